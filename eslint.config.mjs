@@ -1,0 +1,54 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Only these files may import 'electron' (DESIGN.md rule 3). */
+export const ELECTRON_IMPORTERS = [
+  'src/main/index.ts',
+  'src/main/window.ts',
+  'src/main/ipc.ts',
+  'src/preload/**/*.ts',
+];
+
+const electronBan = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        {
+          name: 'electron',
+          message:
+            "Only src/main/index.ts, window.ts, ipc.ts and the preload may import 'electron'; keep the rest plain Node.",
+        },
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'bench-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      ...electronBan,
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}', 'test/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ELECTRON_IMPORTERS,
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

@@ -1,0 +1,93 @@
+import {
+  channelNames,
+  inputSchema,
+  isChannelName,
+  type ChannelName,
+  type ChannelOutput,
+  type ChannelParsed,
+} from '../shared/contract';
+import { DeskFailure, ErrorCode, type DeskError, type Envelope } from '../shared/errors';
+import type { z } from 'zod';
+
+/** One handler per contract channel: the type refuses a missing or an extra one. */
+export type Handlers = {
+  [C in ChannelName]: (input: ChannelParsed<C>) => Promise<ChannelOutput<C>>;
+};
+
+/** A channel bound to its handler: takes untrusted input, always answers with an envelope. */
+export type BoundChannel = (input: unknown) => Promise<Envelope<unknown>>;
+
+export function fieldsFromZod(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** Any error a handler throws, as the one shape that crosses the bridge. */
+export function toDeskError(error: unknown): DeskError {
+  if (error instanceof DeskFailure) return error.toDeskError();
+  // Details stay in main's log; the renderer gets a message it can show.
+  console.error('[desk] handler failed:', error instanceof Error ? error.message : error);
+  return { code: ErrorCode.Internal, message: 'Something went wrong inside Exchange Desk.' };
+}
+
+/**
+ * The one generic binder, used by src/main/ipc.ts and by the web host. It checks that every channel
+ * has exactly one handler, parses each input with the channel's schema, and turns every failure into
+ * the error shape.
+ */
+export function bindChannels(handlers: Handlers): ReadonlyMap<ChannelName, BoundChannel> {
+  const given = Object.keys(handlers);
+  const missing = channelNames.filter((name) => !given.includes(name));
+  const extra = given.filter((name) => !isChannelName(name));
+  if (missing.length || extra.length) {
+    throw new Error(
+      `Handlers do not match the contract (missing: ${missing.join(', ') || 'none'}; extra: ${
+        extra.join(', ') || 'none'
+      })`,
+    );
+  }
+  const bound = new Map<ChannelName, BoundChannel>();
+  for (const name of channelNames) {
+    const schema = inputSchema(name);
+    const handler = handlers[name] as (input: unknown) => Promise<unknown>;
+    bound.set(name, async (input) => {
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) {
+        return {
+          ok: false,
+          error: {
+            code: ErrorCode.InvalidInput,
+            message: `Invalid input for ${name}.`,
+            fields: fieldsFromZod(parsed.error),
+          },
+        };
+      }
+      try {
+        return { ok: true, value: await handler(parsed.data) };
+      } catch (error) {
+        return { ok: false, error: toDeskError(error) };
+      }
+    });
+  }
+  return bound;
+}
+
+/** Calls a channel by a name that came from outside: an unknown one gets the error shape. */
+export function callChannel(
+  bound: ReadonlyMap<ChannelName, BoundChannel>,
+  name: string,
+  input: unknown,
+): Promise<Envelope<unknown>> {
+  const call = isChannelName(name) ? bound.get(name) : undefined;
+  if (!call) {
+    return Promise.resolve({
+      ok: false,
+      error: { code: ErrorCode.UnknownChannel, message: `Unknown channel: ${name}` },
+    });
+  }
+  return call(input);
+}

@@ -1,0 +1,54 @@
+/**
+ * Security rules that need no Electron: which pages are ours, which external links may open, and
+ * the content security policy. window.ts and ipc.ts apply them; the web host uses the CSP too.
+ */
+
+/** Hosts (and their subdomains) that may open in the system browser, over https only. */
+export const EXTERNAL_HOST_ALLOWLIST = ['whitebit.com', 'whitebit.eu'] as const;
+
+export function isAllowedExternalUrl(
+  raw: string,
+  allowlist: readonly string[] = EXTERNAL_HOST_ALLOWLIST,
+): boolean {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return false;
+  const host = url.hostname.toLowerCase();
+  return allowlist.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
+}
+
+/**
+ * The app's own page: the dev server's origin, or the packaged index.html file. A frame whose URL is
+ * anything else (another origin, another file, about:blank) is not ours.
+ */
+export function isOwnPage(raw: string | undefined, appUrl: string): boolean {
+  if (!raw) return false;
+  let url: URL;
+  let app: URL;
+  try {
+    url = new URL(raw);
+    app = new URL(appUrl);
+  } catch {
+    return false;
+  }
+  if (app.protocol === 'file:') return url.protocol === 'file:' && url.pathname === app.pathname;
+  return url.origin === app.origin;
+}
+
+/** Strict CSP: only the app itself, no inline script, connections to the app only. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');

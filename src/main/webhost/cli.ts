@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startCore } from '../core';
+import { startWebHost } from './server';
+
+/** `npm run dev:web [-- --port N]`: the real app in a browser, on the demo exchange. */
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { port: { type: 'string' } } });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
+  }
+  const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
+  const core = await startCore({ version: pkg.version });
+  const host = await startWebHost({
+    handlers: core.handlers,
+    events: core.events,
+    rendererDir: resolve('out/renderer'),
+    port,
+  });
+  console.log('Exchange Desk web host (demo exchange at ' + core.demoExchange.url + '). Open:');
+  console.log(host.pageUrl);
+  const shutdown = () => {
+    void Promise.all([host.stop(), core.stop()]).then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,182 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { bindChannels, callChannel, type Handlers } from '../binder';
+import type { AppEvents } from '../events';
+import { CONTENT_SECURITY_POLICY } from '../security';
+import { ErrorCode } from '../../shared/errors';
+
+/**
+ * The web host: serves the built renderer and an RPC endpoint bound to the same handlers as IPC, on
+ * 127.0.0.1 only. Every RPC call (and the event stream) must carry the per-run random token.
+ *
+ *   POST /rpc/<channel>   body {"input": ...}   header Authorization: Bearer <token>
+ *   GET  /events?token=<token>                  Server-Sent Events, one `desk` event per app event
+ */
+export interface WebHost {
+  readonly url: string;
+  readonly port: number;
+  readonly token: string;
+  /** The page to open, token included. */
+  readonly pageUrl: string;
+  stop(): Promise<void>;
+}
+
+export interface WebHostOptions {
+  handlers: Handlers;
+  events: AppEvents;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  port?: number;
+  token?: string;
+}
+
+const MAX_BODY_BYTES = 1 << 20;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+function sameSecret(given: string | null | undefined, token: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new Error('body too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const bound = bindChannels(options.handlers);
+  const root = resolve(options.rendererDir);
+  let expectedHost = '';
+
+  const serveStatic = async (pathname: string, res: ServerResponse) => {
+    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).slice(1);
+    const file = normalize(join(root, relative));
+    if (!file.startsWith(root + sep))
+      return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, {
+        ...SECURITY_HEADERS,
+        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      });
+      res.end(body);
+    } catch {
+      sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
+    }
+  };
+
+  const serveEvents = (req: IncomingMessage, res: ServerResponse) => {
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream',
+      connection: 'keep-alive',
+    });
+    res.write(': connected\n\n');
+    const unsubscribe = options.events.subscribe((name, payload) => {
+      res.write(`event: desk\ndata: ${JSON.stringify({ name, payload })}\n\n`);
+    });
+    req.on('close', unsubscribe);
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      // A page on another site cannot reach us through DNS rebinding: the Host must be ours.
+      if (req.headers.host !== expectedHost) {
+        return sendJson(res, 421, { code: 'MISDIRECTED', message: 'Wrong host' });
+      }
+      const url = new URL(req.url ?? '/', `http://${expectedHost}`);
+      if (url.pathname.startsWith('/rpc/')) {
+        if (req.method !== 'POST')
+          return sendJson(res, 405, { code: 'METHOD', message: 'Use POST' });
+        const auth = req.headers.authorization;
+        if (!sameSecret(auth?.startsWith('Bearer ') ? auth.slice(7) : undefined, token)) {
+          return sendJson(res, 401, {
+            ok: false,
+            error: { code: ErrorCode.Unauthorized, message: 'Missing or wrong web host token.' },
+          });
+        }
+        let input: unknown;
+        try {
+          const text = await readBody(req);
+          input = text ? (JSON.parse(text) as { input?: unknown }).input : undefined;
+        } catch {
+          return sendJson(res, 400, {
+            ok: false,
+            error: { code: ErrorCode.InvalidInput, message: 'The request body is not valid JSON.' },
+          });
+        }
+        const channel = decodeURIComponent(url.pathname.slice('/rpc/'.length));
+        return sendJson(res, 200, await callChannel(bound, channel, input));
+      }
+      if (url.pathname === '/events') {
+        if (!sameSecret(url.searchParams.get('token'), token)) {
+          return sendJson(res, 401, {
+            code: ErrorCode.Unauthorized,
+            message: 'Missing or wrong web host token.',
+          });
+        }
+        return serveEvents(req, res);
+      }
+      if (req.method !== 'GET') return sendJson(res, 405, { code: 'METHOD', message: 'Use GET' });
+      return serveStatic(url.pathname, res);
+    })().catch(() => {
+      if (!res.headersSent)
+        sendJson(res, 500, { code: ErrorCode.Internal, message: 'Web host error' });
+      else res.end();
+    });
+  });
+
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      expectedHost = `127.0.0.1:${port}`;
+      const url = `http://${expectedHost}`;
+      resolvePromise({
+        url,
+        port,
+        token,
+        pageUrl: `${url}/#token=${token}`,
+        stop: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}

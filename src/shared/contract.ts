@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { AppInfo, ExchangeStatus } from './model';
+
+/**
+ * The one contract between the renderer and main. Every channel has a zod schema for its input and
+ * a (phantom) output type; every event a payload type. The preload bridge, the main-side binder, the
+ * web host and the renderer's `window.desk` type are all derived from this file.
+ *
+ * Adding a capability: one entry here, one handler in src/main/handlers.ts, one slice/view.
+ */
+
+interface ChannelDef<I extends z.ZodType, O> {
+  readonly input: I;
+  /** Phantom: carries the output type only. */
+  readonly output: O;
+}
+
+const channel =
+  <O>() =>
+  <I extends z.ZodType>(input: I): ChannelDef<I, O> => ({ input, output: undefined as O });
+
+const event = <P>() => undefined as P;
+
+/** For channels that take nothing. */
+const noInput = z.undefined();
+
+export const contract = {
+  app: {
+    info: channel<AppInfo>()(noInput),
+  },
+  exchange: {
+    status: channel<ExchangeStatus>()(noInput),
+    checkNow: channel<ExchangeStatus>()(noInput),
+  },
+} as const;
+
+export const events = {
+  'exchange.status': event<ExchangeStatus>(),
+} as const;
+
+type Contract = typeof contract;
+type Group = keyof Contract & string;
+
+export type ChannelName = {
+  [G in Group]: `${G}.${keyof Contract[G] & string}`;
+}[Group];
+
+type DefOf<C extends ChannelName> = C extends `${infer G extends Group}.${infer M}`
+  ? M extends keyof Contract[G]
+    ? Contract[G][M]
+    : never
+  : never;
+
+type InputSchemaOf<D> = D extends ChannelDef<infer I, unknown> ? I : never;
+
+/** What a caller passes. */
+export type ChannelInput<C extends ChannelName> = z.input<InputSchemaOf<DefOf<C>>>;
+/** What a handler receives, after parsing. */
+export type ChannelParsed<C extends ChannelName> = z.output<InputSchemaOf<DefOf<C>>>;
+export type ChannelOutput<C extends ChannelName> = DefOf<C>['output'];
+
+export type EventName = keyof typeof events;
+export type EventPayload<E extends EventName> = (typeof events)[E];
+
+/** Every channel name, in contract order. */
+export const channelNames: readonly ChannelName[] = Object.entries(contract).flatMap(
+  ([group, methods]) => Object.keys(methods).map((method) => `${group}.${method}` as ChannelName),
+);
+
+export const eventNames = Object.keys(events) as EventName[];
+
+export function inputSchema(channelName: ChannelName): z.ZodType {
+  const [group, method] = channelName.split('.') as [Group, string];
+  const def = (contract[group] as Record<string, ChannelDef<z.ZodType, unknown>>)[method];
+  if (!def) throw new Error(`No such channel: ${channelName}`);
+  return def.input;
+}
+
+export const isChannelName = (name: string): name is ChannelName =>
+  (channelNames as readonly string[]).includes(name);
+
+type Method<D> =
+  D extends ChannelDef<infer I, infer O>
+    ? undefined extends z.input<I>
+      ? (input?: z.input<I>) => Promise<O>
+      : (input: z.input<I>) => Promise<O>
+    : never;
+
+/**
+ * The renderer's API, `window.desk`: one method per channel, grouped as in the contract
+ * (`desk.exchange.status()`), plus `on(event, listener)`. A failed call rejects with a plain
+ * DeskError object (`{ code, message, fields? }`), never an Error instance, so it survives the
+ * context bridge intact.
+ */
+export type Desk = {
+  readonly [G in Group]: { readonly [M in keyof Contract[G]]: Method<Contract[G][M]> };
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+};
+
+/** IPC channel on which main pushes events to the preload. */
+export const EVENT_IPC_CHANNEL = 'desk:event';
