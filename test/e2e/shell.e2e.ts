@@ -1,0 +1,73 @@
+import { mkdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type Browser } from '../support/browser';
+import { startApp } from '../support/webhost';
+import { ShellPage } from './pages/shell';
+
+const SCREENS = ['Overview', 'Orders', 'Trade', 'Earn', 'Mining', 'History', 'Accounts'];
+const SHOTS = 'test-results/screenshots';
+
+describe('app shell in Chromium through the web host', () => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    app = await startApp();
+    browser = await launchBrowser();
+    page = await browser.context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    await page.goto(app.host.pageUrl);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows the shell with every screen, the Demo profile and the pill Online with a latency', async () => {
+    const shell = new ShellPage(page);
+    for (const screen of SCREENS)
+      await expect(shell.navItem(screen).isVisible()).resolves.toBe(true);
+    await shell.profile.filter({ hasText: 'Demo' }).waitFor();
+    await shell.pill.filter({ hasText: /Online · \d+ ms/ }).waitFor({ timeout: 10_000 });
+    expect(await shell.pill.textContent()).toMatch(/^Online · \d+ ms$/);
+    await page.screenshot({ path: `${SHOTS}/shell-light.png` });
+
+    await shell.open('Mining');
+    expect(await page.locator('main').getAttribute('data-screen')).toBe('mining');
+  });
+
+  it('renders the shell in the dark theme', async () => {
+    const dark = await launchBrowser({ colorScheme: 'dark' });
+    try {
+      const darkPage = await dark.context.newPage();
+      await darkPage.goto(app.host.pageUrl);
+      const darkShell = new ShellPage(darkPage);
+      await darkShell.profile.filter({ hasText: 'Demo' }).waitFor();
+      await darkShell.pill.filter({ hasText: /Online · \d+ ms/ }).waitFor({ timeout: 10_000 });
+      const background = await darkPage.evaluate('getComputedStyle(document.body).backgroundColor');
+      expect(background).toBe('rgb(15, 17, 21)');
+      await darkPage.screenshot({ path: `${SHOTS}/shell-dark.png` });
+    } finally {
+      await dark.close();
+    }
+  });
+
+  it('says Offline with the reason within 20 s of the demo exchange stopping, with no page error', async () => {
+    const shell = new ShellPage(page);
+    await app.core.demoExchange.stop();
+    const stoppedAt = Date.now();
+    await shell.pill.filter({ hasText: 'Offline' }).waitFor({ timeout: 20_000 });
+    expect(Date.now() - stoppedAt).toBeLessThan(20_000);
+    expect(await shell.pill.textContent()).toContain('connection refused');
+    await page.screenshot({ path: `${SHOTS}/shell-offline.png` });
+    expect(pageErrors).toEqual([]);
+  });
+});

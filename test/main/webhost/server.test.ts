@@ -1,0 +1,199 @@
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Handlers } from '../../../src/main/binder';
+import { AppEvents } from '../../../src/main/events';
+import { startWebHost, type WebHost } from '../../../src/main/webhost/server';
+import type { ExchangeStatus } from '../../../src/shared/model';
+
+const status: ExchangeStatus = {
+  state: 'online',
+  baseUrl: 'http://demo',
+  latencyMs: 3,
+  checkedAt: 1,
+};
+
+/** Raw HTTP so Host and paths are sent exactly as written. */
+function raw(
+  port: number,
+  options: {
+    method?: string;
+    path: string;
+    headers?: Record<string, string>;
+    body?: string;
+    host?: string;
+  },
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: options.host ?? '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers,
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('web host', () => {
+  let host: WebHost;
+  const events = new AppEvents();
+  const checkNow = vi.fn(async () => status);
+
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'desk-webhost-'));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>desk</title>');
+    await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    await writeFile(join(dir, '..', 'secret-neighbour.txt'), 'not for you');
+    const handlers: Handlers = {
+      'app.info': async () => ({
+        version: 't',
+        platform: 'linux',
+        profile: { id: 'demo', name: 'Demo', region: 'demo' },
+      }),
+      'exchange.status': async () => status,
+      'exchange.checkNow': checkNow,
+    };
+    host = await startWebHost({ handlers, events, rendererDir: dir });
+  });
+
+  afterAll(() => host.stop());
+
+  const rpc = (channel: string, body: unknown, token: string | null = host.token) =>
+    raw(host.port, {
+      method: 'POST',
+      path: `/rpc/${channel}`,
+      headers: {
+        host: `127.0.0.1:${host.port}`,
+        'content-type': 'application/json',
+        ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+      },
+      body: JSON.stringify(body),
+    });
+
+  it('listens on 127.0.0.1 only', async () => {
+    expect(host.url).toBe(`http://127.0.0.1:${host.port}`);
+    // Linux routes all of 127.0.0.0/8 to loopback: a socket bound to 127.0.0.1 refuses 127.0.0.2.
+    await expect(raw(host.port, { host: '127.0.0.2', path: '/' })).rejects.toMatchObject({
+      code: 'ECONNREFUSED',
+    });
+  });
+
+  it('prints a page URL that starts with http://127.0.0.1: and carries the token', () => {
+    expect(host.pageUrl.startsWith(`http://127.0.0.1:${host.port}/`)).toBe(true);
+    expect(new URLSearchParams(new URL(host.pageUrl).hash.slice(1)).get('token')).toBe(host.token);
+    expect(host.token.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('refuses RPC without the token, or with a wrong one, with 401 and does not call the handler', async () => {
+    for (const token of [null, '', 'wrong', `${host.token}x`, host.token.toUpperCase()]) {
+      const res = await rpc('exchange.checkNow', {}, token);
+      expect(res.status).toBe(401);
+      expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'UNAUTHORIZED' } });
+    }
+    expect(checkNow).not.toHaveBeenCalled();
+  });
+
+  it('answers RPC with the token through the same handlers', async () => {
+    const res = await rpc('exchange.status', {});
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ ok: true, value: status });
+  });
+
+  it('answers an unknown channel and an invalid input with the error shape', async () => {
+    expect(JSON.parse((await rpc('orders.launchRocket', {})).body)).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_CHANNEL' },
+    });
+    const invalid = JSON.parse((await rpc('app.info', { input: { surprise: true } })).body);
+    expect(invalid.ok).toBe(false);
+    expect(invalid.error.code).toBe('INVALID_INPUT');
+    expect(invalid.error.fields).toBeTypeOf('object');
+    const notJson = await raw(host.port, {
+      method: 'POST',
+      path: '/rpc/app.info',
+      headers: { host: `127.0.0.1:${host.port}`, authorization: `Bearer ${host.token}` },
+      body: '{nope',
+    });
+    expect(notJson.status).toBe(400);
+    expect(JSON.parse(notJson.body).error.code).toBe('INVALID_INPUT');
+  });
+
+  it('refuses a request whose Host is not its own (DNS rebinding)', async () => {
+    const res = await raw(host.port, {
+      method: 'POST',
+      path: '/rpc/exchange.status',
+      headers: { host: 'evil.example:80', authorization: `Bearer ${host.token}` },
+    });
+    expect(res.status).toBe(421);
+  });
+
+  it('serves the built page with the CSP, and nothing outside its folder', async () => {
+    const page = await raw(host.port, { path: '/', headers: { host: `127.0.0.1:${host.port}` } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>desk</title>');
+    expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
+    const asset = await raw(host.port, {
+      path: '/assets/app.js',
+      headers: { host: `127.0.0.1:${host.port}` },
+    });
+    expect(asset.headers['content-type']).toContain('text/javascript');
+    for (const path of [
+      '/../secret-neighbour.txt',
+      '/%2e%2e/secret-neighbour.txt',
+      '/..%2fsecret-neighbour.txt',
+    ]) {
+      const res = await raw(host.port, { path, headers: { host: `127.0.0.1:${host.port}` } });
+      expect(res.status).toBe(404);
+      expect(res.body).not.toContain('not for you');
+    }
+  });
+
+  it('streams events only with the token', async () => {
+    const denied = await raw(host.port, {
+      path: '/events',
+      headers: { host: `127.0.0.1:${host.port}` },
+    });
+    expect(denied.status).toBe(401);
+
+    const received = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: `/events?token=${encodeURIComponent(host.token)}`,
+          headers: { host: `127.0.0.1:${host.port}` },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            text += chunk;
+            if (text.includes(': connected')) events.emit('exchange.status', status);
+            if (text.includes('event: desk')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    const data = received.split('\n').find((line) => line.startsWith('data: '));
+    expect(JSON.parse(data!.slice(6))).toEqual({ name: 'exchange.status', payload: status });
+  });
+});

@@ -1,0 +1,62 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+  '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
+];
+
+/** A system Chromium: $CHROMIUM_PATH, else /usr/bin/chromium, else an installed Chrome. */
+export function chromiumPath(): string {
+  const fromEnv = process.env['CHROMIUM_PATH'];
+  if (fromEnv) return fromEnv;
+  const found = CANDIDATES.find((path) => existsSync(path));
+  if (!found) {
+    throw new Error(
+      'No Chromium found: set CHROMIUM_PATH, or install one (Debian/Ubuntu: apt-get install chromium).',
+    );
+  }
+  return found;
+}
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Headless Chromium with a fresh profile and no background traffic. */
+export async function launchBrowser(
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<Browser> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'desk-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: 1280, height: 800 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
