@@ -11,23 +11,42 @@ export const ELECTRON_IMPORTERS = [
   'src/preload/**/*.ts',
 ];
 
+const ELECTRON_MESSAGE =
+  "Only src/main/index.ts, window.ts, ipc.ts and the preload may import 'electron'; keep the rest plain Node.";
+
 const electronBan = {
   'no-restricted-imports': [
     'error',
     {
-      paths: [
-        {
-          name: 'electron',
-          message:
-            "Only src/main/index.ts, window.ts, ipc.ts and the preload may import 'electron'; keep the rest plain Node.",
-        },
-      ],
+      paths: [{ name: 'electron', message: ELECTRON_MESSAGE }],
+      patterns: [{ group: ['electron/*'], message: ELECTRON_MESSAGE }],
+    },
+  ],
+  'no-restricted-syntax': [
+    'error',
+    {
+      selector: 'ImportExpression[source.value=/^electron(\\/|$)/]',
+      message: ELECTRON_MESSAGE,
+    },
+    {
+      selector: "CallExpression[callee.name='require'][arguments.0.value=/^electron(\\/|$)/]",
+      message: ELECTRON_MESSAGE,
     },
   ],
 };
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'bench-results/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'bench-results/**',
+      // Deliberately broken files, linted on purpose by test/lint/*.test.ts.
+      'test/lint/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -49,6 +68,6 @@ export default tseslint.config(
   },
   {
     files: ELECTRON_IMPORTERS,
-    rules: { 'no-restricted-imports': 'off' },
+    rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
   },
 );

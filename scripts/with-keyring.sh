@@ -8,6 +8,6 @@ if [ "$(uname -s)" = "Linux" ] && [ -z "${DESK_NO_KEYRING:-}" ] \
   && command -v dbus-run-session >/dev/null 2>&1 && command -v gnome-keyring-daemon >/dev/null 2>&1; then
   exec dbus-run-session -- bash -c '
     printf "%s" "exchange-desk-test" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
-    exec "$@"' with-keyring "$@" 2> >(grep -v "Failed to set fd limit" >&2)
+    exec "$@"' with-keyring "$@" 2> >(grep -v -E "Failed to set fd limit|^dbus-daemon\[" >&2)
 fi
 exec "$@"

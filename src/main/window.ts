@@ -63,7 +63,9 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
 
   // New windows never open; an allowlisted https link goes to the system browser instead.
   contents.setWindowOpenHandler(({ url }) => {
-    void openExternalSafely(url);
+    openExternalSafely(url).catch((error: unknown) =>
+      console.error('[desk] could not open the link in the system browser:', error),
+    );
     return { action: 'deny' };
   });
   // The page can never be replaced by another: block navigation away and redirects.
@@ -75,6 +77,8 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(options.appUrl);
+  window
+    .loadURL(options.appUrl)
+    .catch((error: unknown) => console.error('[desk] could not load the app page:', error));
   return window;
 }

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTENT_SECURITY_POLICY,
+  EXTERNAL_HOST_ALLOWLIST,
+  isAllowedExternalUrl,
+  isOwnPage,
+} from '../../src/main/security';
+
+describe('isAllowedExternalUrl', () => {
+  it.each([
+    'https://whitebit.com',
+    'https://whitebit.com/x',
+    'https://WHITEBIT.com/Fees?x=1#y',
+    'https://www.whitebit.com/',
+    'https://docs.whitebit.eu/api/v4',
+    'https://whitebit.eu',
+  ])('allows %s', (url) => {
+    expect(isAllowedExternalUrl(url)).toBe(true);
+  });
+
+  it.each([
+    ['plain http', 'http://whitebit.com/'],
+    ['another host', 'https://evil.example/'],
+    ['the allowlisted name as a prefix', 'https://whitebit.com.evil.example/'],
+    ['the allowlisted name as a suffix without a dot', 'https://evilwhitebit.com/'],
+    ['credentials', 'https://user:pass@whitebit.com/'],
+    ['a user name only', 'https://user@whitebit.com/'],
+    ['a host in the path', 'https://evil.example/whitebit.com'],
+    ['a host in the query', 'https://evil.example/?to=https://whitebit.com'],
+    ['javascript:', 'javascript:alert(1)'],
+    ['file:', 'file:///etc/passwd'],
+    ['data:', 'data:text/html,<script>alert(1)</script>'],
+    ['ftp:', 'ftp://whitebit.com/'],
+    ['ws:', 'wss://whitebit.com/'],
+    ['a bare host', 'whitebit.com'],
+    ['a relative path', '/whitebit.com'],
+    ['empty', ''],
+    ['garbage', 'https://'],
+  ])('refuses %s (%s)', (_label, url) => {
+    expect(isAllowedExternalUrl(url)).toBe(false);
+  });
+
+  it('uses the allowlist it is given', () => {
+    expect(isAllowedExternalUrl('https://example.org/', ['example.org'])).toBe(true);
+    expect(isAllowedExternalUrl('https://a.example.org/', ['example.org'])).toBe(true);
+    expect(isAllowedExternalUrl('https://whitebit.com/', ['example.org'])).toBe(false);
+    expect(isAllowedExternalUrl('https://whitebit.com/', [])).toBe(false);
+  });
+
+  it('the default allowlist is the exchange sites only', () => {
+    expect([...EXTERNAL_HOST_ALLOWLIST].sort()).toEqual(['whitebit.com', 'whitebit.eu']);
+  });
+});
+
+describe('isOwnPage', () => {
+  const fileApp = 'file:///opt/exchange-desk/resources/app.asar/out/renderer/index.html';
+  const devApp = 'http://localhost:5173/';
+
+  describe('packaged (file) app URL', () => {
+    it.each([fileApp, `${fileApp}#/settings`, `${fileApp}?tab=1`])('%s is ours', (url) => {
+      expect(isOwnPage(url, fileApp)).toBe(true);
+    });
+
+    it.each([
+      'file:///etc/passwd',
+      'file:///opt/exchange-desk/resources/app.asar/out/renderer/other.html',
+      'file:///opt/exchange-desk/resources/app.asar/out/renderer/',
+      'file:///tmp/opt/exchange-desk/resources/app.asar/out/renderer/index.html',
+      'http://localhost:5173/',
+      'https://evil.example/opt/exchange-desk/resources/app.asar/out/renderer/index.html',
+      'about:blank',
+    ])('%s is not ours', (url) => {
+      expect(isOwnPage(url, fileApp)).toBe(false);
+    });
+  });
+
+  describe('dev-server app URL', () => {
+    it.each([devApp, 'http://localhost:5173', 'http://localhost:5173/deep/route?x=1#y'])(
+      '%s is ours',
+      (url) => {
+        expect(isOwnPage(url, devApp)).toBe(true);
+      },
+    );
+
+    it.each([
+      'http://localhost:5174/',
+      'https://localhost:5173/',
+      'http://127.0.0.1:5173/',
+      'http://localhost/',
+      'http://localhost:5173.evil.example/',
+      'http://evil.example/?http://localhost:5173/',
+      'file:///etc/passwd',
+      'about:blank',
+    ])('%s is not ours', (url) => {
+      expect(isOwnPage(url, devApp)).toBe(false);
+    });
+  });
+
+  it.each([
+    ['undefined', undefined],
+    ['empty', ''],
+    ['not a URL', 'not a url'],
+    ['a relative path', '/index.html'],
+  ])('refuses %s input', (_label, raw) => {
+    expect(isOwnPage(raw, fileApp)).toBe(false);
+    expect(isOwnPage(raw, devApp)).toBe(false);
+  });
+
+  it('refuses everything when the app URL itself is malformed', () => {
+    expect(isOwnPage('http://localhost:5173/', 'not a url')).toBe(false);
+    expect(isOwnPage('not a url', 'not a url')).toBe(false);
+  });
+});
+
+describe('CONTENT_SECURITY_POLICY', () => {
+  const directives = new Map(
+    CONTENT_SECURITY_POLICY.split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, ...values] = part.split(/\s+/);
+        return [name!, values] as const;
+      }),
+  );
+
+  it('confines everything to the app itself', () => {
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('base-uri')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+
+  it("allows scripts from 'self' only", () => {
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('never allows eval, inline scripts or wildcard sources', () => {
+    expect(CONTENT_SECURITY_POLICY).not.toContain("'unsafe-eval'");
+    expect(CONTENT_SECURITY_POLICY).not.toContain("'wasm-unsafe-eval'");
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/(^|\s)\*(\s|;|$)/);
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/\bhttps?:/);
+    for (const [name, values] of directives) {
+      if (name !== 'style-src') expect(values).not.toContain("'unsafe-inline'");
+    }
+  });
+
+  it('declares each directive once', () => {
+    const names = CONTENT_SECURITY_POLICY.split(';').map((part) => part.trim().split(/\s+/)[0]);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
