@@ -1,0 +1,170 @@
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
+/**
+ * HTTP for the exchange client: keep-alive connections, a connect timeout, a total timeout and
+ * abort signals, on node:http/https directly (no per-request overhead beyond the socket).
+ */
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  url: URL;
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+export type TransportFailure = 'connect-timeout' | 'timeout' | 'network' | 'aborted';
+
+export class TransportError extends Error {
+  constructor(
+    readonly reason: TransportFailure,
+    message: string,
+    /** The system error code (ECONNRESET, ECONNREFUSED, ...) when there is one. */
+    readonly errno?: string,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}
+
+export interface TransportOptions {
+  connectTimeoutMs?: number;
+  /** From the request's start to the last byte of the answer. */
+  timeoutMs?: number;
+  maxSockets?: number;
+  /** Largest answer accepted (bytes). */
+  maxResponseBytes?: number;
+}
+
+export class Transport {
+  private readonly http: HttpAgent;
+  private readonly https: HttpsAgent;
+  private readonly connectTimeoutMs: number;
+  private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
+
+  constructor(options: TransportOptions = {}) {
+    const agentOptions = {
+      keepAlive: true,
+      maxSockets: options.maxSockets ?? 64,
+      scheduling: 'lifo' as const,
+    };
+    this.http = new HttpAgent(agentOptions);
+    this.https = new HttpsAgent(agentOptions);
+    this.connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+    this.timeoutMs = options.timeoutMs ?? 15_000;
+    this.maxResponseBytes = options.maxResponseBytes ?? 32 * 1024 * 1024;
+  }
+
+  request(req: HttpRequest): Promise<HttpResponse> {
+    const secure = req.url.protocol === 'https:';
+    if (!secure && req.url.protocol !== 'http:') {
+      return Promise.reject(
+        new TransportError('network', `Unsupported protocol ${req.url.protocol}`),
+      );
+    }
+    if (req.signal?.aborted) return Promise.reject(new TransportError('aborted', 'Cancelled.'));
+
+    return new Promise<HttpResponse>((resolve, reject) => {
+      let settled = false;
+      const headers: Record<string, string | number> = {
+        accept: 'application/json',
+        ...req.headers,
+      };
+      if (req.body !== undefined) headers['content-length'] = Buffer.byteLength(req.body);
+
+      const send = secure ? httpsRequest : httpRequest;
+      const request = send(req.url, {
+        method: req.method,
+        headers,
+        agent: secure ? this.https : this.http,
+      });
+
+      const fail = (error: TransportError) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(total);
+        clearTimeout(connect);
+        req.signal?.removeEventListener('abort', onAbort);
+        request.destroy();
+        reject(error);
+      };
+      const onAbort = () => fail(new TransportError('aborted', 'Cancelled.'));
+      req.signal?.addEventListener('abort', onAbort, { once: true });
+
+      const total = setTimeout(
+        () =>
+          fail(
+            new TransportError('timeout', `No complete answer within ${this.timeoutMs / 1000} s.`),
+          ),
+        this.timeoutMs,
+      );
+      let connect: NodeJS.Timeout | undefined;
+      request.on('socket', (socket) => {
+        // A reused keep-alive socket is already connected.
+        if (!socket.connecting) return;
+        connect = setTimeout(
+          () =>
+            fail(
+              new TransportError(
+                'connect-timeout',
+                `Could not connect within ${this.connectTimeoutMs / 1000} s.`,
+              ),
+            ),
+          this.connectTimeoutMs,
+        );
+        socket.once('connect', () => clearTimeout(connect));
+      });
+
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        fail(new TransportError('network', error.message, error.code));
+      });
+
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > this.maxResponseBytes) {
+            fail(new TransportError('network', 'The answer is larger than allowed.'));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('error', (error: NodeJS.ErrnoException) =>
+          fail(new TransportError('network', error.message, error.code)),
+        );
+        response.on('aborted', () =>
+          fail(new TransportError('network', 'Connection closed mid-answer.', 'ECONNRESET')),
+        );
+        response.on('end', () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(total);
+          clearTimeout(connect);
+          req.signal?.removeEventListener('abort', onAbort);
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      });
+
+      request.end(req.body);
+    });
+  }
+
+  /** Closes the idle keep-alive sockets. */
+  close(): void {
+    this.http.destroy();
+    this.https.destroy();
+  }
+}

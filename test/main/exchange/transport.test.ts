@@ -1,0 +1,143 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Transport, TransportError } from '../../../src/main/exchange/transport';
+
+let server: Server;
+let base: string;
+const ports: number[] = [];
+
+function handle(req: IncomingMessage, res: ServerResponse): void {
+  ports.push(req.socket.remotePort ?? 0);
+  const url = new URL(req.url ?? '/', 'http://x');
+  let body = '';
+  req.on('data', (c: Buffer) => (body += c.toString()));
+  req.on('end', () => {
+    switch (url.pathname) {
+      case '/echo':
+        res.writeHead(201, {
+          'content-type': 'application/json',
+          'x-seen-length': req.headers['content-length'] ?? '',
+        });
+        res.end(JSON.stringify({ method: req.method, body }));
+        return;
+      case '/slow':
+        setTimeout(() => res.end('late'), 2_000);
+        return;
+      case '/reset':
+        req.socket.destroy();
+        return;
+      case '/midway':
+        res.writeHead(200, { 'content-length': '100' });
+        res.write('partial');
+        setTimeout(() => req.socket.destroy(), 20);
+        return;
+      case '/big':
+        res.end('x'.repeat(5000));
+        return;
+      default:
+        res.writeHead(404);
+        res.end('<html>nope</html>');
+    }
+  });
+}
+
+beforeAll(async () => {
+  server = createServer(handle);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe('Transport', () => {
+  it('sends the body with its length and returns status, headers and text of any status', async () => {
+    const t = new Transport();
+    const res = await t.request({ method: 'POST', url: new URL('/echo', base), body: '{"a":"ü"}' });
+    expect(res.status).toBe(201);
+    expect(res.headers['x-seen-length']).toBe(String(Buffer.byteLength('{"a":"ü"}')));
+    expect(JSON.parse(res.text)).toEqual({ method: 'POST', body: '{"a":"ü"}' });
+    const missing = await t.request({ method: 'GET', url: new URL('/nothing', base) });
+    expect(missing).toMatchObject({ status: 404, text: '<html>nope</html>' });
+    t.close();
+  });
+
+  it('reuses one keep-alive connection for sequential requests', async () => {
+    const t = new Transport();
+    ports.length = 0;
+    for (let i = 0; i < 5; i++) await t.request({ method: 'GET', url: new URL('/echo', base) });
+    expect(new Set(ports).size).toBe(1);
+    t.close();
+  });
+
+  it('gives up after the total timeout with a timeout error', async () => {
+    const t = new Transport({ timeoutMs: 200 });
+    const error = await t
+      .request({ method: 'GET', url: new URL('/slow', base) })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject({ reason: 'timeout' });
+    t.close();
+  });
+
+  it('reports a reset connection, before or during the answer, as a network error with its code', async () => {
+    const t = new Transport();
+    await expect(
+      t.request({ method: 'POST', url: new URL('/reset', base), body: '{}' }),
+    ).rejects.toMatchObject({
+      reason: 'network',
+      errno: 'ECONNRESET',
+    });
+    await expect(t.request({ method: 'GET', url: new URL('/midway', base) })).rejects.toMatchObject(
+      {
+        reason: 'network',
+      },
+    );
+    t.close();
+  });
+
+  it('reports a refused connection', async () => {
+    const t = new Transport();
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    await expect(
+      t.request({ method: 'GET', url: new URL(`http://127.0.0.1:${port}/`) }),
+    ).rejects.toMatchObject({
+      reason: 'network',
+      errno: 'ECONNREFUSED',
+    });
+  });
+
+  it('cancels through an abort signal, before and during the request', async () => {
+    const t = new Transport();
+    await expect(
+      t.request({ method: 'GET', url: new URL('/slow', base), signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({ reason: 'aborted' });
+    const controller = new AbortController();
+    const pending = t.request({
+      method: 'GET',
+      url: new URL('/slow', base),
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 50);
+    await expect(pending).rejects.toMatchObject({ reason: 'aborted' });
+    t.close();
+  });
+
+  it('refuses an answer over the size limit and a non-http protocol', async () => {
+    const t = new Transport({ maxResponseBytes: 1000 });
+    await expect(t.request({ method: 'GET', url: new URL('/big', base) })).rejects.toMatchObject({
+      reason: 'network',
+    });
+    await expect(
+      t.request({ method: 'GET', url: new URL('file:///etc/passwd') }),
+    ).rejects.toMatchObject({
+      reason: 'network',
+    });
+    t.close();
+  });
+});
