@@ -1,7 +1,11 @@
 import { AppEvents } from './events';
 import { createHandlers } from './handlers';
 import type { Handlers } from './binder';
-import { startDemoExchange, type DemoExchange } from './demo-exchange/server';
+import {
+  startDemoExchange,
+  type DemoExchange,
+  type DemoExchangeOptions,
+} from './demo-exchange/server';
 import { StatusMonitor } from './services/status';
 import { DEMO_PROFILE } from './accounts/profiles';
 
@@ -9,6 +13,11 @@ export interface CoreOptions {
   version: string;
   /** How often the exchange status is re-checked (default 15 s). */
   statusIntervalMs?: number;
+  /**
+   * Options of the built-in demo exchange. The Electron entry passes a `statePath` in the app's data
+   * folder, so the Demo profile keeps its state across restarts.
+   */
+  demoExchange?: DemoExchangeOptions;
 }
 
 /** Everything main runs, without Electron: shared by the Electron app and the web host. */
@@ -21,7 +30,7 @@ export interface Core {
 
 export async function startCore(options: CoreOptions): Promise<Core> {
   const events = new AppEvents();
-  const demoExchange = await startDemoExchange();
+  const demoExchange = await startDemoExchange(options.demoExchange);
   const status = new StatusMonitor(
     demoExchange.url,
     (next) => events.emit('exchange.status', next),

@@ -44,7 +44,10 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     enforceSessionPolicy();
-    core = await startCore({ version: app.getVersion() });
+    core = await startCore({
+      version: app.getVersion(),
+      demoExchange: { statePath: join(app.getPath('userData'), 'demo-exchange.json') },
+    });
     registerIpc(core.handlers, appUrl);
     openWindow(core);
     app.on('activate', () => {

@@ -4,15 +4,24 @@ import { parseArgs } from 'node:util';
 import { startCore } from '../core';
 import { startWebHost } from './server';
 
-/** `npm run dev:web [-- --port N]`: the real app in a browser, on the demo exchange. */
+/**
+ * `npm run dev:web [-- --port N] [--data-dir DIR]`: the real app in a browser, on the demo exchange
+ * (whose state persists in DIR when given).
+ */
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { port: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { port: { type: 'string' }, 'data-dir': { type: 'string' } },
+  });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
   }
   const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
-  const core = await startCore({ version: pkg.version });
+  const dataDir = values['data-dir'];
+  const core = await startCore({
+    version: pkg.version,
+    ...(dataDir ? { demoExchange: { statePath: resolve(dataDir, 'demo-exchange.json') } } : {}),
+  });
   const host = await startWebHost({
     handlers: core.handlers,
     events: core.events,

@@ -1,0 +1,51 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Casing } from './casing';
+import type { Engine } from './engine';
+import type { OAuthServer } from './oauth';
+
+/** What a route handler gets about the request. */
+export interface Ctx {
+  path: string;
+  /** Signed JSON body (private), parsed JSON body (bearer) or {} (public). */
+  body: Record<string, unknown>;
+  query: URLSearchParams;
+  /** Form fields (OAuth endpoints). */
+  form: Record<string, string>;
+  headers: IncomingHttpHeaders;
+  /** Path remainder for prefix routes (orderbook market). */
+  rest: string;
+}
+
+/** The running exchange, as route handlers see it. */
+export interface ExchangeCtx {
+  readonly engine: Engine;
+  readonly seed: number;
+  /** Server clock in ms (clock skew included). */
+  now(): number;
+  /** Start of the UTC day at start-up, seconds: anchor of the seeded history. */
+  readonly anchorSec: number;
+  readonly oauth: OAuthServer;
+  readonly casing: Casing;
+  changed(): void;
+}
+
+export type Reply =
+  | { status: number; json: unknown }
+  | { status: number; text: string; contentType: string; headers?: Record<string, string> };
+
+export interface Route {
+  method: 'GET' | 'POST';
+  /** none: public GET; signed: X-TXC-*; bearer: OAuth access token; form: urlencoded, no auth. */
+  auth: 'none' | 'signed' | 'bearer' | 'form';
+  /** Bearer scope required. */
+  scope?: string;
+  /** Places an order (the connection-reset faults apply). */
+  placesOrder?: boolean;
+  /** Answer converted to camelCase in camel mode. */
+  casing?: boolean;
+  /** Matches every path starting with the route's path + '/'. */
+  prefix?: boolean;
+  handler(ctx: Ctx, ex: ExchangeCtx): Reply;
+}
+
+export const json = (json: unknown, status = 200): Reply => ({ status, json });

@@ -1,0 +1,53 @@
+import Decimal from 'decimal.js';
+
+/**
+ * The demo exchange's decimal type: 64 significant digits so that sums and products of amounts with
+ * their full precision stay exact (conservation of every asset is a tested property), and no
+ * exponent notation in strings.
+ */
+export const D = Decimal.clone({
+  precision: 64,
+  rounding: Decimal.ROUND_HALF_UP,
+  toExpNeg: -60,
+  toExpPos: 60,
+});
+export type Dec = Decimal;
+
+export const ZERO = new D(0);
+
+/** Canonical decimal string: no exponent, no trailing zeros. */
+export function str(value: Decimal.Value): string {
+  return new D(value).toFixed();
+}
+
+/** Sum of decimal strings. */
+export function add(a: string, b: Decimal.Value): string {
+  return new D(a).plus(b).toFixed();
+}
+
+export function sub(a: string, b: Decimal.Value): string {
+  return new D(a).minus(b).toFixed();
+}
+
+const NUMERIC = /^\d+(\.\d+)?$/;
+
+/**
+ * A request amount: a numeric string (`"1.5"`) or a finite non-negative JSON number. Returns null when
+ * the value is not numeric. A JSON number is taken through its shortest decimal representation.
+ */
+export function parseAmount(value: unknown): Decimal | null {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value) || value < 0) return null;
+    return new D(String(value));
+  }
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (!NUMERIC.test(trimmed)) return null;
+    return new D(trimmed);
+  }
+  return null;
+}
+
+export function decimalPlaces(value: Decimal): number {
+  return value.decimalPlaces();
+}

@@ -1,0 +1,146 @@
+import { D, type Dec } from './decimal';
+import { hash32 } from './rng';
+
+/**
+ * Markets, the seeded price walk and the order books around the price.
+ *
+ * Price walk: the mid price of a market at walk step `s` is
+ *   base * (1 + 0.05 * n(s, 3600) + 0.01 * n(s, 300) + 0.002 * n(s, 20))
+ * where n(s, T) is value noise in [-1, 1]: a hash of (seed, market, T, floor(s / T)) interpolated
+ * linearly to the next knot. It is computed with decimals only, bounded (±6.2 %) and reproducible
+ * from (seed, step) alone. In live mode the step is the server clock in whole seconds, so the price
+ * moves every second; frozen mode keeps the step at a manual counter (control endpoint
+ * `advance-price`).
+ *
+ * Order book: 25 levels a side. Level i (1-based) of the asks is at mid * (1 + 0.0005 + 0.0004 i)
+ * rounded up to the money precision, bids at mid * (1 - 0.0005 - 0.0004 i) rounded down, the
+ * quantity is levelQty * (0.2 .. 2.0) from a hash of (seed, market, step, side, i), rounded down to
+ * the stock precision. The market maker account provides that liquidity (matching caps a fill at the
+ * maker's balance), so every trade moves balances between two accounts and assets are conserved.
+ */
+export interface MarketDef {
+  name: string;
+  stock: string;
+  money: string;
+  stockPrec: number;
+  moneyPrec: number;
+  feePrec: number;
+  /** Fee rates as ratios ("0.001"); /public/markets shows them as percent strings. */
+  makerFee: string;
+  takerFee: string;
+  minAmount: string;
+  minTotal: string;
+  maxTotal: string;
+  tradesEnabled: boolean;
+  /** Starting mid price of the walk. */
+  base: string;
+  /** Typical quantity of one book level, in stock. */
+  levelQty: string;
+}
+
+function market(
+  name: string,
+  stockPrec: number,
+  moneyPrec: number,
+  minAmount: string,
+  minTotal: string,
+  base: string,
+  levelQty: string,
+  tradesEnabled = true,
+): MarketDef {
+  const [stock = '', money = ''] = name.split('_');
+  return {
+    name,
+    stock,
+    money,
+    stockPrec,
+    moneyPrec,
+    feePrec: 4,
+    makerFee: '0.001',
+    takerFee: '0.001',
+    minAmount,
+    minTotal,
+    maxTotal: '10000000000',
+    tradesEnabled,
+    base,
+    levelQty,
+  };
+}
+
+export const MARKETS: readonly MarketDef[] = [
+  market('BTC_USDT', 6, 2, '0.0001', '5', '64250', '0.35'),
+  market('ETH_USDT', 4, 2, '0.001', '5', '3120', '4'),
+  market('ETH_BTC', 4, 6, '0.001', '0.0001', '0.048562', '4'),
+  market('SOL_USDT', 3, 3, '0.01', '5', '148.5', '60'),
+  market('XRP_USDT', 1, 5, '1', '5', '0.58421', '15000'),
+  market('DOGE_USDT', 0, 6, '10', '5', '0.142318', '60000'),
+  market('LTC_USDT', 4, 2, '0.01', '5', '72.4', '120'),
+  market('TRX_USDT', 1, 6, '10', '5', '0.124512', '70000'),
+  market('ADA_USDT', 2, 5, '1', '5', '0.45128', '20000'),
+  market('BNB_USDT', 3, 2, '0.001', '5', '585.3', '15'),
+  // Listed but not tradable: orders answer code 31 "market is not available".
+  market('DOT_USDT', 2, 4, '0.1', '5', '6.215', '1000', false),
+];
+
+export const MARKET_BY_NAME: ReadonlyMap<string, MarketDef> = new Map(
+  MARKETS.map((m) => [m.name, m]),
+);
+
+export function stepOf(m: MarketDef): Dec {
+  return new D(1).div(new D(10).pow(m.stockPrec));
+}
+
+function noise(seed: number, market: string, step: number, period: number): Dec {
+  const knot = Math.floor(step / period);
+  const r = step - knot * period;
+  const a = new D(hash32(seed, market, period, knot));
+  const b = new D(hash32(seed, market, period, knot + 1));
+  // Interpolate between knots, then map [0, 2^32) to [-1, 1).
+  const v = a
+    .times(period - r)
+    .plus(b.times(r))
+    .div(period);
+  return v.div(2147483648).minus(1);
+}
+
+export function walkPrice(seed: number, m: MarketDef, step: number): Dec {
+  const factor = new D(1)
+    .plus(noise(seed, m.name, step, 3600).times('0.05'))
+    .plus(noise(seed, m.name, step, 300).times('0.01'))
+    .plus(noise(seed, m.name, step, 20).times('0.002'));
+  return new D(m.base).times(factor).toDecimalPlaces(m.moneyPrec, D.ROUND_HALF_UP);
+}
+
+export interface BookLevel {
+  price: Dec;
+  qty: Dec;
+}
+
+export interface Book {
+  asks: BookLevel[];
+  bids: BookLevel[];
+}
+
+export const BOOK_DEPTH = 25;
+
+export function bookAround(seed: number, m: MarketDef, step: number, mid: Dec): Book {
+  const asks: BookLevel[] = [];
+  const bids: BookLevel[] = [];
+  const levelQty = new D(m.levelQty);
+  for (let i = 1; i <= BOOK_DEPTH; i++) {
+    const offset = new D('0.0005').plus(new D('0.0004').times(i));
+    const ask = mid.times(new D(1).plus(offset)).toDecimalPlaces(m.moneyPrec, D.ROUND_UP);
+    const bid = mid.times(new D(1).minus(offset)).toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN);
+    const qa = levelQty
+      .times(new D(hash32(seed, m.name, step, 'ask', i) % 1801).plus(200))
+      .div(1000)
+      .toDecimalPlaces(m.stockPrec, D.ROUND_DOWN);
+    const qb = levelQty
+      .times(new D(hash32(seed, m.name, step, 'bid', i) % 1801).plus(200))
+      .div(1000)
+      .toDecimalPlaces(m.stockPrec, D.ROUND_DOWN);
+    if (qa.gt(0)) asks.push({ price: ask, qty: qa });
+    if (qb.gt(0) && bid.gt(0)) bids.push({ price: bid, qty: qb });
+  }
+  return { asks, bids };
+}

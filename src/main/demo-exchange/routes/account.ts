@@ -1,0 +1,306 @@
+import { randomUUID } from 'node:crypto';
+import { D, parseAmount } from '../decimal';
+import { ApiError, inner, validation } from '../errors';
+import { json, type Route } from '../context';
+import { DEFAULT_RANGE, INTERVALS, MAX_RANGE, hashrateSeries, type Interval } from '../hashrate';
+import { DEMO_MINING_ACCOUNT, DISABLED_MINING_ACCOUNT } from '../seed';
+import { DEPOSIT_STATUSES, WITHDRAW_STATUSES, transferRecords } from '../transfers';
+import { Checker, UUID } from '../validate';
+
+/**
+ * Main account, smart-flex, mining and sub-account endpoints.
+ * - main-account/history validation: code 30, HTTP 422 (limit 1..100, offset 0..10000,
+ *   offset + limit <= 10000, addresses <= 20, status codes valid for transactionMethod, and without a
+ *   transactionMethod valid for either).
+ * - smart-flex: code 0 / HTTP 422 for validation, code 2 / HTTP 400 for inner validation (spec).
+ * - mining: HTTP 400 code 0 for bad fields (§5), 422 `{code:422, message:"Incorrect timestamp"}`.
+ * - sub-account: code 30 / HTTP 422 for a missing or malformed id, code 2 / HTTP 400 for an unknown
+ *   one. Blocking a blocked account (or unblocking an active one) succeeds (idempotent).
+ */
+const flexValidation = (errors: Record<string, string[]>) => validation(0, errors, 422);
+
+const history: Route = {
+  method: 'POST',
+  auth: 'signed',
+  casing: true,
+  handler: (ctx, ex) => {
+    const c = new Checker(ctx.body);
+    const method = c.raw('transaction_method');
+    if (
+      method !== undefined &&
+      method !== null &&
+      method !== 1 &&
+      method !== 2 &&
+      method !== '1' &&
+      method !== '2'
+    ) {
+      c.add('transactionMethod', 'The selected transaction method is invalid.');
+    }
+    const tm = method === undefined || method === null ? undefined : Number(method);
+    const ticker = c.string('ticker');
+    const address = c.string('address');
+    const memo = c.string('memo');
+    const uniqueId = c.string('unique_id');
+    const limit = c.int('limit', 50, 1, 100) ?? 50;
+    const offset = c.int('offset', 0, 0, 10000) ?? 0;
+    if (offset + limit > 10000)
+      c.add('offset', 'Offset is too big. offset + limit must not exceed 10000.');
+    const addressesRaw = c.raw('addresses');
+    let addresses: string[] | undefined;
+    if (addressesRaw !== undefined && addressesRaw !== null) {
+      if (!Array.isArray(addressesRaw) || addressesRaw.some((a) => typeof a !== 'string')) {
+        c.add('addresses', 'The addresses must be an array of strings.');
+      } else if (addressesRaw.length > 20) {
+        c.add('addresses', 'The addresses may not have more than 20 items.');
+      } else addresses = addressesRaw as string[];
+    }
+    const statusRaw = c.raw('status');
+    let statuses: number[] | undefined;
+    if (statusRaw !== undefined && statusRaw !== null) {
+      const valid = new Set<number>(
+        tm === 1
+          ? DEPOSIT_STATUSES
+          : tm === 2
+            ? WITHDRAW_STATUSES
+            : [...DEPOSIT_STATUSES, ...WITHDRAW_STATUSES],
+      );
+      if (!Array.isArray(statusRaw) || statusRaw.some((s) => !Number.isInteger(s))) {
+        c.add('status', 'The status must be an array of integers.');
+      } else if (statusRaw.some((s) => !valid.has(s as number))) {
+        c.add('status', 'The selected status is invalid for this transaction method.');
+      } else statuses = statusRaw as number[];
+    }
+    c.throwIfFailed(30);
+    const all = transferRecords(ex.seed, ex.anchorSec).filter(
+      (r) =>
+        (tm === undefined || r.method === tm) &&
+        (!ticker || r.ticker === ticker) &&
+        (!address || r.address === address) &&
+        (!memo || r.memo === memo) &&
+        (!uniqueId || r.unique_id === uniqueId) &&
+        (!addresses || addresses.length === 0 || addresses.includes(r.address)) &&
+        (!statuses || statuses.length === 0 || statuses.includes(r.status)),
+    );
+    return json({ limit, offset, records: all.slice(offset, offset + limit), total: all.length });
+  },
+};
+
+function planOf(c: Checker, ex: Parameters<Route['handler']>[1]) {
+  const plan = c.raw('plan');
+  if (plan === undefined || plan === null || plan === '') {
+    throw flexValidation({ plan: ['validation.required'] });
+  }
+  if (typeof plan !== 'string') throw flexValidation({ plan: ['validation.string'] });
+  return { id: plan, plan: ex.engine.state.flexPlans.find((p) => p.id === plan) };
+}
+
+export const accountRoutes: Record<string, Route> = {
+  '/api/v4/main-account/balance': {
+    method: 'POST',
+    auth: 'signed',
+    casing: true,
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const ticker = c.string('ticker');
+      c.throwIfFailed(30);
+      const main = ex.engine.state.main;
+      if (ticker) {
+        const value = main[ticker];
+        if (value === undefined) throw inner({ ticker: ['Currency not found.'] });
+        return json({ main_balance: value });
+      }
+      const out: Record<string, unknown> = {};
+      for (const [asset, value] of Object.entries(main)) out[asset] = { main_balance: value };
+      return json(out);
+    },
+  },
+  '/api/v4/main-account/history': history,
+  '/api/v4/main-account/smart-flex/plans': {
+    method: 'POST',
+    auth: 'signed',
+    casing: true,
+    handler: (_ctx, ex) =>
+      json(
+        ex.engine.state.flexPlans.map((p) => ({
+          id: p.id,
+          ticker: p.ticker,
+          minInvestment: p.minInvestment,
+          maxInvestment: p.maxInvestment,
+          maxRate: p.maxRate,
+        })),
+      ),
+  },
+  '/api/v4/main-account/smart-flex/investments': {
+    method: 'POST',
+    auth: 'signed',
+    casing: true,
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const limit = c.int('limit', 50, 1, 100) ?? 50;
+      const offset = c.int('offset', 0, 0) ?? 0;
+      const status = c.string('status');
+      c.throwIfFailed(0);
+      const rows = ex.engine.state.flexInvestments.filter((i) => !status || i.status === status);
+      return json({ data: rows.slice(offset, offset + limit), limit, offset });
+    },
+  },
+  '/api/v4/main-account/smart-flex/investments/invest': {
+    method: 'POST',
+    auth: 'signed',
+    casing: true,
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const planRaw = c.raw('plan');
+      const amountRaw = c.raw('amount');
+      const errors: Record<string, string[]> = {};
+      if (planRaw === undefined || planRaw === null || planRaw === '')
+        errors.plan = ['validation.required'];
+      if (amountRaw === undefined || amountRaw === null || amountRaw === '')
+        errors.amount = ['validation.required'];
+      else if (!parseAmount(amountRaw)) errors.amount = ['validation.numeric'];
+      const withReinvest = c.raw('with_reinvest');
+      if (
+        withReinvest !== undefined &&
+        withReinvest !== null &&
+        typeof withReinvest !== 'boolean'
+      ) {
+        errors.withReinvest = ['validation.boolean'];
+      }
+      if (Object.keys(errors).length > 0) throw flexValidation(errors);
+      const { plan } = planOf(c, ex);
+      const amount = parseAmount(amountRaw) ?? new D(0);
+      if (!plan || !plan.active) {
+        throw inner({ plan: ['Plan is not active or not available in your region.'] });
+      }
+      if (amount.gt(plan.maxInvestment)) {
+        throw inner({ amount: [`The amount must not be greater than ${plan.maxInvestment}.`] });
+      }
+      if (amount.lt(plan.minInvestment)) {
+        throw inner({ amount: [`The amount must be at least ${plan.minInvestment}.`] });
+      }
+      const state = ex.engine.state;
+      const balance = new D(state.main[plan.ticker] ?? '0');
+      if (amount.gt(balance)) throw inner({ balance: ['Not enough balance.'] });
+      state.main[plan.ticker] = balance.minus(amount).toFixed();
+      const nowSec = Math.floor(ex.now() / 1000);
+      let investment = state.flexInvestments.find(
+        (i) => i.planId === plan.id && i.status === 'ACTIVE',
+      );
+      if (investment) {
+        investment.invested = new D(investment.invested).plus(amount).toFixed();
+        investment.updatedAt = nowSec;
+        if (typeof withReinvest === 'boolean') investment.withAutoReinvest = withReinvest;
+      } else {
+        investment = {
+          id: randomUUID(),
+          planId: plan.id,
+          currency: plan.ticker,
+          invested: amount.toFixed(),
+          withAutoReinvest: withReinvest === true,
+          status: 'ACTIVE',
+          createdAt: nowSec,
+          updatedAt: nowSec,
+        };
+        state.flexInvestments.unshift(investment);
+      }
+      ex.changed();
+      return json({ data: { transaction_id: randomUUID() } });
+    },
+  },
+  '/api/v4/main-account/smart-flex/investments/close': {
+    method: 'POST',
+    auth: 'signed',
+    casing: true,
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const { id } = planOf(c, ex);
+      const state = ex.engine.state;
+      const investment = state.flexInvestments.find(
+        (i) => i.planId === id && i.status === 'ACTIVE',
+      );
+      if (!investment || !new D(investment.invested).gt(0)) {
+        throw inner({
+          investment: [
+            'Investment is not in ACTIVE status or its amount is not greater than zero.',
+          ],
+        });
+      }
+      state.main[investment.currency] = new D(state.main[investment.currency] ?? '0')
+        .plus(investment.invested)
+        .toFixed();
+      investment.invested = '0';
+      investment.status = 'CLOSED';
+      investment.updatedAt = Math.floor(ex.now() / 1000);
+      ex.changed();
+      return json({ data: { transaction_id: randomUUID() } });
+    },
+  },
+  '/api/v4/mining/hashrate': {
+    method: 'POST',
+    auth: 'signed',
+    casing: true,
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const account = c.string('account', true);
+      const intervalRaw = c.raw('interval');
+      const interval = (intervalRaw ?? '1h') as Interval;
+      if (typeof interval !== 'string' || !(interval in INTERVALS)) {
+        c.add('interval', 'The selected interval is invalid. Allowed: 5m, 1h, 24h.');
+      }
+      const nowSec = Math.floor(ex.now() / 1000);
+      const to = c.int('to', nowSec, 0);
+      const from = c.int('from', undefined, 0);
+      if (c.failed) throw validation(0, c.errors, 400);
+      if (account !== DEMO_MINING_ACCOUNT && account !== DISABLED_MINING_ACCOUNT) {
+        throw validation(0, { account: ['Account not found'] }, 400);
+      }
+      const end = to ?? nowSec;
+      const start = from ?? end - DEFAULT_RANGE[interval];
+      if (start > end || start > nowSec || end - start > MAX_RANGE[interval]) {
+        throw new ApiError(422, { code: 422, message: 'Incorrect timestamp' });
+      }
+      const hashrate =
+        account === DISABLED_MINING_ACCOUNT
+          ? []
+          : hashrateSeries(ex.seed, nowSec, interval, start, end);
+      return json({ data: { account, hashrate } });
+    },
+  },
+  '/api/v4/sub-account/list': {
+    method: 'POST',
+    auth: 'signed',
+    casing: true,
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const limit = c.int('limit', 30, 1, 100) ?? 30;
+      const offset = c.int('offset', 0, 0) ?? 0;
+      const search = c.string('search');
+      c.throwIfFailed(30);
+      const rows = ex.engine.state.subAccounts.filter(
+        (s) => !search || s.alias.includes(search) || s.email.includes(search),
+      );
+      return json({ offset, limit, data: rows.slice(offset, offset + limit) });
+    },
+  },
+  '/api/v4/sub-account/block': blockRoute('blocked'),
+  '/api/v4/sub-account/unblock': blockRoute('active'),
+};
+
+function blockRoute(target: 'blocked' | 'active'): Route {
+  return {
+    method: 'POST',
+    auth: 'signed',
+    casing: true,
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const id = c.string('id', true);
+      if (id !== undefined && !UUID.test(id)) c.add('id', 'The id must be a valid UUID.');
+      c.throwIfFailed(30);
+      const sub = ex.engine.state.subAccounts.find((s) => s.id === id);
+      if (!sub) throw inner({ id: ['Sub-account not found.'] });
+      sub.status = target;
+      ex.changed();
+      return json({});
+    },
+  };
+}

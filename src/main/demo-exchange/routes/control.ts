@@ -1,0 +1,99 @@
+import type { Engine } from '../engine';
+import type { Faults, FaultsInput, RequestLog } from '../faults';
+import { MARKET_BY_NAME } from '../markets';
+
+/**
+ * The control endpoint, served only with the `control` option (else these paths are 404 like any
+ * unknown path). Never logged, rate limited or faulted. JSON in, JSON out.
+ *   GET    /__control/log?since=ID   -> {entries:[{id,time,method,path,query,body,apiKey,status,fault}]}
+ *   DELETE /__control/log            -> {}
+ *   GET    /__control/faults         -> Faults
+ *   POST   /__control/faults {latencyMs?, next503?, htmlError?, resetBeforeOrder?, resetAfterOrder?,
+ *                             malformedJson?, clockSkewMs?} (numbers or booleans; merged) -> Faults
+ *   POST   /__control/reset          -> {}   (seed state back; log kept)
+ *   POST   /__control/advance-price {steps?: integer = 1} -> {step}
+ *   POST   /__control/set-price {market, price: string | null} -> {market, price}
+ *   GET    /__control/state          -> the full state (balances, maker, fees, orders, nonces ...)
+ * Errors: 400 {error: message}; unknown control path: 404 {error}.
+ */
+export interface ControlDeps {
+  engine: Engine;
+  reset(): void;
+  faults(): Faults;
+  setFaults(input: FaultsInput): Faults | string;
+  applyFaults(faults: Faults): void;
+  log: RequestLog;
+}
+
+export interface ControlReply {
+  status: number;
+  json: unknown;
+}
+
+function body(raw: string): Record<string, unknown> | null {
+  if (!raw) return {};
+  try {
+    const v: unknown = JSON.parse(raw);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function controlHandler(
+  method: string,
+  path: string,
+  query: URLSearchParams,
+  raw: string,
+  deps: ControlDeps,
+): ControlReply {
+  const b = body(raw);
+  if (b === null) return { status: 400, json: { error: 'body must be a JSON object' } };
+  const route = `${method} ${path.slice('/__control'.length)}`;
+  switch (route) {
+    case 'GET /log':
+      return {
+        status: 200,
+        json: { entries: deps.log.list(Number(query.get('since') ?? 0) || 0) },
+      };
+    case 'DELETE /log':
+      deps.log.clear();
+      return { status: 200, json: {} };
+    case 'GET /faults':
+      return { status: 200, json: deps.faults() };
+    case 'POST /faults': {
+      const next = deps.setFaults(b as FaultsInput);
+      if (typeof next === 'string') return { status: 400, json: { error: next } };
+      deps.applyFaults(next);
+      return { status: 200, json: next };
+    }
+    case 'POST /reset':
+      deps.reset();
+      return { status: 200, json: {} };
+    case 'POST /advance-price': {
+      const steps = b.steps ?? 1;
+      if (typeof steps !== 'number' || !Number.isInteger(steps)) {
+        return { status: 400, json: { error: 'steps must be an integer' } };
+      }
+      deps.engine.advance(steps);
+      return { status: 200, json: { step: deps.engine.currentStep() } };
+    }
+    case 'POST /set-price': {
+      const market = typeof b.market === 'string' ? b.market : '';
+      if (!MARKET_BY_NAME.has(market)) return { status: 400, json: { error: 'unknown market' } };
+      const price = b.price;
+      if (
+        price !== null &&
+        (typeof price !== 'string' || !/^\d+(\.\d+)?$/.test(price) || /^0+(\.0+)?$/.test(price))
+      ) {
+        return { status: 400, json: { error: 'price must be a positive decimal string or null' } };
+      }
+      deps.engine.setPrice(market, price);
+      return { status: 200, json: { market, price } };
+    }
+    case 'GET /state':
+      return { status: 200, json: deps.engine.state };
+    default:
+      return { status: 404, json: { error: `unknown control endpoint ${route}` } };
+  }
+}

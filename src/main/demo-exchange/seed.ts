@@ -1,0 +1,314 @@
+import { D } from './decimal';
+import { MARKETS, MARKET_BY_NAME } from './markets';
+import { Rng } from './rng';
+import type {
+  ConditionalLeg,
+  ExchangeState,
+  FlexInvestment,
+  FlexPlan,
+  OcoRec,
+  OrderRec,
+  OtoRec,
+  SubAccount,
+} from './state';
+
+/**
+ * The demo account as seeded: 12 assets (some zero), 34 active limit orders on the ten tradable
+ * markets (placed 7-18 % away from the walk's base price, outside the walk's ±6.2 % band, so they
+ * stay put unless a test moves the price), 3 OCO + 2 OTO conditional orders, 3 flex plans with one
+ * ACTIVE and one CLOSED investment, 3 sub-accounts (one blocked), 60 executed orders in the order
+ * history. The market maker holds deep balances (the books' liquidity).
+ *
+ * Order ids start at 4,200,000,000 + seed * 10,000 (fits a JS safe integer, looks like the real
+ * exchange's ids). Conditional ids share the counter.
+ */
+export const ASSETS = [
+  'BTC',
+  'ETH',
+  'USDT',
+  'SOL',
+  'XRP',
+  'DOGE',
+  'LTC',
+  'TRX',
+  'ADA',
+  'BNB',
+  'USDC',
+  'DOT',
+] as const;
+
+const TRADE_START: Record<string, string> = {
+  USDT: '25000',
+  BTC: '0.85',
+  ETH: '12.5',
+  SOL: '140',
+  XRP: '9000',
+  DOGE: '50000',
+  LTC: '30',
+  TRX: '0',
+  ADA: '0',
+  BNB: '4.2',
+  USDC: '0',
+  DOT: '0',
+};
+
+const MAIN_START: Record<string, string> = {
+  USDT: '12000',
+  BTC: '0.25',
+  ETH: '3',
+  SOL: '20',
+  USDC: '500',
+  XRP: '0',
+  DOGE: '0',
+  LTC: '0',
+  TRX: '0',
+  ADA: '0',
+  BNB: '0',
+  DOT: '0',
+};
+
+export const DEMO_MINING_ACCOUNT = 'demo-miner';
+/** A mining account that exists but is disabled: 200 with an empty series (§5). */
+export const DISABLED_MINING_ACCOUNT = 'demo-miner-off';
+
+export function createSeedState(seed: number, nowMs: number): ExchangeState {
+  const rng = new Rng(seed);
+  const nowSec = Math.floor(nowMs / 1000);
+  let nextId = 4_200_000_000 + (seed % 100_000) * 10_000;
+  const id = () => nextId++;
+  const trade: ExchangeState['trade'] = {};
+  for (const a of ASSETS) trade[a] = { available: TRADE_START[a] ?? '0', freeze: '0' };
+  const main: ExchangeState['main'] = { ...MAIN_START };
+
+  const maker: ExchangeState['maker'] = {};
+  for (const m of MARKETS) {
+    maker[m.stock] = new D(maker[m.stock] ?? '0').plus(new D(m.levelQty).times(2000)).toFixed();
+  }
+  maker.USDT = new D(maker.USDT ?? '0').plus('1000000000').toFixed();
+  maker.BTC = new D(maker.BTC ?? '0').plus('20000').toFixed();
+
+  // Active limit orders, frozen on top of the available balances above.
+  const active: OrderRec[] = [];
+  const tradable = MARKETS.filter((m) => m.tradesEnabled);
+  for (let i = 0; i < 34; i++) {
+    const m = tradable[i % tradable.length];
+    if (!m) continue;
+    const side = rng.next() < 0.5 ? 'buy' : 'sell';
+    const pct = rng.int(7, 18);
+    const price = new D(m.base)
+      .times(side === 'buy' ? 100 - pct : 100 + pct)
+      .div(100)
+      .toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN);
+    // A total between 1.5x and 6x the market's min total.
+    const total = new D(m.minTotal).times(rng.int(15, 60)).div(10);
+    let amount = total.div(price).toDecimalPlaces(m.stockPrec, D.ROUND_UP);
+    if (amount.lt(m.minAmount)) amount = new D(m.minAmount);
+    const frozen = side === 'buy' ? amount.times(price).times(new D(1).plus(m.takerFee)) : amount;
+    const asset = side === 'buy' ? m.money : m.stock;
+    const entry = trade[asset] ?? { available: '0', freeze: '0' };
+    entry.freeze = new D(entry.freeze).plus(frozen).toFixed();
+    trade[asset] = entry;
+    const created = nowSec - rng.int(600, 20 * 86400);
+    active.push({
+      id: id(),
+      clientOrderId: i % 4 === 0 ? `demo-${i}` : '',
+      market: m.name,
+      side,
+      type: 'limit',
+      timestamp: created + rng.int(0, 999_999) / 1e6,
+      amount: amount.toFixed(),
+      left: amount.toFixed(),
+      price: price.toFixed(),
+      dealMoney: '0',
+      dealStock: '0',
+      dealFee: '0',
+      postOnly: i % 7 === 0,
+      ioc: false,
+      status: 'NEW',
+      stp: 'no',
+      rpi: false,
+      takerFee: m.takerFee,
+      makerFee: m.makerFee,
+      frozen: frozen.toFixed(),
+    });
+  }
+  active.sort((a, b) => a.timestamp - b.timestamp);
+
+  const history: OrderRec[] = [];
+  for (let i = 0; i < 60; i++) {
+    const m = tradable[rng.int(0, tradable.length - 1)];
+    if (!m) continue;
+    const side = rng.next() < 0.5 ? 'buy' : 'sell';
+    const price = new D(m.base).times(rng.int(940, 1060)).div(1000).toDecimalPlaces(m.moneyPrec);
+    const amount = new D(m.minAmount).times(rng.int(10, 400));
+    const money = amount.times(price);
+    const created = nowSec - (60 - i) * 43_200 - rng.int(0, 40_000);
+    history.push({
+      id: id(),
+      clientOrderId: '',
+      market: m.name,
+      side,
+      type: i % 3 === 0 ? 'market' : 'limit',
+      timestamp: created + 0.123456,
+      ftime: created + rng.int(1, 3600) + 0.654321,
+      amount: amount.toFixed(),
+      left: '0',
+      price: price.toFixed(),
+      dealMoney: money.toFixed(),
+      dealStock: amount.toFixed(),
+      dealFee: money.times(m.takerFee).toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN).toFixed(),
+      postOnly: false,
+      ioc: false,
+      status: 'FILLED',
+      stp: 'no',
+      rpi: false,
+      takerFee: m.takerFee,
+      makerFee: m.makerFee,
+      frozen: '0',
+    });
+  }
+
+  const leg = (
+    market: string,
+    side: 'buy' | 'sell',
+    type: string,
+    price: string,
+    amount: string,
+    extra: Partial<ConditionalLeg> = {},
+  ): ConditionalLeg => {
+    const m = MARKET_BY_NAME.get(market);
+    const ts = nowSec - rng.int(3600, 5 * 86400) + 0.5;
+    return {
+      id: id(),
+      clientOrderId: '',
+      market,
+      side,
+      type,
+      timestamp: ts,
+      mtime: ts,
+      amount,
+      left: amount,
+      price,
+      dealMoney: '0',
+      dealStock: '0',
+      dealFee: '0',
+      takerFee: m?.takerFee ?? '0.001',
+      makerFee: m?.makerFee ?? '0.001',
+      postOnly: false,
+      status: 'NEW',
+      stp: 'no',
+      positionSide: 'LONG',
+      ...extra,
+    };
+  };
+  const conditional: (OcoRec | OtoRec)[] = [];
+  const ocoSpecs: [string, string, string, string, string][] = [
+    ['BTC_USDT', '0.01', '58000', '57900', '72000'],
+    ['ETH_USDT', '0.5', '2800', '2790', '3500'],
+    ['SOL_USDT', '5', '130', '129.5', '170'],
+  ];
+  for (const [market, amount, activation, stopPrice, takePrice] of ocoSpecs) {
+    conditional.push({
+      kind: 'oco',
+      id: id(),
+      market,
+      stopLoss: leg(market, 'sell', 'stop limit', stopPrice, amount, {
+        activationPrice: activation,
+        activationCondition: 'lte',
+        activated: 0,
+      }),
+      takeProfit: leg(market, 'sell', 'limit', takePrice, amount),
+    });
+  }
+  const otoSpecs: [string, 'buy' | 'sell', string, string, string, string][] = [
+    ['BTC_USDT', 'buy', '0.005', '60000', '56000', '70000'],
+    ['XRP_USDT', 'buy', '500', '0.55', '0.5', '0.7'],
+  ];
+  for (const [market, side, amount, price, sl, tp] of otoSpecs) {
+    conditional.push({
+      kind: 'oto',
+      id: id(),
+      market,
+      stopLossPrice: sl,
+      takeProfitPrice: tp,
+      conditionalOrder: leg(market, side, 'limit', price, amount),
+    });
+  }
+
+  const flexPlans: FlexPlan[] = [
+    {
+      id: rng.uuid(),
+      ticker: 'USDT',
+      minInvestment: '10',
+      maxInvestment: '100000',
+      maxRate: '0.12',
+      active: true,
+    },
+    {
+      id: rng.uuid(),
+      ticker: 'BTC',
+      minInvestment: '0.0005',
+      maxInvestment: '5',
+      maxRate: '0.025',
+      active: true,
+    },
+    {
+      id: rng.uuid(),
+      ticker: 'ETH',
+      minInvestment: '0.01',
+      maxInvestment: '100',
+      maxRate: '0.04',
+      active: true,
+    },
+  ];
+  const [usdtPlan, btcPlan] = flexPlans;
+  const flexInvestments: FlexInvestment[] = [
+    {
+      id: rng.uuid(),
+      planId: usdtPlan?.id ?? '',
+      currency: 'USDT',
+      invested: '1500',
+      withAutoReinvest: true,
+      status: 'ACTIVE',
+      createdAt: nowSec - 40 * 86400,
+      updatedAt: nowSec - 2 * 86400,
+    },
+    {
+      id: rng.uuid(),
+      planId: btcPlan?.id ?? '',
+      currency: 'BTC',
+      invested: '0',
+      withAutoReinvest: false,
+      status: 'CLOSED',
+      createdAt: nowSec - 120 * 86400,
+      updatedAt: nowSec - 60 * 86400,
+    },
+  ];
+
+  const subAccounts: SubAccount[] = ['trading-bot', 'savings', 'family'].map((alias, i) => ({
+    id: rng.uuid(),
+    alias,
+    userId: rng.uuid(),
+    email: `${alias}@demo.exchange.invalid`,
+    status: i === 2 ? 'blocked' : 'active',
+    createdAt: nowSec - (200 - i * 50) * 86400,
+  }));
+
+  return {
+    version: 1,
+    seed,
+    nextId,
+    trade,
+    main,
+    maker,
+    fees: {},
+    active,
+    history,
+    conditional,
+    flexPlans,
+    flexInvestments,
+    subAccounts,
+    nonces: {},
+    walk: { manualStep: 0, overrides: {} },
+  };
+}

@@ -1,0 +1,250 @@
+import { D } from './decimal';
+import { Rng } from './rng';
+
+/**
+ * The seeded deposit/withdraw history (main-account/history): 2,500 records, newest first, spread
+ * over the 365 days before the anchor (today's UTC midnight at start). Derived from the seed only
+ * and built on first use (not at start-up, not persisted).
+ *
+ * Status codes follow notes §5. Deposits: 3, 7 successful; 4, 9 canceled; 5 unconfirmed by user;
+ * 15 pending; 21 frozen (AML); 22 uncredited; 27, 28 travel-rule checks. Withdrawals: 1, 2, 6, 10-17
+ * pending; 3, 7 successful; 4 canceled; 5 unconfirmed; 18 partially successful; 21 frozen.
+ */
+export const DEPOSIT_STATUSES = [3, 7, 4, 9, 5, 15, 21, 22, 27, 28] as const;
+export const WITHDRAW_STATUSES = [
+  1, 2, 6, 10, 11, 12, 13, 14, 15, 16, 17, 3, 7, 4, 5, 18, 21,
+] as const;
+export const TRANSFER_COUNT = 2500;
+
+export interface TransferRecord {
+  address: string;
+  unique_id: string | null;
+  createdAt: number;
+  currency: string;
+  ticker: string;
+  method: number;
+  amount: string;
+  description: string;
+  memo: string;
+  fee: string;
+  status: number;
+  network: string | null;
+  transactionHash: string;
+  transaction_id: string;
+  details: {
+    partial: {
+      requestAmount: string;
+      processedAmount: string;
+      processedFee: string;
+      normalizeTransaction: string;
+    };
+  };
+  confirmations: { actual: number; required: number };
+}
+
+interface CurrencyDef {
+  ticker: string;
+  name: string;
+  networks: (string | null)[];
+  /** Typical amount range, in whole units of the currency's smallest step. */
+  min: number;
+  max: number;
+  precision: number;
+  fee: string;
+  memo: boolean;
+  confirmations: number;
+}
+
+const CURRENCIES: CurrencyDef[] = [
+  {
+    ticker: 'BTC',
+    name: 'Bitcoin',
+    networks: ['BTC', 'LIGHTNING'],
+    min: 10_000,
+    max: 50_000_000,
+    precision: 8,
+    fee: '0.0002',
+    memo: false,
+    confirmations: 2,
+  },
+  {
+    ticker: 'ETH',
+    name: 'Ethereum',
+    networks: ['ERC20', 'ARBITRUM'],
+    min: 1_000,
+    max: 5_000_000,
+    precision: 6,
+    fee: '0.002',
+    memo: false,
+    confirmations: 12,
+  },
+  {
+    ticker: 'USDT',
+    name: 'Tether US',
+    networks: ['ERC20', 'TRC20', 'BEP20', 'SOL'],
+    min: 1_000,
+    max: 2_000_000,
+    precision: 2,
+    fee: '1',
+    memo: false,
+    confirmations: 20,
+  },
+  {
+    ticker: 'USDC',
+    name: 'USD Coin',
+    networks: ['ERC20', 'SOL'],
+    min: 1_000,
+    max: 500_000,
+    precision: 2,
+    fee: '1',
+    memo: false,
+    confirmations: 20,
+  },
+  {
+    ticker: 'SOL',
+    name: 'Solana',
+    networks: ['SOL'],
+    min: 100,
+    max: 50_000,
+    precision: 3,
+    fee: '0.01',
+    memo: false,
+    confirmations: 30,
+  },
+  {
+    ticker: 'XRP',
+    name: 'Ripple',
+    networks: ['XRP'],
+    min: 100,
+    max: 100_000,
+    precision: 1,
+    fee: '0.25',
+    memo: true,
+    confirmations: 1,
+  },
+  {
+    ticker: 'DOGE',
+    name: 'Dogecoin',
+    networks: ['DOGE'],
+    min: 50,
+    max: 200_000,
+    precision: 0,
+    fee: '5',
+    memo: false,
+    confirmations: 40,
+  },
+  {
+    ticker: 'TRX',
+    name: 'Tron',
+    networks: ['TRC20'],
+    min: 100,
+    max: 500_000,
+    precision: 1,
+    fee: '1',
+    memo: false,
+    confirmations: 19,
+  },
+  {
+    ticker: 'LTC',
+    name: 'Litecoin',
+    networks: [null],
+    min: 100,
+    max: 10_000,
+    precision: 3,
+    fee: '0.001',
+    memo: false,
+    confirmations: 6,
+  },
+];
+
+function address(rng: Rng, network: string | null): string {
+  switch (network) {
+    case 'BTC':
+      return `bc1q${rng.hex(38)}`;
+    case 'LIGHTNING':
+      return `lnbc${rng.hex(60)}`;
+    case 'TRC20':
+      return `T${rng.hex(33)}`;
+    case 'SOL':
+      return rng.hex(44);
+    case 'XRP':
+      return `r${rng.hex(33)}`;
+    case 'DOGE':
+      return `D${rng.hex(33)}`;
+    case null:
+      return `ltc1${rng.hex(38)}`;
+    default:
+      return `0x${rng.hex(40)}`;
+  }
+}
+
+let cache: { key: string; records: TransferRecord[] } | null = null;
+
+export function transferRecords(seed: number, anchorSec: number): TransferRecord[] {
+  const key = `${seed}:${anchorSec}`;
+  if (cache?.key === key) return cache.records;
+  const rng = new Rng(seed + 7);
+  // Address pools: a few addresses are reused many times so address filters return something.
+  const pools = new Map<string, string[]>();
+  for (const c of CURRENCIES) {
+    for (const n of c.networks) {
+      pools.set(
+        `${c.ticker}:${n}`,
+        Array.from({ length: 6 }, () => address(rng, n)),
+      );
+    }
+  }
+  const records: TransferRecord[] = [];
+  let t = anchorSec;
+  const span = 365 * 86400;
+  for (let i = 0; i < TRANSFER_COUNT; i++) {
+    t -= rng.int(1, Math.floor((2 * span) / TRANSFER_COUNT));
+    const c = rng.pick(CURRENCIES);
+    const network = rng.pick(c.networks);
+    const method = rng.next() < 0.55 ? 1 : 2;
+    const statuses: readonly number[] = method === 1 ? DEPOSIT_STATUSES : WITHDRAW_STATUSES;
+    // Mostly successful, the rest spread over every status.
+    const status = rng.next() < 0.7 ? rng.pick([3, 7]) : rng.pick(statuses);
+    const step = new D(1).div(new D(10).pow(c.precision));
+    const amount = step.times(rng.int(c.min, c.max));
+    const fee = method === 2 ? new D(c.fee) : new D(0);
+    const pool = pools.get(`${c.ticker}:${network}`) ?? [];
+    const addr = rng.next() < 0.8 ? rng.pick(pool) : address(rng, network);
+    const hash = rng.hex(64);
+    const partial = status === 18;
+    const processed = partial ? amount.div(2).toDecimalPlaces(c.precision, D.ROUND_DOWN) : amount;
+    const done = status === 3 || status === 7 || status === 18;
+    records.push({
+      address: addr,
+      unique_id: rng.next() < 0.3 ? null : `${rng.hex(8)}-${i}`,
+      createdAt: t,
+      currency: c.name,
+      ticker: c.ticker,
+      method,
+      amount: amount.toFixed(),
+      description: method === 1 ? 'Deposit' : 'Withdraw',
+      memo: c.memo ? String(rng.int(100000, 999999)) : '',
+      fee: fee.toFixed(),
+      status,
+      network,
+      transactionHash: status === 5 || status === 4 ? '' : hash,
+      transaction_id: `${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}`,
+      details: {
+        partial: {
+          requestAmount: amount.toFixed(),
+          processedAmount: processed.toFixed(),
+          processedFee: fee.toFixed(),
+          normalizeTransaction: '',
+        },
+      },
+      confirmations: {
+        actual: done
+          ? c.confirmations
+          : rng.int(0, c.confirmations - 1 < 0 ? 0 : c.confirmations - 1),
+        required: c.confirmations,
+      },
+    });
+  }
+  cache = { key, records };
+  return records;
+}

@@ -1,0 +1,312 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { D } from '../../../src/main/demo-exchange/decimal';
+import { Engine } from '../../../src/main/demo-exchange/engine';
+import { MARKETS, MARKET_BY_NAME } from '../../../src/main/demo-exchange/markets';
+import { createSeedState } from '../../../src/main/demo-exchange/seed';
+import type { ExchangeState } from '../../../src/main/demo-exchange/state';
+
+const NOW = 1_795_000_000_000;
+
+function engine(seed = 42): Engine {
+  return new Engine(createSeedState(seed, NOW), { seed, now: () => NOW, frozenWalk: true });
+}
+
+/** Per asset: user trade (available + freeze) + market maker + fees collected. */
+function totals(s: ExchangeState): Map<string, string> {
+  const sums = new Map<string, InstanceType<typeof D>>();
+  const add = (asset: string, v: string) => sums.set(asset, (sums.get(asset) ?? new D(0)).plus(v));
+  for (const [a, b] of Object.entries(s.trade)) {
+    add(a, b.available);
+    add(a, b.freeze);
+  }
+  for (const [a, v] of Object.entries(s.maker)) add(a, v);
+  for (const [a, v] of Object.entries(s.fees)) add(a, v);
+  return new Map([...sums].filter(([, v]) => !v.isZero()).map(([a, v]) => [a, v.toFixed()]));
+}
+
+function checkInvariants(s: ExchangeState, initial: Map<string, string>): void {
+  for (const [a, b] of Object.entries(s.trade)) {
+    expect(new D(b.available).gte(0), `${a} available ${b.available}`).toBe(true);
+    expect(new D(b.freeze).gte(0), `${a} freeze ${b.freeze}`).toBe(true);
+  }
+  for (const [a, v] of Object.entries(s.maker)) expect(new D(v).gte(0), `maker ${a}`).toBe(true);
+  for (const [a, v] of Object.entries(s.fees)) expect(new D(v).gte(0), `fees ${a}`).toBe(true);
+  expect(totals(s)).toEqual(initial);
+  // Frozen funds are exactly the sum of what the active orders hold.
+  const frozen = new Map<string, InstanceType<typeof D>>();
+  for (const o of s.active) {
+    const m = MARKET_BY_NAME.get(o.market);
+    if (!m) continue;
+    const asset = o.side === 'buy' ? m.money : m.stock;
+    frozen.set(asset, (frozen.get(asset) ?? new D(0)).plus(o.frozen));
+  }
+  for (const [a, b] of Object.entries(s.trade)) {
+    expect(new D(b.freeze).eq(frozen.get(a) ?? 0), `${a} freeze matches orders`).toBe(true);
+  }
+}
+
+describe('matching', () => {
+  it('market buy by money spends at most the amount, fee in money to the fee account', () => {
+    const e = engine();
+    const before = e.available('USDT');
+    const r = e.placeMarket({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: new D('100'),
+      unit: 'money',
+      type: 'market',
+    });
+    if (!r.ok) throw r.error;
+    const o = r.value;
+    const spent = before.minus(e.available('USDT'));
+    expect(spent.eq(new D(o.dealMoney).plus(o.dealFee))).toBe(true);
+    expect(spent.lte(100)).toBe(true);
+    expect(new D(o.left).eq(new D(100).minus(spent))).toBe(true);
+    expect(
+      new D(o.dealFee).eq(new D(o.dealMoney).times('0.001').toDecimalPlaces(2, D.ROUND_DOWN)),
+    ).toBe(true);
+    expect(e.state.fees.USDT).toBe(o.dealFee);
+  });
+
+  it('stock_market amounts are stock on both sides; sells receive money minus fee', () => {
+    const e = engine();
+    const btc = e.available('BTC');
+    const usdt = e.available('USDT');
+    const r = e.placeMarket({
+      market: 'BTC_USDT',
+      side: 'sell',
+      amount: new D('0.01'),
+      unit: 'stock',
+      type: 'stock market',
+    });
+    if (!r.ok) throw r.error;
+    expect(btc.minus(e.available('BTC')).toFixed()).toBe('0.01');
+    expect(
+      e.available('USDT').minus(usdt).eq(new D(r.value.dealMoney).minus(r.value.dealFee)),
+    ).toBe(true);
+    expect(r.value.status).toBe('FILLED');
+  });
+
+  it('rejects below minimum, off-step, over balance with code 32', () => {
+    const e = engine();
+    const place = (amount: string, side: 'buy' | 'sell' = 'sell') =>
+      e.placeMarket({
+        market: 'BTC_USDT',
+        side,
+        amount: new D(amount),
+        unit: 'stock',
+        type: 'stock market',
+      });
+    for (const amount of ['0.00001', '0.0001234567', '1000']) {
+      const r = place(amount);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect((r.error.body as { code: number }).code).toBe(32);
+    }
+    const r = place('1000', 'buy');
+    expect(!r.ok && r.error.body).toMatchObject({
+      code: 32,
+      errors: { amount: ['Not enough balance'] },
+    });
+  });
+
+  it('a limit order rests, freezes funds and fills when the price crosses it', () => {
+    const e = engine();
+    const m = MARKETS[0];
+    if (!m) throw new Error('no market');
+    const mid = e.price(m);
+    const price = mid.times('0.97').toDecimalPlaces(2);
+    const r = e.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: new D('0.01'), price });
+    if (!r.ok) throw r.error;
+    expect(r.value.status).toBe('NEW');
+    expect(e.state.active.some((o) => o.id === r.value.id)).toBe(true);
+    const btc = e.available('BTC');
+    e.setPrice('BTC_USDT', price.minus(1).toFixed());
+    expect(e.state.active.some((o) => o.id === r.value.id)).toBe(false);
+    expect(e.available('BTC').minus(btc).toFixed()).toBe('0.01');
+    const filled = e.state.history.find((o) => o.id === r.value.id);
+    expect(filled?.status).toBe('FILLED');
+    expect(filled?.dealMoney).toBe(price.times('0.01').toFixed());
+  });
+
+  it('a crossing limit order executes against the book; post-only is refused', () => {
+    const e = engine();
+    const m = MARKETS[0];
+    if (!m) throw new Error('no market');
+    const price = e.price(m).times('1.01').toDecimalPlaces(2);
+    const post = e.placeLimit({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: new D('0.01'),
+      price,
+      postOnly: true,
+    });
+    expect(post.ok).toBe(false);
+    const r = e.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: new D('0.01'), price });
+    if (!r.ok) throw r.error;
+    expect(r.value.status).toBe('FILLED');
+  });
+
+  it('cancel releases the frozen funds; an unknown order is code 2', () => {
+    const e = engine();
+    const before = e.available('USDT');
+    const r = e.placeLimit({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: new D('0.01'),
+      price: new D('40000'),
+    });
+    if (!r.ok) throw r.error;
+    expect(e.available('USDT').lt(before)).toBe(true);
+    const c = e.cancel('BTC_USDT', { orderId: r.value.id });
+    expect(c.ok && c.value.status).toBe('CANCELED');
+    expect(e.available('USDT').eq(before)).toBe(true);
+    const again = e.cancel('BTC_USDT', { orderId: r.value.id });
+    expect(!again.ok && again.error.body).toEqual({
+      code: 2,
+      message: 'Inner validation failed',
+      errors: { orderId: ['Unexecuted order was not found.'] },
+    });
+  });
+
+  it('a client order id is unique among open orders of a market', () => {
+    const e = engine();
+    const place = () =>
+      e.placeLimit({
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: new D('0.01'),
+        price: new D('40000'),
+        clientOrderId: 'x-1',
+      });
+    expect(place().ok).toBe(true);
+    const r = place();
+    expect(!r.ok && (r.error.body as { code: number }).code).toBe(36);
+  });
+
+  it('the seeded state is consistent', () => {
+    const e = engine();
+    checkInvariants(e.state, totals(e.state));
+    expect(e.state.active.length).toBeGreaterThanOrEqual(30);
+  });
+});
+
+// ---- property: balances never go negative and every asset is conserved ------------------------------
+
+const tradable = MARKETS.filter((m) => m.tradesEnabled);
+
+type Command =
+  | {
+      kind: 'market';
+      m: number;
+      side: 'buy' | 'sell';
+      unit: 'stock' | 'money';
+      k: number;
+      extra: number;
+    }
+  | { kind: 'limit'; m: number; side: 'buy' | 'sell'; k: number; pct: number; ioc: boolean }
+  | { kind: 'cancel'; index: number }
+  | { kind: 'advance'; steps: number }
+  | { kind: 'price'; m: number; pct: number }
+  | { kind: 'reset-price'; m: number };
+
+const market = fc.integer({ min: 0, max: tradable.length - 1 });
+const side = fc.constantFrom('buy' as const, 'sell' as const);
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({
+    kind: fc.constant('market' as const),
+    m: market,
+    side,
+    unit: fc.constantFrom('stock' as const, 'money' as const),
+    // Multiples of the minimum, up to far beyond any balance.
+    k: fc.oneof(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 50, max: 1_000_000 })),
+    extra: fc.integer({ min: 0, max: 9 }),
+  }),
+  fc.record({
+    kind: fc.constant('limit' as const),
+    m: market,
+    side,
+    k: fc.integer({ min: 1, max: 5000 }),
+    pct: fc.integer({ min: 80, max: 120 }),
+    ioc: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('cancel' as const), index: fc.nat() }),
+  fc.record({ kind: fc.constant('advance' as const), steps: fc.integer({ min: 1, max: 20_000 }) }),
+  fc.record({
+    kind: fc.constant('price' as const),
+    m: market,
+    pct: fc.integer({ min: 70, max: 130 }),
+  }),
+  fc.record({ kind: fc.constant('reset-price' as const), m: market }),
+);
+
+function run(e: Engine, c: Command): void {
+  switch (c.kind) {
+    case 'market': {
+      const m = tradable[c.m];
+      if (!m) return;
+      const min = c.side === 'buy' && c.unit === 'money' ? m.minTotal : m.minAmount;
+      // `extra` adds a digit beyond the precision now and then (off-step amounts must be refused).
+      const amount = new D(min).times(c.k).plus(c.extra === 9 ? new D('0.0000000001') : 0);
+      e.placeMarket({
+        market: m.name,
+        side: c.side,
+        amount,
+        unit: c.side === 'buy' ? c.unit : 'stock',
+        type: c.unit === 'money' ? 'market' : 'stock market',
+      });
+      return;
+    }
+    case 'limit': {
+      const m = tradable[c.m];
+      if (!m) return;
+      const price = e.price(m).times(c.pct).div(100).toDecimalPlaces(m.moneyPrec);
+      e.placeLimit({
+        market: m.name,
+        side: c.side,
+        amount: new D(m.minAmount).times(c.k),
+        price,
+        ioc: c.ioc,
+      });
+      return;
+    }
+    case 'cancel': {
+      const o = e.state.active[c.index % Math.max(1, e.state.active.length)];
+      if (o) e.cancel(o.market, { orderId: o.id });
+      return;
+    }
+    case 'advance':
+      e.advance(c.steps);
+      return;
+    case 'price': {
+      const m = tradable[c.m];
+      if (!m) return;
+      e.setPrice(m.name, e.price(m).times(c.pct).div(100).toDecimalPlaces(m.moneyPrec).toFixed());
+      return;
+    }
+    case 'reset-price': {
+      const m = tradable[c.m];
+      if (m) e.setPrice(m.name, null);
+    }
+  }
+}
+
+describe('property: any sequence of orders, cancels and price moves', () => {
+  it('keeps every balance >= 0 and conserves each asset (balances + fees constant)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.array(command, { maxLength: 40 }),
+        (seed, commands) => {
+          const e = engine(seed);
+          const initial = totals(e.state);
+          for (const c of commands) {
+            run(e, c);
+            checkInvariants(e.state, initial);
+          }
+        },
+      ),
+      { numRuns: 120 },
+    );
+  });
+});
