@@ -16,3 +16,310 @@ export interface AppInfo {
   platform: string;
   profile: ProfileSummary;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Exchange domain model (issue 4). One camelCase shape, whatever casing the exchange answered in
+// (src/main/exchange/schemas.ts turns both into these). Amounts, prices and fees are decimal strings
+// (never numbers); times are Unix milliseconds.
+// ---------------------------------------------------------------------------------------------
+
+/** A decimal number as a string, e.g. "0.001" (no exponent, never a float). */
+export type Decimal = string;
+
+/** Unix time in milliseconds. */
+export type Millis = number;
+
+export type OrderSide = 'buy' | 'sell';
+
+/** An order as the order endpoints answer it (create, cancel, active orders). */
+export interface Order {
+  orderId: number;
+  /** '' when the order has none. */
+  clientOrderId: string;
+  /** `<STOCK>_<MONEY>`, e.g. "BTC_USDT". */
+  market: string;
+  side: OrderSide;
+  /** e.g. "limit", "market", "stock_market", "stop limit". */
+  type: string;
+  /** Creation time (ms). */
+  timestamp: Millis;
+  dealMoney: Decimal;
+  dealStock: Decimal;
+  amount: Decimal;
+  /** May stay non-zero after a market buy finished (unspendable dust). */
+  left: Decimal;
+  dealFee: Decimal;
+  price: Decimal;
+  /** false when the exchange left it out. */
+  postOnly: boolean;
+  /** false when the exchange left it out. */
+  ioc: boolean;
+  /** e.g. "FILLED", "CANCELED", "PARTIALLY_FILLED"; may be absent. */
+  status?: string;
+  /** Self-trade prevention, long form: "no" | "cancel_both" | "cancel_new" | "cancel_old". */
+  stp?: string;
+  positionSide?: string;
+  rpi?: boolean;
+  /** Fee ratios ("0.001" = 0.1 %); may be absent. */
+  takerFee?: Decimal;
+  makerFee?: Decimal;
+}
+
+/** One leg of an OCO or OTO order. */
+export interface ConditionalLeg extends Order {
+  /** Stop leg only. */
+  activationPrice?: Decimal;
+  /** Stop leg only, e.g. "gte" / "lte". */
+  activationCondition?: string;
+  /** Stop leg only: has the stop price been reached. */
+  activated?: boolean;
+  /** Last modification time (ms); OCO legs only. */
+  mtime?: Millis;
+}
+
+export interface OcoOrder {
+  kind: 'oco';
+  id: number;
+  stopLoss: ConditionalLeg;
+  takeProfit: ConditionalLeg;
+}
+
+export interface OtoOrder {
+  kind: 'oto';
+  id: number;
+  stopLossPrice?: Decimal;
+  takeProfitPrice?: Decimal;
+  conditionalOrder: ConditionalLeg;
+}
+
+export type ConditionalOrder = OcoOrder | OtoOrder;
+
+export interface ConditionalPage {
+  limit: number;
+  offset: number;
+  total: number;
+  records: ConditionalOrder[];
+}
+
+/** Main (funding) account: ticker -> balance. Zero balances may be missing. */
+export type MainBalances = Record<string, Decimal>;
+
+export interface TradeBalance {
+  available: Decimal;
+  freeze: Decimal;
+}
+
+/** Trade (spot) account: ticker -> available and frozen funds. */
+export type TradeBalances = Record<string, TradeBalance>;
+
+export interface Market {
+  /** e.g. "BTC_USDT". */
+  name: string;
+  stock: string;
+  money: string;
+  stockPrec: number;
+  moneyPrec: number;
+  feePrec: number;
+  /** Percent strings: "0.1" = 0.1 %. */
+  makerFee: Decimal;
+  takerFee: Decimal;
+  minAmount: Decimal;
+  minTotal: Decimal;
+  maxTotal: Decimal;
+  tradesEnabled: boolean;
+  /** e.g. "spot", "futures". */
+  type: string;
+}
+
+export interface TickerEntry {
+  lastPrice: Decimal;
+  quoteVolume: Decimal;
+  baseVolume: Decimal;
+  /** Percent change over 24 h. */
+  change: Decimal;
+  isFrozen: boolean;
+}
+
+/** Market ("BTC_USDT") -> 24 h ticker. */
+export type Ticker = Record<string, TickerEntry>;
+
+export interface AssetNetworks {
+  deposits: string[];
+  withdraws: string[];
+  default?: string;
+}
+
+export interface Asset {
+  /** The key the exchange listed it under, e.g. "BTC". */
+  ticker: string;
+  name: string;
+  canDeposit: boolean;
+  canWithdraw: boolean;
+  currencyPrecision?: number;
+  minDeposit?: Decimal;
+  maxDeposit?: Decimal;
+  minWithdraw?: Decimal;
+  maxWithdraw?: Decimal;
+  makerFee?: Decimal;
+  takerFee?: Decimal;
+  isMemo?: boolean;
+  networks?: AssetNetworks;
+  /** Network -> confirmations required. */
+  confirmations?: Record<string, number>;
+}
+
+/** Ticker -> asset. */
+export type Assets = Record<string, Asset>;
+
+/** [price, quantity]. */
+export type BookLevel = [Decimal, Decimal];
+
+export interface OrderBook {
+  tickerId: string;
+  timestamp: Millis;
+  asks: BookLevel[];
+  bids: BookLevel[];
+}
+
+export interface PartialTransfer {
+  requestAmount: Decimal;
+  processedAmount: Decimal;
+  processedFee: Decimal;
+  normalizeTransaction: string;
+}
+
+/** One deposit (method 1) or withdrawal (method 2). */
+export interface DepositWithdraw {
+  address: string;
+  uniqueId: string | null;
+  createdAt: Millis;
+  currency: string;
+  ticker: string;
+  method: 1 | 2;
+  amount: Decimal;
+  /** '' when absent. */
+  description: string;
+  /** '' when absent. */
+  memo: string;
+  fee: Decimal;
+  /** See api-v4-notes §5 for the meaning of the codes. */
+  status: number;
+  network: string | null;
+  /** '' when absent (e.g. not yet on chain). */
+  transactionHash: string;
+  /** '' when absent. */
+  transactionId: string;
+  details?: { partial?: PartialTransfer };
+  confirmations?: { actual: number; required: number };
+}
+
+export interface HistoryPage {
+  limit: number;
+  offset: number;
+  /** Total number of records (for paging). */
+  total: number;
+  records: DepositWithdraw[];
+}
+
+export interface FlexPlan {
+  /** UUID. */
+  id: string;
+  ticker: string;
+  minInvestment: Decimal;
+  maxInvestment: Decimal;
+  maxRate: Decimal;
+}
+
+export interface FlexInvestment {
+  id: string;
+  planId: string;
+  currency: string;
+  invested: Decimal;
+  withAutoReinvest: boolean;
+  /** e.g. "ACTIVE". */
+  status: string;
+  createdAt: Millis;
+  updatedAt: Millis;
+}
+
+export interface FlexInvestmentPage {
+  limit: number;
+  offset: number;
+  records: FlexInvestment[];
+}
+
+/** Answer of flex invest / close. */
+export interface FlexTransaction {
+  transactionId: string;
+}
+
+export interface HashratePoint {
+  timestamp: Millis;
+  hashrate: Decimal;
+  /** Ratio: 0.01 = 1 %. */
+  rejectRate?: number;
+}
+
+export interface HashrateSeries {
+  account: string;
+  points: HashratePoint[];
+}
+
+export interface SubAccount {
+  id: string;
+  alias: string;
+  /** '' when absent. */
+  email: string;
+  /** e.g. "active", "blocked". */
+  status: string;
+  userId?: string;
+  color?: string;
+  permissions?: { spotEnabled?: boolean; collateralEnabled?: boolean };
+  kyc?: { shareKyc?: boolean; kycStatus?: string };
+}
+
+export interface SubAccountPage {
+  limit: number;
+  offset: number;
+  records: SubAccount[];
+}
+
+export interface OAuthTokens {
+  accessToken: string;
+  /** Lifetime of the access token in seconds. */
+  expiresIn: number;
+  refreshToken: string;
+  scope: string[];
+  /** "Bearer". */
+  tokenType: string;
+}
+
+/** An executed (finished) order from trade-account order history / accounts/orders. */
+export interface ExecutedOrder {
+  orderId: number;
+  clientOrderId: string;
+  /** The market it was listed under. */
+  market: string;
+  side: OrderSide;
+  type: string;
+  price: Decimal;
+  amount: Decimal;
+  dealStock: Decimal;
+  dealMoney: Decimal;
+  dealFee: Decimal;
+  /** Best known time (ms): finish time, else creation time. */
+  timestamp: Millis;
+  /** Creation time (ms) when given (`ctime`). */
+  createdAt?: Millis;
+  /** Finish time (ms) when given (`ftime`). */
+  finishedAt?: Millis;
+  postOnly?: boolean;
+  ioc?: boolean;
+  status?: string;
+  stp?: string;
+  takerFee?: Decimal;
+  makerFee?: Decimal;
+}
+
+/** Market ("BTC_USDT") -> executed orders in it. */
+export type ExecutedOrders = Record<string, ExecutedOrder[]>;

@@ -27,7 +27,9 @@ export class TransportError extends Error {
     readonly reason: TransportFailure,
     message: string,
     /** The system error code (ECONNRESET, ECONNREFUSED, ...) when there is one. */
-    readonly errno?: string,
+    readonly code?: string,
+    /** For timeouts: the limit that ran out. */
+    readonly limitMs?: number,
   ) {
     super(message);
     this.name = 'TransportError';
@@ -102,7 +104,12 @@ export class Transport {
       const total = setTimeout(
         () =>
           fail(
-            new TransportError('timeout', `No complete answer within ${this.timeoutMs / 1000} s.`),
+            new TransportError(
+              'timeout',
+              `No complete answer within ${this.timeoutMs / 1000} s.`,
+              undefined,
+              this.timeoutMs,
+            ),
           ),
         this.timeoutMs,
       );
@@ -116,6 +123,8 @@ export class Transport {
               new TransportError(
                 'connect-timeout',
                 `Could not connect within ${this.connectTimeoutMs / 1000} s.`,
+                'ETIMEDOUT',
+                this.connectTimeoutMs,
               ),
             ),
           this.connectTimeoutMs,

@@ -78,7 +78,7 @@ describe('Transport', () => {
       .request({ method: 'GET', url: new URL('/slow', base) })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
-    expect(error).toMatchObject({ reason: 'timeout' });
+    expect(error).toMatchObject({ reason: 'timeout', limitMs: 200 });
     t.close();
   });
 
@@ -88,7 +88,7 @@ describe('Transport', () => {
       t.request({ method: 'POST', url: new URL('/reset', base), body: '{}' }),
     ).rejects.toMatchObject({
       reason: 'network',
-      errno: 'ECONNRESET',
+      code: 'ECONNRESET',
     });
     await expect(t.request({ method: 'GET', url: new URL('/midway', base) })).rejects.toMatchObject(
       {
@@ -108,7 +108,7 @@ describe('Transport', () => {
       t.request({ method: 'GET', url: new URL(`http://127.0.0.1:${port}/`) }),
     ).rejects.toMatchObject({
       reason: 'network',
-      errno: 'ECONNREFUSED',
+      code: 'ECONNREFUSED',
     });
   });
 

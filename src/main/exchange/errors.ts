@@ -1,0 +1,474 @@
+import type { DeskError } from '../../shared/errors';
+
+/**
+ * The one error the exchange client throws (issue 4). Every failure of a call to the exchange (an
+ * error answer in any of its body forms, a network failure, a timeout, an answer of the wrong shape)
+ * becomes an ExchangeError; `toDeskError()` turns it into the one shape that crosses the bridge.
+ *
+ * `retryable` means "the same operation may succeed if tried again later"; it does NOT say it is
+ * safe to repeat a request that may already have been executed (an order placement that timed out
+ * or whose connection was reset): that is the caller's call (e.g. look the order up by its client
+ * order id first). For kind 'nonce' a retry means sending a NEWLY SIGNED request (fresh nonce):
+ * re-sending the same signed bytes can never succeed (api-v4-notes §2).
+ */
+export type ExchangeErrorKind =
+  | 'validation'
+  | 'auth'
+  | 'nonce'
+  | 'rate-limit'
+  | 'permission'
+  | 'maintenance'
+  | 'network'
+  | 'timeout'
+  | 'unexpected';
+
+export interface ExchangeErrorInit {
+  kind: ExchangeErrorKind;
+  /** What a user reads. */
+  message: string;
+  status?: number;
+  code?: number;
+  fields?: Record<string, string[]>;
+  retryable?: boolean;
+  endpoint?: string;
+  cause?: unknown;
+}
+
+/** Whether a kind is worth trying again when nothing else says otherwise. */
+const RETRYABLE_BY_KIND: Record<ExchangeErrorKind, boolean> = {
+  validation: false,
+  auth: false,
+  nonce: true, // with a fresh nonce, i.e. re-signed
+  'rate-limit': true, // after a back-off
+  permission: false,
+  maintenance: true,
+  network: true,
+  timeout: true,
+  unexpected: false,
+};
+
+/** `EXCHANGE_VALIDATION`, `EXCHANGE_RATE_LIMIT`, ... */
+export function deskCodeOf(kind: ExchangeErrorKind): string {
+  return `EXCHANGE_${kind.toUpperCase().replace(/-/g, '_')}`;
+}
+
+export class ExchangeError extends Error {
+  /** HTTP status; undefined for network failures and timeouts. */
+  readonly status: number | undefined;
+  /** The `code` of the error body, when it had one. */
+  readonly code: number | undefined;
+  /** Per-field messages, keys exactly as the server sent them (possibly empty). */
+  readonly fields: Record<string, string[]>;
+  readonly retryable: boolean;
+  readonly kind: ExchangeErrorKind;
+  readonly endpoint: string | undefined;
+
+  constructor(init: ExchangeErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ExchangeError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+    this.retryable = init.retryable ?? RETRYABLE_BY_KIND[init.kind];
+    this.endpoint = init.endpoint;
+  }
+
+  /** No API key saved for the profile: the request was never sent. */
+  static noCredentials(endpoint?: string): ExchangeError {
+    return new ExchangeError({
+      kind: 'auth',
+      message: 'No API key is saved for this profile. Add one in the settings.',
+      endpoint,
+    });
+  }
+
+  /** The same error with a message that says more (the original becomes the cause). */
+  withMessage(message: string): ExchangeError {
+    return new ExchangeError({
+      kind: this.kind,
+      message,
+      status: this.status,
+      code: this.code,
+      fields: this.fields,
+      retryable: this.retryable,
+      endpoint: this.endpoint,
+      cause: this,
+    });
+  }
+
+  toDeskError(): DeskError {
+    const code = deskCodeOf(this.kind);
+    return Object.keys(this.fields).length > 0
+      ? { code, message: this.message, fields: this.fields }
+      : { code, message: this.message };
+  }
+}
+
+export const isExchangeError = (value: unknown): value is ExchangeError =>
+  value instanceof ExchangeError;
+
+/** An answer of the wrong shape (or any other surprise): kind 'unexpected', not retryable. */
+export function unexpectedError(
+  message: string,
+  endpoint?: string,
+  extra: { status?: number; cause?: unknown } = {},
+): ExchangeError {
+  return new ExchangeError({ kind: 'unexpected', message, endpoint, ...extra });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error answers
+// ---------------------------------------------------------------------------------------------
+
+const MAX_EXCERPT = 120;
+const MAX_MESSAGE = 300;
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  '#39': "'",
+  nbsp: ' ',
+};
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** Printable one-line text: no control characters, whitespace collapsed. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+
+function oneLine(text: string): string {
+  return text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * A short excerpt of a body that is not the JSON we expected, safe to show: the HTML page's title if
+ * it has one, else its text without tags, scripts and styles; one line, at most ~120 characters.
+ */
+export function excerptOf(bodyText: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(bodyText)?.[1];
+  const source = title && title.trim() ? title : bodyText;
+  const text = source
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<\/?[a-zA-Z!][^>]*>?/g, ' ')
+    .replace(/&(#39|[a-z]+);/gi, (whole, name: string) => ENTITIES[name.toLowerCase()] ?? whole);
+  return clip(oneLine(text), MAX_EXCERPT);
+}
+
+/** All strings in a message that may be a string, an array, or arrays of arrays. */
+function strings(value: unknown, depth = 0): string[] {
+  if (typeof value === 'string') {
+    const text = oneLine(value);
+    return text ? [text] : [];
+  }
+  if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
+  if (Array.isArray(value) && depth < 5) return value.flatMap((item) => strings(item, depth + 1));
+  return [];
+}
+
+/** Sentences joined into one message. */
+function joinMessages(parts: string[]): string {
+  return parts.reduce(
+    (text, part) => (text ? `${text}${/[.!?:;]$/.test(text) ? ' ' : '; '}${part}` : part),
+    '',
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `{field: [msg]}` (values string, array or nested arrays); anything else gives no fields. */
+function fieldMap(value: unknown): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  if (!isPlainObject(value)) return fields; // includes PHP's empty `[]`
+  for (const [key, messages] of Object.entries(value)) {
+    if (key === '__proto__') continue;
+    const list = strings(messages);
+    if (list.length) fields[key] = list;
+  }
+  return fields;
+}
+
+/** A body that is nothing but `{field: [msg, ...]}` (public endpoints, HTTP 422). */
+function isFlatFieldBody(body: Record<string, unknown>): boolean {
+  const values = Object.values(body);
+  return (
+    values.length > 0 &&
+    values.every((value) => {
+      const items: unknown[] = Array.isArray(value) ? value.flat(4) : [];
+      return items.length > 0 && items.every((item) => typeof item === 'string');
+    })
+  );
+}
+
+/** `validation.required` & co. (OAuth) as words. */
+function humanise(field: string, message: string): string {
+  const key = /^validation\.([a-z_]+)$/.exec(message)?.[1];
+  if (!key) return message;
+  const what: Record<string, string> = {
+    required: 'is required',
+    numeric: 'must be a number',
+    integer: 'must be a whole number',
+    string: 'must be text',
+    boolean: 'must be true or false',
+    uuid: 'must be a UUID',
+  };
+  return `${field} ${what[key] ?? `is invalid (${key})`}.`;
+}
+
+interface ParsedBody {
+  message: string;
+  code: number | undefined;
+  fields: Record<string, string[]>;
+  /** `{data: {...}}` (OAuth token endpoints). */
+  oauthData: boolean;
+}
+
+function readBody(body: unknown): ParsedBody | undefined {
+  if (!isPlainObject(body)) {
+    // `["..."]` or `[["..."]]`: a message and nothing else.
+    const message = Array.isArray(body) ? joinMessages(strings(body)) : '';
+    return message ? { message, code: undefined, fields: {}, oauthData: false } : undefined;
+  }
+  const rawCode = body.code;
+  const code =
+    typeof rawCode === 'number' && Number.isInteger(rawCode)
+      ? rawCode
+      : typeof rawCode === 'string' && /^-?\d{1,9}$/.test(rawCode)
+        ? Number(rawCode)
+        : undefined;
+
+  if (isPlainObject(body.data) && !('message' in body) && !('errors' in body)) {
+    // OAuth: {data: {message: [text]}} or {data: {token: ["Invalid token."]}}
+    const { message, ...rest } = body.data;
+    return {
+      message: joinMessages(strings(message)),
+      code,
+      fields: fieldMap(rest),
+      oauthData: true,
+    };
+  }
+
+  const known = ['code', 'message', 'errors', 'success', 'params', 'result', 'notification'];
+  const isKnownForm = Object.keys(body).some((key) => known.includes(key));
+  if (!isKnownForm && isFlatFieldBody(body)) {
+    return { message: '', code, fields: fieldMap(body), oauthData: false };
+  }
+  const fields = fieldMap(body.errors);
+  // Public form: `params` is usually `[]`; when it is a field map, use it.
+  if (!Object.keys(fields).length) Object.assign(fields, fieldMap(body.params));
+  const message = joinMessages(strings(body.message));
+  if (!message && !Object.keys(fields).length && code === undefined) return undefined;
+  return { message, code, fields, oauthData: false };
+}
+
+/** The server's message, plus the first field message when there are field errors. */
+function userMessage(parsed: ParsedBody, status: number): string {
+  const first = Object.entries(parsed.fields)[0];
+  const fieldText = first ? humanise(first[0], first[1][0] ?? '') : '';
+  const server = parsed.message;
+  let text: string;
+  if (server && fieldText && server !== fieldText) {
+    text = `${server.replace(/[.:;]+$/, '')}: ${fieldText}`;
+  } else {
+    text = server || fieldText;
+  }
+  return clip(text || `The exchange refused the request (HTTP ${status}).`, MAX_MESSAGE);
+}
+
+const NONCE = /nonce/i;
+const AUTH_MESSAGE =
+  /unauthori[sz]ed request|invalid payload|this action is unauthori[sz]ed|enable your key|api key|invalid token|unauthenticated/i;
+
+function kindOfJson(
+  status: number,
+  parsed: ParsedBody,
+  endpoint: string,
+): { kind: ExchangeErrorKind; retryable?: boolean } {
+  const { message, code } = parsed;
+  if (NONCE.test(message)) {
+    // "Invalid nonceWindow." is a malformed request, not a stale nonce: re-signing will not help.
+    return { kind: 'nonce', retryable: !/nonceWindow/i.test(message) };
+  }
+  if (status === 429) {
+    // §2: JSON "Too many requests." = nonce not above the last one; a real rate limit is not JSON.
+    return { kind: 'nonce' };
+  }
+  if (status >= 500) {
+    return status === 503 ? { kind: 'maintenance' } : { kind: 'unexpected', retryable: true };
+  }
+  if (status === 403 && /permission/i.test(message)) return { kind: 'permission' };
+  if (
+    status === 401 ||
+    // codes are not unique across endpoints (§3): 9 / 10 count as auth only with their message
+    (status === 400 && (code === 9 || code === 10) && AUTH_MESSAGE.test(message)) ||
+    (status === 403 && (code === 2 || AUTH_MESSAGE.test(message)))
+  ) {
+    return { kind: 'auth' };
+  }
+  if (status === 403) return { kind: 'permission' };
+  if (endpoint.startsWith('/oauth2/') && parsed.oauthData) {
+    // {data:{token:["Invalid token."]}} / {data:{message:[...]}}: the grant or token is no good.
+    return { kind: 'auth' };
+  }
+  if (status === 400 || status === 422) return { kind: 'validation' };
+  return { kind: 'unexpected' };
+}
+
+/**
+ * Any error answer of the exchange as an ExchangeError. Never throws: every body form of the spec
+ * and of the deployed server (api-v4-notes §3, §8), non-JSON pages, empty and truncated bodies.
+ */
+export function parseErrorResponse(
+  status: number,
+  bodyText: string,
+  endpoint: string,
+): ExchangeError {
+  try {
+    let body: unknown;
+    let isJson = false;
+    try {
+      body = JSON.parse(bodyText);
+      isJson = true;
+    } catch {
+      // not JSON: handled below
+    }
+    const parsed = isJson ? readBody(body) : undefined;
+    if (parsed) {
+      const { kind, retryable } = kindOfJson(status, parsed, endpoint);
+      return new ExchangeError({
+        kind,
+        message: userMessage(parsed, status),
+        status,
+        code: parsed.code,
+        fields: parsed.fields,
+        retryable,
+        endpoint,
+      });
+    }
+    const excerpt = excerptOf(bodyText ?? '');
+    const what = excerpt ? `: "${excerpt}"` : ' with an empty answer';
+    if (status === 429) {
+      return new ExchangeError({
+        kind: 'rate-limit',
+        message: 'The exchange is limiting requests (HTTP 429); slowing down and trying again.',
+        status,
+        endpoint,
+      });
+    }
+    if (status === 503) {
+      return new ExchangeError({
+        kind: 'maintenance',
+        message:
+          'The exchange is temporarily unavailable (HTTP 503, maintenance). Try again later.',
+        status,
+        endpoint,
+      });
+    }
+    return new ExchangeError({
+      kind: 'unexpected',
+      message: `The exchange answered HTTP ${status}${isJson ? ' with an unexpected body' : ''}${what}`,
+      status,
+      retryable: status >= 500,
+      endpoint,
+    });
+  } catch (error) {
+    // Belt and braces: this function must never throw.
+    return unexpectedError(`The exchange answered HTTP ${status}.`, endpoint, {
+      status,
+      cause: error,
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// No answer
+// ---------------------------------------------------------------------------------------------
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    const errors = (current as { errors?: unknown }).errors; // AggregateError (happy eyeballs)
+    if (Array.isArray(errors) && errors.length) {
+      const inner = errorCode(errors[0]);
+      if (inner) return inner;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function errorMessages(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (current instanceof Error) parts.push(current.message);
+    else if (typeof current === 'string') parts.push(current);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return parts.join(' ');
+}
+
+/** The request did not get an answer: connection refused, reset, host not found, ... */
+export function networkError(error: unknown, endpoint?: string): ExchangeError {
+  const name = error instanceof Error ? error.name : undefined;
+  if (name === 'TimeoutError') {
+    // AbortSignal.timeout(): the caller knows the limit; still a timeout, not a network failure.
+    return new ExchangeError({
+      kind: 'timeout',
+      message: 'The exchange did not answer in time.',
+      endpoint,
+      cause: error,
+    });
+  }
+  const code = errorCode(error);
+  const text = errorMessages(error);
+  let message: string;
+  switch (code) {
+    case 'ECONNREFUSED':
+      message = 'Could not connect to the exchange (connection refused). Is the address right?';
+      break;
+    case 'ECONNRESET':
+      message = 'The connection to the exchange was reset. Check the network and try again.';
+      break;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      message = "The exchange's host name could not be resolved. Check the network connection.";
+      break;
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      message = 'Connecting to the exchange timed out. Check the network connection.';
+      break;
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+      message = 'The exchange cannot be reached from this network.';
+      break;
+    default:
+      if (/socket hang up|other side closed/i.test(text) || code === 'UND_ERR_SOCKET') {
+        message = 'The exchange closed the connection before answering (socket hang up).';
+      } else {
+        const detail = clip(oneLine(text), MAX_EXCERPT);
+        message = `Could not reach the exchange${detail ? ` (${detail})` : ''}.`;
+      }
+  }
+  return new ExchangeError({ kind: 'network', message, endpoint, cause: error });
+}
+
+/** No answer within `ms` milliseconds. */
+export function timeoutError(ms: number, endpoint?: string): ExchangeError {
+  const limit = ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+  return new ExchangeError({
+    kind: 'timeout',
+    message: `The exchange did not answer within ${limit}.`,
+    endpoint,
+  });
+}
