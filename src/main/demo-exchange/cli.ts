@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { startDemoExchange, type DemoExchangeOptions } from './server';
 
 /**
@@ -5,77 +6,64 @@ import { startDemoExchange, type DemoExchangeOptions } from './server';
  *   [--state FILE] [--api-key K --api-secret S] [--control] [--freeze-prices]
  *   [--faults '{"next503":1,"latencyMs":200,"clockSkewMs":-8000}'] [--no-lending]
  */
-function parseArgs(argv: string[]): DemoExchangeOptions {
-  const options: DemoExchangeOptions = {};
-  const int = (flag: string, value: string | undefined): number => {
+function parseOptions(argv: string[]): DemoExchangeOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      casing: { type: 'string' },
+      'latency-ms': { type: 'string' },
+      state: { type: 'string' },
+      'api-key': { type: 'string' },
+      'api-secret': { type: 'string' },
+      faults: { type: 'string' },
+      'no-lending': { type: 'boolean' },
+      control: { type: 'boolean' },
+      'freeze-prices': { type: 'boolean' },
+    },
+  });
+  const int = (flag: string, value: string | undefined): number | undefined => {
+    if (value === undefined) return undefined;
     const n = Number(value);
-    if (value === undefined || !Number.isInteger(n) || n < 0)
-      throw new Error(`${flag} needs a non-negative integer`);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`--${flag} needs a non-negative integer`);
     return n;
   };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = argv[i + 1];
-    const take = (): string => {
-      if (value === undefined) throw new Error(`${flag} needs a value`);
-      i++;
-      return value;
-    };
-    switch (flag) {
-      case '--port':
-        options.port = int(flag, take());
-        break;
-      case '--seed':
-        options.seed = int(flag, take());
-        break;
-      case '--casing': {
-        const casing = take();
-        if (casing !== 'spec' && casing !== 'camel') throw new Error('--casing is spec or camel');
-        options.casing = casing;
-        break;
-      }
-      case '--latency-ms':
-        options.latencyMs = int(flag, take());
-        break;
-      case '--state':
-        options.statePath = take();
-        break;
-      case '--api-key':
-        options.apiKey = take();
-        break;
-      case '--api-secret':
-        options.apiSecret = take();
-        break;
-      case '--faults': {
-        // JSON object of fault settings, e.g. '{"next503":2,"clockSkewMs":-8000}'.
-        const parsed: unknown = JSON.parse(take());
-        if (!parsed || typeof parsed !== 'object') throw new Error('--faults needs a JSON object');
-        options.faults = parsed as DemoExchangeOptions['faults'];
-        break;
-      }
-      case '--no-lending':
-        options.lendingAccess = false;
-        break;
-      case '--control':
-        options.control = true;
-        break;
-      case '--freeze-prices':
-        options.freezePrices = true;
-        break;
-      default:
-        throw new Error(`unknown option ${flag}`);
-    }
+  const options: DemoExchangeOptions = {};
+  const port = int('port', values.port);
+  const seed = int('seed', values.seed);
+  const latencyMs = int('latency-ms', values['latency-ms']);
+  if (port !== undefined) options.port = port;
+  if (seed !== undefined) options.seed = seed;
+  if (latencyMs !== undefined) options.latencyMs = latencyMs;
+  if (values.casing !== undefined) {
+    if (values.casing !== 'spec' && values.casing !== 'camel')
+      throw new Error('--casing is spec or camel');
+    options.casing = values.casing;
   }
-  if ((options.apiKey === undefined) !== (options.apiSecret === undefined)) {
+  if (values.state !== undefined) options.statePath = values.state;
+  if ((values['api-key'] === undefined) !== (values['api-secret'] === undefined)) {
     throw new Error('--api-key and --api-secret go together');
   }
+  if (values['api-key'] !== undefined) options.apiKey = values['api-key'];
+  if (values['api-secret'] !== undefined) options.apiSecret = values['api-secret'];
+  if (values.faults !== undefined) {
+    // JSON object of fault settings, e.g. '{"next503":2,"clockSkewMs":-8000}'.
+    const parsed: unknown = JSON.parse(values.faults);
+    if (!parsed || typeof parsed !== 'object') throw new Error('--faults needs a JSON object');
+    options.faults = parsed as DemoExchangeOptions['faults'];
+  }
+  if (values['no-lending']) options.lendingAccess = false;
+  if (values.control) options.control = true;
+  if (values['freeze-prices']) options.freezePrices = true;
   return options;
 }
 
 async function main(): Promise<void> {
   let options: DemoExchangeOptions;
   try {
-    options = parseArgs(process.argv.slice(2));
+    options = parseOptions(process.argv.slice(2));
   } catch (error) {
     console.error(String(error instanceof Error ? error.message : error));
     process.exit(2);
