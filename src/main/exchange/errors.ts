@@ -75,6 +75,11 @@ export class ExchangeError extends Error {
   }
 
   /** No API key saved for the profile: the request was never sent. */
+  /** The OAuth connection is missing or expired: the user has to connect (again). */
+  static oauthRequired(message: string): ExchangeError {
+    return new ExchangeError({ kind: 'auth', message, endpoint: '/api/v4/accounts/orders' });
+  }
+
   static noCredentials(endpoint?: string): ExchangeError {
     return new ExchangeError({
       kind: 'auth',

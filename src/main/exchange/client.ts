@@ -1,0 +1,293 @@
+import { checkBaseUrl } from './baseUrl';
+import { ExchangeError, networkError, parseErrorResponse, timeoutError } from './errors';
+import { NonceSource } from './nonce';
+import { groupOf, Pacer } from './pacing';
+import { signRequest, type Credentials } from './signer';
+import { Transport, TransportError } from './transport';
+
+/**
+ * The main process's client for API v4: one per profile. It signs (§1), numbers (§2), paces (§7),
+ * sends and parses; it never keeps a secret: credentials are read from the vault for each signed
+ * call through `credentials`.
+ */
+
+/** Reads the profile's API key pair from the vault when a call is signed. */
+export type CredentialSource = () => Promise<Credentials | undefined>;
+
+export interface ExchangeClientOptions {
+  baseUrl: string;
+  credentials?: CredentialSource;
+  transport?: Transport;
+  pacer?: Pacer;
+  nonces?: NonceSource;
+  /** How many times a non-JSON 429 (gateway rate limit) is retried with backoff. */
+  maxRateLimitRetries?: number;
+  /** Injected for tests. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export type Parser<T> = (json: unknown) => T;
+
+/** One process-wide nonce sequence per key, shared by every client that uses the key. */
+const sharedNonces = new NonceSource();
+
+/** §4: spec paths that the deployed server serves elsewhere, learned per base URL on HTTP 404. */
+export const DEPLOYED_PATHS: Record<string, string> = {
+  '/api/v4/orders/conditional': '/api/v4/conditional-orders',
+  '/api/v4/orders/oco': '/api/v4/oco-orders',
+};
+const learnedPaths = new Map<string, Set<string>>();
+
+/** The window-mode refusal of a nonce too far from server time (§2). */
+const STALE_NONCE = /nonce is more than \d+ seconds/i;
+
+const BACKOFF_START_MS = 1_000;
+const BACKOFF_CAP_MS = 30_000;
+
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('Cancelled.', 'AbortError'));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('Cancelled.', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+}
+
+export class ExchangeClient {
+  readonly baseUrl: string;
+  readonly pacer: Pacer;
+  private readonly transport: Transport;
+  private readonly nonces: NonceSource;
+  private readonly credentials: CredentialSource;
+  private readonly maxRateLimitRetries: number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+
+  constructor(options: ExchangeClientOptions) {
+    const checked = checkBaseUrl(options.baseUrl);
+    if (!checked.ok) throw new Error(checked.message);
+    this.baseUrl = checked.url;
+    this.transport = options.transport ?? new Transport();
+    this.pacer = options.pacer ?? new Pacer();
+    this.nonces = options.nonces ?? sharedNonces;
+    this.credentials = options.credentials ?? (async () => undefined);
+    this.maxRateLimitRetries = options.maxRateLimitRetries ?? 6;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  private url(path: string, query?: Record<string, string | number | boolean | undefined>): URL {
+    const url = new URL(this.baseUrl + path);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url;
+  }
+
+  /** Exponential backoff with full jitter: 1 s doubling to 30 s. */
+  backoffMs(attempt: number): number {
+    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** attempt);
+    return Math.round(ceiling / 2 + (this.random() * ceiling) / 2);
+  }
+
+  /**
+   * Sends one request (built afresh for each attempt, so a retry is re-signed with a new nonce),
+   * pacing it, parsing a 2xx answer, and retrying only what can never have been executed: a gateway
+   * rate limit (non-JSON 429) with backoff, and a nonce refusal (JSON 429 "Too many requests.") once.
+   */
+  private async send<T>(
+    path: string,
+    build: () => Promise<{
+      method: 'GET' | 'POST';
+      url: URL;
+      headers: Record<string, string>;
+      body?: string;
+    }>,
+    parse: Parser<T>,
+    options: CallOptions,
+  ): Promise<T> {
+    let rateLimitRetries = 0;
+    let nonceRetried = false;
+    for (;;) {
+      await this.pacer.acquire(groupOf(path), options.signal);
+      const request = await build();
+      let response;
+      try {
+        response = await this.transport.request({
+          ...request,
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+      } catch (error) {
+        throw this.fromTransport(error, path);
+      }
+      if (response.status >= 200 && response.status < 300) {
+        let json: unknown;
+        try {
+          json = JSON.parse(response.text);
+        } catch {
+          throw parseErrorResponse(response.status, response.text, path);
+        }
+        return parse(json);
+      }
+      const error = parseErrorResponse(response.status, response.text, path);
+      if (error.kind === 'rate-limit' && rateLimitRetries < this.maxRateLimitRetries) {
+        await this.sleep(this.backoffMs(rateLimitRetries++), options.signal);
+        continue;
+      }
+      if (error.kind === 'nonce') {
+        // §2: a nonce refusal shaped like a rate limit. Retrying the same bytes can never work;
+        // re-signing with a fresh nonce (the loop builds the request again) can, once.
+        if (response.status === 429 && !nonceRetried) {
+          nonceRetried = true;
+          continue;
+        }
+        if (STALE_NONCE.test(error.message)) throw await this.clockError(error);
+      }
+      throw error;
+    }
+  }
+
+  private fromTransport(error: unknown, path: string): ExchangeError {
+    if (error instanceof ExchangeError) return error;
+    if (error instanceof TransportError && error.reason === 'aborted') throw error;
+    if (error instanceof TransportError && error.reason === 'timeout')
+      return timeoutError(error.limitMs ?? 0, path);
+    return networkError(error, path);
+  }
+
+  /** A stale-nonce refusal means this computer's clock is off: say by how much. */
+  private async clockError(original: ExchangeError): Promise<ExchangeError> {
+    try {
+      const before = Date.now();
+      const server = await this.publicGet('/api/v4/public/time', undefined, (json) => {
+        const time = (json as { time?: unknown }).time;
+        if (typeof time !== 'number') throw new Error('no time');
+        return time * 1000;
+      });
+      const local = (before + Date.now()) / 2;
+      const offsetS = Math.round((local - server) / 1000);
+      const direction = offsetS > 0 ? 'ahead of' : 'behind';
+      return original.withMessage(
+        `This computer's clock is ${Math.abs(offsetS)} s ${direction} the exchange's, so the exchange refused the request. ` +
+          'Turn on automatic date and time in the system settings, then try again.',
+      );
+    } catch {
+      return original.withMessage(
+        "The exchange refused the request's time stamp: this computer's clock is probably off. " +
+          'Turn on automatic date and time in the system settings, then try again.',
+      );
+    }
+  }
+
+  /** A public GET (no authentication). */
+  publicGet<T>(
+    path: string,
+    query: Record<string, string | number | boolean | undefined> | undefined,
+    parse: Parser<T>,
+    options: CallOptions = {},
+  ): Promise<T> {
+    return this.send(
+      path,
+      async () => ({ method: 'GET', url: this.url(path, query), headers: {} }),
+      parse,
+      options,
+    );
+  }
+
+  /** A signed private POST (§1), with the §4 fallback to the deployed path on HTTP 404. */
+  async signedPost<T>(
+    path: string,
+    fields: Record<string, unknown>,
+    parse: Parser<T>,
+    options: CallOptions = {},
+  ): Promise<T> {
+    const deployed = DEPLOYED_PATHS[path];
+    const learned = learnedPaths.get(this.baseUrl);
+    if (deployed && learned?.has(path)) return this.signedPostTo(deployed, fields, parse, options);
+    try {
+      return await this.signedPostTo(path, fields, parse, options);
+    } catch (error) {
+      if (!deployed || !(error instanceof ExchangeError) || error.status !== 404) throw error;
+      const result = await this.signedPostTo(deployed, fields, parse, options);
+      if (!learnedPaths.has(this.baseUrl)) learnedPaths.set(this.baseUrl, new Set());
+      learnedPaths.get(this.baseUrl)!.add(path);
+      return result;
+    }
+  }
+
+  private signedPostTo<T>(
+    path: string,
+    fields: Record<string, unknown>,
+    parse: Parser<T>,
+    options: CallOptions,
+  ) {
+    return this.send(
+      path,
+      async () => {
+        const credentials = await this.credentials();
+        if (!credentials) throw ExchangeError.noCredentials(path);
+        const signed = signRequest(path, fields, this.nonces.next(credentials.apiKey), credentials);
+        return { method: 'POST', url: this.url(path), headers: signed.headers, body: signed.body };
+      },
+      parse,
+      options,
+    );
+  }
+
+  /** A form-encoded POST (the OAuth token endpoints). */
+  formPost<T>(
+    path: string,
+    form: Record<string, string>,
+    parse: Parser<T>,
+    options: CallOptions = {},
+  ): Promise<T> {
+    return this.send(
+      path,
+      async () => ({
+        method: 'POST',
+        url: this.url(path),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form).toString(),
+      }),
+      parse,
+      options,
+    );
+  }
+
+  /** A JSON POST with an OAuth bearer token. */
+  bearerPost<T>(
+    path: string,
+    accessToken: string,
+    body: Record<string, unknown>,
+    parse: Parser<T>,
+    options: CallOptions = {},
+  ): Promise<T> {
+    return this.send(
+      path,
+      async () => ({
+        method: 'POST',
+        url: this.url(path),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify(body),
+      }),
+      parse,
+      options,
+    );
+  }
+
+  close(): void {
+    this.pacer.cancelAll();
+    this.transport.close();
+  }
+}

@@ -1,0 +1,46 @@
+import type { DepositWithdraw } from '../../shared/model';
+import type { ExchangeApi, TransferQuery } from './api';
+import type { CallOptions } from './client';
+
+/** The history endpoint refuses offset + limit beyond this (§5). */
+export const HISTORY_CAP = 10_000;
+const PAGE = 100;
+
+export interface HistoryFetch {
+  records: DepositWithdraw[];
+  /** How many the exchange holds for the filters. */
+  total: number;
+  /** True when `total` is beyond what the exchange lets anyone page to. */
+  capped: boolean;
+}
+
+/**
+ * Every record of a filtered deposit/withdraw history, up to the 10,000 cap: the first page tells the
+ * total, the rest are fetched concurrently (the client's pacing keeps them within §7).
+ */
+export async function fetchAllTransfers(
+  api: ExchangeApi,
+  filters: Omit<TransferQuery, 'offset' | 'limit'>,
+  options: CallOptions & { concurrency?: number; max?: number } = {},
+): Promise<HistoryFetch> {
+  const call = options.signal ? { signal: options.signal } : {};
+  const first = await api.depositWithdrawHistory({ ...filters, offset: 0, limit: PAGE }, call);
+  const reachable = Math.min(first.total, options.max ?? HISTORY_CAP, HISTORY_CAP);
+  const offsets: number[] = [];
+  for (let offset = PAGE; offset < reachable; offset += PAGE) offsets.push(offset);
+
+  const pages = new Map<number, DepositWithdraw[]>([[0, first.records]]);
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  let next = 0;
+  const worker = async () => {
+    while (next < offsets.length) {
+      const offset = offsets[next++]!;
+      const limit = Math.min(PAGE, HISTORY_CAP - offset);
+      const page = await api.depositWithdrawHistory({ ...filters, offset, limit }, call);
+      pages.set(offset, page.records);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, offsets.length) }, worker));
+  const records = [0, ...offsets].flatMap((offset) => pages.get(offset) ?? []).slice(0, reachable);
+  return { records, total: first.total, capped: first.total > HISTORY_CAP };
+}
