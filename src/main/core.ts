@@ -1,23 +1,31 @@
-import { AppEvents } from './events';
-import { createHandlers } from './handlers';
+import { join } from 'node:path';
+import { Accounts } from './accounts/accounts';
+import { AppLock } from './accounts/lock';
 import type { Handlers } from './binder';
 import {
   startDemoExchange,
   type DemoExchange,
   type DemoExchangeOptions,
 } from './demo-exchange/server';
-import { StatusMonitor } from './services/status';
-import { DEMO_PROFILE } from './accounts/profiles';
+import { AppEvents } from './events';
+import { createHandlers } from './handlers';
+import { KeytarStore } from './vault/vault';
 
 export interface CoreOptions {
   version: string;
+  /**
+   * The app data folder: profiles.json and the demo exchange's state live there. Without one (a
+   * web host run without --data-dir) profiles live in memory and the demo starts from its seed.
+   */
+  dataDir?: string;
   /** How often the exchange status is re-checked (default 15 s). */
   statusIntervalMs?: number;
-  /**
-   * Options of the built-in demo exchange. The Electron entry passes a `statePath` in the app's data
-   * folder, so the Demo profile keeps its state across restarts.
-   */
+  /** Options of the built-in demo exchange (tests). */
   demoExchange?: DemoExchangeOptions;
+  /** Opens a URL in the system browser (Electron only). */
+  openExternal?: (url: string) => Promise<void>;
+  /** The secret store (default: the OS keychain). */
+  vault?: KeytarStore;
 }
 
 /** Everything main runs, without Electron: shared by the Electron app and the web host. */
@@ -25,28 +33,38 @@ export interface Core {
   readonly handlers: Handlers;
   readonly events: AppEvents;
   readonly demoExchange: DemoExchange;
+  readonly accounts: Accounts;
   stop(): Promise<void>;
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
   const events = new AppEvents();
-  const demoExchange = await startDemoExchange(options.demoExchange);
-  const status = new StatusMonitor(
-    demoExchange.url,
-    (next) => events.emit('exchange.status', next),
-    options.statusIntervalMs,
-  );
-  status.start();
+  const demoExchange = await startDemoExchange({
+    ...(options.dataDir ? { statePath: join(options.dataDir, 'demo-exchange.json') } : {}),
+    ...options.demoExchange,
+  });
+  const vault = options.vault ?? new KeytarStore();
+  const accounts = await Accounts.create({
+    dataDir: options.dataDir,
+    vault,
+    demo: demoExchange,
+    events,
+    ...(options.openExternal ? { openExternal: options.openExternal } : {}),
+    ...(options.statusIntervalMs ? { statusIntervalMs: options.statusIntervalMs } : {}),
+  });
+  const lock = await AppLock.create(vault, events);
   const handlers = createHandlers({
-    info: () => ({ version: options.version, platform: process.platform, profile: DEMO_PROFILE }),
-    status,
+    info: () => ({ version: options.version, platform: process.platform }),
+    accounts,
+    lock,
   });
   return {
     handlers,
     events,
     demoExchange,
+    accounts,
     async stop() {
-      status.stop();
+      accounts.stop();
       await demoExchange.stop().catch(() => undefined);
     },
   };

@@ -1,17 +1,61 @@
 import type { Handlers } from './binder';
-import type { StatusMonitor } from './services/status';
+import type { Accounts } from './accounts/accounts';
+import type { AppLock } from './accounts/lock';
+import type { ChannelName } from '../shared/contract';
+import { DeskFailure } from '../shared/errors';
 import type { AppInfo } from '../shared/model';
 
 export interface Services {
   info: () => AppInfo;
-  status: StatusMonitor;
+  accounts: Accounts;
+  lock: AppLock;
 }
+
+/** Channels that answer while the app is locked. */
+const OPEN_WHILE_LOCKED = new Set<ChannelName>([
+  'app.info',
+  'exchange.status',
+  'exchange.checkNow',
+  'lock.status',
+  'lock.unlock',
+  'lock.lockNow',
+]);
 
 /** Contract channel -> service call. Plain Node: the Electron IPC layer and the web host share it. */
 export function createHandlers(services: Services): Handlers {
-  return {
+  const { accounts, lock } = services;
+  const handlers: Handlers = {
     'app.info': async () => services.info(),
-    'exchange.status': async () => services.status.current(),
-    'exchange.checkNow': () => services.status.check(),
+    'exchange.status': async () => accounts.active().status.current(),
+    'exchange.checkNow': () => accounts.active().status.check(),
+    'profiles.list': () => accounts.state(),
+    'profiles.add': (input) => accounts.add(input),
+    'profiles.rename': ({ id, name }) => accounts.rename(id, name),
+    'profiles.remove': ({ id }) => accounts.remove(id),
+    'profiles.verify': ({ id }) => accounts.verify(id),
+    'profiles.activate': ({ id }) => accounts.activate(id),
+    'oauth.setPartner': ({ profileId, clientId, clientSecret }) =>
+      accounts.setPartner(profileId, { clientId, clientSecret }),
+    'oauth.connect': ({ profileId }) => accounts.connect(profileId),
+    'oauth.disconnect': ({ profileId }) => accounts.disconnect(profileId),
+    'orders.history': (input) => accounts.orderHistory(input ?? {}),
+    'lock.status': async () => lock.state(),
+    'lock.configure': ({ passcode, idleMinutes }) => lock.configure(passcode, idleMinutes),
+    'lock.disable': ({ passcode }) => lock.disable(passcode),
+    'lock.lockNow': async () => lock.lockNow(),
+    'lock.unlock': ({ passcode }) => lock.unlock(passcode),
   };
+  // While locked, every other channel refuses (main enforces the lock, not only the page).
+  for (const name of Object.keys(handlers) as ChannelName[]) {
+    if (OPEN_WHILE_LOCKED.has(name)) continue;
+    const inner = handlers[name] as (input: unknown) => Promise<unknown>;
+    (handlers as Record<ChannelName, (input: unknown) => Promise<unknown>>)[name] = (input) => {
+      if (lock.isLocked())
+        return Promise.reject(
+          new DeskFailure('LOCKED', 'Exchange Desk is locked. Enter the passcode.'),
+        );
+      return inner(input);
+    };
+  }
+  return handlers;
 }

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow } from 'electron';
 import { startCore, type Core } from './core';
 import { forwardEvents, registerIpc } from './ipc';
-import { createMainWindow, enforceSessionPolicy } from './window';
+import { createMainWindow, enforceSessionPolicy, openAuthorizePage } from './window';
 
 // One instance: a second launch focuses the first window.
 if (!app.requestSingleInstanceLock()) {
@@ -46,7 +46,8 @@ if (!app.requestSingleInstanceLock()) {
     enforceSessionPolicy();
     core = await startCore({
       version: app.getVersion(),
-      demoExchange: { statePath: join(app.getPath('userData'), 'demo-exchange.json') },
+      dataDir: app.getPath('userData'),
+      openExternal: openAuthorizePage,
     });
     registerIpc(core.handlers, appUrl);
     openWindow(core);

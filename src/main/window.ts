@@ -25,6 +25,17 @@ export async function openExternalSafely(url: string): Promise<boolean> {
   return true;
 }
 
+/**
+ * Opens an OAuth authorize page in the system browser (RFC 8252: never in an app window). The URL
+ * is built by main from the active profile's base URL, which is https or http on 127.0.0.1 only.
+ */
+export async function openAuthorizePage(url: string): Promise<void> {
+  const parsed = new URL(url);
+  const local = parsed.protocol === 'http:' && parsed.hostname === '127.0.0.1';
+  if (parsed.protocol !== 'https:' && !local) throw new Error('Refusing to open a non-https page.');
+  await shell.openExternal(url);
+}
+
 /** Applies the CSP header to every response of the app's session (dev server included). */
 export function enforceSessionPolicy(): void {
   const ses = session.defaultSession;

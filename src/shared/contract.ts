@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import type { AppInfo, ExchangeStatus } from './model';
+import type {
+  AppInfo,
+  ExchangeStatus,
+  ExecutedOrders,
+  LockState,
+  OAuthConnectStart,
+  ProfileSummary,
+  ProfilesState,
+} from './model';
 
 /**
  * The one contract between the renderer and main. Every channel has a zod schema for its input and
@@ -24,6 +32,35 @@ const event = <P>() => undefined as P;
 /** For channels that take nothing. */
 const noInput = z.undefined();
 
+const profileId = z.string().min(1).max(64);
+const profileName = z
+  .string()
+  .trim()
+  .min(1, 'Give the account a name.')
+  .max(40, 'Use at most 40 characters.');
+const passcode = z.string().min(4, 'Use at least 4 characters.').max(128);
+
+export const addProfileInput = z
+  .object({
+    name: profileName,
+    region: z.enum(['global', 'eu', 'custom'], { message: 'Choose a region.' }),
+    customUrl: z.string().trim().optional(),
+    apiKey: z.string().trim().min(1, 'Paste the API key.').max(256),
+    apiSecret: z.string().trim().min(1, 'Paste the API secret.').max(512),
+  })
+  .refine((v) => v.region !== 'custom' || (v.customUrl ?? '') !== '', {
+    path: ['customUrl'],
+    message: 'Enter the exchange address, e.g. https://exchange.example.',
+  });
+
+export const orderHistoryInput = z
+  .object({
+    market: z.string().optional(),
+    offset: z.number().int().min(0).optional(),
+    limit: z.number().int().min(1).max(500).optional(),
+  })
+  .optional();
+
 export const contract = {
   app: {
     info: channel<AppInfo>()(noInput),
@@ -32,10 +69,48 @@ export const contract = {
     status: channel<ExchangeStatus>()(noInput),
     checkNow: channel<ExchangeStatus>()(noInput),
   },
+  profiles: {
+    list: channel<ProfilesState>()(noInput),
+    /** Verifies the key with a harmless signed call; stores it only when it works. */
+    add: channel<ProfilesState>()(addProfileInput),
+    rename: channel<ProfilesState>()(z.object({ id: profileId, name: profileName })),
+    /** Deletes the profile and its keychain entry. */
+    remove: channel<ProfilesState>()(z.object({ id: profileId })),
+    verify: channel<ProfileSummary>()(z.object({ id: profileId })),
+    activate: channel<ProfilesState>()(z.object({ id: profileId })),
+  },
+  oauth: {
+    /** Partner client id and secret, kept in the keychain. */
+    setPartner: channel<ProfilesState>()(
+      z.object({
+        profileId,
+        clientId: z.string().trim().min(1, 'Paste the client id.').max(256),
+        clientSecret: z.string().trim().min(1, 'Paste the client secret.').max(512),
+      }),
+    ),
+    /** Starts the authorize flow; completion arrives as a `profiles.changed` event. */
+    connect: channel<OAuthConnectStart>()(z.object({ profileId })),
+    disconnect: channel<ProfilesState>()(z.object({ profileId })),
+  },
+  orders: {
+    /** Executed orders of the active profile, through the OAuth partner connection. */
+    history: channel<ExecutedOrders>()(orderHistoryInput),
+  },
+  lock: {
+    status: channel<LockState>()(noInput),
+    configure: channel<LockState>()(
+      z.object({ passcode, idleMinutes: z.number().int().min(1).max(240) }),
+    ),
+    disable: channel<LockState>()(z.object({ passcode: z.string().max(128) })),
+    lockNow: channel<LockState>()(noInput),
+    unlock: channel<LockState>()(z.object({ passcode: z.string().max(128) })),
+  },
 } as const;
 
 export const events = {
   'exchange.status': event<ExchangeStatus>(),
+  'profiles.changed': event<ProfilesState>(),
+  'lock.changed': event<LockState>(),
 } as const;
 
 type Contract = typeof contract;

@@ -5,16 +5,63 @@ export type ExchangeStatus =
   | { state: 'online'; baseUrl: string; latencyMs: number; checkedAt: number }
   | { state: 'offline'; baseUrl: string; reason: string; checkedAt: number };
 
+export type Region = 'demo' | 'global' | 'eu' | 'custom';
+
+export interface OAuthState {
+  /** Partner client id and secret are saved (in the keychain). */
+  partnerConfigured: boolean;
+  connected: boolean;
+  /** Unix ms. */
+  accessExpiresAt?: number;
+  refreshExpiresAt?: number;
+  /** Why the last connect attempt failed. */
+  error?: string;
+}
+
+/** A profile as the renderer sees it: never a secret, only the key's last 4 characters. */
 export interface ProfileSummary {
   id: string;
   name: string;
-  region: 'demo' | 'global' | 'eu' | 'custom';
+  region: Region;
+  baseUrl: string;
+  isDemo: boolean;
+  /** Last 4 characters of the API key. */
+  keyHint?: string;
+  /** Unix ms of the last successful verification. */
+  verifiedAt?: number;
+  /** Capabilities the key lacks, e.g. "Earn (flex)". */
+  missingPermissions: string[];
+  oauth: OAuthState;
+}
+
+export interface KeychainState {
+  available: boolean;
+  message?: string;
+  fix?: string;
+}
+
+export interface ProfilesState {
+  profiles: ProfileSummary[];
+  activeId: string;
+  keychain: KeychainState;
 }
 
 export interface AppInfo {
   version: string;
   platform: string;
-  profile: ProfileSummary;
+}
+
+export interface LockState {
+  /** A passcode is set. */
+  enabled: boolean;
+  locked: boolean;
+  idleMinutes: number;
+}
+
+export interface OAuthConnectStart {
+  authorizeUrl: string;
+  /** True when main opened it in the system browser; false: the page should open it (web host). */
+  openedExternally: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------

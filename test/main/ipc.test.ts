@@ -31,20 +31,18 @@ vi.mock('electron', () => ({ ipcMain: fake.ipcMain }));
 import { forwardEvents, isTrustedSender, registerIpc } from '../../src/main/ipc';
 import { bindChannels, callChannel, type Handlers } from '../../src/main/binder';
 import { createHandlers, type Services } from '../../src/main/handlers';
-import { StatusMonitor } from '../../src/main/services/status';
+import type { Accounts } from '../../src/main/accounts/accounts';
+import type { AppLock } from '../../src/main/accounts/lock';
+import { stubHandlers } from '../support/handlers';
 import { AppEvents } from '../../src/main/events';
-import { channelNames, EVENT_IPC_CHANNEL } from '../../src/shared/contract';
+import { channelNames, EVENT_IPC_CHANNEL, type ChannelName } from '../../src/shared/contract';
 import { DeskFailure, type Envelope } from '../../src/shared/errors';
 import type { AppInfo, ExchangeStatus } from '../../src/shared/model';
 
 const APP_URL = 'file:///opt/exchange-desk/resources/app.asar/out/renderer/index.html';
 const DEV_URL = 'http://localhost:5173/';
 
-const INFO: AppInfo = {
-  version: '9.9.9',
-  platform: 'linux',
-  profile: { id: 'demo', name: 'Demo', region: 'demo' },
-};
+const INFO: AppInfo = { version: '9.9.9', platform: 'linux' };
 const ONLINE: ExchangeStatus = {
   state: 'online',
   baseUrl: 'http://127.0.0.1:1',
@@ -52,20 +50,27 @@ const ONLINE: ExchangeStatus = {
   checkedAt: 1_700_000_000_000,
 };
 
-/** A status monitor that never touches the network. */
-class FakeMonitor extends StatusMonitor {
-  checks = 0;
-  constructor() {
-    super('http://127.0.0.1:1', () => undefined);
-  }
-  override check(): Promise<ExchangeStatus> {
-    this.checks += 1;
-    return Promise.resolve(ONLINE);
-  }
-}
-
-function fakeServices(): Services & { status: FakeMonitor } {
-  return { info: () => INFO, status: new FakeMonitor() };
+/**
+ * Services whose accounts answer the status channels without a network: enough to drive the real
+ * createHandlers through the IPC layer.
+ */
+function fakeServices() {
+  const status = { checks: 0 };
+  const accounts = {
+    active: () => ({
+      status: {
+        current: () => ({ state: 'checking', baseUrl: 'http://127.0.0.1:1' }) as ExchangeStatus,
+        check: async () => {
+          status.checks += 1;
+          return ONLINE;
+        },
+      },
+    }),
+  } as unknown as Accounts;
+  const lock = { isLocked: () => false } as unknown as AppLock;
+  return { info: () => INFO, accounts, lock, status } satisfies Services & {
+    status: { checks: number };
+  };
 }
 
 type InvokeEvent = Parameters<typeof isTrustedSender>[0];
@@ -84,11 +89,16 @@ function invoke(name: string, event: InvokeEvent, input?: unknown): Promise<Enve
 
 /** Handlers whose every channel is a spy, so a test can see which one ran. */
 function spyHandlers() {
-  return {
-    'app.info': vi.fn(async () => INFO),
-    'exchange.status': vi.fn(async () => ONLINE),
-    'exchange.checkNow': vi.fn(async () => ONLINE),
-  } satisfies Handlers;
+  const spies = Object.fromEntries(
+    Object.entries(
+      stubHandlers({
+        'app.info': async () => INFO,
+        'exchange.status': async () => ONLINE,
+        'exchange.checkNow': async () => ONLINE,
+      }),
+    ).map(([name, fn]) => [name, vi.fn(fn)]),
+  );
+  return spies as unknown as Handlers & Record<ChannelName, ReturnType<typeof vi.fn>>;
 }
 
 let unregister: (() => void) | undefined;

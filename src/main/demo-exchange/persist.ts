@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { writeFileAtomic } from '../atomicFile';
 import type { ExchangeState } from './state';
 
 /**
@@ -28,7 +28,6 @@ export function loadState(path: string, seed: number): ExchangeState | null {
 export class Persister {
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> = Promise.resolve();
-  private counter = 0;
 
   constructor(
     private readonly path: string,
@@ -47,10 +46,8 @@ export class Persister {
 
   private write(): Promise<void> {
     const text = JSON.stringify(this.snapshot());
-    const tmp = `${this.path}.${process.pid}.${++this.counter}.tmp`;
     this.writing = this.writing
-      .then(() => writeFile(tmp, text, 'utf8'))
-      .then(() => rename(tmp, this.path))
+      .then(() => writeFileAtomic(this.path, text))
       .catch((error: unknown) => console.error('[demo-exchange] could not save state:', error));
     return this.writing;
   }

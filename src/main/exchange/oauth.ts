@@ -36,10 +36,16 @@ export interface TokenStore {
   clear(): Promise<void>;
 }
 
-export function authorizeUrl(baseUrl: string, clientId: string, state: string): string {
+export function authorizeUrl(
+  baseUrl: string,
+  clientId: string,
+  state: string,
+  redirectUri?: string,
+): string {
   const url = new URL('/auth/login', baseUrl);
   url.searchParams.set('clientId', clientId);
   url.searchParams.set('state', state);
+  if (redirectUri) url.searchParams.set('redirect_uri', redirectUri);
   return url.toString();
 }
 

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const dataDir = values['data-dir'];
   const core = await startCore({
     version: pkg.version,
-    ...(dataDir ? { demoExchange: { statePath: resolve(dataDir, 'demo-exchange.json') } } : {}),
+    ...(dataDir ? { dataDir: resolve(dataDir) } : {}),
   });
   const host = await startWebHost({
     handlers: core.handlers,

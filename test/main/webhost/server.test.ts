@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Handlers } from '../../../src/main/binder';
+import { stubHandlers } from '../../support/handlers';
 import { AppEvents } from '../../../src/main/events';
 import { startWebHost, type WebHost } from '../../../src/main/webhost/server';
 import type { ExchangeStatus } from '../../../src/shared/model';
@@ -58,15 +58,11 @@ describe('web host', () => {
     await writeFile(join(dir, 'index.html'), '<!doctype html><title>desk</title>');
     await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
     await writeFile(join(dir, '..', 'secret-neighbour.txt'), 'not for you');
-    const handlers: Handlers = {
-      'app.info': async () => ({
-        version: 't',
-        platform: 'linux',
-        profile: { id: 'demo', name: 'Demo', region: 'demo' },
-      }),
+    const handlers = stubHandlers({
+      'app.info': async () => ({ version: 't', platform: 'linux' }),
       'exchange.status': async () => status,
       'exchange.checkNow': checkNow,
-    };
+    });
     host = await startWebHost({ handlers, events, rendererDir: dir });
   });
 

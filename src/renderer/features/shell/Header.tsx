@@ -1,23 +1,25 @@
 import { useEffect } from 'react';
 import { StatusPill } from '../status/StatusPill';
+import { activeProfile, useProfilesStore } from '../accounts/profilesStore';
 import { SCREENS, useShellStore } from './shellStore';
 
 export function Header() {
   const screen = useShellStore((s) => s.screen);
-  const info = useShellStore((s) => s.info);
-  const infoError = useShellStore((s) => s.infoError);
-  const loadInfo = useShellStore((s) => s.loadInfo);
-  useEffect(() => void loadInfo(), [loadInfo]);
+  const profiles = useProfilesStore((s) => s.state);
+  const profilesError = useProfilesStore((s) => s.error);
+  const connect = useProfilesStore((s) => s.connect);
+  useEffect(() => connect(), [connect]);
+  const active = activeProfile(profiles);
   const title = SCREENS.find((s) => s.id === screen)?.label ?? '';
 
   return (
     <header className="header">
       <h1>{title}</h1>
       <div className="header-right">
-        <div className="profile" data-testid="active-profile" title={infoError}>
+        <div className="profile" data-testid="active-profile" title={profilesError}>
           <span className="profile-label">Profile</span>
           <span className="profile-name">
-            {info ? info.profile.name : infoError ? 'Unavailable' : '…'}
+            {active ? active.name : profilesError ? 'Unavailable' : '…'}
           </span>
         </div>
         <StatusPill />

@@ -1,7 +1,4 @@
 import { create } from 'zustand';
-import type { AppInfo } from '../../../shared/model';
-import { asDeskError } from '../../../shared/errors';
-import { getDesk } from '../../lib/desk';
 
 export const SCREENS = [
   { id: 'overview', label: 'Overview', blurb: 'Every balance valued in one quote currency.' },
@@ -33,22 +30,10 @@ export type ScreenId = (typeof SCREENS)[number]['id'];
 
 interface ShellState {
   screen: ScreenId;
-  info: AppInfo | undefined;
-  infoError: string | undefined;
   go(screen: ScreenId): void;
-  loadInfo(): Promise<void>;
 }
 
 export const useShellStore = create<ShellState>()((set) => ({
   screen: 'overview',
-  info: undefined,
-  infoError: undefined,
   go: (screen) => set({ screen }),
-  async loadInfo() {
-    try {
-      set({ info: await getDesk().app.info(), infoError: undefined });
-    } catch (error) {
-      set({ infoError: asDeskError(error).message });
-    }
-  },
 }));

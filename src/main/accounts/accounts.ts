@@ -1,0 +1,507 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  ExecutedOrders,
+  OAuthConnectStart,
+  ProfileSummary,
+  ProfilesState,
+  Region,
+} from '../../shared/model';
+import { DeskFailure } from '../../shared/errors';
+import type { DemoExchange } from '../demo-exchange/server';
+import type { AppEvents } from '../events';
+import { ExchangeApi, type OrderHistoryQuery } from '../exchange/api';
+import { checkBaseUrl } from '../exchange/baseUrl';
+import { ExchangeClient } from '../exchange/client';
+import { ExchangeError } from '../exchange/errors';
+import {
+  authorizeUrl,
+  OAuthSession,
+  type PartnerCredentials,
+  type StoredTokens,
+} from '../exchange/oauth';
+import type { Credentials } from '../exchange/signer';
+import { StatusMonitor } from '../services/status';
+import { KeychainUnavailableError, type KeychainStatus, type SecretStore } from '../vault/vault';
+import { startLoopback, type Loopback } from './loopback';
+import { ProfileStore, type StoredProfile } from './profileStore';
+import { REGION_URLS } from './regions';
+
+/**
+ * Profiles (Demo and real accounts), their keys in the keychain, the active profile's exchange
+ * client, and OAuth connect. The active profile switches the whole app: its client, its status
+ * checks, and every service that asks for `active()`.
+ */
+
+export const DEMO_ID = 'demo';
+
+/** Everything secret about one profile: one keychain entry (account `profile:<id>`). */
+interface ProfileSecrets {
+  apiKey: string;
+  apiSecret: string;
+  partner?: PartnerCredentials;
+  tokens?: StoredTokens;
+}
+
+export interface ProfileContext {
+  readonly id: string;
+  readonly api: ExchangeApi;
+  readonly oauth: OAuthSession;
+  readonly status: StatusMonitor;
+}
+
+export interface VaultLike extends SecretStore {
+  status(): Promise<KeychainStatus>;
+}
+
+export interface AccountsOptions {
+  dataDir: string | undefined;
+  vault: VaultLike;
+  demo: DemoExchange;
+  events: AppEvents;
+  /** Opens a URL in the system browser (Electron); absent in the web host. */
+  openExternal?: (url: string) => Promise<void>;
+  statusIntervalMs?: number;
+}
+
+const account = (id: string) => `profile:${id}`;
+
+export interface AddProfileInput {
+  name: string;
+  region: Exclude<Region, 'demo'>;
+  customUrl?: string | undefined;
+  apiKey: string;
+  apiSecret: string;
+}
+
+export class Accounts {
+  private readonly store: ProfileStore;
+  private context: ProfileContext;
+  private demoSecrets: ProfileSecrets;
+  private keychain: KeychainStatus = { available: false };
+  private readonly oauthErrors = new Map<string, string>();
+  private pendingConnect: Loopback | undefined;
+
+  private constructor(private readonly options: AccountsOptions) {
+    this.store = new ProfileStore(options.dataDir);
+    this.demoSecrets = {
+      apiKey: options.demo.apiKey,
+      apiSecret: options.demo.apiSecret,
+      partner: {
+        clientId: options.demo.oauthClientId,
+        clientSecret: options.demo.oauthClientSecret,
+      },
+    };
+    this.context = this.createContext(DEMO_ID);
+  }
+
+  static async create(options: AccountsOptions): Promise<Accounts> {
+    const accounts = new Accounts(options);
+    accounts.keychain = await options.vault.status();
+    const wanted = accounts.store.activeId;
+    if (wanted !== DEMO_ID && accounts.store.get(wanted) && accounts.keychain.available) {
+      accounts.switchTo(wanted);
+    } else {
+      accounts.context.status.start();
+    }
+    return accounts;
+  }
+
+  active(): ProfileContext {
+    return this.context;
+  }
+
+  // Secrets -------------------------------------------------------------------------------------
+  private async readSecrets(id: string): Promise<ProfileSecrets | undefined> {
+    if (id === DEMO_ID) return this.demoSecrets;
+    const text = await this.options.vault.get(account(id));
+    return text ? (JSON.parse(text) as ProfileSecrets) : undefined;
+  }
+
+  private async writeSecrets(id: string, secrets: ProfileSecrets): Promise<void> {
+    if (id === DEMO_ID) {
+      this.demoSecrets = secrets;
+      return;
+    }
+    await this.options.vault.set(account(id), JSON.stringify(secrets));
+  }
+
+  private async updateSecrets(
+    id: string,
+    change: (s: ProfileSecrets) => ProfileSecrets,
+  ): Promise<void> {
+    const current = await this.readSecrets(id);
+    if (!current)
+      throw new DeskFailure('NO_KEY', 'This profile has no saved key. Remove it and add it again.');
+    await this.writeSecrets(id, change(current));
+  }
+
+  // Contexts ------------------------------------------------------------------------------------
+  private baseUrlOf(id: string): string {
+    if (id === DEMO_ID) return this.options.demo.url;
+    const profile = this.store.get(id);
+    if (!profile) throw new DeskFailure('NO_PROFILE', 'There is no such profile.');
+    return profile.baseUrl;
+  }
+
+  private createContext(id: string): ProfileContext {
+    const baseUrl = this.baseUrlOf(id);
+    const credentials = async (): Promise<Credentials | undefined> => {
+      const secrets = await this.readSecrets(id);
+      return secrets && { apiKey: secrets.apiKey, apiSecret: secrets.apiSecret };
+    };
+    const client = new ExchangeClient({ baseUrl, credentials });
+    const api = new ExchangeApi(client);
+    const oauth = new OAuthSession(
+      client,
+      async () => {
+        const partner = (await this.readSecrets(id))?.partner;
+        if (!partner)
+          throw new DeskFailure(
+            'NO_PARTNER',
+            'Enter the partner app’s client id and secret first.',
+          );
+        return partner;
+      },
+      {
+        load: async () => (await this.readSecrets(id))?.tokens,
+        save: (tokens) => this.updateSecrets(id, (s) => ({ ...s, tokens })),
+        clear: () => this.updateSecrets(id, ({ tokens: _dropped, ...rest }) => rest),
+      },
+    );
+    const status = new StatusMonitor(
+      baseUrl,
+      (next) => {
+        if (this.context?.id === id) this.options.events.emit('exchange.status', next);
+      },
+      this.options.statusIntervalMs,
+      api,
+    );
+    return { id, api, oauth, status };
+  }
+
+  private switchTo(id: string): void {
+    const previous = this.context;
+    previous.status.stop();
+    previous.api.client.close();
+    this.context = this.createContext(id);
+    this.context.status.start();
+    this.options.events.emit('exchange.status', this.context.status.current());
+  }
+
+  // State ---------------------------------------------------------------------------------------
+  private async summary(profile: StoredProfile | undefined): Promise<ProfileSummary> {
+    const id = profile?.id ?? DEMO_ID;
+    let secrets: ProfileSecrets | undefined;
+    try {
+      secrets = await this.readSecrets(id);
+    } catch {
+      secrets = undefined; // keychain gone: shown through `keychain`
+    }
+    const tokens = secrets?.tokens;
+    const oauth = {
+      partnerConfigured: Boolean(secrets?.partner),
+      connected: Boolean(tokens && tokens.refreshExpiresAt > Date.now()),
+      ...(tokens
+        ? { accessExpiresAt: tokens.accessExpiresAt, refreshExpiresAt: tokens.refreshExpiresAt }
+        : {}),
+      ...(this.oauthErrors.has(id) ? { error: this.oauthErrors.get(id)! } : {}),
+    };
+    if (!profile) {
+      return {
+        id: DEMO_ID,
+        name: 'Demo',
+        region: 'demo',
+        baseUrl: this.options.demo.url,
+        isDemo: true,
+        keyHint: this.demoSecrets.apiKey.slice(-4),
+        missingPermissions: [],
+        oauth,
+      };
+    }
+    return {
+      id: profile.id,
+      name: profile.name,
+      region: profile.region,
+      baseUrl: profile.baseUrl,
+      isDemo: false,
+      keyHint: profile.keyHint,
+      ...(profile.verifiedAt ? { verifiedAt: profile.verifiedAt } : {}),
+      missingPermissions: profile.missingPermissions,
+      oauth,
+    };
+  }
+
+  async state(): Promise<ProfilesState> {
+    const profiles = await Promise.all(
+      [undefined, ...this.store.list()].map((p) => this.summary(p)),
+    );
+    return { profiles, activeId: this.context.id, keychain: this.keychain };
+  }
+
+  private async changed(): Promise<ProfilesState> {
+    const state = await this.state();
+    this.options.events.emit('profiles.changed', state);
+    return state;
+  }
+
+  private async requireKeychain(): Promise<void> {
+    this.keychain = await this.options.vault.status();
+    if (!this.keychain.available) {
+      throw new DeskFailure(
+        'KEYCHAIN_UNAVAILABLE',
+        `${this.keychain.message ?? 'No keychain.'} ${this.keychain.fix ?? ''}`.trim(),
+      );
+    }
+  }
+
+  // Profiles ------------------------------------------------------------------------------------
+  /** Verifies the key with a harmless signed call; only a verified key is stored. */
+  async add(input: AddProfileInput): Promise<ProfilesState> {
+    let baseUrl: string;
+    if (input.region === 'custom') {
+      const checked = checkBaseUrl(input.customUrl ?? '');
+      if (!checked.ok)
+        throw new DeskFailure('INVALID_INPUT', checked.message, { customUrl: [checked.message] });
+      baseUrl = checked.url;
+    } else {
+      baseUrl = REGION_URLS[input.region];
+    }
+    await this.requireKeychain();
+    const credentials = { apiKey: input.apiKey, apiSecret: input.apiSecret };
+    const missingPermissions = await verifyKey(baseUrl, credentials, input.region === 'custom');
+    const profile: StoredProfile = {
+      id: `p-${randomBytes(6).toString('hex')}`,
+      name: input.name,
+      region: input.region,
+      baseUrl,
+      keyHint: input.apiKey.slice(-4),
+      verifiedAt: Date.now(),
+      missingPermissions,
+    };
+    await this.writeSecrets(profile.id, credentials);
+    await this.store.put(profile);
+    return this.changed();
+  }
+
+  async rename(id: string, name: string): Promise<ProfilesState> {
+    const profile = this.requireProfile(id);
+    await this.store.put({ ...profile, name });
+    return this.changed();
+  }
+
+  async remove(id: string): Promise<ProfilesState> {
+    this.requireProfile(id);
+    if (this.context.id === id) this.switchTo(DEMO_ID);
+    await this.options.vault.delete(account(id)).catch((error: unknown) => {
+      if (!(error instanceof KeychainUnavailableError)) throw error;
+    });
+    await this.store.remove(id);
+    return this.changed();
+  }
+
+  async verify(id: string): Promise<ProfileSummary> {
+    if (id === DEMO_ID) return this.summary(undefined);
+    const profile = this.requireProfile(id);
+    const secrets = await this.readSecrets(id);
+    if (!secrets)
+      throw new DeskFailure(
+        'NO_KEY',
+        'The key of this profile is no longer in the keychain. Remove the profile and add it again.',
+      );
+    const missingPermissions = await verifyKey(
+      profile.baseUrl,
+      secrets,
+      profile.region === 'custom',
+    );
+    const next = { ...profile, verifiedAt: Date.now(), missingPermissions };
+    await this.store.put(next);
+    await this.changed();
+    return this.summary(next);
+  }
+
+  async activate(id: string): Promise<ProfilesState> {
+    if (id !== DEMO_ID) {
+      this.requireProfile(id);
+      await this.requireKeychain();
+    }
+    if (this.context.id !== id) this.switchTo(id);
+    await this.store.setActive(id);
+    return this.changed();
+  }
+
+  private requireProfile(id: string): StoredProfile {
+    const profile = this.store.get(id);
+    if (!profile) throw new DeskFailure('NO_PROFILE', 'There is no such profile.');
+    return profile;
+  }
+
+  // OAuth ---------------------------------------------------------------------------------------
+  async setPartner(profileId: string, partner: PartnerCredentials): Promise<ProfilesState> {
+    if (profileId !== DEMO_ID) {
+      this.requireProfile(profileId);
+      await this.requireKeychain();
+    }
+    await this.updateSecrets(profileId, ({ tokens: _old, ...rest }) => ({ ...rest, partner }));
+    return this.changed();
+  }
+
+  /** Opens the authorize page and waits (in the background) for the loopback redirect. */
+  async connect(profileId: string): Promise<OAuthConnectStart> {
+    const secrets = await this.readSecrets(profileId);
+    if (!secrets?.partner) {
+      throw new DeskFailure('NO_PARTNER', 'Enter the partner app’s client id and secret first.', {
+        clientId: ['Enter the client id of your partner app.'],
+      });
+    }
+    this.pendingConnect?.close();
+    const state = randomBytes(16).toString('base64url');
+    const loopback = await startLoopback(state);
+    this.pendingConnect = loopback;
+    const url = authorizeUrl(
+      this.baseUrlOf(profileId),
+      secrets.partner.clientId,
+      state,
+      loopback.redirectUri,
+    );
+    this.oauthErrors.delete(profileId);
+    void loopback.code
+      .then(async (code) => {
+        const session =
+          profileId === this.context.id ? this.context.oauth : this.createContext(profileId).oauth;
+        await session.connect(code);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Cancelled.') return;
+        this.oauthErrors.set(profileId, error instanceof Error ? error.message : String(error));
+      })
+      .finally(() => {
+        if (this.pendingConnect === loopback) this.pendingConnect = undefined;
+        void this.changed();
+      });
+    let openedExternally = false;
+    if (this.options.openExternal) {
+      await this.options.openExternal(url);
+      openedExternally = true;
+    }
+    return { authorizeUrl: url, openedExternally };
+  }
+
+  async disconnect(profileId: string): Promise<ProfilesState> {
+    this.pendingConnect?.close();
+    this.oauthErrors.delete(profileId);
+    await this.updateSecrets(profileId, ({ tokens: _dropped, ...rest }) => rest);
+    return this.changed();
+  }
+
+  /** Executed orders of the active profile through the OAuth connection. */
+  async orderHistory(query: OrderHistoryQuery = {}): Promise<ExecutedOrders> {
+    try {
+      return await this.context.oauth.orderHistory(query);
+    } finally {
+      // A refresh rotated or cleared the tokens: let the renderer show it.
+      void this.changed();
+    }
+  }
+
+  stop(): void {
+    this.pendingConnect?.close();
+    this.context.status.stop();
+    this.context.api.client.close();
+  }
+}
+
+/**
+ * Checks a key with a harmless signed call (main balance) and explains each failure in words a user
+ * acts on, under the form field it concerns, quoting the exchange. Returns the capabilities the key
+ * lacks (probed with harmless reads).
+ */
+export async function verifyKey(
+  baseUrl: string,
+  credentials: Credentials,
+  custom: boolean,
+): Promise<string[]> {
+  const client = new ExchangeClient({
+    baseUrl,
+    credentials: async () => credentials,
+    maxRateLimitRetries: 1,
+  });
+  const api = new ExchangeApi(client);
+  try {
+    await api.mainBalance();
+  } catch (error) {
+    throw explainVerifyFailure(error, custom);
+  }
+  const missing: string[] = [];
+  const probes: [string, () => Promise<unknown>][] = [
+    ['Trading', () => api.tradeBalance()],
+    ['Earn (flex)', () => api.flexPlans()],
+    ['Sub-accounts', () => api.subAccounts({ limit: 1 })],
+  ];
+  for (const [name, probe] of probes) {
+    try {
+      await probe();
+    } catch (error) {
+      if (error instanceof ExchangeError && (error.kind === 'permission' || error.status === 403))
+        missing.push(name);
+    }
+  }
+  client.close();
+  return missing;
+}
+
+export function explainVerifyFailure(error: unknown, custom: boolean): DeskFailure {
+  if (!(error instanceof ExchangeError)) {
+    return new DeskFailure(
+      'VERIFY_FAILED',
+      `The key could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const said = `The exchange said: “${error.message}”`;
+  const fail = (field: string, text: string) =>
+    new DeskFailure('VERIFY_FAILED', text, { [field]: [text] });
+  switch (error.kind) {
+    case 'auth':
+      if (error.code === 2) {
+        return fail(
+          'apiKey',
+          `This key is disabled, or this computer’s IP address is not allowed to use it. Enable the key and allow this IP in the exchange’s API settings. ${said}`,
+        );
+      }
+      if (error.code === 9) {
+        return new DeskFailure(
+          'VERIFY_FAILED',
+          `The exchange could not read the signed request. ${said}`,
+        );
+      }
+      return fail(
+        'apiSecret',
+        `The exchange rejected the signature: the API secret does not match this key (or the key does not exist). Check both and paste them again. ${said}`,
+      );
+    case 'nonce':
+      if (/clock/i.test(error.message)) return fail('apiKey', error.message);
+      return fail(
+        'apiKey',
+        `The exchange refused the request number (nonce): another program is probably using this key at the same time. Give each program its own key. ${said}`,
+      );
+    case 'permission':
+      return fail(
+        'apiKey',
+        `This key may not read balances. Allow reading in the key’s permissions. ${said}`,
+      );
+    case 'network':
+    case 'timeout':
+      return custom
+        ? fail('customUrl', `Could not reach the exchange at this address: ${error.message}`)
+        : new DeskFailure(
+            'VERIFY_FAILED',
+            `Could not reach the exchange: ${error.message} Check the network and try again.`,
+          );
+    case 'maintenance':
+      return new DeskFailure(
+        'VERIFY_FAILED',
+        `The exchange is under maintenance; try again later. ${said}`,
+      );
+    default:
+      return new DeskFailure('VERIFY_FAILED', `The key could not be checked. ${said}`);
+  }
+}

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../atomicFile';
+
+/**
+ * Profile metadata (never a secret) in `profiles.json` in the app data folder, written atomically.
+ * Without a data folder (a web host run without --data-dir) it lives in memory only.
+ */
+const storedProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  region: z.enum(['global', 'eu', 'custom']),
+  baseUrl: z.string(),
+  keyHint: z.string().max(4),
+  verifiedAt: z.number().optional(),
+  missingPermissions: z.array(z.string()).default([]),
+});
+export type StoredProfile = z.infer<typeof storedProfile>;
+
+const fileSchema = z.object({
+  version: z.literal(1),
+  activeId: z.string(),
+  profiles: z.array(storedProfile),
+});
+type ProfilesFile = z.infer<typeof fileSchema>;
+
+export class ProfileStore {
+  private data: ProfilesFile = { version: 1, activeId: 'demo', profiles: [] };
+  private readonly path: string | undefined;
+
+  constructor(dataDir: string | undefined) {
+    this.path = dataDir ? join(dataDir, 'profiles.json') : undefined;
+    if (!this.path) return;
+    try {
+      const parsed = fileSchema.safeParse(JSON.parse(readFileSync(this.path, 'utf8')));
+      if (parsed.success) this.data = parsed.data;
+      else console.error('[accounts] profiles.json is not readable; starting with Demo only');
+    } catch {
+      // No file yet: first run.
+    }
+  }
+
+  get activeId(): string {
+    return this.data.activeId;
+  }
+
+  list(): readonly StoredProfile[] {
+    return this.data.profiles;
+  }
+
+  get(id: string): StoredProfile | undefined {
+    return this.data.profiles.find((p) => p.id === id);
+  }
+
+  private async save(): Promise<void> {
+    if (this.path) await writeFileAtomic(this.path, JSON.stringify(this.data, null, 2));
+  }
+
+  async put(profile: StoredProfile): Promise<void> {
+    const index = this.data.profiles.findIndex((p) => p.id === profile.id);
+    if (index >= 0) this.data.profiles[index] = profile;
+    else this.data.profiles.push(profile);
+    await this.save();
+  }
+
+  async remove(id: string): Promise<void> {
+    this.data.profiles = this.data.profiles.filter((p) => p.id !== id);
+    if (this.data.activeId === id) this.data.activeId = 'demo';
+    await this.save();
+  }
+
+  async setActive(id: string): Promise<void> {
+    this.data.activeId = id;
+    await this.save();
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Where secrets live: the OS keychain (macOS Keychain, Windows Credential Manager, the Secret
+ * Service on Linux) through keytar, under the service "Exchange Desk", one entry per account name.
+ * There is no plain-text fallback: without a keychain, nothing is stored and the app says why.
+ */
+export const VAULT_SERVICE = 'Exchange Desk';
+
+export interface SecretStore {
+  get(account: string): Promise<string | undefined>;
+  set(account: string, secret: string): Promise<void>;
+  delete(account: string): Promise<void>;
+}
+
+export interface KeychainStatus {
+  available: boolean;
+  /** What went wrong, in words. */
+  message?: string;
+  /** What to do about it. */
+  fix?: string;
+}
+
+export class KeychainUnavailableError extends Error {
+  constructor(readonly status: KeychainStatus) {
+    super(status.message ?? 'No keychain is available.');
+    this.name = 'KeychainUnavailableError';
+  }
+}
+
+/** Turns a keytar / Secret Service failure into words a user can act on. */
+export function explainKeychainError(
+  error: unknown,
+  platform: NodeJS.Platform = process.platform,
+): KeychainStatus {
+  const raw = error instanceof Error ? error.message : String(error);
+  if (platform === 'linux') {
+    const noBus = /autolaunch D-Bus|DBUS_SESSION_BUS_ADDRESS|org\.freedesktop\.DBus|dbus/i.test(
+      raw,
+    );
+    const noService =
+      /org\.freedesktop\.secrets|ServiceUnknown|was not provided by any \.service/i.test(raw);
+    return {
+      available: false,
+      message: noBus
+        ? `No keychain is reachable: there is no D-Bus session to find a Secret Service on (${raw}).`
+        : noService
+          ? `No Secret Service is running to keep API keys in (${raw}).`
+          : `The keychain could not be used (${raw}).`,
+      fix:
+        'Install and run a Secret Service: on Debian/Ubuntu `sudo apt install gnome-keyring libsecret-1-0`, ' +
+        'then log in to a desktop session that starts it (GNOME does), or start it yourself with ' +
+        '`gnome-keyring-daemon --start --components=secrets`; KDE users can enable KWallet’s Secret Service. ' +
+        'Exchange Desk never stores keys in plain text; until then it keeps working with the Demo account.',
+    };
+  }
+  return {
+    available: false,
+    message: `The system keychain could not be used (${raw}).`,
+    fix:
+      platform === 'darwin'
+        ? 'Unlock the login keychain in Keychain Access, then try again.'
+        : 'Make sure the Windows Credential Manager service is running, then try again.',
+  };
+}
+
+type Keytar = {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+};
+
+/** The keytar-backed store. keytar is loaded on first use, so a missing native module is explained too. */
+export class KeytarStore implements SecretStore {
+  private keytar: Keytar | undefined;
+
+  constructor(
+    private readonly service = VAULT_SERVICE,
+    // Loaded lazily (not imported) so a missing or mismatched native module becomes an explanation.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    private readonly load: () => Keytar = () => require('keytar') as Keytar,
+  ) {}
+
+  private lib(): Keytar {
+    if (!this.keytar) {
+      try {
+        this.keytar = this.load();
+      } catch (error) {
+        throw new KeychainUnavailableError(explainKeychainError(error));
+      }
+    }
+    return this.keytar;
+  }
+
+  private async call<T>(fn: (k: Keytar) => Promise<T>): Promise<T> {
+    const keytar = this.lib();
+    try {
+      return await fn(keytar);
+    } catch (error) {
+      throw new KeychainUnavailableError(explainKeychainError(error));
+    }
+  }
+
+  async get(account: string): Promise<string | undefined> {
+    return (await this.call((k) => k.getPassword(this.service, account))) ?? undefined;
+  }
+
+  set(account: string, secret: string): Promise<void> {
+    return this.call((k) => k.setPassword(this.service, account, secret));
+  }
+
+  async delete(account: string): Promise<void> {
+    await this.call((k) => k.deletePassword(this.service, account));
+  }
+
+  /** Is the keychain usable right now? (A read of an entry that need not exist.) */
+  async status(): Promise<KeychainStatus> {
+    try {
+      await this.get('__probe__');
+      return { available: true };
+    } catch (error) {
+      return error instanceof KeychainUnavailableError ? error.status : explainKeychainError(error);
+    }
+  }
+}
