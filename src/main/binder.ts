@@ -28,7 +28,10 @@ export function fieldsFromZod(error: z.ZodError): Record<string, string[]> {
 
 /** Any error a handler throws, as the one shape that crosses the bridge. */
 export function toDeskError(error: unknown): DeskError {
+  // DeskFailure, ExchangeError, KeychainUnavailableError: errors that know their user-facing shape.
   if (error instanceof DeskFailure) return error.toDeskError();
+  const own = (error as { toDeskError?: unknown } | null)?.toDeskError;
+  if (typeof own === 'function') return (own as () => DeskError).call(error);
   // Details stay in main's log; the renderer gets a message it can show.
   console.error('[desk] handler failed:', error instanceof Error ? error.message : error);
   return { code: ErrorCode.Internal, message: 'Something went wrong inside Exchange Desk.' };

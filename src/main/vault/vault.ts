@@ -24,6 +24,13 @@ export class KeychainUnavailableError extends Error {
     super(status.message ?? 'No keychain is available.');
     this.name = 'KeychainUnavailableError';
   }
+
+  toDeskError(): { code: string; message: string } {
+    return {
+      code: 'KEYCHAIN_UNAVAILABLE',
+      message: `${this.message} ${this.status.fix ?? ''}`.trim(),
+    };
+  }
 }
 
 /** Turns a keytar / Secret Service failure into words a user can act on. */
