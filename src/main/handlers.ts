@@ -1,6 +1,7 @@
 import type { Handlers } from './binder';
 import type { Accounts } from './accounts/accounts';
 import type { AppLock } from './accounts/lock';
+import { placeOrderOutcome } from './services/trading';
 import type { ChannelName } from '../shared/contract';
 import { DeskFailure } from '../shared/errors';
 import type { AppInfo } from '../shared/model';
@@ -38,6 +39,14 @@ export function createHandlers(services: Services): Handlers {
       accounts.setPartner(profileId, { clientId, clientSecret }),
     'oauth.connect': ({ profileId }) => accounts.connect(profileId),
     'oauth.disconnect': ({ profileId }) => accounts.disconnect(profileId),
+    'orders.place': ({ price, ...input }) =>
+      placeOrderOutcome(
+        accounts.active().api,
+        // The contract requires a price for a limit order.
+        input.kind === 'limit'
+          ? { ...input, kind: 'limit', price: price! }
+          : { ...input, kind: input.kind },
+      ),
     'orders.history': (input) => accounts.orderHistory(input ?? {}),
     'lock.status': async () => lock.state(),
     'lock.configure': ({ passcode, idleMinutes }) => lock.configure(passcode, idleMinutes),

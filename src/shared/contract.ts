@@ -5,6 +5,7 @@ import type {
   ExecutedOrders,
   LockState,
   OAuthConnectStart,
+  PlacementOutcome,
   ProfileSummary,
   ProfilesState,
 } from './model';
@@ -53,6 +54,32 @@ export const addProfileInput = z
     message: 'Enter the exchange address, e.g. https://exchange.example.',
   });
 
+const decimal = (field: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, `Enter the ${field} as a number, e.g. 0.5.`);
+
+export const placeOrderInput = z
+  .object({
+    kind: z.enum(['stock_market', 'market', 'limit']),
+    market: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/, 'Choose a market.'),
+    side: z.enum(['buy', 'sell']),
+    amount: decimal('amount'),
+    price: decimal('price').optional(),
+    clientOrderId: z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'Use letters, digits, -, . and _ only (at most 64).')
+      .optional(),
+    stp: z.enum(['no', 'cancel_both', 'cancel_new', 'cancel_old']).optional(),
+    postOnly: z.boolean().optional(),
+    ioc: z.boolean().optional(),
+  })
+  .refine((v) => v.kind !== 'limit' || v.price !== undefined, {
+    path: ['price'],
+    message: 'Enter the limit price.',
+  });
+
 export const orderHistoryInput = z
   .object({
     market: z.string().optional(),
@@ -93,6 +120,11 @@ export const contract = {
     disconnect: channel<ProfilesState>()(z.object({ profileId })),
   },
   orders: {
+    /**
+     * Places an order on the active profile. Never sent twice: a lost answer is reconciled by client
+     * order id. A refusal rejects with the exchange's per-field messages.
+     */
+    place: channel<PlacementOutcome>()(placeOrderInput),
     /** Executed orders of the active profile, through the OAuth partner connection. */
     history: channel<ExecutedOrders>()(orderHistoryInput),
   },

@@ -370,3 +370,26 @@ export interface ExecutedOrder {
 
 /** Market ("BTC_USDT") -> executed orders in it. */
 export type ExecutedOrders = Record<string, ExecutedOrder[]>;
+
+/** What became of an order the app sent (the client reconciles a lost answer). */
+export type PlacementOutcome =
+  | {
+      outcome: 'placed';
+      clientOrderId: string;
+      orderId: number;
+      market: string;
+      side: OrderSide;
+      dealStock: Decimal;
+      dealMoney: Decimal;
+      dealFee: Decimal;
+      status?: string;
+      /** True when the answer was lost and the order was found afterwards. */
+      reconciled: boolean;
+    }
+  | {
+      outcome: 'unknown';
+      clientOrderId: string;
+      market: string;
+      /** What the user should check before trying again. */
+      check: string;
+    };
