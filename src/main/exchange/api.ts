@@ -135,6 +135,15 @@ function defined(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
+/** A one-asset balance answer (`{main_balance: "1"}`, `{available, freeze}`), in either casing. */
+function isSingle(json: unknown, field: 'main_balance' | 'available'): boolean {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
+  const record = json as Record<string, unknown>;
+  const value =
+    field === 'main_balance' ? (record.main_balance ?? record.mainBalance) : record.available;
+  return value !== undefined && (typeof value !== 'object' || value === null);
+}
+
 /** A client order id goes out in both casings (§4); an order id likewise. */
 function ids(orderId: number | undefined, clientOrderId: string | undefined) {
   return {
@@ -183,7 +192,9 @@ export class ExchangeApi {
     return this.client.signedPost(
       '/api/v4/main-account/balance',
       defined({ ticker }),
-      parseMainBalances,
+      // With a ticker the exchange answers that one balance, `{main_balance}`, not a map.
+      (json) =>
+        parseMainBalances(ticker && isSingle(json, 'main_balance') ? { [ticker]: json } : json),
       o,
     );
   }
@@ -191,7 +202,9 @@ export class ExchangeApi {
     return this.client.signedPost(
       '/api/v4/trade-account/balance',
       defined({ ticker }),
-      parseTradeBalances,
+      // With a ticker the exchange answers that one balance, `{available, freeze}`, not a map.
+      (json) =>
+        parseTradeBalances(ticker && isSingle(json, 'available') ? { [ticker]: json } : json),
       o,
     );
   }

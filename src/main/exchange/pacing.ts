@@ -41,6 +41,23 @@ export const EXCHANGE_LIMITS: Record<EndpointGroup, GroupLimit> = {
 /** How much of each limit the client uses. */
 export const PACING_HEADROOM = 0.9;
 
+/**
+ * The default pacer counts each group over a window 10 % longer than the exchange's. The exchange
+ * counts arrivals in fixed windows while the pacer counts starts; a full window's worth released
+ * exactly one window after the previous one can arrive (signing, sockets) a few ms apart in a
+ * different order and land in the exchange's previous window, over its limit. The margin absorbs
+ * that jitter.
+ */
+export const WINDOW_MARGIN = 0.1;
+
+/** EXCHANGE_LIMITS with the window margin: what the default pacer uses. */
+export const PACED_LIMITS = Object.fromEntries(
+  Object.entries(EXCHANGE_LIMITS).map(([group, { limit, windowMs }]) => [
+    group,
+    { limit, windowMs: Math.round(windowMs * (1 + WINDOW_MARGIN)) },
+  ]),
+) as Record<EndpointGroup, GroupLimit>;
+
 /** The group an endpoint path belongs to, for pacing. */
 export function groupOf(path: string): EndpointGroup {
   if (path.startsWith('/api/v4/public/orderbook')) return 'orderbook';
@@ -138,7 +155,7 @@ export class Pacer {
   private readonly queues = new Map<EndpointGroup, GroupQueue>();
 
   constructor(
-    private readonly limits: Record<EndpointGroup, GroupLimit> = EXCHANGE_LIMITS,
+    private readonly limits: Record<EndpointGroup, GroupLimit> = PACED_LIMITS,
     private readonly now: () => number = Date.now,
   ) {}
 

@@ -1,0 +1,198 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ExecutedOrders, Order } from '../../../src/shared/model';
+import type { ExchangeApi, PlaceOrderInput } from '../../../src/main/exchange/api';
+import {
+  ExchangeError,
+  networkError,
+  parseErrorResponse,
+  timeoutError,
+} from '../../../src/main/exchange/errors';
+import { answerWasLost, placeOrder } from '../../../src/main/exchange/orders';
+
+const INPUT: PlaceOrderInput = {
+  kind: 'limit',
+  market: 'BTC_USDT',
+  side: 'buy',
+  amount: '0.01',
+  price: '60000',
+  clientOrderId: 'cid-1',
+};
+
+const order = (clientOrderId: string) => ({ orderId: 7, clientOrderId }) as unknown as Order;
+
+function stubApi(options: {
+  create: () => Promise<Order>;
+  active?: () => Promise<Order[]>;
+  history?: () => Promise<ExecutedOrders>;
+}) {
+  const api = {
+    createOrder: vi.fn((_input: PlaceOrderInput & { clientOrderId: string }) => options.create()),
+    activeOrders: vi.fn(options.active ?? (async () => [])),
+    orderHistory: vi.fn(options.history ?? (async () => ({}))),
+  };
+  return { api, asApi: api as unknown as ExchangeApi };
+}
+
+const reset = () =>
+  networkError(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+
+describe('answerWasLost', () => {
+  it('is true exactly when the order may have executed', () => {
+    expect(answerWasLost(reset())).toBe(true);
+    expect(answerWasLost(timeoutError(15_000))).toBe(true);
+    expect(answerWasLost(parseErrorResponse(503, '<html>down</html>', '/x'))).toBe(true);
+    expect(answerWasLost(parseErrorResponse(502, '<html>bad gateway</html>', '/x'))).toBe(true);
+    expect(answerWasLost(parseErrorResponse(200, '{"a":', '/x'))).toBe(true);
+    expect(
+      answerWasLost(
+        parseErrorResponse(422, '{"code":32,"message":"Validation failed","errors":{}}', '/x'),
+      ),
+    ).toBe(false);
+    expect(
+      answerWasLost(parseErrorResponse(401, '{"code":10,"message":"Unauthorized request."}', '/x')),
+    ).toBe(false);
+    expect(answerWasLost(parseErrorResponse(404, '{"message":"Not found"}', '/x'))).toBe(false);
+  });
+});
+
+describe('placeOrder', () => {
+  it('placed from the response; creation called once with the client order id', async () => {
+    const { api, asApi } = stubApi({ create: async () => order('cid-1') });
+    const result = await placeOrder(asApi, INPUT);
+    expect(result).toMatchObject({ outcome: 'placed', via: 'response', clientOrderId: 'cid-1' });
+    expect(api.createOrder).toHaveBeenCalledTimes(1);
+    expect(api.createOrder.mock.calls[0]![0]).toMatchObject({ clientOrderId: 'cid-1' });
+    expect(api.activeOrders).not.toHaveBeenCalled();
+  });
+
+  it('generates a client order id when none is given', async () => {
+    const { api, asApi } = stubApi({ create: async () => order('x') });
+    const { clientOrderId: _omit, ...rest } = INPUT;
+    const result = await placeOrder(asApi, rest as PlaceOrderInput);
+    expect(result.clientOrderId).toMatch(/^desk-[a-z0-9]+-[0-9a-f]{12}$/);
+    expect(api.createOrder.mock.calls[0]![0]!.clientOrderId).toBe(result.clientOrderId);
+  });
+
+  it('a refusal → rejected, not reconciled, not looked up', async () => {
+    const refusal = parseErrorResponse(
+      422,
+      '{"code":32,"message":"Validation failed","errors":{"amount":["too small"]}}',
+      '/api/v4/order/new',
+    );
+    const { api, asApi } = stubApi({
+      create: async () => {
+        throw refusal;
+      },
+    });
+    const result = await placeOrder(asApi, INPUT);
+    expect(result).toEqual({
+      outcome: 'rejected',
+      error: refusal,
+      clientOrderId: 'cid-1',
+      reconciled: false,
+    });
+    expect(api.activeOrders).not.toHaveBeenCalled();
+  });
+
+  it('answer lost, order among the active orders → placed via active-orders', async () => {
+    const { api, asApi } = stubApi({
+      create: async () => {
+        throw reset();
+      },
+      active: async () => [order('cid-1')],
+    });
+    const result = await placeOrder(asApi, INPUT, { reconcileDelayMs: 0 });
+    expect(result).toMatchObject({ outcome: 'placed', via: 'active-orders' });
+    expect(api.activeOrders).toHaveBeenCalledWith({
+      market: 'BTC_USDT',
+      clientOrderId: 'cid-1',
+      limit: 1,
+    });
+    expect(api.createOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('answer lost, order in the history → placed via order-history', async () => {
+    const executed = { orderId: 9, clientOrderId: 'cid-1' };
+    const { api, asApi } = stubApi({
+      create: async () => {
+        throw timeoutError(100);
+      },
+      // A different order in active orders is not a match.
+      active: async () => [order('other')],
+      history: async () => ({ BTC_USDT: [executed] }) as unknown as ExecutedOrders,
+    });
+    const result = await placeOrder(asApi, INPUT, { reconcileDelayMs: 0 });
+    expect(result).toMatchObject({ outcome: 'placed', via: 'order-history', executed });
+    expect(api.orderHistory).toHaveBeenCalledWith({
+      market: 'BTC_USDT',
+      clientOrderId: 'cid-1',
+      limit: 1,
+    });
+    expect(api.createOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('answer lost, order nowhere → rejected, reconciled, cause kept', async () => {
+    const cause = parseErrorResponse(503, '<html>maintenance</html>', '/api/v4/order/new');
+    const { api, asApi } = stubApi({
+      create: async () => {
+        throw cause;
+      },
+    });
+    const result = await placeOrder(asApi, INPUT, { reconcileDelayMs: 0 });
+    expect(result).toMatchObject({ outcome: 'rejected', reconciled: true });
+    if (result.outcome === 'rejected') {
+      expect(result.error.kind).toBe('maintenance');
+      expect(result.error.message).toMatch(/has no order cid-1: it was not placed/);
+    }
+    expect(api.createOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('lookups failing → unknown, with what to check, never a second creation', async () => {
+    const { api, asApi } = stubApi({
+      create: async () => {
+        throw reset();
+      },
+      active: async () => {
+        throw timeoutError(100);
+      },
+    });
+    const result = await placeOrder(asApi, INPUT, { reconcileDelayMs: 0 });
+    expect(result.outcome).toBe('unknown');
+    if (result.outcome === 'unknown') {
+      expect(result.error.kind).toBe('network');
+      expect(result.check).toContain('cid-1');
+      expect(result.check).toContain('BTC_USDT');
+      expect(result.check).toMatch(/within 100 ms/);
+    }
+    expect(api.createOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits the reconcile delay before looking up', async () => {
+    vi.useFakeTimers();
+    try {
+      const { api, asApi } = stubApi({
+        create: async () => {
+          throw reset();
+        },
+      });
+      const pending = placeOrder(asApi, INPUT, { reconcileDelayMs: 300 });
+      await vi.advanceTimersByTimeAsync(299);
+      expect(api.activeOrders).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await pending;
+      expect(api.activeOrders).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a non-exchange error is not swallowed', async () => {
+    const { asApi } = stubApi({
+      create: async () => {
+        throw new TypeError('bug');
+      },
+    });
+    await expect(placeOrder(asApi, INPUT)).rejects.toBeInstanceOf(TypeError);
+    expect(new ExchangeError({ kind: 'network', message: 'x' }).retryable).toBe(true);
+  });
+});

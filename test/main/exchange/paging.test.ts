@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { DepositWithdraw, HistoryPage } from '../../../src/shared/model';
+import type { ExchangeApi, TransferQuery } from '../../../src/main/exchange/api';
+import { fetchAllTransfers, HISTORY_CAP } from '../../../src/main/exchange/paging';
+
+/** A stub history endpoint over `total` records, enforcing offset + limit ≤ 10000 like §5. */
+function stubApi(total: number, options: { delay?: (offset: number) => number } = {}) {
+  const calls: TransferQuery[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const api = {
+    async depositWithdrawHistory(query: TransferQuery): Promise<HistoryPage> {
+      calls.push(query);
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      const offset = query.offset ?? 0;
+      const limit = query.limit ?? 50;
+      await new Promise((r) => setTimeout(r, options.delay?.(offset) ?? 0));
+      inFlight--;
+      if (offset + limit > HISTORY_CAP) throw new Error('Offset is too big');
+      const count = Math.max(0, Math.min(limit, total - offset));
+      const records = Array.from(
+        { length: count },
+        (_, i) => ({ uniqueId: `r${offset + i}` }) as unknown as DepositWithdraw,
+      );
+      return { limit, offset, total, records };
+    },
+  };
+  return {
+    api: api as unknown as ExchangeApi,
+    calls,
+    maxInFlight: () => maxInFlight,
+  };
+}
+
+const ids = (records: DepositWithdraw[]) => records.map((r) => r.uniqueId);
+const range = (n: number) => Array.from({ length: n }, (_, i) => `r${i}`);
+
+describe('fetchAllTransfers', () => {
+  it('fetches every page, in order, with the filters on every call', async () => {
+    const stub = stubApi(250);
+    const result = await fetchAllTransfers(stub.api, { transactionMethod: 1, ticker: 'BTC' });
+    expect(result).toMatchObject({ total: 250, capped: false });
+    expect(ids(result.records)).toEqual(range(250));
+    expect(stub.calls.map((c) => c.offset).sort((a, b) => a! - b!)).toEqual([0, 100, 200]);
+    expect(stub.calls.every((c) => c.transactionMethod === 1 && c.ticker === 'BTC')).toBe(true);
+  });
+
+  it('one call when the first page holds everything', async () => {
+    const stub = stubApi(40);
+    const result = await fetchAllTransfers(stub.api, {});
+    expect(ids(result.records)).toEqual(range(40));
+    expect(stub.calls).toHaveLength(1);
+    const empty = await fetchAllTransfers(stubApi(0).api, {});
+    expect(empty).toEqual({ records: [], total: 0, capped: false });
+  });
+
+  it('stops at the 10,000 cap: never asks beyond it, reports capped', async () => {
+    const stub = stubApi(25_000);
+    const result = await fetchAllTransfers(stub.api, {}, { concurrency: 8 });
+    expect(result.total).toBe(25_000);
+    expect(result.capped).toBe(true);
+    expect(result.records).toHaveLength(HISTORY_CAP);
+    expect(ids(result.records)).toEqual(range(HISTORY_CAP));
+    expect(stub.calls).toHaveLength(100);
+    for (const call of stub.calls)
+      expect(call.offset! + call.limit!).toBeLessThanOrEqual(HISTORY_CAP);
+  });
+
+  it('exactly 10,000 is not capped; 10,001 is', async () => {
+    expect((await fetchAllTransfers(stubApi(10_000).api, {})).capped).toBe(false);
+    const over = await fetchAllTransfers(stubApi(10_001).api, {});
+    expect(over.capped).toBe(true);
+    expect(over.records).toHaveLength(10_000);
+  });
+
+  it('`max` limits how many records are fetched', async () => {
+    const stub = stubApi(2_500);
+    const result = await fetchAllTransfers(stub.api, {}, { max: 350 });
+    expect(ids(result.records)).toEqual(range(350));
+    expect(stub.calls).toHaveLength(4);
+    expect(result).toMatchObject({ total: 2_500, capped: false });
+  });
+
+  it('keeps to the concurrency and assembles pages that finish out of order', async () => {
+    // Later pages answer sooner.
+    const stub = stubApi(1_000, { delay: (offset) => (offset ? 30 - offset / 50 : 0) });
+    const result = await fetchAllTransfers(stub.api, {}, { concurrency: 3 });
+    expect(ids(result.records)).toEqual(range(1_000));
+    expect(stub.maxInFlight()).toBeLessThanOrEqual(3);
+    expect(stub.maxInFlight()).toBeGreaterThan(1);
+  });
+
+  it('a failing page fails the whole fetch', async () => {
+    const stub = stubApi(500);
+    const api = {
+      depositWithdrawHistory: async (q: TransferQuery) => {
+        if (q.offset === 300) throw new Error('page failed');
+        return stub.api.depositWithdrawHistory(q);
+      },
+    } as unknown as ExchangeApi;
+    await expect(fetchAllTransfers(api, {})).rejects.toThrow('page failed');
+  });
+});
