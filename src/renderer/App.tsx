@@ -1,9 +1,19 @@
+import { AccountsView } from './features/accounts/AccountsView';
+import { LockGate } from './features/lock/LockGate';
 import { Header } from './features/shell/Header';
 import { ScreenPlaceholder } from './features/shell/ScreenPlaceholder';
 import { Sidebar } from './features/shell/Sidebar';
 import { useShellStore } from './features/shell/shellStore';
 
 export function App() {
+  return (
+    <LockGate>
+      <Shell />
+    </LockGate>
+  );
+}
+
+function Shell() {
   const screen = useShellStore((s) => s.screen);
   return (
     <div className="app">
@@ -11,7 +21,7 @@ export function App() {
       <div className="main">
         <Header />
         <main className="content" data-screen={screen}>
-          <ScreenPlaceholder screen={screen} />
+          {screen === 'accounts' ? <AccountsView /> : <ScreenPlaceholder screen={screen} />}
         </main>
       </div>
     </div>

@@ -1,26 +1,54 @@
-import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { startCore, type Core, type CoreOptions } from '../../src/main/core';
+import type { Handlers } from '../../src/main/binder';
 import { startWebHost, type WebHost } from '../../src/main/webhost/server';
 
 export const RENDERER_DIR = resolve('out/renderer');
 
-/** The real app behind the web host: core (demo exchange, services, handlers) and the built page. */
-export async function startApp(
-  options: Partial<CoreOptions> = {},
-): Promise<{ core: Core; host: WebHost; stop(): Promise<void> }> {
+export interface App {
+  core: Core;
+  host: WebHost;
+  /** Every answer and event main sent towards the page, as JSON text (for leak checks). */
+  sent: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The real app behind the web host: core (demo exchange, accounts, services, handlers) and the built
+ * page. Every channel answer and every event is recorded as it leaves main.
+ */
+export async function startApp(options: Partial<CoreOptions> = {}): Promise<App> {
   if (!existsSync(resolve(RENDERER_DIR, 'index.html'))) {
     throw new Error('out/renderer is missing: run `npm run build` before the E2E suite.');
   }
   const core = await startCore({ version: 'test', ...options });
+  const sent: string[] = [];
+  const recorded = Object.fromEntries(
+    Object.entries(core.handlers).map(([name, handler]) => [
+      name,
+      async (input: unknown) => {
+        try {
+          const value: unknown = await (handler as (i: unknown) => Promise<unknown>)(input);
+          sent.push(JSON.stringify(value) ?? '');
+          return value;
+        } catch (error) {
+          sent.push(JSON.stringify(error) + String(error));
+          throw error;
+        }
+      },
+    ]),
+  ) as unknown as Handlers;
+  core.events.subscribe((event, payload) => sent.push(JSON.stringify({ event, payload })));
   const host = await startWebHost({
-    handlers: core.handlers,
+    handlers: recorded,
     events: core.events,
     rendererDir: RENDERER_DIR,
   });
   return {
     core,
     host,
+    sent,
     async stop() {
       await host.stop();
       await core.stop();

@@ -55,8 +55,7 @@ export function explainKeychainError(
       fix:
         'Install and run a Secret Service: on Debian/Ubuntu `sudo apt install gnome-keyring libsecret-1-0`, ' +
         'then log in to a desktop session that starts it (GNOME does), or start it yourself with ' +
-        '`gnome-keyring-daemon --start --components=secrets`; KDE users can enable KWallet’s Secret Service. ' +
-        'Exchange Desk never stores keys in plain text; until then it keeps working with the Demo account.',
+        '`gnome-keyring-daemon --start --components=secrets`; KDE users can enable KWallet’s Secret Service.',
     };
   }
   return {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { ChannelInput } from '../../../shared/contract';
 import type { ProfileSummary, ProfilesState } from '../../../shared/model';
 import { asDeskError } from '../../../shared/errors';
 import { getDesk } from '../../lib/desk';
@@ -12,9 +13,26 @@ interface ProfilesStore {
   connect(): () => void;
   /** Takes a fresh state returned by a profiles/oauth channel. */
   set(state: ProfilesState): void;
+  /** Loads the profiles again (after an error). */
+  reload(): Promise<void>;
+  /**
+   * The actions below call main and take the state it answers with. They reject with the
+   * DeskError main answered with. Nothing they are given is kept (the key and secret pass through).
+   */
+  add(input: ChannelInput<'profiles.add'>): Promise<ProfilesState>;
+  rename(id: string, name: string): Promise<void>;
+  remove(id: string): Promise<void>;
+  activate(id: string): Promise<void>;
+  verify(id: string): Promise<ProfileSummary>;
+  setPartner(input: ChannelInput<'oauth.setPartner'>): Promise<void>;
+  disconnect(profileId: string): Promise<void>;
 }
 
-export const useProfilesStore = create<ProfilesStore>()((set) => ({
+const rethrow = (error: unknown): never => {
+  throw asDeskError(error);
+};
+
+export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
   state: undefined,
   fetchedAt: undefined,
   error: undefined,
@@ -23,13 +41,49 @@ export const useProfilesStore = create<ProfilesStore>()((set) => ({
     const unsubscribe = desk.on('profiles.changed', (state) =>
       set({ state, fetchedAt: Date.now(), error: undefined }),
     );
-    desk.profiles
-      .list()
-      .then((state) => set({ state, fetchedAt: Date.now(), error: undefined }))
-      .catch((error: unknown) => set({ error: asDeskError(error).message }));
+    void get().reload();
     return unsubscribe;
   },
   set: (state) => set({ state, fetchedAt: Date.now(), error: undefined }),
+  async reload() {
+    set({ error: undefined });
+    try {
+      get().set(await getDesk().profiles.list());
+    } catch (error) {
+      set({ error: asDeskError(error).message });
+    }
+  },
+  async add(input) {
+    const state = await getDesk().profiles.add(input).catch(rethrow);
+    get().set(state);
+    return state;
+  },
+  async rename(id, name) {
+    get().set(await getDesk().profiles.rename({ id, name }).catch(rethrow));
+  },
+  async remove(id) {
+    get().set(await getDesk().profiles.remove({ id }).catch(rethrow));
+  },
+  async activate(id) {
+    get().set(await getDesk().profiles.activate({ id }).catch(rethrow));
+  },
+  async verify(id) {
+    const summary = await getDesk().profiles.verify({ id }).catch(rethrow);
+    const current = get().state;
+    if (current) {
+      get().set({
+        ...current,
+        profiles: current.profiles.map((p) => (p.id === summary.id ? summary : p)),
+      });
+    }
+    return summary;
+  },
+  async setPartner(input) {
+    get().set(await getDesk().oauth.setPartner(input).catch(rethrow));
+  },
+  async disconnect(profileId) {
+    get().set(await getDesk().oauth.disconnect({ profileId }).catch(rethrow));
+  },
 }));
 
 /** The active profile, derived from the state. */

@@ -1,0 +1,66 @@
+import { useEffect } from 'react';
+import { LockSettings } from '../lock/LockSettings';
+import { AddAccountForm } from './AddAccountForm';
+import { fullDate, relativeTime } from './format';
+import { KeychainBanner } from './KeychainBanner';
+import { ProfileCard } from './ProfileCard';
+import { useProfilesStore } from './profilesStore';
+import { useNow } from './useNow';
+
+/** The Accounts screen: profiles and their keys, adding one, partner apps, and the app lock. */
+export function AccountsView() {
+  const state = useProfilesStore((s) => s.state);
+  const fetchedAt = useProfilesStore((s) => s.fetchedAt);
+  const error = useProfilesStore((s) => s.error);
+  const connect = useProfilesStore((s) => s.connect);
+  const reload = useProfilesStore((s) => s.reload);
+  useEffect(() => connect(), [connect]);
+  const now = useNow();
+
+  return (
+    <div className="accounts">
+      {state && !state.keychain.available ? <KeychainBanner keychain={state.keychain} /> : null}
+      <div className="accounts-grid">
+        <section className="accounts-list" aria-labelledby="profiles-title">
+          <div className="section-head">
+            <h2 id="profiles-title">Your accounts</h2>
+            {fetchedAt && state ? (
+              <span className="muted small" title={fullDate(fetchedAt)}>
+                Updated {relativeTime(fetchedAt, now)}
+              </span>
+            ) : null}
+          </div>
+          {error ? (
+            <div className="banner banner-bad" role="alert">
+              <p>The accounts could not be loaded: {error}</p>
+              <button type="button" className="btn btn-secondary" onClick={() => void reload()}>
+                Try again
+              </button>
+            </div>
+          ) : null}
+          {state ? (
+            <ul className="profile-list">
+              {state.profiles.map((profile) => (
+                <ProfileCard
+                  key={profile.id}
+                  profile={profile}
+                  active={profile.id === state.activeId}
+                  now={now}
+                />
+              ))}
+            </ul>
+          ) : !error ? (
+            <div className="profile-list" aria-busy="true" aria-label="Loading accounts">
+              <div className="card skeleton" />
+              <div className="card skeleton" />
+            </div>
+          ) : null}
+        </section>
+        <div className="accounts-side">
+          <AddAccountForm />
+          <LockSettings />
+        </div>
+      </div>
+    </div>
+  );
+}

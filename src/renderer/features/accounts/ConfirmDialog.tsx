@@ -1,0 +1,79 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  error?: string | undefined;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** Tab and Shift+Tab cycle through the dialog's buttons instead of leaving it. */
+function keepFocusInside(event: KeyboardEvent<HTMLDivElement>): void {
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLElement>('button:not(:disabled)')];
+  const first = buttons[0];
+  const last = buttons[buttons.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** A modal confirmation: focus goes to Cancel on open, Escape cancels. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  busy = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    cancelRef.current?.focus();
+  }, []);
+  return (
+    <div className="dialog-backdrop">
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !busy) onCancel();
+          if (e.key === 'Tab') keepFocusInside(e);
+        }}
+      >
+        <h2 id={titleId}>{title}</h2>
+        {children}
+        {error ? (
+          <p className="form-alert" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="actions actions-end">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            ref={cancelRef}
+            onClick={onCancel}
+            disabled={busy}
+          >
+            Cancel
+          </button>
+          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
+import { useLockStore } from '../../../src/renderer/features/lock/lockStore';
+import type { LockState, ProfileSummary, ProfilesState } from '../../../src/shared/model';
+
+export const demo: ProfileSummary = {
+  id: 'demo',
+  name: 'Demo',
+  region: 'demo',
+  baseUrl: 'http://127.0.0.1:9',
+  isDemo: true,
+  keyHint: 'e1b6',
+  missingPermissions: [],
+  oauth: { partnerConfigured: true, connected: false },
+};
+
+export function profile(overrides: Partial<ProfileSummary> = {}): ProfileSummary {
+  return {
+    id: 'p-1',
+    name: 'Main',
+    region: 'global',
+    baseUrl: 'https://exchange.example',
+    isDemo: false,
+    keyHint: '1234',
+    verifiedAt: Date.now() - 3 * 60_000,
+    missingPermissions: [],
+    oauth: { partnerConfigured: false, connected: false },
+    ...overrides,
+  };
+}
+
+export function profilesState(
+  profiles: ProfileSummary[] = [demo],
+  overrides: Partial<ProfilesState> = {},
+): ProfilesState {
+  return { profiles, activeId: 'demo', keychain: { available: true }, ...overrides };
+}
+
+export const unlocked: LockState = { enabled: false, locked: false, idleMinutes: 0 };
+
+/** Stores are module singletons: start every test from nothing. */
+export function resetStores(): void {
+  useProfilesStore.setState({ state: undefined, fetchedAt: undefined, error: undefined });
+  useLockStore.setState({ state: undefined, fetchedAt: undefined, error: undefined });
+}
