@@ -2,6 +2,9 @@ import type { Handlers } from './binder';
 import type { Accounts } from './accounts/accounts';
 import type { AppLock } from './accounts/lock';
 import { placeOrderOutcome } from './services/trading';
+import { portfolioOverview } from './services/portfolio';
+import { transfersCsv } from './services/transfersCsv';
+import { fetchAllTransfers } from './exchange/paging';
 import type { ChannelName } from '../shared/contract';
 import { DeskFailure } from '../shared/errors';
 import type { AppInfo } from '../shared/model';
@@ -10,6 +13,11 @@ export interface Services {
   info: () => AppInfo;
   accounts: Accounts;
   lock: AppLock;
+  /**
+   * Saves a file through a native dialog (Electron): the path, or undefined when the user cancels.
+   * Absent in the web host, where the page downloads the file itself.
+   */
+  saveFile?: (defaultName: string, text: string) => Promise<string | undefined>;
 }
 
 /** Channels that answer while the app is locked. */
@@ -25,6 +33,7 @@ const OPEN_WHILE_LOCKED = new Set<ChannelName>([
 /** Contract channel -> service call. Plain Node: the Electron IPC layer and the web host share it. */
 export function createHandlers(services: Services): Handlers {
   const { accounts, lock } = services;
+  const api = () => accounts.active().api;
   const handlers: Handlers = {
     'app.info': async () => services.info(),
     'exchange.status': async () => accounts.active().status.current(),
@@ -39,9 +48,36 @@ export function createHandlers(services: Services): Handlers {
       accounts.setPartner(profileId, { clientId, clientSecret }),
     'oauth.connect': ({ profileId }) => accounts.connect(profileId),
     'oauth.disconnect': ({ profileId }) => accounts.disconnect(profileId),
+    'portfolio.overview': ({ quote }) => portfolioOverview(api(), quote),
+    'orders.active': async ({ offset, limit, ...filters }) => {
+      const orders = await api().activeOrders({ ...filters, offset, limit });
+      return { orders, offset, limit, hasMore: orders.length === limit, fetchedAt: Date.now() };
+    },
+    'orders.cancel': ({ market, orderId }) => api().cancelOrder(market, { orderId }),
+    'orders.conditional': async (query) => {
+      const [conditional, oco] = await Promise.all([
+        api().conditionalOrders(query),
+        api().ocoOrders(query),
+      ]);
+      return { conditional, oco, fetchedAt: Date.now() };
+    },
+    'history.transfers': async ({ filters, offset, limit }) => {
+      const page = await api().depositWithdrawHistory({ ...filters, offset, limit });
+      return { ...page, fetchedAt: Date.now() };
+    },
+    'history.exportCsv': async ({ filters }) => {
+      const { records } = await fetchAllTransfers(api(), filters);
+      const filename = `exchange-desk-transfers-${new Date().toISOString().slice(0, 10)}.csv`;
+      const csv = transfersCsv(records);
+      if (!services.saveFile) return { filename, rows: records.length, csv };
+      const savedTo = await services.saveFile(filename, csv);
+      return savedTo
+        ? { filename, rows: records.length, savedTo }
+        : { filename, rows: records.length, cancelled: true };
+    },
     'orders.place': ({ price, ...input }) =>
       placeOrderOutcome(
-        accounts.active().api,
+        api(),
         // The contract requires a price for a limit order.
         input.kind === 'limit'
           ? { ...input, kind: 'limit', price: price! }

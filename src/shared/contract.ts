@@ -6,9 +6,16 @@ import type {
   LockState,
   OAuthConnectStart,
   PlacementOutcome,
+  PortfolioOverview,
+  ActiveOrdersPage,
+  ConditionalOrders,
+  CsvExport,
+  Order,
+  TransfersPage,
   ProfileSummary,
   ProfilesState,
 } from './model';
+import { validStatuses } from './transferStatus';
 
 /**
  * The one contract between the renderer and main. Every channel has a zod schema for its input and
@@ -80,6 +87,51 @@ export const placeOrderInput = z
     message: 'Enter the limit price.',
   });
 
+const market = z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/, 'Choose a market.');
+
+export const activeOrdersInput = z.object({
+  market: market.optional(),
+  orderId: z.number().int().positive('An order id is a positive whole number.').optional(),
+  clientOrderId: z.string().max(64).optional(),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(100).default(50),
+});
+
+export const conditionalOrdersInput = z.object({
+  market: market.optional(),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(100).default(100),
+});
+
+export const transferFiltersInput = z
+  .object({
+    transactionMethod: z.union([z.literal(1), z.literal(2)]).optional(),
+    ticker: z.string().trim().max(20).optional(),
+    address: z.string().trim().max(200).optional(),
+    addresses: z
+      .array(z.string().trim().min(1).max(200))
+      .max(20, 'At most 20 addresses.')
+      .optional(),
+    memo: z.string().trim().max(200).optional(),
+    uniqueId: z.string().trim().max(200).optional(),
+    status: z.array(z.number().int()).optional(),
+  })
+  .refine(
+    (v) => !v.status || v.status.every((code) => validStatuses(v.transactionMethod).includes(code)),
+    { path: ['status'], message: 'Choose statuses that exist for the chosen method.' },
+  );
+
+export const transfersInput = z
+  .object({
+    filters: transferFiltersInput,
+    offset: z.number().int().min(0).max(10_000).default(0),
+    limit: z.number().int().min(1).max(100).default(100),
+  })
+  .refine((v) => v.offset + v.limit <= 10_000, {
+    path: ['offset'],
+    message: 'The exchange shows at most the first 10,000 records.',
+  });
+
 export const orderHistoryInput = z
   .object({
     market: z.string().optional(),
@@ -119,7 +171,16 @@ export const contract = {
     connect: channel<OAuthConnectStart>()(z.object({ profileId })),
     disconnect: channel<ProfilesState>()(z.object({ profileId })),
   },
+  portfolio: {
+    /** Every balance valued in `quote`, with prices routed through BTC where needed. */
+    overview: channel<PortfolioOverview>()(
+      z.object({ quote: z.string().regex(/^[A-Z0-9]{2,12}$/, 'Choose a quote currency.') }),
+    ),
+  },
   orders: {
+    active: channel<ActiveOrdersPage>()(activeOrdersInput),
+    cancel: channel<Order>()(z.object({ market, orderId: z.number().int().positive() })),
+    conditional: channel<ConditionalOrders>()(conditionalOrdersInput),
     /**
      * Places an order on the active profile. Never sent twice: a lost answer is reconciled by client
      * order id. A refusal rejects with the exchange's per-field messages.
@@ -127,6 +188,11 @@ export const contract = {
     place: channel<PlacementOutcome>()(placeOrderInput),
     /** Executed orders of the active profile, through the OAuth partner connection. */
     history: channel<ExecutedOrders>()(orderHistoryInput),
+  },
+  history: {
+    transfers: channel<TransfersPage>()(transfersInput),
+    /** Every record of the filtered history (up to the 10,000 cap) as CSV. */
+    exportCsv: channel<CsvExport>()(z.object({ filters: transferFiltersInput })),
   },
   lock: {
     status: channel<LockState>()(noInput),

@@ -393,3 +393,74 @@ export type PlacementOutcome =
       /** What the user should check before trying again. */
       check: string;
     };
+
+/** One asset of the Overview, valued in the chosen quote currency. */
+export interface PortfolioRow {
+  ticker: string;
+  name: string;
+  main: Decimal;
+  tradeAvailable: Decimal;
+  tradeFrozen: Decimal;
+  /** Invested in ACTIVE flex investments. */
+  flex: Decimal;
+  total: Decimal;
+  /** Price of one unit in the quote currency; null when no market prices it. */
+  price: Decimal | null;
+  value: Decimal | null;
+  /** Percent change over 24 h of its direct market in the quote, when there is one. */
+  change24h: Decimal | null;
+  /** Decimal places the exchange uses for this asset. */
+  precision: number;
+}
+
+export interface PortfolioOverview {
+  quote: string;
+  /** Quote currencies the Overview can value in. */
+  quotes: string[];
+  rows: PortfolioRow[];
+  /** Sum of the priced rows. */
+  total: Decimal;
+  /** Assets held that have no price in the quote currency (not counted in the total). */
+  unpriced: string[];
+  /** The key cannot read flex investments (HTTP 403): flex amounts are not included. */
+  flexUnavailable: boolean;
+  /** Unix ms when main fetched the data. */
+  fetchedAt: number;
+}
+
+export interface ActiveOrdersPage {
+  orders: Order[];
+  offset: number;
+  limit: number;
+  /** The exchange returns no total: a full page means there may be more. */
+  hasMore: boolean;
+  fetchedAt: number;
+}
+
+export interface ConditionalOrders {
+  /** From the conditional-orders endpoint: OCO and OTO records. */
+  conditional: ConditionalPage;
+  /** From the OCO endpoint. */
+  oco: OcoOrder[];
+  fetchedAt: number;
+}
+
+export interface TransfersPage {
+  records: DepositWithdraw[];
+  total: number;
+  offset: number;
+  limit: number;
+  fetchedAt: number;
+}
+
+/** A CSV export: saved by main through a native dialog (Electron) or handed to the page to download. */
+export interface CsvExport {
+  filename: string;
+  rows: number;
+  /** The file's text, when the page has to save it (web host). */
+  csv?: string;
+  /** Where main saved it (Electron). */
+  savedTo?: string;
+  /** The user closed the save dialog. */
+  cancelled?: boolean;
+}
