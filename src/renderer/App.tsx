@@ -3,7 +3,18 @@ import { LockGate } from './features/lock/LockGate';
 import { Header } from './features/shell/Header';
 import { ScreenPlaceholder } from './features/shell/ScreenPlaceholder';
 import { Sidebar } from './features/shell/Sidebar';
-import { useShellStore } from './features/shell/shellStore';
+import { SCREENS, useShellStore, type ScreenId } from './features/shell/shellStore';
+import { useShortcuts } from './features/shell/shortcuts';
+import { useApplyTheme } from './features/settings/theme';
+import { useEffect } from 'react';
+
+/** The window title names the screen; it never carries an amount. */
+function useWindowTitle(screen: ScreenId): void {
+  useEffect(() => {
+    const label = SCREENS.find((s) => s.id === screen)?.label;
+    document.title = label ? `${label} · Exchange Desk` : 'Exchange Desk';
+  }, [screen]);
+}
 
 export function App() {
   return (
@@ -15,6 +26,9 @@ export function App() {
 
 function Shell() {
   const screen = useShellStore((s) => s.screen);
+  useApplyTheme();
+  useShortcuts();
+  useWindowTitle(screen);
   return (
     <div className="app">
       <Sidebar />

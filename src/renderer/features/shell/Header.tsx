@@ -2,6 +2,37 @@ import { useEffect } from 'react';
 import { StatusPill } from '../status/StatusPill';
 import { activeProfile, useProfilesStore } from '../accounts/profilesStore';
 import { SCREENS, useShellStore } from './shellStore';
+import { useSettings } from '../settings/settingsStore';
+
+const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+';
+
+function HeaderActions() {
+  const refresh = useShellStore((s) => s.refresh);
+  const privacy = useSettings((s) => s.privacy);
+  const setPrivacy = useSettings((s) => s.setPrivacy);
+  return (
+    <div className="header-actions">
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        onClick={() => refresh?.()}
+        disabled={!refresh}
+        title={`Refresh (${MOD}R)`}
+      >
+        Refresh
+      </button>
+      <button
+        type="button"
+        className={`btn btn-secondary btn-small ${privacy ? 'pressed' : ''}`}
+        aria-pressed={privacy}
+        onClick={() => setPrivacy(!privacy)}
+        title={`Hide all amounts (${MOD}Shift+P)`}
+      >
+        {privacy ? 'Amounts hidden' : 'Hide amounts'}
+      </button>
+    </div>
+  );
+}
 
 export function Header() {
   const screen = useShellStore((s) => s.screen);
@@ -22,6 +53,7 @@ export function Header() {
             {active ? active.name : profilesError ? 'Unavailable' : '…'}
           </span>
         </div>
+        <HeaderActions />
         <StatusPill />
       </div>
     </header>

@@ -30,10 +30,15 @@ export type ScreenId = (typeof SCREENS)[number]['id'];
 
 interface ShellState {
   screen: ScreenId;
+  /** The visible screen's refresh (header button, shortcut); undefined when it has none. */
+  refresh: (() => void) | undefined;
   go(screen: ScreenId): void;
+  setRefresh(refresh: (() => void) | undefined): void;
 }
 
 export const useShellStore = create<ShellState>()((set) => ({
   screen: 'overview',
+  refresh: undefined,
   go: (screen) => set({ screen }),
+  setRefresh: (refresh) => set({ refresh }),
 }));

@@ -1,0 +1,13 @@
+import { formatDecimal, MASK } from '../lib/decimal';
+import { useSettings } from '../features/settings/settingsStore';
+
+/** A money amount: right-aligned by its cell, tabular digits, hidden in privacy mode. */
+export function Amount({ value, places, unit }: { value: string; places: number; unit?: string }) {
+  const privacy = useSettings((s) => s.privacy);
+  return (
+    <span className="amount">
+      {privacy ? MASK : formatDecimal(value, places)}
+      {unit ? <span className="unit"> {unit}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { useSettings } from '../features/settings/settingsStore';
+
+function ago(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 5) return 'just now';
+  if (s < 60) return `${s} s ago`;
+  const m = Math.round(s / 60);
+  return m < 60 ? `${m} min ago` : `${Math.round(m / 60)} h ago`;
+}
+
+/** "Updated 12 s ago", marked stale when older than twice the refresh interval. */
+export function DataAge({
+  fetchedAt,
+  loading,
+}: {
+  fetchedAt: number | undefined;
+  loading?: boolean;
+}) {
+  const seconds = useSettings((s) => s.autoRefreshSeconds);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  if (fetchedAt === undefined) return <span className="data-age">{loading ? 'Loading…' : ''}</span>;
+  const age = now - fetchedAt;
+  const stale = age > Math.max(2 * (seconds || 30), 60) * 1000;
+  return (
+    <span
+      className={`data-age ${stale ? 'stale' : ''}`}
+      title={new Date(fetchedAt).toLocaleString()}
+      data-testid="data-age"
+    >
+      {loading ? 'Refreshing…' : `Updated ${ago(age)}`}
+      {stale && !loading ? ' · may be out of date' : ''}
+    </span>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { useSettings } from '../features/settings/settingsStore';
+import { useShellStore } from '../features/shell/shellStore';
+
+/**
+ * Keeps a view's data fresh: loads on mount, refreshes every `autoRefreshSeconds` (a setting; 0 is
+ * off) while the window is visible, catches up when it becomes visible again, and makes `refresh`
+ * the target of the header's Refresh button and the refresh shortcut.
+ */
+export function useAutoRefresh(refresh: () => void, fetchedAt: number | undefined): void {
+  const seconds = useSettings((s) => s.autoRefreshSeconds);
+  const setRefresh = useShellStore((s) => s.setRefresh);
+
+  useEffect(() => {
+    setRefresh(refresh);
+    return () => setRefresh(undefined);
+  }, [refresh, setRefresh]);
+
+  useEffect(() => {
+    if (fetchedAt === undefined) refresh();
+    // Only on mount: later loads come from the timer or the user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!seconds) return;
+    const tick = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    const timer = window.setInterval(tick, seconds * 1000);
+    const onVisible = () => {
+      const age = fetchedAt === undefined ? Infinity : Date.now() - fetchedAt;
+      if (document.visibilityState === 'visible' && age >= seconds * 1000) refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [seconds, refresh, fetchedAt]);
+}
