@@ -216,8 +216,20 @@ function compact<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
-const toCamel = (key: string): string =>
-  key.replace(/(?<=[A-Za-z0-9])_+([A-Za-z0-9])/g, (_, char: string) => char.toUpperCase());
+/** Field names repeat on every record: remember their camelCase (bounded, for hostile input). */
+const camelCache = new Map<string, string>();
+
+const toCamel = (key: string): string => {
+  if (!key.includes('_')) return key;
+  let camel = camelCache.get(key);
+  if (camel === undefined) {
+    camel = key.replace(/(?<=[A-Za-z0-9])_+([A-Za-z0-9])/g, (_, char: string) =>
+      char.toUpperCase(),
+    );
+    if (camelCache.size < 1000) camelCache.set(key, camel);
+  }
+  return camel;
+};
 
 /**
  * A record's own field names in camelCase (not its values: nested records do their own). When both

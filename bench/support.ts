@@ -1,0 +1,204 @@
+import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+/**
+ * What `npm run bench` (bench/run.ts) shares with its suites (bench/suites/*.ts): the suite shape,
+ * CPU pinning, statistics and table formatting.
+ */
+
+export interface Table {
+  title: string;
+  columns: string[];
+  rows: string[][];
+}
+
+/** A target such as "client within 1.5x of the floor"; printed as PASS/FAIL, never fails the run. */
+export interface Verdict {
+  name: string;
+  /** How many times worse than the reference (1 = equal, above 1 = worse). */
+  ratio: number;
+  target: number;
+  pass: boolean;
+}
+
+export interface SuiteResult {
+  tables: Table[];
+  verdicts: Verdict[];
+  /** How it was measured: printed under the tables. */
+  notes: string[];
+  /** The numbers, written to bench-results/latest.json. */
+  data: Record<string, unknown>;
+}
+
+export interface Pinning {
+  /** Whether this process was pinned to benchCpu (and helpers may be pinned to serverCpu). */
+  applied: boolean;
+  benchCpu: number;
+  serverCpu: number;
+  detail: string;
+}
+
+export interface BenchContext {
+  pinning: Pinning;
+  /** Progress on stderr, so stdout stays the report. */
+  log(message: string): void;
+}
+
+export interface BenchSuite {
+  /** Short name, used to select suites: `npm run bench -- client`. */
+  name: string;
+  title: string;
+  run(context: BenchContext): Promise<SuiteResult>;
+}
+
+// Pinning -------------------------------------------------------------------------------------
+
+function tasksetWorks(): boolean {
+  const probe = spawnSync('taskset', ['-p', String(process.pid)], { encoding: 'utf8' });
+  return probe.status === 0;
+}
+
+/**
+ * Pins every thread of this process (and so its future children) to one core with taskset, when
+ * taskset exists and there are at least two cores; helpers such as the demo exchange then go to the
+ * other core through `pinnedCommand`.
+ */
+export function pinSelf(benchCpu = 0, serverCpu = 1): Pinning {
+  const cores = availableParallelism();
+  if (cores < 2) {
+    return { applied: false, benchCpu, serverCpu, detail: `not applied: only ${cores} core` };
+  }
+  if (!tasksetWorks()) {
+    return { applied: false, benchCpu, serverCpu, detail: 'not applied: taskset not available' };
+  }
+  const pin = spawnSync('taskset', ['-a', '-p', '-c', String(benchCpu), String(process.pid)], {
+    encoding: 'utf8',
+  });
+  if (pin.status !== 0) {
+    return {
+      applied: false,
+      benchCpu,
+      serverCpu,
+      detail: `not applied: taskset failed (${pin.stderr.trim()})`,
+    };
+  }
+  return {
+    applied: true,
+    benchCpu,
+    serverCpu,
+    detail: `applied with taskset: bench on CPU ${benchCpu}, demo exchange on CPU ${serverCpu} (${cores} cores)`,
+  };
+}
+
+/** The command and arguments that run `command args` on `cpu` when pinning applies. */
+export function pinnedCommand(
+  pinning: Pinning,
+  cpu: number,
+  command: string,
+  args: string[],
+): { command: string; args: string[] } {
+  if (!pinning.applied) return { command, args };
+  return { command: 'taskset', args: ['-c', String(cpu), command, ...args] };
+}
+
+// Demo exchange keys ----------------------------------------------------------------------------
+
+/**
+ * API keys for the demo exchange, derived from a seed so the bench and its demo-exchange child agree
+ * without passing hundreds of secrets around.
+ */
+export function benchKeys(seed: string, count: number): { apiKey: string; apiSecret: string }[] {
+  return Array.from({ length: count }, (_, i) => ({
+    apiKey: `bench-${i}-${createHmac('sha256', seed).update(`key ${i}`).digest('hex').slice(0, 16)}`,
+    apiSecret: createHmac('sha256', seed).update(`secret ${i}`).digest('hex'),
+  }));
+}
+
+// Garbage collection ----------------------------------------------------------------------------
+
+let gcFunction: (() => void) | undefined;
+
+/** A full garbage collection (between measured runs, so each starts from a similar heap). */
+export function collectGarbage(): void {
+  if (!gcFunction) {
+    setFlagsFromString('--expose-gc');
+    gcFunction = runInNewContext('gc') as () => void;
+  }
+  gcFunction();
+}
+
+// Statistics ------------------------------------------------------------------------------------
+
+/** Nearest-rank percentile (q in 0..1) of an ascending sorted array. */
+export function percentile(sorted: ArrayLike<number>, q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+  return sorted[rank - 1]!;
+}
+
+export function sortedCopy(values: ArrayLike<number>): Float64Array {
+  return Float64Array.from(values).sort();
+}
+
+export function median(values: number[]): number {
+  return percentile(sortedCopy(values), 0.5);
+}
+
+export function mean(values: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i]!;
+  return sum / values.length;
+}
+
+/** Median of per-round values, with the smallest and largest. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export function spread(values: number[]): Spread {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+// Formatting ------------------------------------------------------------------------------------
+
+export function fmt(value: number, digits = 0): string {
+  if (!Number.isFinite(value)) return 'n/a';
+  return value.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** "1,234 (1,200-1,250)": a median with its range across rounds. */
+export function fmtSpread(s: Spread, digits = 0): string {
+  return `${fmt(s.median, digits)} (${fmt(s.min, digits)}-${fmt(s.max, digits)})`;
+}
+
+export function fmtRatio(ratio: number): string {
+  return Number.isFinite(ratio) ? `${ratio.toFixed(2)}x` : 'n/a';
+}
+
+export function fmtBytes(bytes: number): string {
+  if (Math.abs(bytes) >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(2)} MiB`;
+  if (Math.abs(bytes) >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} B`;
+}
+
+/** A text table: first column left-aligned, the others right-aligned. */
+export function renderTable(table: Table): string {
+  const widths = table.columns.map((column, i) =>
+    Math.max(column.length, ...table.rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  const rule = widths.map((w) => '-'.repeat(w)).join('  ');
+  return [table.title, line(table.columns), rule, ...table.rows.map(line)].join('\n');
+}
