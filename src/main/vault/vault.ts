@@ -39,6 +39,17 @@ export function explainKeychainError(
   platform: NodeJS.Platform = process.platform,
 ): KeychainStatus {
   const raw = error instanceof Error ? error.message : String(error);
+  if (
+    /NODE_MODULE_VERSION|compiled against a different Node\.js version|Cannot find module 'keytar'/.test(
+      raw,
+    )
+  ) {
+    return {
+      available: false,
+      message: `The keychain module of this installation does not load (${raw.split('\n')[0]}).`,
+      fix: 'Reinstall Exchange Desk; from a source checkout run `npm start`, which rebuilds it for Electron.',
+    };
+  }
   if (platform === 'linux') {
     const noBus = /autolaunch D-Bus|DBUS_SESSION_BUS_ADDRESS|org\.freedesktop\.DBus|dbus/i.test(
       raw,
