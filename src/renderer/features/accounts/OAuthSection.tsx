@@ -19,6 +19,8 @@ type History =
   | { state: 'loaded'; count: number; markets: number; fetchedAt: number }
   | { state: 'failed'; message: string };
 
+/** The most the order-history endpoint returns in one page (§6). */
+const HISTORY_LIMIT = 500;
 /**
  * The partner (OAuth) app of one profile, used for order history: its client id and secret, the
  * connect flow (approved in the browser; the result arrives as a `profiles.changed` event),
@@ -233,7 +235,7 @@ function ConnectedPanel({
   async function loadHistory() {
     setHistory({ state: 'loading' });
     try {
-      const orders = await getDesk().orders.history();
+      const orders = await getDesk().orders.history({ limit: HISTORY_LIMIT });
       const lists = Object.values(orders);
       setHistory({
         state: 'loaded',
@@ -296,7 +298,9 @@ function ConnectedPanel({
       <div aria-live="polite">
         {history.state === 'loaded' ? (
           <p className="result result-ok" title={`Loaded at ${fullDate(history.fetchedAt)}`}>
-            {history.count === 1 ? '1 order' : `${history.count} orders`} in the history
+            {history.count >= HISTORY_LIMIT
+              ? `The latest ${history.count} orders`
+              : `${history.count === 1 ? '1 order' : `${history.count} orders`} in the history`}
             {history.count > 0
               ? ` (${history.markets === 1 ? '1 market' : `${history.markets} markets`})`
               : ''}
