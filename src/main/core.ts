@@ -24,6 +24,8 @@ export interface CoreOptions {
   demoExchange?: DemoExchangeOptions;
   /** Opens a URL in the system browser (Electron only). */
   openExternal?: (url: string) => Promise<void>;
+  /** Saves a file through a native dialog (Electron); the web host lets the page download it. */
+  saveFile?: (defaultName: string, text: string) => Promise<string | undefined>;
   /** The secret store (default: the OS keychain). */
   vault?: KeytarStore;
 }
@@ -57,6 +59,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     info: () => ({ version: options.version, platform: process.platform }),
     accounts,
     lock,
+    ...(options.saveFile ? { saveFile: options.saveFile } : {}),
   });
   return {
     handlers,

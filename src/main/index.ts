@@ -3,7 +3,12 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow } from 'electron';
 import { startCore, type Core } from './core';
 import { forwardEvents, registerIpc } from './ipc';
-import { createMainWindow, enforceSessionPolicy, openAuthorizePage } from './window';
+import {
+  createMainWindow,
+  enforceSessionPolicy,
+  openAuthorizePage,
+  saveWithDialog,
+} from './window';
 
 // One instance: a second launch focuses the first window.
 if (!app.requestSingleInstanceLock()) {
@@ -48,6 +53,7 @@ if (!app.requestSingleInstanceLock()) {
       version: app.getVersion(),
       dataDir: app.getPath('userData'),
       openExternal: openAuthorizePage,
+      saveFile: saveWithDialog,
     });
     registerIpc(core.handlers, appUrl);
     openWindow(core);

@@ -1,4 +1,5 @@
-import { BrowserWindow, session, shell, type WebPreferences } from 'electron';
+import { writeFile } from 'node:fs/promises';
+import { BrowserWindow, dialog, session, shell, type WebPreferences } from 'electron';
 import { CONTENT_SECURITY_POLICY, isAllowedExternalUrl, isOwnPage } from './security';
 
 /** The hardened webPreferences of every window the app opens. */
@@ -34,6 +35,21 @@ export async function openAuthorizePage(url: string): Promise<void> {
   const local = parsed.protocol === 'http:' && parsed.hostname === '127.0.0.1';
   if (parsed.protocol !== 'https:' && !local) throw new Error('Refusing to open a non-https page.');
   await shell.openExternal(url);
+}
+
+/** Asks where to save a file (native dialog) and writes it there; undefined when cancelled. */
+export async function saveWithDialog(
+  defaultName: string,
+  text: string,
+): Promise<string | undefined> {
+  const parent = BrowserWindow.getFocusedWindow();
+  const options = { defaultPath: defaultName, filters: [{ name: 'CSV', extensions: ['csv'] }] };
+  const result = parent
+    ? await dialog.showSaveDialog(parent, options)
+    : await dialog.showSaveDialog(options);
+  if (result.canceled || !result.filePath) return undefined;
+  await writeFile(result.filePath, text, 'utf8');
+  return result.filePath;
 }
 
 /** Applies the CSP header to every response of the app's session (dev server included). */

@@ -3,9 +3,12 @@ import type { Ticker } from '../../shared/model';
 
 /**
  * Prices in a quote currency from the ticker: a direct market (ASSET_QUOTE), the inverse market
- * (QUOTE_ASSET), or routed through BTC (ASSET_BTC × BTC_QUOTE, either leg possibly inverted). An
+ * (QUOTE_ASSET), or routed through BTC (ASSET_BTC × BTC_QUOTE, either leg possibly inverted), or
+ * through USDT when BTC cannot route it (a BTC quote). An
  * asset with no route has no price (undefined), never zero.
  */
+const ROUTES = ['BTC', 'USDT'] as const;
+
 export class PriceBook {
   private readonly last = new Map<string, Decimal>();
   /** Percent change over 24 h of the direct market, when there is one. */
@@ -33,14 +36,20 @@ export class PriceBook {
     return inverse ? new Decimal(1).div(inverse) : undefined;
   }
 
-  /** The price of one `asset` in `quote`, or undefined when no route exists. */
+  /**
+   * The price of one `asset` in `quote`, or undefined when no route exists: direct, else through
+   * BTC, else (for a BTC quote, say) through USDT.
+   */
   price(asset: string, quote: string): Decimal | undefined {
     const direct = this.pair(asset, quote);
     if (direct) return direct;
-    if (asset === 'BTC' || quote === 'BTC') return undefined;
-    const toBtc = this.pair(asset, 'BTC');
-    const btcToQuote = this.pair('BTC', quote);
-    return toBtc && btcToQuote ? toBtc.mul(btcToQuote) : undefined;
+    for (const via of ROUTES) {
+      if (via === asset || via === quote) continue;
+      const first = this.pair(asset, via);
+      const second = first && this.pair(via, quote);
+      if (first && second) return first.mul(second);
+    }
+    return undefined;
   }
 
   /** 24 h change (percent) of the asset's direct market in `quote`, when there is one. */

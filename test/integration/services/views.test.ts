@@ -1,0 +1,176 @@
+import Decimal from 'decimal.js';
+import { parse } from 'csv-parse/sync';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bindChannels, callChannel } from '../../../src/main/binder';
+import { startCore, type Core, type CoreOptions } from '../../../src/main/core';
+import { KeytarStore } from '../../../src/main/vault/vault';
+import type {
+  ActiveOrdersPage,
+  ConditionalOrders,
+  CsvExport,
+  PortfolioOverview,
+  TransfersPage,
+} from '../../../src/shared/model';
+
+/** The views' channels end to end in main, on the Demo profile (no keychain needed). */
+const cores: Core[] = [];
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.stop();
+});
+
+async function start(options: Partial<CoreOptions> = {}) {
+  const vault = new KeytarStore('unused', () => {
+    throw new Error('no keychain in this test');
+  });
+  const core = await startCore({ version: 'test', vault, ...options });
+  cores.push(core);
+  const bound = bindChannels(core.handlers);
+  return async <T>(channel: string, input?: unknown): Promise<T> => {
+    const answer = await callChannel(bound, channel, input);
+    if (!answer.ok) throw answer.error;
+    return answer.value as T;
+  };
+}
+
+describe('portfolio.overview', () => {
+  it('values every balance in the quote, totals the priced rows exactly, and lists what has no price', async () => {
+    const call = await start();
+    const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });
+    expect(view.quote).toBe('USDT');
+    expect(view.quotes).toContain('BTC');
+    expect(view.rows.length).toBeGreaterThanOrEqual(10);
+    let sum = new Decimal(0);
+    for (const row of view.rows) {
+      const total = new Decimal(row.main)
+        .add(row.tradeAvailable)
+        .add(row.tradeFrozen)
+        .add(row.flex);
+      expect(total.eq(row.total)).toBe(true);
+      if (row.price === null) {
+        expect(row.value).toBeNull();
+        if (!total.isZero()) expect(view.unpriced).toContain(row.ticker);
+      } else {
+        expect(new Decimal(row.value!).sub(total.mul(row.price)).abs().lt('0.0001')).toBe(true);
+        sum = sum.add(row.value!);
+      }
+    }
+    expect(new Decimal(view.total).sub(sum).abs().lt('0.00000001')).toBe(true);
+    expect(view.rows.find((r) => r.ticker === 'USDT')?.price).toBe('1');
+    expect(view.flexUnavailable).toBe(false);
+    expect(view.fetchedAt).toBeGreaterThan(Date.now() - 10_000);
+
+    const inBtc = await call<PortfolioOverview>('portfolio.overview', { quote: 'BTC' });
+    expect(inBtc.rows.find((r) => r.ticker === 'BTC')?.price).toBe('1');
+  });
+
+  it('says when the key cannot read flex investments', async () => {
+    const call = await start({ demoExchange: { lendingAccess: false } });
+    const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });
+    expect(view.flexUnavailable).toBe(true);
+    expect(view.rows.every((r) => r.flex === '0')).toBe(true);
+  });
+
+  it('refuses a malformed quote with a field message', async () => {
+    const call = await start();
+    await expect(call('portfolio.overview', { quote: 'usdt; drop' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      fields: { quote: ['Choose a quote currency.'] },
+    });
+  });
+});
+
+describe('orders', () => {
+  it('pages active orders (hasMore from a full page), filters by market, and cancels', async () => {
+    const call = await start();
+    const first = await call<ActiveOrdersPage>('orders.active', { limit: 20 });
+    expect(first.orders).toHaveLength(20);
+    expect(first.hasMore).toBe(true);
+    const rest = await call<ActiveOrdersPage>('orders.active', { offset: 20, limit: 100 });
+    expect(rest.hasMore).toBe(false);
+    const btc = await call<ActiveOrdersPage>('orders.active', { market: 'BTC_USDT', limit: 100 });
+    expect(btc.orders.length).toBeGreaterThan(0);
+    expect(btc.orders.every((o) => o.market === 'BTC_USDT')).toBe(true);
+    const target = btc.orders[0]!;
+    const cancelled = await call<{ orderId: number }>('orders.cancel', {
+      market: 'BTC_USDT',
+      orderId: target.orderId,
+    });
+    expect(cancelled.orderId).toBe(target.orderId);
+    const after = await call<ActiveOrdersPage>('orders.active', { market: 'BTC_USDT', limit: 100 });
+    expect(after.orders.map((o) => o.orderId)).not.toContain(target.orderId);
+    await expect(
+      call('orders.cancel', { market: 'BTC_USDT', orderId: target.orderId }),
+    ).rejects.toMatchObject({
+      code: 'EXCHANGE_VALIDATION',
+    });
+  });
+
+  it('loads conditional (OCO and OTO) and OCO orders together', async () => {
+    const call = await start();
+    const view = await call<ConditionalOrders>('orders.conditional', {});
+    expect(view.conditional.records.some((r) => r.kind === 'oco')).toBe(true);
+    expect(view.conditional.records.some((r) => r.kind === 'oto')).toBe(true);
+    expect(view.oco.length).toBeGreaterThan(0);
+  });
+});
+
+describe('history', () => {
+  it('pages deposits and withdrawals with filters, and refuses statuses invalid for the method', async () => {
+    const call = await start();
+    const page = await call<TransfersPage>('history.transfers', {
+      filters: { transactionMethod: 2 },
+      limit: 100,
+    });
+    expect(page.total).toBeGreaterThan(100);
+    expect(page.records.every((r) => r.method === 2)).toBe(true);
+    await expect(
+      call('history.transfers', { filters: { transactionMethod: 1, status: [18] } }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      fields: { 'filters.status': [expect.any(String)] },
+    });
+    await expect(
+      call('history.transfers', { filters: {}, offset: 9_950, limit: 100 }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
+  });
+
+  it('exports the whole filtered history as CSV to the page, or through the native save dialog', async () => {
+    const call = await start();
+    const filters = { transactionMethod: 1, ticker: 'BTC' };
+    const all: TransfersPage['records'] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = await call<TransfersPage>('history.transfers', { filters, offset, limit: 100 });
+      all.push(...page.records);
+      if (offset + 100 >= page.total) break;
+    }
+    const exported = await call<CsvExport>('history.exportCsv', { filters });
+    expect(exported.rows).toBe(all.length);
+    const rows = parse(exported.csv!, { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(all.length);
+    rows.forEach((row, i) => {
+      expect(row['Amount']).toBe(all[i]!.amount);
+      expect(row['Transaction id']).toBe(all[i]!.transactionId);
+      expect(row['Time (ISO 8601, UTC)']).toBe(new Date(all[i]!.createdAt).toISOString());
+    });
+
+    const saved: { name: string; text: string }[] = [];
+    const native = await start({
+      saveFile: async (name, text) => {
+        saved.push({ name, text });
+        return `/home/me/${name}`;
+      },
+    });
+    const viaDialog = await native<CsvExport>('history.exportCsv', { filters });
+    expect(viaDialog).toMatchObject({ rows: all.length, savedTo: `/home/me/${exported.filename}` });
+    expect(viaDialog.csv).toBeUndefined();
+    expect(saved).toEqual([{ name: exported.filename, text: exported.csv }]);
+    expect(exported.filename).toMatch(/^exchange-desk-transfers-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    const cancelled = await start({ saveFile: async () => undefined });
+    expect(await cancelled<CsvExport>('history.exportCsv', { filters })).toMatchObject({
+      cancelled: true,
+    });
+  });
+});
