@@ -5,6 +5,7 @@ import { placeOrderOutcome } from './services/trading';
 import { portfolioOverview } from './services/portfolio';
 import { transfersCsv } from './services/transfersCsv';
 import { fetchAllTransfers } from './exchange/paging';
+import type { ExchangeApi } from './exchange/api';
 import type { ChannelName } from '../shared/contract';
 import { DeskFailure } from '../shared/errors';
 import type { AppInfo } from '../shared/model';
@@ -29,6 +30,11 @@ const OPEN_WHILE_LOCKED = new Set<ChannelName>([
   'lock.unlock',
   'lock.lockNow',
 ]);
+
+async function subAccountsView(exchange: ExchangeApi) {
+  const page = await exchange.subAccounts({ limit: 100 });
+  return { records: page.records, fetchedAt: Date.now() };
+}
 
 /** Contract channel -> service call. Plain Node: the Electron IPC layer and the web host share it. */
 export function createHandlers(services: Services): Handlers {
@@ -60,6 +66,48 @@ export function createHandlers(services: Services): Handlers {
         api().ocoOrders(query),
       ]);
       return { conditional, oco, fetchedAt: Date.now() };
+    },
+    'trade.markets': () => api().markets(),
+    'trade.context': async ({ market }) => {
+      const rules = (await api().markets()).find((m) => m.name === market);
+      if (!rules) {
+        throw new DeskFailure('NO_MARKET', `The exchange has no market ${market}.`, {
+          market: [`There is no market ${market}.`],
+        });
+      }
+      const [book, ticker, balances] = await Promise.all([
+        api().orderBook(market, { limit: 100 }),
+        api().ticker(),
+        api().tradeBalance(),
+      ]);
+      const none = { available: '0', freeze: '0' };
+      return {
+        market: rules,
+        book,
+        lastPrice: ticker[market]?.lastPrice ?? null,
+        stock: balances[rules.stock] ?? none,
+        money: balances[rules.money] ?? none,
+        fetchedAt: Date.now(),
+      };
+    },
+    'flex.overview': async () => {
+      const [plans, investments, balances] = await Promise.all([
+        api().flexPlans(),
+        api().flexInvestments({ limit: 100 }),
+        api().mainBalance(),
+      ]);
+      return { plans, investments: investments.records, balances, fetchedAt: Date.now() };
+    },
+    'flex.invest': ({ plan, amount, withReinvest }) => api().flexInvest(plan, amount, withReinvest),
+    'flex.close': ({ plan }) => api().flexClose(plan),
+    'subAccounts.list': () => subAccountsView(api()),
+    'subAccounts.block': async ({ id }) => {
+      await api().blockSubAccount(id);
+      return subAccountsView(api());
+    },
+    'subAccounts.unblock': async ({ id }) => {
+      await api().unblockSubAccount(id);
+      return subAccountsView(api());
     },
     'history.transfers': async ({ filters, offset, limit }) => {
       const page = await api().depositWithdrawHistory({ ...filters, offset, limit });

@@ -6,6 +6,11 @@ import type {
   LockState,
   OAuthConnectStart,
   PlacementOutcome,
+  Market,
+  TradeContext,
+  FlexOverview,
+  FlexTransaction,
+  SubAccountsView,
   PortfolioOverview,
   ActiveOrdersPage,
   ConditionalOrders,
@@ -188,6 +193,29 @@ export const contract = {
     place: channel<PlacementOutcome>()(placeOrderInput),
     /** Executed orders of the active profile, through the OAuth partner connection. */
     history: channel<ExecutedOrders>()(orderHistoryInput),
+  },
+  trade: {
+    /** Every market of the exchange (public). */
+    markets: channel<Market[]>()(noInput),
+    /** One market's rules, order book, last price and the two trade balances. */
+    context: channel<TradeContext>()(z.object({ market })),
+  },
+  flex: {
+    overview: channel<FlexOverview>()(noInput),
+    invest: channel<FlexTransaction>()(
+      z.object({
+        plan: z.string().uuid('Choose a plan.'),
+        amount: decimal('amount'),
+        withReinvest: z.boolean(),
+      }),
+    ),
+    /** Closes the ACTIVE investment of a plan (the exchange keys investments by plan). */
+    close: channel<FlexTransaction>()(z.object({ plan: z.string().uuid('Choose a plan.') })),
+  },
+  subAccounts: {
+    list: channel<SubAccountsView>()(noInput),
+    block: channel<SubAccountsView>()(z.object({ id: z.string().uuid() })),
+    unblock: channel<SubAccountsView>()(z.object({ id: z.string().uuid() })),
   },
   history: {
     transfers: channel<TransfersPage>()(transfersInput),

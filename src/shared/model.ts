@@ -464,3 +464,28 @@ export interface CsvExport {
   /** The user closed the save dialog. */
   cancelled?: boolean;
 }
+
+/** What the Trade screen needs about one market, fetched together. */
+export interface TradeContext {
+  market: Market;
+  book: OrderBook;
+  /** Last trade price; null when the ticker has none. */
+  lastPrice: Decimal | null;
+  /** Trade-account balances of the market's two assets. */
+  stock: TradeBalance;
+  money: TradeBalance;
+  fetchedAt: number;
+}
+
+export interface FlexOverview {
+  plans: FlexPlan[];
+  investments: FlexInvestment[];
+  /** Main-account balances (what an investment is paid from). */
+  balances: MainBalances;
+  fetchedAt: number;
+}
+
+export interface SubAccountsView {
+  records: SubAccount[];
+  fetchedAt: number;
+}
