@@ -1,5 +1,8 @@
 import { AccountsView } from './features/accounts/AccountsView';
+import { HistoryView } from './features/history/HistoryView';
 import { LockGate } from './features/lock/LockGate';
+import { OrdersView } from './features/orders/OrdersView';
+import { OverviewView } from './features/overview/OverviewView';
 import { Header } from './features/shell/Header';
 import { ScreenPlaceholder } from './features/shell/ScreenPlaceholder';
 import { Sidebar } from './features/shell/Sidebar';
@@ -35,7 +38,17 @@ function Shell() {
       <div className="main">
         <Header />
         <main className="content" data-screen={screen}>
-          {screen === 'accounts' ? <AccountsView /> : <ScreenPlaceholder screen={screen} />}
+          {screen === 'overview' ? (
+            <OverviewView />
+          ) : screen === 'orders' ? (
+            <OrdersView />
+          ) : screen === 'history' ? (
+            <HistoryView />
+          ) : screen === 'accounts' ? (
+            <AccountsView />
+          ) : (
+            <ScreenPlaceholder screen={screen} />
+          )}
         </main>
       </div>
     </div>

@@ -1,0 +1,296 @@
+import { useMemo, useState } from 'react';
+import type { DepositWithdraw } from '../../../shared/model';
+import { statusName } from '../../../shared/transferStatus';
+import { Amount } from '../../components/Amount';
+import { DataAge } from '../../components/DataAge';
+import { DataTable, type Column } from '../../components/DataTable';
+import { compareDecimal, isZero } from '../../lib/decimal';
+import { useAutoRefresh } from '../../lib/useAutoRefresh';
+import { middle, placesFor, STOCK_PLACES } from '../orders/format';
+import { RefreshAlert, tableHeight, Time } from '../orders/parts';
+import { downloadText } from './download';
+import { HistoryFilters } from './HistoryFilters';
+import { HISTORY_CAP, PAGE_SIZE, useHistoryStore } from './historyStore';
+import { statusTone } from './statusOptions';
+
+interface Row extends DepositWithdraw {
+  key: string;
+}
+
+type ExportState =
+  | { state: 'idle' }
+  | { state: 'busy' }
+  | { state: 'done'; message: string }
+  | { state: 'failed'; message: string };
+
+const count = (n: number) => n.toLocaleString('en-US');
+const rowsText = (n: number) => (n === 1 ? '1 row' : `${count(n)} rows`);
+
+function Confirmations({ value }: { value: DepositWithdraw['confirmations'] }) {
+  if (!value) return <span className="muted">—</span>;
+  const { actual, required } = value;
+  const done = required <= 0 || actual >= required;
+  const percent = required > 0 ? Math.min(100, Math.round((actual / required) * 100)) : 100;
+  return (
+    <span className="confirmations" title={`${actual} of ${required} confirmations`}>
+      <span>
+        {actual} / {required}
+      </span>
+      <span className="conf-bar" aria-hidden="true">
+        <span className={done ? 'conf-fill done' : 'conf-fill'} style={{ width: `${percent}%` }} />
+      </span>
+    </span>
+  );
+}
+
+function Identifier({ value }: { value: string }) {
+  if (!value) return <span className="muted">—</span>;
+  return (
+    <span className="mono small" title={value}>
+      {middle(value, 6)}
+    </span>
+  );
+}
+
+function transferColumns(places: Map<string, number>): Column<Row>[] {
+  const of = (r: Row) => places.get(r.ticker) ?? STOCK_PLACES.max;
+  return [
+    {
+      id: 'time',
+      header: 'Time',
+      width: '184px',
+      cell: (r) => <Time ms={r.createdAt} />,
+      sort: (a, b) => a.createdAt - b.createdAt,
+    },
+    {
+      id: 'type',
+      header: 'Type',
+      width: '80px',
+      cell: (r) => (r.method === 1 ? 'Deposit' : 'Withdrawal'),
+      sort: (a, b) => a.method - b.method,
+    },
+    {
+      id: 'currency',
+      header: 'Currency',
+      width: '64px',
+      cell: (r) => (
+        <span title={r.currency || r.ticker} className="ticker">
+          {r.ticker}
+        </span>
+      ),
+      sort: (a, b) => a.ticker.localeCompare(b.ticker),
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      width: 'minmax(120px, 1.2fr)',
+      cell: (r) => <Amount value={r.amount} places={of(r)} unit={r.ticker} />,
+      sort: (a, b) => compareDecimal(a.amount, b.amount),
+    },
+    {
+      id: 'fee',
+      header: 'Fee',
+      align: 'right',
+      width: 'minmax(96px, 0.9fr)',
+      cell: (r) =>
+        isZero(r.fee) ? (
+          <span className="muted">
+            <Amount value={r.fee} places={0} />
+          </span>
+        ) : (
+          <Amount value={r.fee} places={of(r)} />
+        ),
+      sort: (a, b) => compareDecimal(a.fee, b.fee),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '104px',
+      cell: (r) => {
+        const name = statusName(r.method, r.status);
+        return (
+          <span className={`tone tone-${statusTone(name)}`} title={`Status code ${r.status}`}>
+            {name}
+          </span>
+        );
+      },
+      sort: (a, b) => statusName(a.method, a.status).localeCompare(statusName(b.method, b.status)),
+    },
+    {
+      id: 'confirmations',
+      header: 'Confirmations',
+      width: '92px',
+      cell: (r) => <Confirmations value={r.confirmations} />,
+    },
+    {
+      id: 'network',
+      header: 'Network',
+      width: '86px',
+      cell: (r) => r.network ?? <span className="muted">—</span>,
+    },
+    {
+      id: 'address',
+      header: 'Address',
+      width: 'minmax(96px, 1fr)',
+      cell: (r) => <Identifier value={r.address} />,
+    },
+    {
+      id: 'hash',
+      header: 'Transaction hash',
+      width: 'minmax(112px, 1fr)',
+      cell: (r) => <Identifier value={r.transactionHash} />,
+    },
+  ];
+}
+
+function ExportButton() {
+  const exportCsv = useHistoryStore((s) => s.exportCsv);
+  const [status, setStatus] = useState<ExportState>({ state: 'idle' });
+
+  async function run() {
+    setStatus({ state: 'busy' });
+    try {
+      const result = await exportCsv();
+      if (result.cancelled) {
+        setStatus({ state: 'idle' });
+      } else if (result.savedTo) {
+        setStatus({
+          state: 'done',
+          message: `Saved ${rowsText(result.rows)} to ${result.savedTo}`,
+        });
+      } else if (result.csv !== undefined) {
+        downloadText(result.filename, result.csv);
+        setStatus({
+          state: 'done',
+          message: `Downloaded ${rowsText(result.rows)} as ${result.filename}`,
+        });
+      } else {
+        setStatus({ state: 'idle' });
+      }
+    } catch (error) {
+      setStatus({ state: 'failed', message: (error as { message: string }).message });
+    }
+  }
+
+  return (
+    <div className="export">
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => void run()}
+        disabled={status.state === 'busy'}
+        aria-busy={status.state === 'busy'}
+      >
+        {status.state === 'busy' ? 'Exporting…' : 'Export CSV'}
+      </button>
+      <div aria-live="polite" className="export-status">
+        {status.state === 'busy' ? (
+          <span className="muted small">
+            <progress aria-label="Exporting" /> Fetching every page of the filtered history (up to
+            10,000 records)…
+          </span>
+        ) : status.state === 'done' ? (
+          <span className="result-ok small">{status.message}</span>
+        ) : null}
+      </div>
+      {status.state === 'failed' ? (
+        <p className="form-alert" role="alert">
+          Export failed: {status.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Deposits and withdrawals: filters, server paging (100 a page, first 10,000), CSV export. */
+export function HistoryView() {
+  const page = useHistoryStore((s) => s.page);
+  const offset = useHistoryStore((s) => s.offset);
+  const loading = useHistoryStore((s) => s.loading);
+  const error = useHistoryStore((s) => s.error);
+  const load = useHistoryStore((s) => s.load);
+  const goTo = useHistoryStore((s) => s.goTo);
+  useAutoRefresh(load, page?.fetchedAt);
+
+  const rows = useMemo<Row[]>(
+    () =>
+      (page?.records ?? []).map((r, i) => ({
+        ...r,
+        key: `${page?.offset ?? 0}:${i}:${r.transactionId || r.uniqueId || r.createdAt}`,
+      })),
+    [page],
+  );
+  const places = useMemo(() => {
+    const byTicker = new Map<string, string[]>();
+    for (const r of rows)
+      byTicker.set(r.ticker, [...(byTicker.get(r.ticker) ?? []), r.amount, r.fee]);
+    return new Map(
+      [...byTicker].map(([t, values]) => [
+        t,
+        placesFor(values, STOCK_PLACES.min, STOCK_PLACES.max),
+      ]),
+    );
+  }, [rows]);
+  const columns = useMemo(() => transferColumns(places), [places]);
+
+  const total = page?.total ?? 0;
+  const reachable = Math.min(total, HISTORY_CAP);
+  const shownFrom = page ? page.offset + 1 : 0;
+  const shownTo = page ? page.offset + page.records.length : 0;
+
+  return (
+    <div className="history">
+      <div className="section-head">
+        <h2>Deposits and withdrawals</h2>
+        <div className="head-actions">
+          <DataAge fetchedAt={page?.fetchedAt} loading={loading} />
+          <ExportButton />
+        </div>
+      </div>
+      <HistoryFilters />
+      {page && error ? <RefreshAlert error={error} onRetry={load} /> : null}
+      <nav className="pager" aria-label="Pages of deposits and withdrawals">
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => goTo(Math.max(0, offset - PAGE_SIZE))}
+          disabled={offset === 0 || loading}
+        >
+          Previous
+        </button>
+        <span className="pager-info" aria-live="polite" data-testid="history-range">
+          {page && total > 0 && page.records.length > 0
+            ? `Showing ${count(shownFrom)}–${count(shownTo)} of ${count(total)}`
+            : ''}
+        </span>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => goTo(offset + PAGE_SIZE)}
+          disabled={!page || loading || offset + PAGE_SIZE >= reachable}
+        >
+          Next
+        </button>
+      </nav>
+      {total > HISTORY_CAP ? (
+        <p className="muted small" role="note">
+          The exchange shows only the first {count(HISTORY_CAP)} records (newest first). Narrow the
+          filters to reach older ones; the CSV export has the same limit.
+        </p>
+      ) : null}
+      <DataTable
+        label="Deposits and withdrawals"
+        rows={rows}
+        columns={columns}
+        rowKey={(r) => r.key}
+        status={page ? 'ready' : error ? 'error' : 'loading'}
+        error={error}
+        onRetry={() => void load()}
+        empty="No deposits or withdrawals match these filters."
+        height={tableHeight(rows.length, 14)}
+        rowTestId="transfer"
+      />
+    </div>
+  );
+}

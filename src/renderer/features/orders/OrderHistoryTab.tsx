@@ -1,0 +1,207 @@
+import { useMemo } from 'react';
+import type { ExecutedOrder, ProfileSummary } from '../../../shared/model';
+import { Amount } from '../../components/Amount';
+import { DataAge } from '../../components/DataAge';
+import { DataTable, type Column } from '../../components/DataTable';
+import { compareDecimal } from '../../lib/decimal';
+import { useAutoRefresh } from '../../lib/useAutoRefresh';
+import { activeProfile, useProfilesStore } from '../accounts/profilesStore';
+import { useShellStore } from '../shell/shellStore';
+import {
+  DEFAULT_PLACES,
+  marketPlaces,
+  placesFor,
+  PRICE_PLACES,
+  splitMarket,
+  statusLabel,
+  typeLabel,
+  type MarketPlaces,
+} from './format';
+import { useOrdersStore } from './ordersStore';
+import { RefreshAlert, SideLabel, tableHeight, tableStatus, Time } from './parts';
+
+interface HistoryRow extends ExecutedOrder {
+  /** Unique per row: market and order id. */
+  key: string;
+}
+
+function historyColumns(
+  places: Map<string, MarketPlaces>,
+  moneyPlaces: Map<string, number>,
+): Column<HistoryRow>[] {
+  const of = (o: HistoryRow) => places.get(o.market) ?? DEFAULT_PLACES;
+  const money = (o: HistoryRow) => moneyPlaces.get(o.market) ?? PRICE_PLACES.min;
+  return [
+    {
+      id: 'market',
+      header: 'Market',
+      width: '96px',
+      cell: (o) => o.market,
+      sort: (a, b) => a.market.localeCompare(b.market),
+    },
+    {
+      id: 'side',
+      header: 'Side',
+      width: '48px',
+      cell: (o) => <SideLabel side={o.side} />,
+      sort: (a, b) => a.side.localeCompare(b.side),
+    },
+    {
+      id: 'type',
+      header: 'Type',
+      width: '72px',
+      cell: (o) => <span title={statusLabel(o.status)}>{typeLabel(o.type)}</span>,
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      align: 'right',
+      width: 'minmax(100px, 1fr)',
+      cell: (o) => <Amount value={o.price} places={of(o).price} unit={splitMarket(o.market)[1]} />,
+      sort: (a, b) => compareDecimal(a.price, b.price),
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      width: 'minmax(100px, 1fr)',
+      cell: (o) => <Amount value={o.amount} places={of(o).stock} unit={splitMarket(o.market)[0]} />,
+      sort: (a, b) => compareDecimal(a.amount, b.amount),
+    },
+    {
+      id: 'dealStock',
+      header: 'Deal stock',
+      align: 'right',
+      width: 'minmax(100px, 1fr)',
+      cell: (o) => <Amount value={o.dealStock} places={of(o).stock} />,
+      sort: (a, b) => compareDecimal(a.dealStock, b.dealStock),
+    },
+    {
+      id: 'dealMoney',
+      header: 'Deal money',
+      align: 'right',
+      width: 'minmax(100px, 1fr)',
+      cell: (o) => <Amount value={o.dealMoney} places={money(o)} unit={splitMarket(o.market)[1]} />,
+      sort: (a, b) => compareDecimal(a.dealMoney, b.dealMoney),
+    },
+    {
+      id: 'fee',
+      header: 'Fee',
+      align: 'right',
+      width: 'minmax(80px, 0.8fr)',
+      cell: (o) => <Amount value={o.dealFee} places={money(o)} />,
+      sort: (a, b) => compareDecimal(a.dealFee, b.dealFee),
+    },
+    {
+      id: 'time',
+      header: 'Time',
+      width: '184px',
+      cell: (o) => <Time ms={o.timestamp} />,
+      sort: (a, b) => a.timestamp - b.timestamp,
+    },
+  ];
+}
+
+/** Why there is no order history yet, and where to connect the partner app. */
+function ConnectExplanation({ profile }: { profile: ProfileSummary | undefined }) {
+  const go = useShellStore((s) => s.go);
+  const name = profile ? `“${profile.name}”` : 'the active profile';
+  return (
+    <section className="empty-state" aria-labelledby="order-history-connect">
+      <h2 id="order-history-connect">Connect the partner app to see your order history</h2>
+      <p>
+        The exchange gives executed orders only to a partner (OAuth) app that you register with it.
+        Order history is read through that connection, never with your API key.
+      </p>
+      {profile?.oauth.partnerConfigured ? (
+        <p>
+          The partner app of {name} is saved but not connected. In Accounts, press{' '}
+          <strong>Connect</strong> under “Partner app (order history)” and approve the access in
+          your browser.
+        </p>
+      ) : (
+        <ol className="steps">
+          <li>Register a partner app with the exchange and note its client id and secret.</li>
+          <li>In Accounts, under “Partner app (order history)” of {name}, paste them and save.</li>
+          <li>
+            Press <strong>Connect</strong> and approve the access in your browser.
+          </li>
+        </ol>
+      )}
+      {profile?.oauth.error ? (
+        <p className="result result-bad">The last attempt failed: {profile.oauth.error}</p>
+      ) : null}
+      <div className="actions">
+        <button type="button" className="btn btn-primary" onClick={() => go('accounts')}>
+          Open Accounts
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ExecutedOrdersTable() {
+  const slot = useOrdersStore((s) => s.history);
+  const load = useOrdersStore((s) => s.loadHistory);
+  const data = slot.data;
+  useAutoRefresh(load, data?.fetchedAt);
+
+  const rows = useMemo<HistoryRow[]>(
+    () =>
+      Object.entries(data?.orders ?? {}).flatMap(([market, list]) =>
+        list.map((o) => ({ ...o, market: o.market || market, key: `${market}:${o.orderId}` })),
+      ),
+    [data],
+  );
+  const places = useMemo(() => marketPlaces(rows), [rows]);
+  const moneyPlaces = useMemo(() => {
+    const byMarket = new Map<string, string[]>();
+    for (const r of rows) byMarket.set(r.market, [...(byMarket.get(r.market) ?? []), r.price]);
+    return new Map(
+      [...byMarket].map(([m, values]) => [
+        m,
+        placesFor(values, PRICE_PLACES.min, PRICE_PLACES.max),
+      ]),
+    );
+  }, [rows]);
+  const columns = useMemo(() => historyColumns(places, moneyPlaces), [places, moneyPlaces]);
+
+  return (
+    <div className="orders-section">
+      <div className="section-head">
+        <h2>Executed orders</h2>
+        <DataAge fetchedAt={data?.fetchedAt} loading={slot.loading} />
+      </div>
+      {data && slot.error ? <RefreshAlert error={slot.error} onRetry={load} /> : null}
+      <DataTable
+        label="Executed orders"
+        rows={rows}
+        columns={columns}
+        rowKey={(o) => o.key}
+        status={tableStatus(slot)}
+        error={slot.error}
+        onRetry={() => void load()}
+        empty="No executed orders in the period the exchange reports."
+        initialSort={{ id: 'time', dir: 'desc' }}
+        height={tableHeight(rows.length, 14)}
+        rowTestId="executed-order"
+      />
+    </div>
+  );
+}
+
+/** Executed orders through the active profile's partner (OAuth) connection. */
+export function OrderHistoryTab() {
+  const state = useProfilesStore((s) => s.state);
+  const profilesError = useProfilesStore((s) => s.error);
+  const profile = activeProfile(state);
+  if (!state) {
+    return (
+      <p className="muted" role="status">
+        {profilesError ? `Could not read the accounts: ${profilesError}` : 'Reading accounts…'}
+      </p>
+    );
+  }
+  if (!profile?.oauth.connected) return <ConnectExplanation profile={profile} />;
+  return <ExecutedOrdersTable />;
+}

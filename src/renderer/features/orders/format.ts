@@ -1,0 +1,156 @@
+import Decimal from 'decimal.js';
+import type { z } from 'zod';
+import { issuesToFields, type FieldErrors } from '../accounts/Field';
+
+/**
+ * Display helpers shared by the Orders and History screens. Amounts stay decimal strings: places
+ * are derived from the strings' own scale (the exchange sends them with the market's precision),
+ * never through floating point.
+ */
+
+/** Digits after the decimal point of a decimal string ("0.50" -> 2, "60000" -> 0). */
+export function scaleOf(value: string): number {
+  try {
+    return Math.max(0, new Decimal(value).decimalPlaces());
+  } catch {
+    return 0;
+  }
+}
+
+/** The largest scale among `values`, kept between `min` and `max`. */
+export function placesFor(values: Iterable<string>, min: number, max: number): number {
+  let places = min;
+  for (const value of values) places = Math.max(places, scaleOf(value));
+  return Math.min(places, max);
+}
+
+/** Stock amounts: up to 8 places. Prices: 2 to 8 places. */
+export const STOCK_PLACES = { min: 0, max: 8 } as const;
+export const PRICE_PLACES = { min: 2, max: 8 } as const;
+
+export interface MarketPlaces {
+  /** Places of amounts in the stock (base) currency. */
+  stock: number;
+  /** Places of prices in the money (quote) currency. */
+  price: number;
+}
+
+interface PricedAmount {
+  market: string;
+  price: string;
+  amount: string;
+  left?: string;
+  dealStock?: string;
+}
+
+/** Per market, the places its amounts and prices are shown with (derived from the rows shown). */
+export function marketPlaces(rows: Iterable<PricedAmount>): Map<string, MarketPlaces> {
+  const stock = new Map<string, string[]>();
+  const price = new Map<string, string[]>();
+  for (const row of rows) {
+    const amounts = stock.get(row.market) ?? [];
+    amounts.push(row.amount, row.left ?? '0', row.dealStock ?? '0');
+    stock.set(row.market, amounts);
+    const prices = price.get(row.market) ?? [];
+    prices.push(row.price);
+    price.set(row.market, prices);
+  }
+  const places = new Map<string, MarketPlaces>();
+  for (const [market, amounts] of stock) {
+    places.set(market, {
+      stock: placesFor(amounts, STOCK_PLACES.min, STOCK_PLACES.max),
+      price: placesFor(price.get(market) ?? [], PRICE_PLACES.min, PRICE_PLACES.max),
+    });
+  }
+  return places;
+}
+
+export const DEFAULT_PLACES: MarketPlaces = { stock: 8, price: 2 };
+
+/** "BTC_USDT" -> ["BTC", "USDT"]. */
+export function splitMarket(market: string): [string, string] {
+  const [stock = market, money = ''] = market.split('_');
+  return [stock, money];
+}
+
+/** dealStock / amount as a percent with 2 places ("—" when the amount is zero or unreadable). */
+export function filledPercent(dealStock: string, amount: string): string {
+  try {
+    const total = new Decimal(amount);
+    if (total.isZero()) return '—';
+    return `${new Decimal(dealStock).div(total).times(100).toFixed(2, Decimal.ROUND_DOWN)} %`;
+  } catch {
+    return '—';
+  }
+}
+
+/** Local date and time with seconds. */
+export function formatTime(ms: number): string {
+  return new Date(ms).toLocaleString(undefined, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
+/** "gte" -> "≥", etc.; unknown conditions as sent. */
+export function conditionSymbol(condition: string | undefined): string {
+  switch (condition?.toLowerCase()) {
+    case 'gte':
+      return '≥';
+    case 'lte':
+      return '≤';
+    case 'gt':
+      return '>';
+    case 'lt':
+      return '<';
+    default:
+      return condition ?? '';
+  }
+}
+
+/** "stop limit" -> "Stop limit", "stock_market" -> "Stock market". */
+export function typeLabel(type: string): string {
+  const text = type.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "PARTIALLY_FILLED" -> "Partially filled"; absent -> "—". */
+export function statusLabel(status: string | undefined): string {
+  if (!status) return '—';
+  const text = status.replace(/_/g, ' ').toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "abcdef…123456" for long identifiers (the full value goes in a title). */
+export function middle(text: string, keep = 8): string {
+  return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
+}
+
+/** Sort helper: numbers ascending. */
+export const byNumber = (a: number, b: number): number => a - b;
+
+/**
+ * Parses a form's values with a contract schema: the parsed input, or the first message per field.
+ * The schema's own messages win; `fallback` words zod's generic ones for a field.
+ */
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+  fallback: Partial<Record<string, string>> = {},
+): { ok: true; data: z.output<S> } | { ok: false; fields: FieldErrors } {
+  const parsed = schema.safeParse(values, {
+    error: (issue) => {
+      const key = issue.path?.[0];
+      if (typeof key === 'string' && fallback[key]) return fallback[key];
+      if (issue.code === 'too_big' && issue.origin === 'string')
+        return `Use at most ${String(issue.maximum)} characters.`;
+      return undefined;
+    },
+  });
+  if (parsed.success) return { ok: true, data: parsed.data };
+  return { ok: false, fields: issuesToFields(parsed.error.issues) };
+}

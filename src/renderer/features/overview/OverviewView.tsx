@@ -1,0 +1,259 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { PortfolioRow } from '../../../shared/model';
+import { Amount } from '../../components/Amount';
+import { DataAge } from '../../components/DataAge';
+import { DataTable, type Column } from '../../components/DataTable';
+import { compareDecimal, formatPrice, isZero } from '../../lib/decimal';
+import { useAutoRefresh } from '../../lib/useAutoRefresh';
+import { useSettings } from '../settings/settingsStore';
+import { AllocationChart } from './AllocationChart';
+import { accountValues, allocation, change, listTickers, quotePlaces } from './allocation';
+import { useOverviewStore } from './overviewStore';
+
+const ROW_HEIGHT = 40;
+const MAX_TABLE_HEIGHT = 520;
+
+const noPrice = <span className="muted ov-no-price">No price</span>;
+
+/** Zeros are muted so the held amounts stand out; not in privacy mode (it would tell them apart). */
+function Balance({ value, places, privacy }: { value: string; places: number; privacy: boolean }) {
+  const amount = <Amount value={value} places={places} />;
+  return !privacy && isZero(value) ? <span className="ov-zero">{amount}</span> : amount;
+}
+
+function columns(quote: string, privacy: boolean): Column<PortfolioRow>[] {
+  const places = quotePlaces(quote);
+  const amount = (
+    id: string,
+    header: string,
+    pick: (row: PortfolioRow) => string,
+  ): Column<PortfolioRow> => ({
+    id,
+    header,
+    align: 'right',
+    width: 'minmax(124px, 1fr)',
+    cell: (row) => <Balance value={pick(row)} places={row.precision} privacy={privacy} />,
+    sort: (a, b) => compareDecimal(pick(a), pick(b)),
+  });
+  return [
+    {
+      id: 'asset',
+      header: 'Asset',
+      width: 'minmax(96px, 1fr)',
+      cell: (row) => (
+        <span className="ov-asset">
+          <span className="ov-ticker">{row.ticker}</span>
+          {row.name && row.name !== row.ticker ? (
+            <span className="muted ov-name">{row.name}</span>
+          ) : null}
+        </span>
+      ),
+      sort: (a, b) => a.ticker.localeCompare(b.ticker),
+    },
+    amount('main', 'Main', (row) => row.main),
+    amount('tradeAvailable', 'Trade available', (row) => row.tradeAvailable),
+    amount('tradeFrozen', 'Trade frozen', (row) => row.tradeFrozen),
+    amount('flex', 'Flex', (row) => row.flex),
+    amount('total', 'Total', (row) => row.total),
+    {
+      id: 'price',
+      header: `Price (${quote})`,
+      align: 'right',
+      width: 'minmax(90px, 1fr)',
+      // A market price, not the user's amount: it stays visible in privacy mode.
+      cell: (row) => (row.price === null ? noPrice : formatPrice(row.price)),
+      sort: (a, b) => compareDecimal(a.price, b.price),
+    },
+    {
+      id: 'value',
+      header: `Value (${quote})`,
+      align: 'right',
+      width: 'minmax(100px, 1fr)',
+      cell: (row) => (row.value === null ? noPrice : <Amount value={row.value} places={places} />),
+      sort: (a, b) => compareDecimal(a.value, b.value),
+    },
+    {
+      id: 'change',
+      header: '24 h change',
+      align: 'right',
+      width: 'minmax(82px, 0.6fr)',
+      cell: (row) => {
+        if (row.change24h === null) return <span className="muted">—</span>;
+        const { text, direction } = change(row.change24h);
+        return <span className={direction === 'flat' ? '' : direction}>{text}</span>;
+      },
+      sort: (a, b) => compareDecimal(a.change24h, b.change24h),
+    },
+  ];
+}
+
+/** The Overview screen: the total, the allocation and every asset, valued in one quote. */
+export function OverviewView() {
+  const quote = useSettings((s) => s.quote);
+  const privacy = useSettings((s) => s.privacy);
+  const setQuote = useSettings((s) => s.setQuote);
+  const data = useOverviewStore((s) => s.data);
+  const fetchedAt = useOverviewStore((s) => s.fetchedAt);
+  const loading = useOverviewStore((s) => s.loading);
+  const error = useOverviewStore((s) => s.error);
+  const load = useOverviewStore((s) => s.load);
+  const [hideZero, setHideZero] = useState(true);
+
+  const refresh = useCallback(() => void load(quote), [load, quote]);
+  useAutoRefresh(refresh, fetchedAt);
+
+  // What is shown is valued in the quote of the data, which may lag the selection while it loads.
+  const shownQuote = data?.quote ?? quote;
+  const places = quotePlaces(shownQuote);
+  const quotes = useMemo(() => {
+    const list = data?.quotes ?? [];
+    return list.includes(quote) ? list : [quote, ...list];
+  }, [data?.quotes, quote]);
+  const rows = useMemo(
+    () => (data ? (hideZero ? data.rows.filter((row) => !isZero(row.total)) : data.rows) : []),
+    [data, hideZero],
+  );
+  const slices = useMemo(() => (data ? allocation(data.rows) : []), [data]);
+  const byAccount = useMemo(() => (data ? accountValues(data.rows) : undefined), [data]);
+  const tableColumns = useMemo(() => columns(shownQuote, privacy), [shownQuote, privacy]);
+
+  const chooseQuote = (next: string) => {
+    setQuote(next);
+    void load(next);
+  };
+
+  const status = data ? 'ready' : error ? 'error' : 'loading';
+  const firstLoad = status === 'loading';
+
+  return (
+    <div className="overview">
+      {data && error ? (
+        <div className="banner banner-bad ov-banner" role="alert">
+          <p>The overview could not be refreshed: {error}</p>
+          <p className="muted">Showing the last data received.</p>
+          <button type="button" className="btn btn-secondary" onClick={refresh}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+
+      <div className="ov-top">
+        <section className="card ov-summary" aria-labelledby="ov-total-label">
+          <div className="ov-summary-head">
+            <div className="ov-total">
+              <span className="ov-label" id="ov-total-label">
+                Total value
+              </span>
+              {data ? (
+                <span className="ov-total-value" data-testid="overview-total">
+                  <Amount value={data.total} places={places} unit={data.quote} />
+                </span>
+              ) : firstLoad ? (
+                <span className="skeleton ov-total-skeleton" aria-label="Loading" />
+              ) : (
+                <span className="ov-total-value muted">—</span>
+              )}
+            </div>
+            <div className="ov-controls">
+              <label className="ov-quote">
+                <span className="ov-label">Value in</span>
+                <select value={quote} onChange={(e) => chooseQuote(e.target.value)}>
+                  {quotes.map((q) => (
+                    <option key={q} value={q}>
+                      {q}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <DataAge fetchedAt={fetchedAt} loading={loading} />
+            </div>
+          </div>
+          {data && byAccount ? (
+            <dl className="ov-breakdown" data-testid="overview-breakdown">
+              <div>
+                <dt>Main account</dt>
+                <dd>
+                  <Amount value={byAccount.main} places={places} />
+                </dd>
+              </div>
+              <div>
+                <dt>Trade account</dt>
+                <dd>
+                  <Amount value={byAccount.trade} places={places} />
+                </dd>
+              </div>
+              <div>
+                <dt>Flex</dt>
+                <dd>
+                  {data.flexUnavailable ? (
+                    <span className="muted">Not readable</span>
+                  ) : (
+                    <Amount value={byAccount.flex} places={places} />
+                  )}
+                </dd>
+              </div>
+            </dl>
+          ) : null}
+          {data && data.unpriced.length > 0 ? (
+            <p className="ov-note" data-testid="overview-unpriced">
+              Not counted: {listTickers(data.unpriced)}{' '}
+              {data.unpriced.length === 1 ? 'has' : 'have'} no price in {data.quote}.
+            </p>
+          ) : null}
+          {data?.flexUnavailable ? (
+            <p className="ov-note" data-testid="overview-flex-unavailable">
+              This key cannot read flex investments; flex amounts are not included.
+            </p>
+          ) : null}
+        </section>
+
+        <section className="card ov-chart-card" aria-labelledby="ov-allocation-title">
+          <h2 id="ov-allocation-title">Allocation</h2>
+          {firstLoad ? (
+            <div className="ov-allocation" aria-busy="true" aria-label="Loading">
+              <span className="skeleton ov-donut-skeleton" />
+            </div>
+          ) : slices.length > 0 ? (
+            <AllocationChart slices={slices} quote={shownQuote} places={places} />
+          ) : (
+            <p className="muted">{data ? 'Nothing priced to show yet.' : '—'}</p>
+          )}
+        </section>
+      </div>
+
+      <section className="ov-assets" aria-labelledby="ov-assets-title">
+        <div className="section-head">
+          <h2 id="ov-assets-title">Assets</h2>
+          <label className="ov-toggle">
+            <input
+              type="checkbox"
+              checked={hideZero}
+              onChange={(e) => setHideZero(e.target.checked)}
+            />
+            Hide zero balances
+          </label>
+        </div>
+        <div className="ov-table-scroll">
+          <DataTable
+            label="Assets"
+            rows={rows}
+            columns={tableColumns}
+            rowKey={(row) => row.ticker}
+            status={status}
+            error={error}
+            onRetry={refresh}
+            empty="No balances on this account yet"
+            initialSort={{ id: 'value', dir: 'desc' }}
+            rowHeight={ROW_HEIGHT}
+            height={
+              status === 'ready'
+                ? Math.min(MAX_TABLE_HEIGHT, rows.length * ROW_HEIGHT + 2)
+                : 8 * ROW_HEIGHT
+            }
+            rowTestId="overview-row"
+          />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mergeOco } from '../../../src/renderer/features/orders/ConditionalTab';
+import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
+import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import { DeskFailure } from '../../../src/shared/errors';
+import type { ConditionalOrders } from '../../../src/shared/model';
+import { fakeDesk } from '../fakeDesk';
+import { conditional, oco, oto, resetStores, sizeTableBodies } from './fixtures';
+
+let unsize: () => void;
+beforeAll(() => {
+  unsize = sizeTableBodies();
+});
+afterAll(() => unsize());
+beforeEach(() => {
+  resetStores();
+  useOrdersStore.setState({ tab: 'conditional' });
+});
+afterEach(() => {
+  cleanup();
+  setDesk(undefined);
+});
+
+const both = oco(1);
+const onlyConditional = oco(2, 'ETH_USDT');
+const onlyOcoList = { ...oco(3, 'SOL_USDT') };
+onlyOcoList.stopLoss = { ...onlyOcoList.stopLoss, activated: true, activationCondition: 'gte' };
+const data = conditional([both, onlyConditional, oto(4)], [both, onlyOcoList]);
+
+function serve(answer: (input: { market?: string }) => ConditionalOrders) {
+  const fake = fakeDesk({
+    'orders.conditional': async (input) => answer(input as { market?: string }),
+  });
+  setDesk(fake.desk);
+  return fake;
+}
+
+const ocoRows = () => screen.queryAllByTestId('oco-order');
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+
+describe('Conditional orders', () => {
+  it('merges OCO orders from both lists, one row per id, saying where each was listed', () => {
+    const merged = mergeOco(data);
+    expect(merged.map((r) => [r.order.id, r.source])).toEqual([
+      [1, 'both'],
+      [2, 'conditional'],
+      [3, 'oco'],
+    ]);
+  });
+
+  it('shows each OCO with its stop-loss and take-profit legs, and each OTO with its prices', async () => {
+    const fake = serve(() => data);
+    render(<OrdersView />);
+    await waitFor(() => expect(ocoRows()).toHaveLength(3));
+    expect(fake.callsTo('orders.conditional')).toEqual([{}]);
+    expect(screen.getByRole('heading', { name: 'OCO (one cancels the other)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'OTO (one triggers the other)' })).toBeTruthy();
+
+    const [first, second, third] = ocoRows() as [HTMLElement, HTMLElement, HTMLElement];
+    expect(cells(first)).toEqual([
+      'BTC_USDT',
+      'Sell',
+      '≤ 58,000.00 USDT',
+      'Waiting',
+      '57,900.00',
+      // Amounts of a market share its places: the OTO on BTC_USDT has 0.005.
+      '0.010 BTC',
+      '72,000.00',
+      '0.010 BTC',
+      '1',
+      'Both lists',
+    ]);
+    expect(cells(second)[0]).toBe('ETH_USDT');
+    expect(cells(second)[9]).toBe('Conditional list');
+    expect(cells(third)[2]).toBe('≥ 58,000.00 USDT');
+    expect(cells(third)[3]).toBe('Activated');
+    expect(cells(third)[9]).toBe('OCO list');
+
+    const otoRows = screen.getAllByTestId('oto-order');
+    expect(otoRows).toHaveLength(1);
+    const otoCells = cells(otoRows[0]!);
+    expect(otoCells.slice(0, 6)).toEqual([
+      'BTC_USDT',
+      'Buy',
+      '60,000.00 USDT',
+      '0.005 BTC',
+      '56,000.00 USDT',
+      '70,000.00 USDT',
+    ]);
+    expect(otoCells[7]).toBe('4');
+  });
+
+  it('filters by market, and refuses a malformed one under the field', async () => {
+    const fake = serve(({ market }) => (market ? conditional([onlyConditional], []) : data));
+    render(<OrdersView />);
+    await waitFor(() => expect(ocoRows()).toHaveLength(3));
+    const field = screen.getByLabelText('Market');
+    fireEvent.change(field, { target: { value: 'eth-usdt' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByText('Choose a market.')).toBeTruthy();
+    expect(fake.callsTo('orders.conditional')).toHaveLength(1);
+
+    fireEvent.change(field, { target: { value: 'eth_usdt' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(ocoRows()).toHaveLength(1));
+    expect(fake.callsTo('orders.conditional')[1]).toEqual({ market: 'ETH_USDT' });
+    expect(screen.getByText('No OTO orders on ETH_USDT.')).toBeTruthy();
+  });
+
+  it('says when the exchange holds more than it listed', async () => {
+    serve(() => conditional([both], [], 250));
+    render(<OrdersView />);
+    expect(await screen.findByText(/Showing the first 1 of 250 conditional orders/)).toBeTruthy();
+  });
+
+  it('shows an error with a retry', async () => {
+    let fail = true;
+    serve(() => {
+      if (fail) throw new DeskFailure('OFFLINE', 'The exchange did not answer.').toDeskError();
+      return data;
+    });
+    render(<OrdersView />);
+    expect(await screen.findAllByText('The exchange did not answer.')).toHaveLength(2);
+    fail = false;
+    fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
+    await waitFor(() => expect(ocoRows()).toHaveLength(3));
+  });
+
+  it('hides prices and amounts in privacy mode', async () => {
+    useSettings.setState({ privacy: true });
+    serve(() => data);
+    render(<OrdersView />);
+    await waitFor(() => expect(ocoRows()).toHaveLength(3));
+    for (const name of ['OCO orders', 'OTO orders']) {
+      const text = screen.getByRole('table', { name }).textContent ?? '';
+      for (const amount of ['58,000', '57,900', '72,000', '0.010', '60,000', '0.005', '56,000'])
+        expect(text).not.toContain(amount);
+    }
+  });
+});

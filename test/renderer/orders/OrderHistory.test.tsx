@@ -1,0 +1,152 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
+import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
+import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
+import { useShellStore } from '../../../src/renderer/features/shell/shellStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import type { ExecutedOrder, ExecutedOrders } from '../../../src/shared/model';
+import { fakeDesk } from '../fakeDesk';
+import { NOW, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
+
+let unsize: () => void;
+beforeAll(() => {
+  unsize = sizeTableBodies();
+});
+afterAll(() => unsize());
+beforeEach(() => {
+  resetStores();
+  useOrdersStore.setState({ tab: 'history' });
+});
+afterEach(() => {
+  cleanup();
+  setDesk(undefined);
+});
+
+function executed(overrides: Partial<ExecutedOrder> = {}): ExecutedOrder {
+  return {
+    orderId: 1,
+    clientOrderId: '',
+    market: 'BTC_USDT',
+    side: 'sell',
+    type: 'limit',
+    price: '66820',
+    amount: '0.0124',
+    dealStock: '0.0124',
+    dealMoney: '828.568',
+    dealFee: '0.828568',
+    timestamp: NOW - 86_400_000,
+    status: 'FILLED',
+    ...overrides,
+  };
+}
+
+const history: ExecutedOrders = {
+  BTC_USDT: [executed()],
+  ETH_USDT: [
+    executed({
+      orderId: 2,
+      market: 'ETH_USDT',
+      side: 'buy',
+      type: 'market',
+      price: '3120.4',
+      amount: '1.5',
+      dealStock: '1.5',
+      dealMoney: '4680.6',
+      dealFee: '4.6806',
+      timestamp: NOW,
+    }),
+  ],
+};
+
+describe('Order history', () => {
+  it('explains how to connect the partner app when the active profile is not connected', () => {
+    const fake = fakeDesk({ 'orders.history': async () => history });
+    setDesk(fake.desk);
+    useProfilesStore.setState({ state: profiles(profile()) });
+    render(<OrdersView />);
+    expect(
+      screen.getByRole('heading', { name: 'Connect the partner app to see your order history' }),
+    ).toBeTruthy();
+    const list = screen.getByRole('list');
+    expect(list.textContent).toContain('Register a partner app with the exchange');
+    expect(list.textContent).toContain('Press Connect and approve the access in your browser.');
+    fireEvent.click(screen.getByRole('button', { name: 'Open Accounts' }));
+    expect(useShellStore.getState().screen).toBe('accounts');
+    expect(fake.callsTo('orders.history')).toEqual([]);
+  });
+
+  it('says the saved partner app still needs connecting, and why the last attempt failed', () => {
+    setDesk(fakeDesk({}).desk);
+    useProfilesStore.setState({
+      state: profiles(
+        profile({ oauth: { partnerConfigured: true, connected: false, error: 'access_denied' } }),
+      ),
+    });
+    render(<OrdersView />);
+    expect(screen.getByText(/The partner app of “Demo” is saved but not connected/)).toBeTruthy();
+    expect(screen.getByText('The last attempt failed: access_denied')).toBeTruthy();
+  });
+
+  it('loads and shows executed orders when connected, newest first', async () => {
+    const fake = fakeDesk({ 'orders.history': async () => history });
+    setDesk(fake.desk);
+    useProfilesStore.setState({
+      state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
+    });
+    render(<OrdersView />);
+    await waitFor(() => expect(screen.getAllByTestId('executed-order')).toHaveLength(2));
+    expect(fake.callsTo('orders.history')).toEqual([undefined]);
+    const [first, second] = screen.getAllByTestId('executed-order') as [HTMLElement, HTMLElement];
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(first).slice(0, 8)).toEqual([
+      'ETH_USDT',
+      'Buy',
+      'Market',
+      '3,120.40 USDT',
+      '1.5 ETH',
+      '1.5',
+      '4,680.60 USDT',
+      '4.68',
+    ]);
+    expect(cells(second).slice(0, 8)).toEqual([
+      'BTC_USDT',
+      'Sell',
+      'Limit',
+      '66,820.00 USDT',
+      '0.0124 BTC',
+      '0.0124',
+      '828.57 USDT',
+      '0.83',
+    ]);
+  });
+
+  it('hides amounts in privacy mode', async () => {
+    useSettings.setState({ privacy: true });
+    setDesk(fakeDesk({ 'orders.history': async () => history }).desk);
+    useProfilesStore.setState({
+      state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
+    });
+    render(<OrdersView />);
+    await waitFor(() => expect(screen.getAllByTestId('executed-order')).toHaveLength(2));
+    const text = screen.getByRole('table', { name: 'Executed orders' }).textContent ?? '';
+    for (const amount of ['3,120', '1.5', '4,680', '66,820', '0.0124', '828'])
+      expect(text).not.toContain(amount);
+  });
+
+  it('moves between tabs with the arrow keys', () => {
+    setDesk(fakeDesk({}).desk);
+    useProfilesStore.setState({ state: profiles() });
+    render(<OrdersView />);
+    const tab = screen.getByRole('tab', { name: 'Order history' });
+    fireEvent.keyDown(tab, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Active' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('orders-tab-active');
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Active' }), { key: 'ArrowLeft' });
+    expect(useOrdersStore.getState().tab).toBe('history');
+  });
+});

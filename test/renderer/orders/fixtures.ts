@@ -1,0 +1,149 @@
+import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
+import { useHistoryStore } from '../../../src/renderer/features/history/historyStore';
+import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
+import { useShellStore } from '../../../src/renderer/features/shell/shellStore';
+import type {
+  ActiveOrdersPage,
+  ConditionalLeg,
+  ConditionalOrders,
+  OcoOrder,
+  Order,
+  OtoOrder,
+  ProfileSummary,
+  ProfilesState,
+} from '../../../src/shared/model';
+
+export const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+export function order(overrides: Partial<Order> = {}): Order {
+  return {
+    orderId: 4_200_000_001,
+    clientOrderId: '',
+    market: 'BTC_USDT',
+    side: 'buy',
+    type: 'limit',
+    timestamp: NOW - 3_600_000,
+    dealMoney: '0',
+    dealStock: '0',
+    amount: '0.5',
+    left: '0.5',
+    dealFee: '0',
+    price: '60000',
+    postOnly: false,
+    ioc: false,
+    status: 'NEW',
+    ...overrides,
+  };
+}
+
+export function activePage(orders: Order[], overrides: Partial<ActiveOrdersPage> = {}) {
+  return {
+    orders,
+    offset: 0,
+    limit: 50,
+    hasMore: false,
+    fetchedAt: Date.now(),
+    ...overrides,
+  } satisfies ActiveOrdersPage;
+}
+
+export function leg(overrides: Partial<ConditionalLeg> = {}): ConditionalLeg {
+  return { ...order({ side: 'sell', amount: '0.01', left: '0.01' }), ...overrides };
+}
+
+export function oco(id: number, market = 'BTC_USDT'): OcoOrder {
+  return {
+    kind: 'oco',
+    id,
+    stopLoss: leg({
+      orderId: id * 10 + 1,
+      market,
+      type: 'stop limit',
+      price: '57900',
+      activationPrice: '58000',
+      activationCondition: 'lte',
+      activated: false,
+    }),
+    takeProfit: leg({ orderId: id * 10 + 2, market, price: '72000' }),
+  };
+}
+
+export function oto(id: number): OtoOrder {
+  return {
+    kind: 'oto',
+    id,
+    stopLossPrice: '56000',
+    takeProfitPrice: '70000',
+    conditionalOrder: leg({
+      orderId: id * 10 + 1,
+      side: 'buy',
+      price: '60000',
+      amount: '0.005',
+      left: '0.005',
+    }),
+  };
+}
+
+export function conditional(
+  records: (OcoOrder | OtoOrder)[],
+  ocoList: OcoOrder[],
+  total = records.length,
+): ConditionalOrders {
+  return {
+    conditional: { limit: 100, offset: 0, total, records },
+    oco: ocoList,
+    fetchedAt: Date.now(),
+  };
+}
+
+export function profile(overrides: Partial<ProfileSummary> = {}): ProfileSummary {
+  return {
+    id: 'demo',
+    name: 'Demo',
+    region: 'demo',
+    baseUrl: 'http://127.0.0.1:9',
+    isDemo: true,
+    missingPermissions: [],
+    oauth: { partnerConfigured: false, connected: false },
+    ...overrides,
+  };
+}
+
+export function profiles(active: ProfileSummary = profile()): ProfilesState {
+  return { profiles: [active], activeId: active.id, keychain: { available: true } };
+}
+
+/** Stores are module singletons: every test starts from nothing, privacy off, auto-refresh off. */
+export function resetStores(): void {
+  useOrdersStore.setState(useOrdersStore.getInitialState(), true);
+  useHistoryStore.setState(useHistoryStore.getInitialState(), true);
+  useProfilesStore.setState({ state: undefined, fetchedAt: undefined, error: undefined });
+  useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
+  useShellStore.setState({ screen: 'orders', refresh: undefined });
+}
+
+/** jsdom lays nothing out: give the tables' scrolling bodies a height so rows are rendered. */
+export function sizeTableBodies(height = 800): () => void {
+  const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('table-body') ? height : 0;
+    },
+  });
+  return () => {
+    if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
+  };
+}
+
+/** A promise and its resolve, to hold an answer back. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}

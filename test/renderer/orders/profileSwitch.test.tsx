@@ -1,0 +1,70 @@
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
+import { HistoryView } from '../../../src/renderer/features/history/HistoryView';
+import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
+import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import { fakeDesk } from '../fakeDesk';
+import { transfer } from '../history/fixtures';
+import { activePage, order, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
+
+let unsize: () => void;
+beforeAll(() => {
+  unsize = sizeTableBodies();
+});
+afterAll(() => unsize());
+beforeEach(resetStores);
+afterEach(() => {
+  cleanup();
+  setDesk(undefined);
+});
+
+const main = profile({ id: 'main', name: 'Main', isDemo: false, region: 'global' });
+
+describe('Another profile becomes active', () => {
+  it('drops the previous profile’s orders and loads the new one’s', async () => {
+    let owner = 'demo';
+    const fake = fakeDesk({
+      'orders.active': async () =>
+        activePage([
+          order({ orderId: owner === 'demo' ? 1 : 2, market: `${owner.toUpperCase()}_USDT` }),
+        ]),
+    });
+    setDesk(fake.desk);
+    useProfilesStore.setState({ state: profiles() });
+    render(<OrdersView />);
+    expect(await screen.findByText('DEMO_USDT')).toBeTruthy();
+
+    owner = 'main';
+    act(() => useProfilesStore.setState({ state: profiles(main) }));
+    expect(screen.queryByText('DEMO_USDT')).toBeNull();
+    expect(await screen.findByText('MAIN_USDT')).toBeTruthy();
+    expect(fake.callsTo('orders.active')).toHaveLength(2);
+    expect(useOrdersStore.getState().conditional.data).toBeUndefined();
+  });
+
+  it('drops the previous profile’s deposits and withdrawals too', async () => {
+    let owner = 'BTC';
+    const fake = fakeDesk({
+      'history.transfers': async () => ({
+        records: [transfer({ ticker: owner, currency: owner })],
+        total: 1,
+        offset: 0,
+        limit: 100,
+        fetchedAt: Date.now(),
+      }),
+    });
+    setDesk(fake.desk);
+    useProfilesStore.setState({ state: profiles() });
+    render(<HistoryView />);
+    await waitFor(() => expect(screen.getAllByTestId('transfer')).toHaveLength(1));
+    expect(screen.getByTestId('transfer').textContent).toContain('BTC');
+
+    owner = 'SOL';
+    act(() => useProfilesStore.setState({ state: profiles(main) }));
+    await waitFor(() => expect(screen.getByTestId('transfer').textContent).toContain('SOL'));
+    expect(fake.callsTo('history.transfers')).toHaveLength(2);
+  });
+});
