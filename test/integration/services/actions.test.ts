@@ -1,33 +1,13 @@
 import Decimal from 'decimal.js';
-import { afterEach, describe, expect, it } from 'vitest';
-import { bindChannels, callChannel } from '../../../src/main/binder';
-import { startCore, type Core, type CoreOptions } from '../../../src/main/core';
-import { KeytarStore } from '../../../src/main/vault/vault';
+import { describe, expect, it } from 'vitest';
+import { startMain } from '../../support/core';
 import type { FlexOverview, SubAccountsView, TradeContext } from '../../../src/shared/model';
 
 /** Trade, flex and sub-account channels end to end in main, on the Demo profile. */
-const cores: Core[] = [];
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.stop();
-});
-
-async function start(options: Partial<CoreOptions> = {}) {
-  const vault = new KeytarStore('unused', () => {
-    throw new Error('no keychain in this test');
-  });
-  const core = await startCore({ version: 'test', vault, ...options });
-  cores.push(core);
-  const bound = bindChannels(core.handlers);
-  return async <T>(channel: string, input?: unknown): Promise<T> => {
-    const answer = await callChannel(bound, channel, input);
-    if (!answer.ok) throw answer.error;
-    return answer.value as T;
-  };
-}
 
 describe('trade', () => {
   it('gives a market’s rules, its book around the last price, and both trade balances', async () => {
-    const call = await start();
+    const call = await startMain();
     const context = await call<TradeContext>('trade.context', { market: 'ETH_BTC' });
     expect(context.market).toMatchObject({ name: 'ETH_BTC', stock: 'ETH', money: 'BTC' });
     expect(context.book.asks.length).toBeGreaterThan(5);
@@ -46,7 +26,7 @@ describe('trade', () => {
 
 describe('flex', () => {
   it('lists plans and investments, invests, closes, and refuses to close a non-ACTIVE investment', async () => {
-    const call = await start();
+    const call = await startMain();
     const before = await call<FlexOverview>('flex.overview');
     expect(before.plans).toHaveLength(3);
     const active = before.investments.find((i) => i.status === 'ACTIVE')!;
@@ -79,14 +59,14 @@ describe('flex', () => {
   });
 
   it('answers a key without lending access with a permission error', async () => {
-    const call = await start({ demoExchange: { lendingAccess: false } });
+    const call = await startMain({ demoExchange: { lendingAccess: false } });
     await expect(call('flex.overview')).rejects.toMatchObject({ code: 'EXCHANGE_PERMISSION' });
   });
 });
 
 describe('sub-accounts', () => {
   it('lists them and blocks and unblocks one', async () => {
-    const call = await start();
+    const call = await startMain();
     const list = await call<SubAccountsView>('subAccounts.list');
     expect(list.records).toHaveLength(3);
     const open = list.records.find((r) => r.status !== 'blocked')!;

@@ -1,9 +1,7 @@
 import Decimal from 'decimal.js';
 import { parse } from 'csv-parse/sync';
-import { afterEach, describe, expect, it } from 'vitest';
-import { bindChannels, callChannel } from '../../../src/main/binder';
-import { startCore, type Core, type CoreOptions } from '../../../src/main/core';
-import { KeytarStore } from '../../../src/main/vault/vault';
+import { describe, expect, it } from 'vitest';
+import { startMain } from '../../support/core';
 import type {
   ActiveOrdersPage,
   ConditionalOrders,
@@ -13,28 +11,10 @@ import type {
 } from '../../../src/shared/model';
 
 /** The views' channels end to end in main, on the Demo profile (no keychain needed). */
-const cores: Core[] = [];
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.stop();
-});
-
-async function start(options: Partial<CoreOptions> = {}) {
-  const vault = new KeytarStore('unused', () => {
-    throw new Error('no keychain in this test');
-  });
-  const core = await startCore({ version: 'test', vault, ...options });
-  cores.push(core);
-  const bound = bindChannels(core.handlers);
-  return async <T>(channel: string, input?: unknown): Promise<T> => {
-    const answer = await callChannel(bound, channel, input);
-    if (!answer.ok) throw answer.error;
-    return answer.value as T;
-  };
-}
 
 describe('portfolio.overview', () => {
   it('values every balance in the quote, totals the priced rows exactly, and lists what has no price', async () => {
-    const call = await start();
+    const call = await startMain();
     const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });
     expect(view.quote).toBe('USDT');
     expect(view.quotes).toContain('BTC');
@@ -64,14 +44,14 @@ describe('portfolio.overview', () => {
   });
 
   it('says when the key cannot read flex investments', async () => {
-    const call = await start({ demoExchange: { lendingAccess: false } });
+    const call = await startMain({ demoExchange: { lendingAccess: false } });
     const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });
     expect(view.flexUnavailable).toBe(true);
     expect(view.rows.every((r) => r.flex === '0')).toBe(true);
   });
 
   it('refuses a malformed quote with a field message', async () => {
-    const call = await start();
+    const call = await startMain();
     await expect(call('portfolio.overview', { quote: 'usdt; drop' })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       fields: { quote: ['Choose a quote currency.'] },
@@ -81,7 +61,7 @@ describe('portfolio.overview', () => {
 
 describe('orders', () => {
   it('pages active orders (hasMore from a full page), filters by market, and cancels', async () => {
-    const call = await start();
+    const call = await startMain();
     const first = await call<ActiveOrdersPage>('orders.active', { limit: 20 });
     expect(first.orders).toHaveLength(20);
     expect(first.hasMore).toBe(true);
@@ -106,7 +86,7 @@ describe('orders', () => {
   });
 
   it('loads conditional (OCO and OTO) and OCO orders together', async () => {
-    const call = await start();
+    const call = await startMain();
     const view = await call<ConditionalOrders>('orders.conditional', {});
     expect(view.conditional.records.some((r) => r.kind === 'oco')).toBe(true);
     expect(view.conditional.records.some((r) => r.kind === 'oto')).toBe(true);
@@ -116,7 +96,7 @@ describe('orders', () => {
 
 describe('history', () => {
   it('pages deposits and withdrawals with filters, and refuses statuses invalid for the method', async () => {
-    const call = await start();
+    const call = await startMain();
     const page = await call<TransfersPage>('history.transfers', {
       filters: { transactionMethod: 2 },
       limit: 100,
@@ -137,7 +117,7 @@ describe('history', () => {
   });
 
   it('exports the whole filtered history as CSV to the page, or through the native save dialog', async () => {
-    const call = await start();
+    const call = await startMain();
     const filters = { transactionMethod: 1, ticker: 'BTC' };
     const all: TransfersPage['records'] = [];
     for (let offset = 0; ; offset += 100) {
@@ -156,7 +136,7 @@ describe('history', () => {
     });
 
     const saved: { name: string; text: string }[] = [];
-    const native = await start({
+    const native = await startMain({
       saveFile: async (name, text) => {
         saved.push({ name, text });
         return `/home/me/${name}`;
@@ -168,7 +148,7 @@ describe('history', () => {
     expect(saved).toEqual([{ name: exported.filename, text: exported.csv }]);
     expect(exported.filename).toMatch(/^exchange-desk-transfers-\d{4}-\d{2}-\d{2}\.csv$/);
 
-    const cancelled = await start({ saveFile: async () => undefined });
+    const cancelled = await startMain({ saveFile: async () => undefined });
     expect(await cancelled<CsvExport>('history.exportCsv', { filters })).toMatchObject({
       cancelled: true,
     });

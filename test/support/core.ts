@@ -1,0 +1,27 @@
+import { afterEach } from 'vitest';
+import { bindChannels, callChannel } from '../../src/main/binder';
+import { startCore, type Core, type CoreOptions } from '../../src/main/core';
+import { KeytarStore } from '../../src/main/vault/vault';
+
+/**
+ * Main's handlers on the Demo profile without a window or a keychain, for tests of the channels
+ * end to end in main. Cores started here stop after each test.
+ */
+const cores: Core[] = [];
+afterEach(async () => {
+  for (const core of cores.splice(0)) await core.stop();
+});
+
+export async function startMain(options: Partial<CoreOptions> = {}) {
+  const vault = new KeytarStore('unused', () => {
+    throw new Error('no keychain in this test');
+  });
+  const core = await startCore({ version: 'test', vault, ...options });
+  cores.push(core);
+  const bound = bindChannels(core.handlers);
+  return async <T>(channel: string, input?: unknown): Promise<T> => {
+    const answer = await callChannel(bound, channel, input);
+    if (!answer.ok) throw answer.error;
+    return answer.value as T;
+  };
+}
