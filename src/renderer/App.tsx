@@ -1,4 +1,5 @@
 import { AccountsView } from './features/accounts/AccountsView';
+import { EarnView } from './features/earn/EarnView';
 import { HistoryView } from './features/history/HistoryView';
 import { LockGate } from './features/lock/LockGate';
 import { OrdersView } from './features/orders/OrdersView';
@@ -42,6 +43,8 @@ function Shell() {
             <OverviewView />
           ) : screen === 'orders' ? (
             <OrdersView />
+          ) : screen === 'earn' ? (
+            <EarnView />
           ) : screen === 'history' ? (
             <HistoryView />
           ) : screen === 'accounts' ? (

@@ -4,6 +4,7 @@ import { AddAccountForm } from './AddAccountForm';
 import { fullDate, relativeTime } from './format';
 import { KeychainBanner } from './KeychainBanner';
 import { ProfileCard } from './ProfileCard';
+import { SubAccountsSection } from './SubAccountsSection';
 import { useProfilesStore } from './profilesStore';
 import { useNow } from './useNow';
 
@@ -61,6 +62,7 @@ export function AccountsView() {
           <LockSettings />
         </div>
       </div>
+      <SubAccountsSection />
     </div>
   );
 }

@@ -1,0 +1,310 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { create } from 'zustand';
+import { asDeskError, type DeskError } from '../../../shared/errors';
+import type { SubAccount, SubAccountsView } from '../../../shared/model';
+import { DataAge } from '../../components/DataAge';
+import { DataTable, type Column } from '../../components/DataTable';
+import { getDesk } from '../../lib/desk';
+import { shared } from '../../lib/remote';
+import { ConfirmDialog } from './ConfirmDialog';
+import { TextField } from './Field';
+import { useProfilesStore } from './profilesStore';
+
+export const NO_SUB_ACCOUNT_ACCESS =
+  "This API key has no access to sub-accounts. Enable sub-account management in the key's permissions, or use another key.";
+
+interface SubAccountsStore {
+  /** The list as main last answered it (with its fetch time), for the profile `profileId`. */
+  data: SubAccountsView | undefined;
+  profileId: string | undefined;
+  loading: boolean;
+  error: DeskError | undefined;
+  /** Loads the list of the active profile. Never rejects: a failure lands in `error`. */
+  load(profileId: string): Promise<void>;
+  /** Blocks or unblocks; takes the list main answers with; rejects with the DeskError. */
+  setBlocked(id: string, blocked: boolean): Promise<void>;
+}
+
+let latest = 0;
+
+export const useSubAccountsStore = create<SubAccountsStore>()((set, get) => ({
+  data: undefined,
+  profileId: undefined,
+  loading: false,
+  error: undefined,
+  async load(profileId) {
+    const ticket = ++latest;
+    if (get().profileId !== profileId) set({ data: undefined, error: undefined, profileId });
+    set({ loading: true });
+    try {
+      const data = await shared(`subAccounts.list:${profileId}`, () =>
+        getDesk().subAccounts.list(),
+      );
+      if (ticket === latest) set({ data, loading: false, error: undefined });
+    } catch (error) {
+      if (ticket === latest) set({ loading: false, error: asDeskError(error) });
+    }
+  },
+  async setBlocked(id, blocked) {
+    const desk = getDesk();
+    let data: SubAccountsView;
+    try {
+      data = await (blocked ? desk.subAccounts.block({ id }) : desk.subAccounts.unblock({ id }));
+    } catch (error) {
+      throw asDeskError(error);
+    }
+    latest++;
+    set({ data, loading: false, error: undefined });
+  },
+}));
+
+const isBlocked = (s: SubAccount) => s.status.toLowerCase() === 'blocked';
+
+/** A refusal mapped by field name (`id` is the one the exchange uses), permission said plainly. */
+function refusalText(error: DeskError): string {
+  if (error.code === 'EXCHANGE_PERMISSION') return NO_SUB_ACCOUNT_ACCESS;
+  return error.fields?.['id']?.[0] ?? error.message;
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const blocked = status.toLowerCase() === 'blocked';
+  return (
+    <span className={`badge ${blocked ? 'badge-bad' : 'badge-ok'}`} data-testid="sub-status">
+      {status}
+    </span>
+  );
+}
+
+/**
+ * Block needs the alias typed exactly (case-sensitive). ConfirmDialog has no "confirm disabled"
+ * option, so the Block button it renders is kept disabled here until the alias matches.
+ */
+function BlockDialog({
+  sub,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  sub: SubAccount;
+  busy: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const [typed, setTyped] = useState('');
+  const matches = typed === sub.alias;
+  const host = useRef<HTMLDivElement>(null);
+
+  useLayoutEffect(() => {
+    const buttons = host.current?.querySelectorAll<HTMLButtonElement>('.dialog .actions button');
+    const confirm = buttons?.[buttons.length - 1];
+    if (confirm) confirm.disabled = busy || !matches;
+  });
+
+  useEffect(() => {
+    // After ConfirmDialog focused Cancel: the first thing to do is to type the alias.
+    document.getElementById('sub-block-confirm')?.focus();
+  }, []);
+
+  return (
+    <div ref={host}>
+      <ConfirmDialog
+        title={`Block the sub-account “${sub.alias}”?`}
+        confirmLabel={busy ? 'Blocking…' : 'Block'}
+        busy={busy}
+        onConfirm={() => {
+          if (matches) onConfirm();
+        }}
+        onCancel={onCancel}
+      >
+        <p>A blocked sub-account cannot be used until you unblock it.</p>
+        <TextField
+          id="sub-block-confirm"
+          label={`Type ${sub.alias} to confirm`}
+          value={typed}
+          onChange={setTyped}
+          autoComplete="off"
+          spellCheck={false}
+          autoCapitalize="off"
+          autoCorrect="off"
+          disabled={busy}
+        />
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+const ROW_HEIGHT = 52;
+
+/** Sub-accounts of the active account: the list with status; Block (typed) and Unblock. */
+export function SubAccountsSection() {
+  const activeId = useProfilesStore((s) => s.state?.activeId);
+  const data = useSubAccountsStore((s) => s.data);
+  const profileId = useSubAccountsStore((s) => s.profileId);
+  const loading = useSubAccountsStore((s) => s.loading);
+  const storeError = useSubAccountsStore((s) => s.error);
+  const load = useSubAccountsStore((s) => s.load);
+  const setBlocked = useSubAccountsStore((s) => s.setBlocked);
+  const [pending, setPending] = useState<{ sub: SubAccount; block: boolean } | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [refusals, setRefusals] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<string | undefined>();
+  const inFlight = useRef(false);
+
+  useEffect(() => {
+    if (activeId) void load(activeId);
+  }, [activeId, load]);
+
+  async function confirm(sub: SubAccount, block: boolean) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    setNotice(undefined);
+    setRefusals(({ [sub.id]: _dropped, ...rest }) => rest);
+    try {
+      await setBlocked(sub.id, block);
+      setNotice(`${sub.alias} is ${block ? 'blocked' : 'unblocked'}.`);
+    } catch (failure) {
+      const text = refusalText(failure as DeskError);
+      setRefusals((r) => ({ ...r, [sub.id]: text }));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+      setPending(undefined);
+    }
+  }
+
+  // What the store holds for another (or no) active profile is not shown.
+  const mine = activeId !== undefined && profileId === activeId;
+  const current = mine ? data : undefined;
+  const error = mine ? storeError : undefined;
+  const records = current?.records ?? [];
+  const permission = error?.code === 'EXCHANGE_PERMISSION';
+  const status = current ? 'ready' : error ? 'error' : 'loading';
+
+  const columns: Column<SubAccount>[] = [
+    {
+      id: 'alias',
+      header: 'Alias',
+      width: 'minmax(120px, 1fr)',
+      cell: (s) => <span className="ticker">{s.alias}</span>,
+      sort: (a, b) => a.alias.localeCompare(b.alias),
+    },
+    {
+      id: 'email',
+      header: 'Email',
+      width: 'minmax(160px, 2fr)',
+      cell: (s) => s.email || <span className="muted">none</span>,
+      sort: (a, b) => a.email.localeCompare(b.email),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '96px',
+      cell: (s) => <StatusBadge status={s.status} />,
+      sort: (a, b) => a.status.localeCompare(b.status),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      width: 'minmax(180px, 2fr)',
+      cell: (s) => (
+        <div className="earn-row-actions">
+          {isBlocked(s) ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              aria-label={`Unblock ${s.alias}`}
+              disabled={busy}
+              onClick={() => setPending({ sub: s, block: false })}
+            >
+              Unblock
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-danger-quiet btn-small"
+              aria-label={`Block ${s.alias}`}
+              disabled={busy}
+              onClick={() => setPending({ sub: s, block: true })}
+            >
+              Block
+            </button>
+          )}
+          {refusals[s.id] ? (
+            <p className="earn-row-error" role="alert" title={refusals[s.id]}>
+              {refusals[s.id]}
+            </p>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section className="card sub-accounts" aria-labelledby="sub-accounts-title">
+      <div className="section-head">
+        <h2 id="sub-accounts-title">Sub-accounts</h2>
+        <div className="head-actions">
+          <DataAge fetchedAt={current?.fetchedAt} loading={loading} />
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => activeId && void load(activeId)}
+            disabled={!activeId || loading}
+          >
+            Refresh
+          </button>
+        </div>
+      </div>
+      {permission ? (
+        <p className="earn-plain-notice" role="status">
+          {NO_SUB_ACCOUNT_ACCESS}
+        </p>
+      ) : (
+        <>
+          {notice ? (
+            <p className="form-notice" role="status">
+              {notice}
+            </p>
+          ) : null}
+          {current && error ? (
+            <p className="form-alert" role="alert">
+              Could not refresh: {error.message}
+            </p>
+          ) : null}
+          <DataTable
+            label="Sub-accounts"
+            rows={records}
+            columns={columns}
+            rowKey={(s) => s.id}
+            rowTestId="sub-account-row"
+            status={status}
+            error={error?.message}
+            onRetry={() => activeId && void load(activeId)}
+            rowHeight={ROW_HEIGHT}
+            height={Math.min(Math.max(records.length, 1), 8) * ROW_HEIGHT}
+            empty="This account has no sub-accounts."
+          />
+        </>
+      )}
+      {pending?.block ? (
+        <BlockDialog
+          sub={pending.sub}
+          busy={busy}
+          onConfirm={() => void confirm(pending.sub, true)}
+          onCancel={() => setPending(undefined)}
+        />
+      ) : pending ? (
+        <ConfirmDialog
+          title={`Unblock the sub-account “${pending.sub.alias}”?`}
+          confirmLabel={busy ? 'Unblocking…' : 'Unblock'}
+          busy={busy}
+          onConfirm={() => void confirm(pending.sub, false)}
+          onCancel={() => setPending(undefined)}
+        >
+          <p>It can be used again right away.</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}

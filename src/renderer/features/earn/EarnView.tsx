@@ -1,0 +1,176 @@
+import { useCallback, useState } from 'react';
+import type { FlexPlan } from '../../../shared/model';
+import { Amount } from '../../components/Amount';
+import { DataAge } from '../../components/DataAge';
+import { DataTable, type Column } from '../../components/DataTable';
+import { compareDecimal } from '../../lib/decimal';
+import { useAutoRefresh } from '../../lib/useAutoRefresh';
+import { useShellStore } from '../shell/shellStore';
+import { isPermissionError, useEarnStore } from './earnStore';
+import { placesOf, planName, ratePercent } from './format';
+import { InvestForm, NO_LENDING_ACCESS } from './InvestForm';
+import { Investments } from './Investments';
+
+const PLAN_ROW = 44;
+
+/** The key may not use smart-flex (HTTP 403): said plainly, with the way out, no error code. */
+function NoAccessNotice() {
+  const go = useShellStore((s) => s.go);
+  return (
+    <section className="card earn-notice" aria-labelledby="earn-no-access" role="status">
+      <h2 id="earn-no-access">Earn is not available for this key</h2>
+      <p>{NO_LENDING_ACCESS}</p>
+      <div className="actions">
+        <button type="button" className="btn btn-secondary" onClick={() => go('accounts')}>
+          Open Accounts
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The Earn screen: flex plans (each with Invest), the invest form, and my investments. */
+export function EarnView() {
+  const data = useEarnStore((s) => s.data);
+  const loading = useEarnStore((s) => s.loading);
+  const error = useEarnStore((s) => s.error);
+  const load = useEarnStore((s) => s.load);
+  const refresh = useCallback(() => void load(), [load]);
+  useAutoRefresh(refresh, data?.fetchedAt);
+  const [selected, setSelected] = useState<string | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+
+  if (isPermissionError(error)) return <NoAccessNotice />;
+
+  const status = data ? 'ready' : error ? 'error' : 'loading';
+  const plans = data?.plans ?? [];
+  const balanceOf = (ticker: string) => data?.balances[ticker] ?? '0';
+  const plan = plans.find((p) => p.id === selected);
+
+  const planColumns: Column<FlexPlan>[] = [
+    {
+      id: 'ticker',
+      header: 'Ticker',
+      width: 'minmax(80px, 1fr)',
+      cell: (p) => <span className="ticker">{p.ticker}</span>,
+      sort: (a, b) => a.ticker.localeCompare(b.ticker),
+    },
+    {
+      id: 'min',
+      header: 'Minimum',
+      align: 'right',
+      width: 'minmax(120px, 1fr)',
+      cell: (p) => (
+        <Amount value={p.minInvestment} places={placesOf(p.minInvestment, 0)} unit={p.ticker} />
+      ),
+    },
+    {
+      id: 'max',
+      header: 'Maximum',
+      align: 'right',
+      width: 'minmax(120px, 1fr)',
+      cell: (p) => (
+        <Amount value={p.maxInvestment} places={placesOf(p.maxInvestment, 0)} unit={p.ticker} />
+      ),
+    },
+    {
+      id: 'rate',
+      header: 'Rate (up to, a year)',
+      align: 'right',
+      width: 'minmax(130px, 1fr)',
+      cell: (p) => ratePercent(p.maxRate),
+      sort: (a, b) => compareDecimal(a.maxRate, b.maxRate),
+    },
+    {
+      id: 'available',
+      header: 'In main account',
+      align: 'right',
+      width: 'minmax(130px, 1fr)',
+      cell: (p) => {
+        const value = balanceOf(p.ticker);
+        return <Amount value={value} places={placesOf(value)} unit={p.ticker} />;
+      },
+    },
+    {
+      id: 'action',
+      header: 'Action',
+      width: '110px',
+      cell: (p) => (
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          aria-label={`Invest in the ${planName(p)}`}
+          aria-expanded={selected === p.id}
+          onClick={() => {
+            setNotice(undefined);
+            setSelected(p.id);
+          }}
+        >
+          Invest
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="earn">
+      <div className="section-head">
+        <p className="muted earn-intro">
+          Flex plans pay interest on funds from your main account; close an investment to get them
+          back.
+        </p>
+        <DataAge fetchedAt={data?.fetchedAt} loading={loading} />
+      </div>
+      {data && error ? (
+        <p className="form-alert earn-refresh-alert" role="alert">
+          Could not refresh: {error.message}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="form-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+      <section className="card earn-section" aria-labelledby="earn-plans-title">
+        <h2 id="earn-plans-title">Plans</h2>
+        <DataTable
+          label="Flex plans"
+          rows={plans}
+          columns={planColumns}
+          rowKey={(p) => p.id}
+          rowTestId="plan-row"
+          status={status}
+          error={error?.message}
+          onRetry={refresh}
+          rowHeight={PLAN_ROW}
+          height={Math.min(Math.max(plans.length, 1), 8) * PLAN_ROW}
+          empty="The exchange offers no flex plans right now."
+        />
+      </section>
+      {plan ? (
+        <InvestForm
+          key={plan.id}
+          plan={plan}
+          available={balanceOf(plan.ticker)}
+          onCancel={() => setSelected(undefined)}
+          onInvested={(message) => {
+            setSelected(undefined);
+            setNotice(message);
+          }}
+        />
+      ) : null}
+      <section className="card earn-section" aria-labelledby="earn-investments-title">
+        <h2 id="earn-investments-title">My investments</h2>
+        <Investments
+          investments={data?.investments ?? []}
+          plans={plans}
+          status={status}
+          error={error?.message}
+          onRetry={refresh}
+          onClosed={setNotice}
+          onClosing={() => setNotice(undefined)}
+        />
+      </section>
+    </div>
+  );
+}

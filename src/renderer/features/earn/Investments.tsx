@@ -1,0 +1,207 @@
+import { useMemo, useRef, useState } from 'react';
+import Decimal from 'decimal.js';
+import type { DeskError } from '../../../shared/errors';
+import type { FlexInvestment, FlexPlan } from '../../../shared/model';
+import { Amount } from '../../components/Amount';
+import { DataTable, type Column } from '../../components/DataTable';
+import { compareDecimal } from '../../lib/decimal';
+import { ConfirmDialog } from '../accounts/ConfirmDialog';
+import { isPermissionError, useEarnStore } from './earnStore';
+import { amountText, dateParts, placesOf } from './format';
+import { NO_LENDING_ACCESS } from './InvestForm';
+
+/** Close is offered only for an ACTIVE investment holding more than 0 (the exchange's rule). */
+export function canClose(investment: FlexInvestment): boolean {
+  if (investment.status !== 'ACTIVE') return false;
+  try {
+    return new Decimal(investment.invested).gt(0);
+  } catch {
+    return false;
+  }
+}
+
+/** A refusal of close, mapped by field name: `investment` first, then `plan`, else the message. */
+export function closeErrorText(error: DeskError): string {
+  if (isPermissionError(error)) return NO_LENDING_ACCESS;
+  return error.fields?.['investment']?.[0] ?? error.fields?.['plan']?.[0] ?? error.message;
+}
+
+const ROW_HEIGHT = 56;
+
+function When({ ms }: { ms: number }) {
+  const { date, time, full } = dateParts(ms);
+  return (
+    <time className="earn-when" dateTime={new Date(ms).toISOString()} title={full}>
+      <span>{date}</span>
+      <span className="muted small">{time}</span>
+    </time>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const tone = status === 'ACTIVE' ? 'badge-ok' : 'badge-muted';
+  return <span className={`badge ${tone}`}>{status.toLowerCase()}</span>;
+}
+
+interface InvestmentsProps {
+  investments: readonly FlexInvestment[];
+  plans: readonly FlexPlan[];
+  status: 'loading' | 'error' | 'ready';
+  error?: string | undefined;
+  onRetry(): void;
+  onClosed(message: string): void;
+  /** A close is being sent (an earlier success line no longer applies). */
+  onClosing(): void;
+}
+
+/** My investments (active and closed), each ACTIVE one with a confirmed Close. */
+export function Investments({
+  investments,
+  plans,
+  status,
+  error,
+  onRetry,
+  onClosed,
+  onClosing,
+}: InvestmentsProps) {
+  const close = useEarnStore((s) => s.close);
+  const [closing, setClosing] = useState<FlexInvestment | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [refusals, setRefusals] = useState<Record<string, string>>({});
+  const inFlight = useRef(false);
+
+  const planLabel = useMemo(() => {
+    const byId = new Map(plans.map((p) => [p.id, p.ticker]));
+    return (i: FlexInvestment) => `${byId.get(i.planId) ?? i.currency} plan`;
+  }, [plans]);
+
+  async function confirmClose(investment: FlexInvestment) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    onClosing();
+    setRefusals(({ [investment.id]: _dropped, ...rest }) => rest);
+    try {
+      await close(investment.planId);
+      onClosed(
+        `Closed the ${planLabel(investment)} investment of ${amountText(investment.invested, investment.currency)}.`,
+      );
+    } catch (failure) {
+      const text = closeErrorText(failure as DeskError);
+      setRefusals((r) => ({ ...r, [investment.id]: text }));
+    } finally {
+      inFlight.current = false;
+      setBusy(false);
+      setClosing(undefined);
+    }
+  }
+
+  const columns: Column<FlexInvestment>[] = [
+    {
+      id: 'plan',
+      header: 'Plan',
+      width: 'minmax(110px, 1fr)',
+      cell: (i) => <span className="ticker">{planLabel(i)}</span>,
+      sort: (a, b) => planLabel(a).localeCompare(planLabel(b)),
+    },
+    {
+      id: 'invested',
+      header: 'Invested',
+      align: 'right',
+      width: 'minmax(130px, 1fr)',
+      cell: (i) => <Amount value={i.invested} places={placesOf(i.invested)} unit={i.currency} />,
+      sort: (a, b) => compareDecimal(a.invested, b.invested),
+    },
+    {
+      id: 'reinvest',
+      header: 'Auto-reinvest',
+      width: '110px',
+      cell: (i) => (i.withAutoReinvest ? 'On' : 'Off'),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '96px',
+      cell: (i) => <StatusBadge status={i.status} />,
+      sort: (a, b) => a.status.localeCompare(b.status),
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      width: 'minmax(110px, 1fr)',
+      cell: (i) => <When ms={i.createdAt} />,
+      sort: (a, b) => a.createdAt - b.createdAt,
+    },
+    {
+      id: 'updated',
+      header: 'Updated',
+      width: 'minmax(110px, 1fr)',
+      cell: (i) => <When ms={i.updatedAt} />,
+      sort: (a, b) => a.updatedAt - b.updatedAt,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      width: 'minmax(180px, 2fr)',
+      cell: (i) => (
+        <div className="earn-row-actions">
+          {canClose(i) ? (
+            <button
+              type="button"
+              className="btn btn-danger-quiet btn-small"
+              aria-label={`Close the ${planLabel(i)} investment`}
+              onClick={() => setClosing(i)}
+              disabled={busy}
+            >
+              Close
+            </button>
+          ) : null}
+          {refusals[i.id] ? (
+            <p className="earn-row-error" role="alert" title={refusals[i.id]}>
+              {refusals[i.id]}
+            </p>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable
+        label="My investments"
+        rows={investments}
+        columns={columns}
+        rowKey={(i) => i.id}
+        rowTestId="investment-row"
+        status={status}
+        error={error}
+        onRetry={onRetry}
+        rowHeight={ROW_HEIGHT}
+        height={Math.min(Math.max(investments.length, 1), 8) * ROW_HEIGHT}
+        initialSort={{ id: 'created', dir: 'desc' }}
+        empty="No investments yet. Pick a plan above and invest."
+      />
+      {closing ? (
+        <ConfirmDialog
+          title={`Close the ${planLabel(closing)} investment?`}
+          confirmLabel={busy ? 'Closing…' : 'Close investment'}
+          busy={busy}
+          onConfirm={() => void confirmClose(closing)}
+          onCancel={() => setClosing(undefined)}
+        >
+          <p data-testid="close-question">
+            Close your investment of{' '}
+            <Amount
+              value={closing.invested}
+              places={placesOf(closing.invested)}
+              unit={closing.currency}
+            />{' '}
+            in the {planLabel(closing)}? The amount goes back to your main account and stops
+            earning.
+          </p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

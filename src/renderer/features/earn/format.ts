@@ -1,0 +1,74 @@
+import Decimal from 'decimal.js';
+import { contract } from '../../../shared/contract';
+import type { FlexPlan } from '../../../shared/model';
+import { formatDecimal, MASK } from '../../lib/decimal';
+
+/** Decimal places a decimal string carries ("0.0005" -> 4, "12" -> 0). */
+export function scaleOf(value: string): number {
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
+}
+
+/** Places to show an amount with: its own, at least `min`. */
+export const placesOf = (value: string, min = 2): number => Math.max(scaleOf(value), min);
+
+/** "100000" + "USDT" -> "100,000 USDT": as precise as the value, grouped, never rounded. */
+export function amountText(value: string, ticker: string): string {
+  return `${formatDecimal(value, scaleOf(new Decimal(value).toFixed()))} ${ticker}`;
+}
+
+/**
+ * A plan's `maxRate` is a ratio a year (the demo exchange's plans carry "0.12" for 12 %): shown as a
+ * percent, up to 2 places, trailing zeros trimmed ("0.025" -> "2.5 %").
+ */
+export function ratePercent(maxRate: string): string {
+  try {
+    return `${new Decimal(maxRate).times(100).toDecimalPlaces(2).toFixed()} %`;
+  } catch {
+    return maxRate;
+  }
+}
+
+/** "USDT plan": plans are named by their ticker. */
+export const planName = (plan: Pick<FlexPlan, 'ticker'>): string => `${plan.ticker} plan`;
+
+export const INVEST_AMOUNT_REQUIRED = 'Enter the amount to invest.';
+export const INVEST_AMOUNT_POSITIVE = 'Enter an amount above 0.';
+
+/**
+ * The client checks of an investment amount, in order: given, numeric (the contract's rule), above
+ * 0, at least the plan's minimum, at most its maximum, at most the main-account balance. Answers
+ * the message to show under the field, or undefined when the amount may be sent. Decimal only.
+ */
+export function checkInvestAmount(
+  text: string,
+  plan: FlexPlan,
+  available: string,
+  options: { privacy?: boolean } = {},
+): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return INVEST_AMOUNT_REQUIRED;
+  const parsed = contract.flex.invest.input.shape.amount.safeParse(trimmed);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Enter a number.';
+  const amount = new Decimal(parsed.data);
+  if (amount.lte(0)) return INVEST_AMOUNT_POSITIVE;
+  if (amount.lt(plan.minInvestment))
+    return `At least ${amountText(plan.minInvestment, plan.ticker)}.`;
+  if (amount.gt(plan.maxInvestment))
+    return `At most ${amountText(plan.maxInvestment, plan.ticker)}.`;
+  if (amount.gt(available)) {
+    const have = options.privacy ? `${MASK} ${plan.ticker}` : amountText(available, plan.ticker);
+    return `You have ${have} in the main account.`;
+  }
+  return undefined;
+}
+
+/** An investment's created/updated time, as a date and a time line. */
+export function dateParts(ms: number): { date: string; time: string; full: string } {
+  const d = new Date(ms);
+  return {
+    date: d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
+    time: d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
+    full: d.toLocaleString(),
+  };
+}

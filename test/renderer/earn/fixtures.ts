@@ -1,0 +1,128 @@
+import { useEarnStore } from '../../../src/renderer/features/earn/earnStore';
+import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
+import type { FlexInvestment, FlexOverview, FlexPlan } from '../../../src/shared/model';
+
+export const USDT_PLAN: FlexPlan = {
+  id: '2f5e9c0a-6a5b-4f43-9d59-0f7c2f6c8a11',
+  ticker: 'USDT',
+  minInvestment: '10',
+  maxInvestment: '100000',
+  maxRate: '0.052',
+};
+export const BTC_PLAN: FlexPlan = {
+  id: '7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+  ticker: 'BTC',
+  minInvestment: '0.0005',
+  maxInvestment: '5',
+  maxRate: '0.025',
+};
+export const ETH_PLAN: FlexPlan = {
+  id: '0b9a8c7d-6e5f-4d3c-8b2a-1f0e9d8c7b6a',
+  ticker: 'ETH',
+  minInvestment: '0.01',
+  maxInvestment: '100',
+  maxRate: '0.04',
+};
+
+const DAY = 86_400_000;
+export function investment(overrides: Partial<FlexInvestment> = {}): FlexInvestment {
+  return {
+    id: 'inv-usdt',
+    planId: USDT_PLAN.id,
+    currency: 'USDT',
+    invested: '1500',
+    withAutoReinvest: true,
+    status: 'ACTIVE',
+    createdAt: Date.now() - 40 * DAY,
+    updatedAt: Date.now() - 2 * DAY,
+    ...overrides,
+  };
+}
+
+export function overview(overrides: Partial<FlexOverview> = {}): FlexOverview {
+  return {
+    plans: [USDT_PLAN, BTC_PLAN, ETH_PLAN],
+    investments: [
+      investment(),
+      investment({
+        id: 'inv-btc',
+        planId: BTC_PLAN.id,
+        currency: 'BTC',
+        invested: '0',
+        withAutoReinvest: false,
+        status: 'CLOSED',
+        createdAt: Date.now() - 120 * DAY,
+        updatedAt: Date.now() - 60 * DAY,
+      }),
+    ],
+    balances: { USDT: '12.5', BTC: '0.25', ETH: '3' },
+    fetchedAt: Date.now(),
+    ...overrides,
+  };
+}
+
+/** The demo exchange's refusals, as they cross the bridge (code 2 inner validation, §4 fields). */
+export const REFUSALS = {
+  amountMax: {
+    code: 'EXCHANGE_VALIDATION',
+    message: 'Inner validation failed: The amount must not be greater than 100000.',
+    fields: { amount: ['The amount must not be greater than 100000.'] },
+  },
+  balance: {
+    code: 'EXCHANGE_VALIDATION',
+    message: 'Inner validation failed: Not enough balance.',
+    fields: { balance: ['Not enough balance.'] },
+  },
+  plan: {
+    code: 'EXCHANGE_VALIDATION',
+    message: 'Inner validation failed: Plan is not active or not available in your region.',
+    fields: { plan: ['Plan is not active or not available in your region.'] },
+  },
+  investment: {
+    code: 'EXCHANGE_VALIDATION',
+    message:
+      'Inner validation failed: Investment is not in ACTIVE status or its amount is not greater than zero.',
+    fields: {
+      investment: ['Investment is not in ACTIVE status or its amount is not greater than zero.'],
+    },
+  },
+  permission: {
+    code: 'EXCHANGE_PERMISSION',
+    message:
+      "You don't have permission to use this endpoint. Please contact support to get lending access.",
+  },
+};
+
+/** Stores are module singletons: start every test from nothing. */
+export function resetEarn(): void {
+  useEarnStore.setState({ data: undefined, loading: false, error: undefined });
+  useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
+}
+
+/**
+ * jsdom lays nothing out: the virtualised table would render no rows. Give its scrolling bodies a
+ * height (the rest stays 0).
+ */
+export function sizeTableBodies(height = 800): () => void {
+  const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('table-body') ? height : 0;
+    },
+  });
+  return () => {
+    if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
+  };
+}
+
+/** A promise and its resolve, to hold an answer back. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
