@@ -1,5 +1,6 @@
 import { AccountsView } from './features/accounts/AccountsView';
 import { EarnView } from './features/earn/EarnView';
+import { TradeView } from './features/trade/TradeView';
 import { HistoryView } from './features/history/HistoryView';
 import { LockGate } from './features/lock/LockGate';
 import { OrdersView } from './features/orders/OrdersView';
@@ -43,6 +44,8 @@ function Shell() {
             <OverviewView />
           ) : screen === 'orders' ? (
             <OrdersView />
+          ) : screen === 'trade' ? (
+            <TradeView />
           ) : screen === 'earn' ? (
             <EarnView />
           ) : screen === 'history' ? (

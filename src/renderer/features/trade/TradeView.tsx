@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { TradeContext } from '../../../shared/model';
+import { Amount } from '../../components/Amount';
+import { DataAge } from '../../components/DataAge';
+import { formatPrice } from '../../lib/decimal';
+import { useAutoRefresh } from '../../lib/useAutoRefresh';
+import { MarketPicker } from './MarketPicker';
+import { OrderForm } from './OrderForm';
+import { CONTEXT_REFRESH_MS, useTradeStore } from './tradeStore';
+
+/** Trade: market picker, best bid/ask and last price, both balances, the order form and preview. */
+export function TradeView() {
+  const markets = useTradeStore((s) => s.markets);
+  const market = useTradeStore((s) => s.market);
+  const context = useTradeStore((s) => s.context);
+  const loadMarkets = useTradeStore((s) => s.loadMarkets);
+  const loadContext = useTradeStore((s) => s.loadContext);
+  const selectMarket = useTradeStore((s) => s.selectMarket);
+
+  const [marketError, setMarketError] = useState<string | undefined>(undefined);
+  const refresh = useCallback(() => void loadContext(), [loadContext]);
+  const data = context.data && context.data.market.name === market ? context.data : undefined;
+  useAutoRefresh(refresh, data?.fetchedAt);
+
+  useEffect(() => {
+    void loadMarkets();
+  }, [loadMarkets]);
+
+  // The book moves: refresh every few seconds while the window is visible.
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') refresh();
+    }, CONTEXT_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [refresh]);
+
+  return (
+    <div className="trade">
+      <section className="card trade-head" aria-label="Market">
+        <MarketPicker
+          markets={markets.data?.markets}
+          inputId="trade-market"
+          value={market}
+          onChange={(name) => {
+            setMarketError(undefined);
+            selectMarket(name);
+          }}
+          error={marketError ?? markets.error}
+        />
+        {data ? <MarketFacts context={data} /> : <div className="skeleton trade-facts-skeleton" />}
+        <DataAge fetchedAt={data?.fetchedAt} loading={context.loading} />
+      </section>
+
+      {context.error ? (
+        <p className="form-alert" role="alert">
+          {context.error}{' '}
+          <button type="button" className="btn btn-link" onClick={refresh}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+
+      {data ? (
+        <div className="trade-grid">
+          <OrderForm
+            key={data.market.name}
+            context={data}
+            onPlaced={refresh}
+            onMarketError={setMarketError}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function MarketFacts({ context }: { context: TradeContext }) {
+  const { market, book, lastPrice } = context;
+  const bid = book.bids[0]?.[0];
+  const ask = book.asks[0]?.[0];
+  const price = (v: string | undefined | null) =>
+    v ? `${formatPrice(v, market.moneyPrec)} ${market.money}` : '—';
+  return (
+    <dl className="trade-facts" data-testid="trade-facts">
+      <div>
+        <dt>Best bid</dt>
+        <dd className="side-buy" data-testid="best-bid">
+          {price(bid)}
+        </dd>
+      </div>
+      <div>
+        <dt>Best ask</dt>
+        <dd className="side-sell" data-testid="best-ask">
+          {price(ask)}
+        </dd>
+      </div>
+      <div>
+        <dt>Last price</dt>
+        <dd data-testid="last-price">{price(lastPrice)}</dd>
+      </div>
+      <div>
+        <dt>{market.stock} available</dt>
+        <dd data-testid="balance-stock">
+          <Amount value={context.stock.available} places={market.stockPrec} unit={market.stock} />
+          <span className="small muted">
+            {' '}
+            · in orders <Amount value={context.stock.freeze} places={market.stockPrec} />
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt>{market.money} available</dt>
+        <dd data-testid="balance-money">
+          <Amount value={context.money.available} places={market.moneyPrec} unit={market.money} />
+          <span className="small muted">
+            {' '}
+            · in orders <Amount value={context.money.freeze} places={market.moneyPrec} />
+          </span>
+        </dd>
+      </div>
+    </dl>
+  );
+}

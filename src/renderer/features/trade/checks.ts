@@ -1,0 +1,172 @@
+import Decimal from 'decimal.js';
+import type { Market, TradeContext } from '../../../shared/model';
+import { feeOf, feeRatio, preview, type OrderKind, type Side } from './preview';
+
+/**
+ * The checks of the order form, before anything is sent: pure functions on decimal strings
+ * (decimal.js, never floating point). Each message sits under its field and names the limit.
+ */
+
+export type Stp = 'no' | 'cancel_both' | 'cancel_new' | 'cancel_old';
+
+export interface OrderFormValues {
+  kind: OrderKind;
+  side: Side;
+  /** STOCK for stock_market and limit; MONEY for market ("spend"). */
+  amount: string;
+  price: string;
+  clientOrderId: string;
+  stp: Stp;
+  postOnly: boolean;
+  ioc: boolean;
+}
+
+export type FormField =
+  'market' | 'side' | 'amount' | 'price' | 'clientOrderId' | 'stp' | 'postOnly';
+export type FormErrors = Partial<Record<FormField, string>>;
+
+export const NUMERIC = /^\d+(\.\d+)?$/;
+export const CLIENT_ORDER_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A decimal string as the user reads a limit: no trailing zeros, thousands grouped. */
+export function plain(value: Decimal.Value): string {
+  const fixed = new Decimal(value).toFixed();
+  const [integer = '0', fraction] = fixed.split('.');
+  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction ? `${grouped}.${fraction}` : grouped;
+}
+
+/** The smallest step of `places` decimals: 4 -> 0.0001. */
+export function stepOf(places: number): Decimal {
+  return new Decimal(1).div(new Decimal(10).pow(places));
+}
+
+const decimalsOf = (value: string): number => new Decimal(value).decimalPlaces();
+
+/** The unit of the amount field: money for a "spend" buy, stock otherwise. */
+export function amountUnit(kind: OrderKind, market: Pick<Market, 'stock' | 'money'>): string {
+  return kind === 'market' ? market.money : market.stock;
+}
+
+/** Numeric and greater than 0; the message names the field. */
+function numberCheck(value: string, what: string): string | undefined {
+  const v = value.trim();
+  if (v === '') return `Enter the ${what}.`;
+  if (!NUMERIC.test(v)) return `Enter the ${what} as a number, e.g. 0.5.`;
+  if (new Decimal(v).lte(0)) return `The ${what} must be greater than 0.`;
+  return undefined;
+}
+
+/** The least a "spend" amount may be: the minimum total plus the taker fee, in whole money steps. */
+export function minSpend(market: Market): Decimal {
+  return new Decimal(market.minTotal)
+    .times(new Decimal(1).plus(feeRatio(market.takerFee)))
+    .toDecimalPlaces(market.moneyPrec, Decimal.ROUND_UP);
+}
+
+function amountRules(form: OrderFormValues, market: Market): string | undefined {
+  const amount = new Decimal(form.amount.trim());
+  if (form.kind === 'market') {
+    const least = minSpend(market);
+    if (amount.lt(least)) {
+      return `At least ${plain(least)} ${market.money} (minimum total ${plain(market.minTotal)} ${market.money} plus the ${plain(market.takerFee)} % fee)`;
+    }
+    if (decimalsOf(form.amount.trim()) > market.moneyPrec) {
+      return `Use at most ${market.moneyPrec} decimals (step ${plain(stepOf(market.moneyPrec))} ${market.money})`;
+    }
+    if (amount.gt(market.maxTotal)) return `At most ${plain(market.maxTotal)} ${market.money}`;
+    return undefined;
+  }
+  if (amount.lt(market.minAmount)) return `At least ${plain(market.minAmount)} ${market.stock}`;
+  if (decimalsOf(form.amount.trim()) > market.stockPrec) {
+    return `Use at most ${market.stockPrec} decimals (step ${plain(stepOf(market.stockPrec))} ${market.stock})`;
+  }
+  return undefined;
+}
+
+function priceRules(form: OrderFormValues, market: Market): string | undefined {
+  const basic = numberCheck(form.price, 'price');
+  if (basic) return basic;
+  if (decimalsOf(form.price.trim()) > market.moneyPrec) {
+    return `Use at most ${market.moneyPrec} decimals for the price (tick ${plain(stepOf(market.moneyPrec))} ${market.money})`;
+  }
+  return undefined;
+}
+
+/** Total, maximum and balance checks, once amount (and price) are valid. Messages go under amount. */
+function totalRules(form: OrderFormValues, context: TradeContext): string | undefined {
+  const { market } = context;
+  const amount = new Decimal(form.amount.trim());
+  const money = market.money;
+  if (form.kind === 'market') {
+    const available = new Decimal(context.money.available);
+    if (amount.gt(available)) {
+      return `Not enough ${money}: available ${plain(available)} ${money}`;
+    }
+    return undefined;
+  }
+  if (form.kind === 'limit') {
+    const total = amount.times(new Decimal(form.price.trim()));
+    if (total.lt(market.minTotal)) {
+      return `Total ${plain(total)} ${money} is below the minimum total of ${plain(market.minTotal)} ${money}`;
+    }
+    if (total.gt(market.maxTotal)) return `At most ${plain(market.maxTotal)} ${money} in total`;
+    if (form.side === 'buy') {
+      const needed = total.plus(feeOf(total, market.takerFee, market.moneyPrec));
+      const available = new Decimal(context.money.available);
+      if (needed.gt(available)) {
+        return `Not enough ${money}: available ${plain(available)} ${money}, needed ${plain(needed)} ${money} with the fee`;
+      }
+      return undefined;
+    }
+  } else {
+    // Market by stock: the total is the book's estimate; a buy counts the fee.
+    const estimate = preview(
+      { kind: 'stock_market', side: form.side, amount: form.amount.trim() },
+      context,
+    );
+    const total = form.side === 'buy' ? new Decimal(estimate.total) : new Decimal(estimate.money);
+    if (estimate.avgPrice !== null && total.lt(market.minTotal)) {
+      return `Total ≈ ${plain(total)} ${money} is below the minimum total of ${plain(market.minTotal)} ${money}${form.side === 'buy' ? ' (fee included)' : ''}`;
+    }
+    if (total.gt(market.maxTotal)) return `At most ${plain(market.maxTotal)} ${money} in total`;
+    if (form.side === 'buy') {
+      const available = new Decimal(context.money.available);
+      if (total.gt(available)) {
+        return `Not enough ${money}: available ${plain(available)} ${money}, needed ≈ ${plain(total)} ${money} with the fee`;
+      }
+      return undefined;
+    }
+  }
+  const stock = market.stock;
+  const available = new Decimal(context.stock.available);
+  if (amount.gt(available)) return `Not enough ${stock}: available ${plain(available)} ${stock}`;
+  return undefined;
+}
+
+/** Every check of the form against the market's rules, book and balances; {} when it may be sent. */
+export function validate(form: OrderFormValues, context: TradeContext): FormErrors {
+  const { market } = context;
+  const errors: FormErrors = {};
+  if (!market.tradesEnabled) errors.market = `Trading is paused on ${market.name}.`;
+  if (form.kind === 'market' && form.side !== 'buy') {
+    errors.side = 'A spend order is a buy: choose Buy, or Market to sell an amount.';
+  }
+  const amountBasic = numberCheck(form.amount, 'amount');
+  const amountError = amountBasic ?? amountRules(form, market);
+  const priceError = form.kind === 'limit' ? priceRules(form, market) : undefined;
+  if (amountError) errors.amount = amountError;
+  if (priceError) errors.price = priceError;
+  if (!amountError && !priceError && !errors.side) {
+    const total = totalRules(form, context);
+    if (total) errors.amount = total;
+  }
+  const cid = form.clientOrderId.trim();
+  if (cid !== '' && !CLIENT_ORDER_ID.test(cid)) {
+    errors.clientOrderId = 'Use letters, digits, -, . and _ only (at most 64).';
+  }
+  if (form.kind === 'limit' && form.postOnly && form.ioc) {
+    errors.postOnly = 'Post-only and immediate-or-cancel exclude each other: choose one.';
+  }
+  return errors;
+}

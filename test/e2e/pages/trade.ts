@@ -1,0 +1,105 @@
+import type { Locator, Page } from 'playwright-core';
+import { ShellPage } from './shell';
+
+/** Page object of the Trade screen: market picker, facts, order form, preview, dialog, outcome. */
+export class TradePage {
+  readonly shell: ShellPage;
+  readonly picker: Locator;
+  readonly amount: Locator;
+  readonly price: Locator;
+  readonly clientOrderId: Locator;
+  readonly stp: Locator;
+  readonly postOnly: Locator;
+  readonly ioc: Locator;
+  readonly reviewButton: Locator;
+  readonly dialog: Locator;
+  readonly preview: Locator;
+  readonly outcome: Locator;
+  readonly alert: Locator;
+  readonly stockBalance: Locator;
+  readonly moneyBalance: Locator;
+
+  constructor(readonly page: Page) {
+    this.shell = new ShellPage(page);
+    this.picker = page.getByRole('combobox', { name: 'Market' });
+    this.amount = page.getByRole('textbox', { name: /^Amount/ });
+    this.price = page.getByRole('textbox', { name: /^Limit price/ });
+    this.clientOrderId = page.getByRole('textbox', { name: /^Client order id/ });
+    this.stp = page.getByRole('combobox', { name: 'Self-trade prevention' });
+    this.postOnly = page.getByRole('checkbox', { name: /Post-only/ });
+    this.ioc = page.getByRole('checkbox', { name: /Immediate or cancel/ });
+    this.reviewButton = page.getByRole('button', { name: 'Review order' });
+    this.dialog = page.getByRole('dialog');
+    this.preview = page.getByRole('region', { name: 'Preview' });
+    this.outcome = page.getByTestId('trade-outcome');
+    this.alert = page.getByTestId('trade-alert');
+    this.stockBalance = page.getByTestId('balance-stock');
+    this.moneyBalance = page.getByTestId('balance-money');
+  }
+
+  async open(): Promise<void> {
+    await this.shell.open('Trade');
+    await this.page.getByTestId('best-ask').waitFor();
+    await this.reviewButton.waitFor();
+  }
+
+  async chooseMarket(query: string, option: string): Promise<void> {
+    await this.picker.click();
+    await this.picker.fill(query);
+    await this.page
+      .getByRole('listbox', { name: 'Markets' })
+      .getByRole('option', { name: option })
+      .click();
+    await this.amount.waitFor();
+  }
+
+  async kind(label: 'Market' | 'Spend' | 'Limit'): Promise<void> {
+    const name =
+      label === 'Market' ? /^Market \(amount in/ : label === 'Spend' ? /^Market buy/ : 'Limit';
+    await this.page.getByRole('radio', { name }).check();
+  }
+
+  async side(side: 'Buy' | 'Sell'): Promise<void> {
+    await this.page.getByRole('radio', { name: new RegExp(`^${side} `) }).check();
+  }
+
+  /** Fills the form; fields left out are cleared (amount, price, client order id). */
+  async fill(values: {
+    kind?: 'Market' | 'Spend' | 'Limit';
+    side?: 'Buy' | 'Sell';
+    amount?: string;
+    price?: string;
+    clientOrderId?: string;
+    postOnly?: boolean;
+  }): Promise<void> {
+    await this.kind(values.kind ?? 'Market');
+    if (values.side) await this.side(values.side);
+    await this.amount.fill(values.amount ?? '');
+    if (values.kind === 'Limit') {
+      await this.price.fill(values.price ?? '');
+      await this.postOnly.setChecked(values.postOnly ?? false);
+    }
+    await this.clientOrderId.fill(values.clientOrderId ?? '');
+  }
+
+  async review(): Promise<void> {
+    await this.reviewButton.click();
+  }
+
+  async confirm(): Promise<void> {
+    await this.dialog.getByRole('button', { name: 'Confirm order' }).click();
+    await this.dialog.waitFor({ state: 'detached' });
+  }
+
+  /** The error text an input points at through aria-describedby ('' when it is not invalid). */
+  async errorOf(field: Locator): Promise<string> {
+    if ((await field.getAttribute('aria-invalid')) !== 'true') return '';
+    const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+    for (const id of ids) {
+      const node = this.page.locator(`[id="${id}"]`);
+      if ((await node.getAttribute('class'))?.includes('field-error'))
+        return (await node.textContent()) ?? '';
+    }
+    return '';
+  }
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { minSpend, plain, validate } from '../../../src/renderer/features/trade/checks';
+import { BTC_USDT, DOT_USDT, context, form } from './fixtures';
+
+const ctx = context();
+
+describe('order form checks', () => {
+  it('passes a valid order of each kind', () => {
+    expect(validate(form(), ctx)).toEqual({});
+    expect(validate(form({ side: 'sell', amount: '0.03' }), ctx)).toEqual({});
+    expect(validate(form({ kind: 'market', amount: '100' }), ctx)).toEqual({});
+    expect(validate(form({ kind: 'limit', amount: '0.01', price: '59000' }), ctx)).toEqual({});
+    expect(validate(form({ clientOrderId: 'my-order_1.2' }), ctx)).toEqual({});
+  });
+
+  it('asks for an amount and a number', () => {
+    expect(validate(form({ amount: '' }), ctx).amount).toBe('Enter the amount.');
+    for (const amount of ['abc', '1e3', '-1', '.5', '1.', '1,5', '0x10'])
+      expect(validate(form({ amount }), ctx).amount).toBe(
+        'Enter the amount as a number, e.g. 0.5.',
+      );
+  });
+
+  it('wants more than 0', () => {
+    expect(validate(form({ amount: '0' }), ctx).amount).toBe('The amount must be greater than 0.');
+    expect(validate(form({ amount: '0.0000' }), ctx).amount).toBe(
+      'The amount must be greater than 0.',
+    );
+  });
+
+  it('names the minimum amount and the amount step', () => {
+    expect(validate(form({ amount: '0.00005' }), ctx).amount).toBe('At least 0.0001 BTC');
+    expect(validate(form({ amount: '0.00015' }), ctx).amount).toBe(
+      'Use at most 4 decimals (step 0.0001 BTC)',
+    );
+    expect(validate(form({ kind: 'limit', amount: '0.00005', price: '60000' }), ctx).amount).toBe(
+      'At least 0.0001 BTC',
+    );
+  });
+
+  it('checks a spend amount against the minimum total plus the fee, the money step and the maximum', () => {
+    expect(minSpend(BTC_USDT).toFixed()).toBe('5.01');
+    expect(validate(form({ kind: 'market', amount: '5' }), ctx).amount).toBe(
+      'At least 5.01 USDT (minimum total 5 USDT plus the 0.1 % fee)',
+    );
+    expect(validate(form({ kind: 'market', amount: '5.01' }), ctx)).toEqual({});
+    expect(validate(form({ kind: 'market', amount: '10.001' }), ctx).amount).toBe(
+      'Use at most 2 decimals (step 0.01 USDT)',
+    );
+    expect(validate(form({ kind: 'market', amount: '2000000' }), ctx).amount).toBe(
+      'At most 1,000,000 USDT',
+    );
+  });
+
+  it('checks the price precision of a limit order', () => {
+    expect(validate(form({ kind: 'limit', price: '' }), ctx).price).toBe('Enter the price.');
+    expect(validate(form({ kind: 'limit', price: 'x' }), ctx).price).toBe(
+      'Enter the price as a number, e.g. 0.5.',
+    );
+    expect(validate(form({ kind: 'limit', price: '0' }), ctx).price).toBe(
+      'The price must be greater than 0.',
+    );
+    expect(validate(form({ kind: 'limit', price: '60000.123' }), ctx).price).toBe(
+      'Use at most 2 decimals for the price (tick 0.01 USDT)',
+    );
+  });
+
+  it('checks the total against the minimum and maximum', () => {
+    expect(validate(form({ kind: 'limit', amount: '0.0001', price: '10000' }), ctx).amount).toBe(
+      'Total 1 USDT is below the minimum total of 5 USDT',
+    );
+    expect(validate(form({ kind: 'limit', amount: '20', price: '60000' }), ctx).amount).toBe(
+      'At most 1,000,000 USDT in total',
+    );
+    const strict = context({ market: { ...BTC_USDT, minTotal: '10' } });
+    // A market buy counts the fee: 0.0001 BTC ≈ 6 USDT + 0.01 fee.
+    expect(validate(form({ amount: '0.0001' }), strict).amount).toBe(
+      'Total ≈ 6.01 USDT is below the minimum total of 10 USDT (fee included)',
+    );
+    expect(validate(form({ side: 'sell', amount: '0.0001' }), strict).amount).toBe(
+      'Total ≈ 5.99 USDT is below the minimum total of 10 USDT',
+    );
+    const small = context({ market: { ...BTC_USDT, maxTotal: '1000' } });
+    expect(validate(form({ side: 'sell', amount: '0.03' }), small).amount).toBe(
+      'At most 1,000 USDT in total',
+    );
+  });
+
+  it('wants enough balance and names it', () => {
+    expect(validate(form({ amount: '0.02' }), ctx).amount).toBe(
+      'Not enough USDT: available 1,000 USDT, needed ≈ 1,202.21 USDT with the fee',
+    );
+    expect(validate(form({ side: 'sell', amount: '0.6' }), ctx).amount).toBe(
+      'Not enough BTC: available 0.5 BTC',
+    );
+    expect(validate(form({ kind: 'market', amount: '1000.01' }), ctx).amount).toBe(
+      'Not enough USDT: available 1,000 USDT',
+    );
+    expect(validate(form({ kind: 'limit', amount: '0.02', price: '60000' }), ctx).amount).toBe(
+      'Not enough USDT: available 1,000 USDT, needed 1,201.2 USDT with the fee',
+    );
+    expect(
+      validate(form({ kind: 'limit', side: 'sell', amount: '0.51', price: '60000' }), ctx).amount,
+    ).toBe('Not enough BTC: available 0.5 BTC');
+  });
+
+  it('checks the client order id characters', () => {
+    expect(validate(form({ clientOrderId: 'bad id!' }), ctx).clientOrderId).toBe(
+      'Use letters, digits, -, . and _ only (at most 64).',
+    );
+    expect(validate(form({ clientOrderId: 'x'.repeat(65) }), ctx).clientOrderId).toBe(
+      'Use letters, digits, -, . and _ only (at most 64).',
+    );
+  });
+
+  it('refuses a paused market, a spend sell and post-only with IOC', () => {
+    expect(validate(form(), context({ market: DOT_USDT })).market).toBe(
+      'Trading is paused on DOT_USDT.',
+    );
+    expect(validate(form({ kind: 'market', side: 'sell', amount: '100' }), ctx).side).toBe(
+      'A spend order is a buy: choose Buy, or Market to sell an amount.',
+    );
+    expect(
+      validate(form({ kind: 'limit', price: '59000', postOnly: true, ioc: true }), ctx).postOnly,
+    ).toBe('Post-only and immediate-or-cancel exclude each other: choose one.');
+  });
+
+  it('prints limits without trailing zeros, grouped', () => {
+    expect(plain('1000000')).toBe('1,000,000');
+    expect(plain('0.00010')).toBe('0.0001');
+    expect(plain('1234.50')).toBe('1,234.5');
+  });
+});

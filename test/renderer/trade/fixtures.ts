@@ -1,0 +1,71 @@
+import type { Market, TradeContext } from '../../../src/shared/model';
+import type { OrderFormValues } from '../../../src/renderer/features/trade/checks';
+
+export const BTC_USDT: Market = {
+  name: 'BTC_USDT',
+  stock: 'BTC',
+  money: 'USDT',
+  stockPrec: 4,
+  moneyPrec: 2,
+  feePrec: 4,
+  makerFee: '0.1',
+  takerFee: '0.1',
+  minAmount: '0.0001',
+  minTotal: '5',
+  maxTotal: '1000000',
+  tradesEnabled: true,
+  type: 'spot',
+};
+
+export const ETH_USDT: Market = {
+  ...BTC_USDT,
+  name: 'ETH_USDT',
+  stock: 'ETH',
+  minAmount: '0.001',
+};
+
+export const DOT_USDT: Market = {
+  ...BTC_USDT,
+  name: 'DOT_USDT',
+  stock: 'DOT',
+  tradesEnabled: false,
+};
+
+/** Asks 60000 × 0.01, 60100 × 0.02, 61000 × 1; bids 59900 × 0.01, 59800 × 0.05; last 60000. */
+export function context(overrides: Partial<TradeContext> = {}): TradeContext {
+  return {
+    market: BTC_USDT,
+    book: {
+      tickerId: 'BTC_USDT',
+      timestamp: 1_700_000_000_000,
+      asks: [
+        ['60000', '0.01'],
+        ['60100', '0.02'],
+        ['61000', '1'],
+      ],
+      bids: [
+        ['59900', '0.01'],
+        ['59800', '0.05'],
+      ],
+    },
+    lastPrice: '60000',
+    stock: { available: '0.5', freeze: '0.1' },
+    money: { available: '1000', freeze: '0' },
+    fetchedAt: Date.now(),
+    ...overrides,
+  };
+}
+
+export function form(overrides: Partial<OrderFormValues> = {}): OrderFormValues {
+  return {
+    kind: 'stock_market',
+    side: 'buy',
+    amount: '0.01',
+    price: '',
+    clientOrderId: '',
+    stp: 'no',
+    postOnly: false,
+    ioc: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  feeOf,
+  preview,
+  slippageOf,
+  spendBudget,
+} from '../../../src/renderer/features/trade/preview';
+import Decimal from 'decimal.js';
+import { BTC_USDT, context } from './fixtures';
+
+describe('preview from the order book', () => {
+  it('walks the asks for a market buy: average price, cost, fee rounded up, total, slippage', () => {
+    expect(preview({ kind: 'stock_market', side: 'buy', amount: '0.02' }, context())).toEqual({
+      stock: '0.02',
+      money: '1201',
+      avgPrice: '60050',
+      fee: '1.21',
+      total: '1202.21',
+      slippage: '0.08',
+      slippageWarning: false,
+      notEnoughDepth: false,
+    });
+  });
+
+  it('walks the bids for a market sell: proceeds minus fee', () => {
+    const p = preview({ kind: 'stock_market', side: 'sell', amount: '0.03' }, context());
+    expect(p).toMatchObject({
+      stock: '0.03',
+      money: '1795',
+      avgPrice: '59833.33',
+      fee: '1.8',
+      total: '1793.2',
+      slippage: '0.28',
+      slippageWarning: false,
+    });
+  });
+
+  it('warns above 1 % of slippage against the last price', () => {
+    const p = preview({ kind: 'stock_market', side: 'buy', amount: '0.1' }, context());
+    expect(p.money).toBe('6072');
+    expect(p.avgPrice).toBe('60720');
+    expect(p.slippage).toBe('1.20');
+    expect(p.slippageWarning).toBe(true);
+    // Exactly 1 % is not above 1 %.
+    const flat = preview(
+      { kind: 'stock_market', side: 'buy', amount: '0.01' },
+      context({ lastPrice: '59405.94' }),
+    );
+    expect(flat.slippage).toBe('1.00');
+    expect(flat.slippageWarning).toBe(false);
+  });
+
+  it('says "not enough depth" when the book cannot fill the amount', () => {
+    const p = preview({ kind: 'stock_market', side: 'buy', amount: '2' }, context());
+    expect(p.notEnoughDepth).toBe(true);
+    expect(p.stock).toBe('1.03');
+    const sell = preview({ kind: 'stock_market', side: 'sell', amount: '0.07' }, context());
+    expect(sell.notEnoughDepth).toBe(true);
+    expect(sell.stock).toBe('0.06');
+  });
+
+  it('spends a money budget with the fee set aside, in whole stock steps', () => {
+    expect(spendBudget(new Decimal('100'), BTC_USDT).toFixed()).toBe('99.9');
+    const p = preview({ kind: 'market', side: 'buy', amount: '100' }, context());
+    expect(p).toMatchObject({
+      stock: '0.0016',
+      money: '96',
+      avgPrice: '60000',
+      fee: '0.1',
+      total: '96.1',
+      slippage: '0.00',
+      notEnoughDepth: false,
+    });
+    const across = preview({ kind: 'market', side: 'buy', amount: '1300' }, context());
+    // 600 + 0.0116 × 60100 (budget 1298.70): 0.01 + 0.0116 BTC.
+    expect(across.stock).toBe('0.0216');
+    expect(across.money).toBe('1297.16');
+    expect(across.notEnoughDepth).toBe(false);
+  });
+
+  it('previews a limit order: immediate fills at taker fee, the rest at maker fee if it rests', () => {
+    const p = preview({ kind: 'limit', side: 'buy', amount: '0.02', price: '60050' }, context());
+    expect(p).toMatchObject({
+      stock: '0.01',
+      money: '600',
+      fee: '0.6',
+      crosses: true,
+      rests: '0.01',
+      limitTotal: '1201',
+      restingFee: '0.61',
+      notEnoughDepth: false,
+    });
+    const resting = preview(
+      { kind: 'limit', side: 'sell', amount: '0.02', price: '65000' },
+      context(),
+    );
+    expect(resting).toMatchObject({
+      stock: '0',
+      crosses: false,
+      rests: '0.02',
+      limitTotal: '1300',
+      restingFee: '1.3',
+      avgPrice: null,
+      slippage: null,
+    });
+  });
+
+  it('has no slippage without a last price', () => {
+    const p = preview(
+      { kind: 'stock_market', side: 'buy', amount: '0.01' },
+      context({ lastPrice: null }),
+    );
+    expect(p.slippage).toBeNull();
+    expect(p.slippageWarning).toBe(false);
+  });
+
+  it('computes fees from percent strings ("0.1" = 0.1 %) and slippage per side', () => {
+    expect(feeOf(new Decimal('1000'), '0.1', 2).toFixed()).toBe('1');
+    expect(feeOf(new Decimal('1234.5'), '0.25', 2).toFixed()).toBe('3.09');
+    expect(slippageOf(new Decimal('101'), new Decimal('100'), 'buy').toFixed()).toBe('1');
+    expect(slippageOf(new Decimal('99'), new Decimal('100'), 'sell').toFixed()).toBe('1');
+    expect(slippageOf(new Decimal('99'), new Decimal('100'), 'buy').toFixed()).toBe('-1');
+  });
+});
