@@ -4,11 +4,12 @@ import type { AppLock } from './accounts/lock';
 import { placeOrderOutcome } from './services/trading';
 import { portfolioOverview } from './services/portfolio';
 import { transfersCsv } from './services/transfersCsv';
+import { fetchHashrate, hashrateCsv, hashrateCsvName, miningSeries } from './services/mining';
 import { fetchAllTransfers } from './exchange/paging';
 import type { ExchangeApi } from './exchange/api';
 import type { ChannelName } from '../shared/contract';
 import { DeskFailure } from '../shared/errors';
-import type { AppInfo } from '../shared/model';
+import type { AppInfo, CsvExport } from '../shared/model';
 
 export interface Services {
   info: () => AppInfo;
@@ -40,6 +41,12 @@ async function subAccountsView(exchange: ExchangeApi) {
 export function createHandlers(services: Services): Handlers {
   const { accounts, lock } = services;
   const api = () => accounts.active().api;
+  /** A CSV goes through the native save dialog (Electron) or back to the page to download. */
+  const deliverCsv = async (filename: string, csv: string, rows: number): Promise<CsvExport> => {
+    if (!services.saveFile) return { filename, rows, csv };
+    const savedTo = await services.saveFile(filename, csv);
+    return savedTo ? { filename, rows, savedTo } : { filename, rows, cancelled: true };
+  };
   const handlers: Handlers = {
     'app.info': async () => services.info(),
     'exchange.status': async () => accounts.active().status.current(),
@@ -116,12 +123,12 @@ export function createHandlers(services: Services): Handlers {
     'history.exportCsv': async ({ filters }) => {
       const { records } = await fetchAllTransfers(api(), filters);
       const filename = `exchange-desk-transfers-${new Date().toISOString().slice(0, 10)}.csv`;
-      const csv = transfersCsv(records);
-      if (!services.saveFile) return { filename, rows: records.length, csv };
-      const savedTo = await services.saveFile(filename, csv);
-      return savedTo
-        ? { filename, rows: records.length, savedTo }
-        : { filename, rows: records.length, cancelled: true };
+      return deliverCsv(filename, transfersCsv(records), records.length);
+    },
+    'mining.hashrate': (input) => miningSeries(api(), input),
+    'mining.exportCsv': async (query) => {
+      const { points } = await fetchHashrate(api(), query);
+      return deliverCsv(hashrateCsvName(query), hashrateCsv(points), points.length);
     },
     'orders.place': ({ price, ...input }) =>
       placeOrderOutcome(

@@ -1,8 +1,8 @@
 import { AccountsView } from './features/accounts/AccountsView';
 import { EarnView } from './features/earn/EarnView';
-import { TradeView } from './features/trade/TradeView';
 import { HistoryView } from './features/history/HistoryView';
 import { LockGate } from './features/lock/LockGate';
+import { MiningView } from './features/mining/MiningView';
 import { OrdersView } from './features/orders/OrdersView';
 import { OverviewView } from './features/overview/OverviewView';
 import { Header } from './features/shell/Header';
@@ -10,6 +10,7 @@ import { ScreenPlaceholder } from './features/shell/ScreenPlaceholder';
 import { Sidebar } from './features/shell/Sidebar';
 import { SCREENS, useShellStore, type ScreenId } from './features/shell/shellStore';
 import { useShortcuts } from './features/shell/shortcuts';
+import { TradeView } from './features/trade/TradeView';
 import { useApplyTheme } from './features/settings/theme';
 import { useEffect } from 'react';
 
@@ -44,12 +45,14 @@ function Shell() {
             <OverviewView />
           ) : screen === 'orders' ? (
             <OrdersView />
+          ) : screen === 'history' ? (
+            <HistoryView />
           ) : screen === 'trade' ? (
             <TradeView />
           ) : screen === 'earn' ? (
             <EarnView />
-          ) : screen === 'history' ? (
-            <HistoryView />
+          ) : screen === 'mining' ? (
+            <MiningView />
           ) : screen === 'accounts' ? (
             <AccountsView />
           ) : (

@@ -15,6 +15,7 @@ import type {
   ActiveOrdersPage,
   ConditionalOrders,
   CsvExport,
+  MiningSeries,
   Order,
   TransfersPage,
   ProfileSummary,
@@ -145,6 +146,28 @@ export const orderHistoryInput = z
   })
   .optional();
 
+const miningRange = z.object({
+  account: z
+    .string()
+    .trim()
+    .min(1, 'Enter the mining account name.')
+    .max(64, 'Use at most 64 characters.'),
+  /** Unix seconds. */
+  from: z.number().int('Choose a start time.').min(0, 'Choose a start time.'),
+  to: z.number().int('Choose an end time.').min(0, 'Choose an end time.'),
+  interval: z.enum(['5m', '1h', '24h'], { message: 'Choose 5m, 1h or 24h.' }),
+});
+const fromBeforeTo = {
+  path: ['from'],
+  message: 'Choose a start before the end.',
+};
+
+export const miningHashrateInput = miningRange
+  .extend({ maxPoints: z.number().int().min(50).max(5000).default(1200) })
+  .refine((v) => v.from < v.to, fromBeforeTo);
+
+export const miningExportInput = miningRange.refine((v) => v.from < v.to, fromBeforeTo);
+
 export const contract = {
   app: {
     info: channel<AppInfo>()(noInput),
@@ -221,6 +244,16 @@ export const contract = {
     transfers: channel<TransfersPage>()(transfersInput),
     /** Every record of the filtered history (up to the 10,000 cap) as CSV. */
     exportCsv: channel<CsvExport>()(z.object({ filters: transferFiltersInput })),
+  },
+  mining: {
+    /**
+     * One mining account's hashrate over [from, to] (Unix seconds): the range split into requests
+     * the exchange accepts, merged, downsampled to `maxPoints` (peaks and outages kept); the
+     * statistics over the full series.
+     */
+    hashrate: channel<MiningSeries>()(miningHashrateInput),
+    /** The full-resolution series as CSV. */
+    exportCsv: channel<CsvExport>()(miningExportInput),
   },
   lock: {
     status: channel<LockState>()(noInput),

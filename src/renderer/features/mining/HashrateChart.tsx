@@ -1,0 +1,267 @@
+import { useLayoutEffect, useMemo, useState } from 'react';
+import {
+  Brush,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
+import type { HashratePoint, MiningSeries } from '../../../shared/model';
+import { MASK } from '../../lib/decimal';
+import {
+  formatHashrate,
+  formatRawHashrate,
+  formatRejectRate,
+  hashrateScale,
+  plotValue,
+  type HashrateScale,
+} from './units';
+
+export const CHART_HEIGHT = 340;
+const FEW_POINTS = 60;
+
+/** One row the chart draws: `v` and `r` are plot geometry only; `point` keeps the exchange's value. */
+interface Row {
+  t: number;
+  v: number;
+  /** Reject rate in percent (geometry), when the point has one. */
+  r: number | undefined;
+  point: HashratePoint;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Local-time tick text for a span of `spanMs`. */
+export function timeTickFormat(spanMs: number): (ms: number) => string {
+  const format =
+    spanMs <= 2 * DAY_MS
+      ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
+      : spanMs <= 200 * DAY_MS
+        ? new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })
+        : new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' });
+  return (ms) => format.format(new Date(ms));
+}
+
+const fullTime = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+export function HashrateTooltip({
+  point,
+  scale,
+  privacy,
+}: {
+  point: HashratePoint;
+  scale: HashrateScale;
+  privacy: boolean;
+}) {
+  return (
+    <div className="mining-tooltip" data-testid="hashrate-tooltip" data-timestamp={point.timestamp}>
+      <div className="mining-tooltip-time">{fullTime.format(new Date(point.timestamp))}</div>
+      <div className="mining-tooltip-value" data-testid="hashrate-tooltip-value">
+        {privacy ? MASK : formatHashrate(point.hashrate, scale)}
+      </div>
+      {privacy ? null : (
+        <div className="muted small" data-testid="hashrate-tooltip-raw">
+          {formatRawHashrate(point.hashrate)}
+        </div>
+      )}
+      {point.rejectRate !== undefined ? (
+        <div className="mining-tooltip-reject">
+          Reject rate {privacy ? MASK : formatRejectRate(point.rejectRate)}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+const mark = (name: string) => {
+  try {
+    performance.mark(name);
+  } catch {
+    // best effort
+  }
+};
+
+/**
+ * The hashrate line (left axis, auto-scaled unit) and the reject rate (right axis, %) over local
+ * time, a tooltip, and a brush to zoom. In privacy mode both value axes lose their ticks and the
+ * tooltip masks the values; the time axis stays.
+ */
+export function HashrateChart({
+  series,
+  width,
+  privacy,
+  onWindow,
+}: {
+  series: MiningSeries;
+  width: number;
+  privacy: boolean;
+  /** The brushed window in ms (undefined when the whole series is shown). */
+  onWindow?: (window: { from: number; to: number } | undefined) => void;
+}) {
+  const scale = useMemo(
+    () => hashrateScale(series.stats?.max ?? series.points[0]?.hashrate ?? '0'),
+    [series],
+  );
+  const rows = useMemo<Row[]>(
+    () =>
+      series.points.map((point) => ({
+        t: point.timestamp,
+        v: plotValue(point.hashrate, scale),
+        r: point.rejectRate === undefined ? undefined : point.rejectRate * 100,
+        point,
+      })),
+    [series, scale],
+  );
+  const [range, setRange] = useState<{ start: number; end: number } | undefined>(undefined);
+  const first = rows[0]?.t ?? 0;
+  const last = rows[rows.length - 1]?.t ?? 0;
+  const shownFirst = range ? (rows[range.start]?.t ?? first) : first;
+  const shownLast = range ? (rows[range.end]?.t ?? last) : last;
+  const tick = useMemo(() => timeTickFormat(shownLast - shownFirst), [shownFirst, shownLast]);
+  const hasReject = rows.some((row) => row.r !== undefined);
+
+  // For the bench and anyone timing it: the frame after this data was committed to the DOM.
+  useLayoutEffect(() => {
+    const id = requestAnimationFrame(() => mark('mining:painted'));
+    return () => cancelAnimationFrame(id);
+  }, [series]);
+
+  const renderTooltip = ({ active, payload }: TooltipContentProps) => {
+    const row = active ? (payload?.[0]?.payload as Row | undefined) : undefined;
+    return row ? <HashrateTooltip point={row.point} scale={scale} privacy={privacy} /> : null;
+  };
+
+  return (
+    <div
+      className="mining-chart"
+      data-testid="hashrate-chart"
+      data-point-count={rows.length}
+      data-unit={privacy ? undefined : scale.unit}
+    >
+      <ComposedChart
+        width={width}
+        height={CHART_HEIGHT}
+        data={rows}
+        margin={{ top: 8, right: 8, bottom: 4, left: 8 }}
+        aria-label={
+          privacy
+            ? 'Hashrate over time (values hidden)'
+            : `Hashrate over time in ${scale.unit}, reject rate in percent`
+        }
+      >
+        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          dataKey="t"
+          type="number"
+          scale="time"
+          domain={['dataMin', 'dataMax']}
+          tickFormatter={tick}
+          tickCount={8}
+          minTickGap={24}
+          stroke="var(--muted)"
+          fontSize={12}
+        />
+        <YAxis
+          yAxisId="hashrate"
+          dataKey="v"
+          tick={privacy ? false : { fontSize: 12, fill: 'var(--muted)' }}
+          width={privacy ? 16 : 64}
+          stroke="var(--muted)"
+          domain={[0, 'auto']}
+          tickFormatter={(v: number) =>
+            `${v.toLocaleString(undefined, { maximumFractionDigits: 2 })}`
+          }
+          label={
+            privacy
+              ? undefined
+              : {
+                  value: scale.unit,
+                  angle: -90,
+                  position: 'insideLeft',
+                  fill: 'var(--muted)',
+                  fontSize: 12,
+                }
+          }
+        />
+        {hasReject ? (
+          <YAxis
+            yAxisId="reject"
+            orientation="right"
+            dataKey="r"
+            tick={privacy ? false : { fontSize: 12, fill: 'var(--muted)' }}
+            width={privacy ? 16 : 60}
+            stroke="var(--muted)"
+            // The reject rate keeps to the lower part of the plot, under the hashrate line.
+            domain={[0, (max: number) => (max > 0 ? max * 2.5 : 1)]}
+            tickFormatter={(v: number) =>
+              `${v.toLocaleString(undefined, { maximumFractionDigits: 1 })} %`
+            }
+          />
+        ) : null}
+        <Tooltip content={renderTooltip} isAnimationActive={false} />
+        {hasReject ? (
+          <Line
+            yAxisId="reject"
+            dataKey="r"
+            name="Reject rate"
+            type="linear"
+            dot={false}
+            stroke="var(--mining-reject)"
+            strokeWidth={1}
+            strokeOpacity={0.55}
+            isAnimationActive={false}
+            connectNulls
+          />
+        ) : null}
+        <Line
+          yAxisId="hashrate"
+          dataKey="v"
+          name="Hashrate"
+          type="linear"
+          // A few points (24 h at 24h is one or two) are drawn as dots too, so they show.
+          dot={rows.length <= FEW_POINTS ? { r: 3, fill: 'var(--mining-hashrate)' } : false}
+          stroke="var(--mining-hashrate)"
+          strokeWidth={1.5}
+          isAnimationActive={false}
+        />
+        {rows.length > 2 ? (
+          <Brush
+            dataKey="t"
+            height={26}
+            travellerWidth={8}
+            stroke="var(--accent)"
+            fill="var(--panel)"
+            tickFormatter={(ms: number) => fullTime.format(new Date(ms))}
+            onChange={(next: { startIndex?: number; endIndex?: number }) => {
+              const start = next.startIndex ?? 0;
+              const end = next.endIndex ?? rows.length - 1;
+              const whole = start <= 0 && end >= rows.length - 1;
+              setRange(whole ? undefined : { start, end });
+              onWindow?.(
+                whole ? undefined : { from: rows[start]?.t ?? first, to: rows[end]?.t ?? last },
+              );
+            }}
+          />
+        ) : null}
+      </ComposedChart>
+      <div className="mining-legend" aria-hidden="true">
+        <span className="mining-key mining-key-hashrate" /> Hashrate
+        {hasReject ? (
+          <>
+            <span className="mining-key mining-key-reject" /> Reject rate (right axis, %)
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

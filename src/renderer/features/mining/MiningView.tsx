@@ -1,0 +1,348 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { HashrateInterval, MiningSeries } from '../../../shared/model';
+import { DataAge } from '../../components/DataAge';
+import { MASK } from '../../lib/decimal';
+import { TextField } from '../accounts/Field';
+import { useProfilesStore } from '../accounts/profilesStore';
+import { downloadText } from '../history/download';
+import { useSettings } from '../settings/settingsStore';
+import { useShellStore } from '../shell/shellStore';
+import { HashrateChart } from './HashrateChart';
+import {
+  INTERVALS,
+  RANGES,
+  accountFor,
+  intervalForSpan,
+  toLocalInput,
+  useMiningStore,
+  type PresetRange,
+} from './miningStore';
+import { formatHashrate, formatRejectRate, hashrateScale } from './units';
+
+/** Chart width when it cannot be measured (tests); the request asks for about one point a pixel. */
+const FALLBACK_WIDTH = 960;
+
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(FALLBACK_WIDTH);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const next = Math.floor(element.clientWidth);
+      if (next > 0) setWidth(next);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+const INTERVAL_LABELS: Record<HashrateInterval, string> = {
+  '5m': '5 minutes',
+  '1h': '1 hour',
+  '24h': '24 hours',
+};
+
+function Stats({ series, privacy }: { series: MiningSeries; privacy: boolean }) {
+  const stats = series.stats;
+  if (!stats) return null;
+  const scale = hashrateScale(stats.max);
+  const show = (value: string) => (privacy ? MASK : formatHashrate(value, scale));
+  const items: [string, string][] = [
+    ['Current', show(stats.current)],
+    ['Average', show(stats.average)],
+    ['Min', show(stats.min)],
+    ['Max', show(stats.max)],
+    ['Reject rate (avg)', privacy ? MASK : formatRejectRate(series.rejectRateAverage)],
+  ];
+  return (
+    <dl className="mining-stats" data-testid="mining-stats">
+      {items.map(([label, value]) => (
+        <div key={label} className="mining-stat">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+type ExportState =
+  | { state: 'idle' }
+  | { state: 'busy' }
+  | { state: 'done'; message: string }
+  | { state: 'failed'; message: string };
+
+function ExportButton({ disabled }: { disabled: boolean }) {
+  const exportCsv = useMiningStore((s) => s.exportCsv);
+  const [status, setStatus] = useState<ExportState>({ state: 'idle' });
+  async function run() {
+    setStatus({ state: 'busy' });
+    try {
+      const result = await exportCsv();
+      const rows = `${result.rows.toLocaleString('en-US')} ${result.rows === 1 ? 'point' : 'points'}`;
+      if (result.cancelled) setStatus({ state: 'idle' });
+      else if (result.savedTo)
+        setStatus({ state: 'done', message: `Saved ${rows} to ${result.savedTo}` });
+      else if (result.csv !== undefined) {
+        downloadText(result.filename, result.csv);
+        setStatus({ state: 'done', message: `Downloaded ${rows} as ${result.filename}` });
+      } else setStatus({ state: 'idle' });
+    } catch (error) {
+      setStatus({ state: 'failed', message: (error as { message: string }).message });
+    }
+  }
+  return (
+    <div className="export">
+      <button
+        type="button"
+        className="btn btn-secondary"
+        onClick={() => void run()}
+        disabled={disabled || status.state === 'busy'}
+        aria-busy={status.state === 'busy'}
+      >
+        {status.state === 'busy' ? 'Exporting…' : 'Export CSV'}
+      </button>
+      <div aria-live="polite" className="export-status">
+        {status.state === 'done' ? <span className="result-ok small">{status.message}</span> : null}
+      </div>
+      {status.state === 'failed' ? (
+        <p className="form-alert" role="alert">
+          Export failed: {status.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The Mining screen: one pool account's hashrate over a period, at a glance and in detail. */
+export function MiningView() {
+  const profiles = useProfilesStore((s) => s.state);
+  const profileId = profiles?.activeId;
+  const isDemo = profiles?.profiles.find((p) => p.id === profileId)?.isDemo ?? false;
+  const accounts = useMiningStore((s) => s.accounts);
+  const account = accountFor(accounts, profileId, isDemo);
+  const setAccount = useMiningStore((s) => s.setAccount);
+  const range = useMiningStore((s) => s.range);
+  const interval = useMiningStore((s) => s.interval);
+  const customFrom = useMiningStore((s) => s.customFrom);
+  const customTo = useMiningStore((s) => s.customTo);
+  const setRange = useMiningStore((s) => s.setRange);
+  const setInterval = useMiningStore((s) => s.setInterval);
+  const setCustom = useMiningStore((s) => s.setCustom);
+  const data = useMiningStore((s) => s.data);
+  const fetchedAt = useMiningStore((s) => s.fetchedAt);
+  const loading = useMiningStore((s) => s.loading);
+  const error = useMiningStore((s) => s.error);
+  const fieldErrors = useMiningStore((s) => s.fieldErrors);
+  const loadStore = useMiningStore((s) => s.load);
+  const privacy = useSettings((s) => s.privacy);
+
+  const chartBox = useRef<HTMLDivElement>(null);
+  const width = useWidth(chartBox);
+  const [brushed, setBrushed] = useState<{ from: number; to: number } | undefined>();
+
+  const load = useCallback(() => {
+    setBrushed(undefined);
+    void loadStore(account.trim(), width);
+  }, [loadStore, account, width]);
+
+  // The header's Refresh (and its shortcut) reloads the shown period. No timer: a long range is
+  // dozens of requests, and past hashrate does not change.
+  const setRefresh = useShellStore((s) => s.setRefresh);
+  useEffect(() => {
+    setRefresh(load);
+    return () => setRefresh(undefined);
+  }, [load, setRefresh]);
+
+  // The first visit loads what the form holds (when there is an account to ask for).
+  useEffect(() => {
+    if (profileId && account.trim() && !useMiningStore.getState().data)
+      void loadStore(account.trim(), width);
+    // Only when the profile becomes known or changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [profileId]);
+
+  const chooseRange = (next: PresetRange) => {
+    setRange(next);
+    if (account.trim()) load();
+  };
+  const chooseInterval = (next: HashrateInterval) => {
+    setInterval(next);
+    if (account.trim()) load();
+  };
+  const zoomIn = () => {
+    if (!brushed) return;
+    const from = Math.floor(brushed.from / 1000);
+    const to = Math.ceil(brushed.to / 1000);
+    setCustom(toLocalInput(from), toLocalInput(to + 60));
+    setInterval(intervalForSpan(to - from));
+    load();
+  };
+
+  const empty = data && data.points.length === 0;
+  const summary = useMemo(
+    () =>
+      data
+        ? `${data.fetchedPoints.toLocaleString('en-US')} points fetched in ${data.requests} ${
+            data.requests === 1 ? 'request' : 'requests'
+          }, ${data.points.length.toLocaleString('en-US')} drawn`
+        : '',
+    [data],
+  );
+
+  return (
+    <div className="mining">
+      <section className="card mining-form-card" aria-labelledby="mining-form-title">
+        <h2 id="mining-form-title" className="mining-sr-only">
+          Hashrate query
+        </h2>
+        <form
+          className="mining-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            load();
+          }}
+        >
+          <div className="mining-account">
+            <TextField
+              id="mining-account"
+              label="Mining account"
+              value={account}
+              onChange={(value) => profileId && setAccount(profileId, value)}
+              error={fieldErrors.account}
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={64}
+            />
+          </div>
+          <div className="field mining-ranges">
+            <span className="mining-label" id="mining-range-label">
+              Range
+            </span>
+            <div className="segmented" role="group" aria-labelledby="mining-range-label">
+              {RANGES.map((r) => (
+                <button
+                  key={r.id}
+                  type="button"
+                  className={`seg ${range === r.id ? 'active' : ''}`}
+                  aria-pressed={range === r.id}
+                  onClick={() => chooseRange(r.id)}
+                >
+                  {r.label}
+                </button>
+              ))}
+              <span className={`seg seg-static ${range === 'custom' ? 'active' : ''}`}>Custom</span>
+            </div>
+          </div>
+          <div className="field mining-interval">
+            <label htmlFor="mining-interval">Interval</label>
+            <select
+              id="mining-interval"
+              value={interval}
+              onChange={(e) => chooseInterval(e.target.value as HashrateInterval)}
+            >
+              {INTERVALS.map((i) => (
+                <option key={i} value={i}>
+                  {INTERVAL_LABELS[i]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="mining-period">
+            <TextField
+              id="mining-from"
+              label="From"
+              type="datetime-local"
+              value={customFrom}
+              onChange={(value) => setCustom(value, customTo)}
+              error={fieldErrors.from}
+            />
+            <TextField
+              id="mining-to"
+              label="To"
+              type="datetime-local"
+              value={customTo}
+              onChange={(value) => setCustom(customFrom, value)}
+            />
+          </div>
+          <div className="actions mining-submit">
+            <button
+              type="submit"
+              className="btn btn-primary"
+              disabled={loading}
+              aria-busy={loading}
+            >
+              {loading ? 'Loading…' : 'Show'}
+            </button>
+          </div>
+        </form>
+      </section>
+
+      {error ? (
+        <div className="banner banner-bad" role="alert">
+          <p>The hashrate could not be loaded: {error}</p>
+        </div>
+      ) : null}
+
+      <section className="card mining-chart-card" aria-labelledby="mining-chart-title">
+        <div className="section-head">
+          <h2 id="mining-chart-title">Hashrate{data ? ` · ${data.account}` : ''}</h2>
+          <div className="mining-head-right">
+            <DataAge fetchedAt={fetchedAt} loading={loading} />
+            <ExportButton disabled={!data || data.points.length === 0} />
+          </div>
+        </div>
+        {data && !empty ? <Stats series={data} privacy={privacy} /> : null}
+        <div className="mining-chart-box" ref={chartBox}>
+          {data && !empty ? (
+            <HashrateChart
+              key={data.fetchedAt}
+              series={data}
+              width={width}
+              privacy={privacy}
+              onWindow={setBrushed}
+            />
+          ) : empty ? (
+            <div className="mining-empty" data-testid="mining-empty">
+              <p>No hashrate for this account in this period</p>
+              <p className="muted small">
+                A disabled account, or one that did not mine then, has no points.
+              </p>
+            </div>
+          ) : loading ? (
+            <div className="mining-empty" aria-busy="true">
+              <span className="skeleton mining-skeleton" aria-label="Loading" />
+            </div>
+          ) : (
+            <div className="mining-empty">
+              <p className="muted">
+                {fieldErrors.account || fieldErrors.from
+                  ? 'Nothing to show: correct the field marked above.'
+                  : 'Enter a mining account and choose a period.'}
+              </p>
+            </div>
+          )}
+        </div>
+        {data && !empty ? (
+          <div className="mining-foot">
+            <span className="muted small" data-testid="mining-summary">
+              {summary}
+            </span>
+            {brushed ? (
+              <button type="button" className="btn btn-secondary" onClick={zoomIn}>
+                Load detail for the selected window
+              </button>
+            ) : (
+              <span className="muted small">Drag the handles under the chart to zoom.</span>
+            )}
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

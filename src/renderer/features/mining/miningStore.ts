@@ -1,0 +1,252 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { ChannelInput } from '../../../shared/contract';
+import { asDeskError } from '../../../shared/errors';
+import type { CsvExport, HashrateInterval, MiningSeries } from '../../../shared/model';
+import { getDesk } from '../../lib/desk';
+import { shared } from '../../lib/remote';
+import { deskFieldErrors, type FieldErrors } from '../accounts/Field';
+import { useProfilesStore } from '../accounts/profilesStore';
+
+export type MiningRange = '24h' | '7d' | '30d' | '90d' | '1y' | 'custom';
+export type PresetRange = Exclude<MiningRange, 'custom'>;
+
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+
+export const RANGES: readonly { id: PresetRange; label: string; seconds: number }[] = [
+  { id: '24h', label: '24 h', seconds: DAY },
+  { id: '7d', label: '7 d', seconds: 7 * DAY },
+  { id: '30d', label: '30 d', seconds: 30 * DAY },
+  { id: '90d', label: '90 d', seconds: 90 * DAY },
+  { id: '1y', label: '1 y', seconds: 365 * DAY },
+];
+
+export const INTERVALS: readonly HashrateInterval[] = ['5m', '1h', '24h'];
+
+/**
+ * The interval a range starts with (any can be chosen; main splits long ranges into requests the
+ * exchange accepts): at most ~2,200 points fetched, one request, except 1 y at 24h (366 points).
+ */
+export const DEFAULT_INTERVAL: Readonly<Record<PresetRange, HashrateInterval>> = {
+  '24h': '5m',
+  '7d': '1h',
+  '30d': '1h',
+  '90d': '1h',
+  '1y': '24h',
+};
+
+/** For a custom period: the same rule by length. */
+export function intervalForSpan(seconds: number): HashrateInterval {
+  if (seconds <= 2 * DAY) return '5m';
+  if (seconds <= 120 * DAY) return '1h';
+  return '24h';
+}
+
+/** The account a profile starts with: the demo's own miner on the Demo profile. */
+export const DEMO_MINING_ACCOUNT = 'demo-miner';
+
+/** Unix seconds -> the value of an <input type="datetime-local"> (local time, minutes). */
+export function toLocalInput(seconds: number): string {
+  const d = new Date(seconds * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The value of a datetime-local input (local time) -> Unix seconds; undefined when not a time. */
+export function fromLocalInput(value: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return undefined;
+  const ms = new Date(value).getTime();
+  return Number.isFinite(ms) ? Math.floor(ms / 1000) : undefined;
+}
+
+export type MiningQuery = ChannelInput<'mining.hashrate'>;
+
+interface MiningStore {
+  /** Mining account name per profile id (remembered). */
+  accounts: Record<string, string>;
+  range: MiningRange;
+  interval: HashrateInterval;
+  /** The period's inputs (datetime-local values); a preset fills them when it loads. */
+  customFrom: string;
+  customTo: string;
+  data: MiningSeries | undefined;
+  /** Unix ms when the renderer received `data`. */
+  fetchedAt: number | undefined;
+  loading: boolean;
+  /** Form-level message of the last failure (when no field took it). */
+  error: string | undefined;
+  /** Messages under the account and start inputs. */
+  fieldErrors: FieldErrors;
+  /** The input of the last request (for the export and for tests). */
+  lastQuery: MiningQuery | undefined;
+  setAccount(profileId: string, account: string): void;
+  /** Chooses a preset range and its default interval. */
+  setRange(range: PresetRange): void;
+  setInterval(interval: HashrateInterval): void;
+  setCustom(from: string, to: string): void;
+  /** The period to ask for now: a preset ends now; custom from its inputs. */
+  period(nowMs?: number): { from: number; to: number } | { error: string };
+  /** Loads the series for `account` over the current period. Never rejects. */
+  load(account: string, maxPoints: number): Promise<void>;
+  /** The full series of the shown query as CSV (rejects with the DeskError). */
+  exportCsv(): Promise<CsvExport>;
+  reset(): void;
+}
+
+let seq = 0;
+
+const mark = (name: string) => {
+  try {
+    performance.mark(name);
+  } catch {
+    // User Timing is best effort.
+  }
+};
+
+export const useMiningStore = create<MiningStore>()(
+  persist(
+    (set, get) => ({
+      accounts: {},
+      range: '24h',
+      interval: DEFAULT_INTERVAL['24h'],
+      customFrom: '',
+      customTo: '',
+      data: undefined,
+      fetchedAt: undefined,
+      loading: false,
+      error: undefined,
+      fieldErrors: {},
+      lastQuery: undefined,
+      setAccount: (profileId, account) =>
+        set((s) => ({
+          accounts: { ...s.accounts, [profileId]: account },
+          fieldErrors: { ...s.fieldErrors, account: undefined },
+        })),
+      setRange: (range) =>
+        set((s) => ({
+          range,
+          interval: DEFAULT_INTERVAL[range],
+          fieldErrors: { ...s.fieldErrors, from: undefined },
+        })),
+      setInterval: (interval) => set({ interval }),
+      setCustom: (customFrom, customTo) =>
+        set((s) => ({
+          range: 'custom',
+          customFrom,
+          customTo,
+          fieldErrors: { ...s.fieldErrors, from: undefined },
+        })),
+      period(nowMs = Date.now()) {
+        const { range, customFrom, customTo } = get();
+        if (range !== 'custom') {
+          const to = Math.floor(nowMs / 1000);
+          const seconds = RANGES.find((r) => r.id === range)!.seconds;
+          return { from: to - seconds, to };
+        }
+        const from = fromLocalInput(customFrom);
+        const to = fromLocalInput(customTo);
+        if (from === undefined) return { error: 'Choose a start time.' };
+        if (to === undefined) return { error: 'Choose an end time.' };
+        if (from >= to) return { error: 'Choose a start before the end.' };
+        return { from, to };
+      },
+      async load(account, maxPoints) {
+        const period = get().period();
+        if ('error' in period) {
+          set({ fieldErrors: { from: period.error }, error: undefined });
+          return;
+        }
+        const query: MiningQuery = {
+          account,
+          from: period.from,
+          to: period.to,
+          interval: get().interval,
+          maxPoints: Math.max(50, Math.min(5000, Math.round(maxPoints))),
+        };
+        const ticket = ++seq;
+        if (get().range !== 'custom') {
+          set({ customFrom: toLocalInput(period.from), customTo: toLocalInput(period.to) });
+        }
+        set({ loading: true, lastQuery: query });
+        mark('mining:request');
+        try {
+          const data = await shared(`mining.hashrate:${JSON.stringify(query)}`, () =>
+            getDesk().mining.hashrate(query),
+          );
+          if (ticket !== seq) return;
+          set({
+            data,
+            fetchedAt: Date.now(),
+            loading: false,
+            error: undefined,
+            fieldErrors: {},
+          });
+          mark('mining:data');
+        } catch (error) {
+          if (ticket !== seq) return;
+          const desk = asDeskError(error);
+          const { fields, rest } = deskFieldErrors(desk, ['account', 'from', 'to', 'interval']);
+          // The end time shows its message at the period inputs' start (one place for the period).
+          const fieldErrors: FieldErrors = {
+            account: fields['account'],
+            from: fields['from'] ?? fields['to'],
+          };
+          const shown = fieldErrors.account || fieldErrors.from;
+          set({
+            loading: false,
+            // A refused query's old chart no longer answers the question asked.
+            data: shown ? undefined : get().data,
+            fetchedAt: shown ? undefined : get().fetchedAt,
+            error: shown ? (fields['interval'] ?? undefined) : (rest ?? desk.message),
+            fieldErrors,
+          });
+        }
+      },
+      async exportCsv() {
+        const query = get().lastQuery;
+        if (!query) throw { code: 'NO_QUERY', message: 'Show a period first.' };
+        const { account, from, to, interval } = query;
+        return getDesk()
+          .mining.exportCsv({ account, from, to, interval })
+          .catch((error: unknown) => {
+            throw asDeskError(error);
+          });
+      },
+      reset() {
+        seq++;
+        set({
+          data: undefined,
+          fetchedAt: undefined,
+          loading: false,
+          error: undefined,
+          fieldErrors: {},
+          lastQuery: undefined,
+        });
+      },
+    }),
+    {
+      name: 'exchange-desk-mining',
+      version: 1,
+      // Only the account names per profile are remembered: no server data.
+      partialize: (s) => ({ accounts: s.accounts }),
+    },
+  ),
+);
+
+/** The account name shown for a profile: the remembered one, else the demo's miner on Demo. */
+export function accountFor(
+  accounts: Record<string, string>,
+  profileId: string | undefined,
+  isDemo: boolean,
+): string {
+  if (!profileId) return '';
+  return accounts[profileId] ?? (isDemo ? DEMO_MINING_ACCOUNT : '');
+}
+
+// The series belongs to the active profile: another profile's hashrate never shows under this one.
+useProfilesStore.subscribe((state, previous) => {
+  const now = state.state?.activeId;
+  const before = previous.state?.activeId;
+  if (now && before && now !== before) useMiningStore.getState().reset();
+});

@@ -1,0 +1,206 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
+import { MiningView } from '../../../src/renderer/features/mining/MiningView';
+import { useMiningStore } from '../../../src/renderer/features/mining/miningStore';
+import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import { DeskFailure } from '../../../src/shared/errors';
+import type { MiningSeries, ProfileSummary, ProfilesState } from '../../../src/shared/model';
+import { fakeDesk } from '../fakeDesk';
+
+function profile(overrides: Partial<ProfileSummary> = {}): ProfileSummary {
+  return {
+    id: 'demo',
+    name: 'Demo',
+    region: 'demo',
+    baseUrl: 'http://127.0.0.1:9',
+    isDemo: true,
+    missingPermissions: [],
+    oauth: { partnerConfigured: false, connected: false },
+    ...overrides,
+  } as ProfileSummary;
+}
+
+const profiles = (active = profile()): ProfilesState => ({
+  profiles: [active],
+  activeId: active.id,
+  keychain: { available: true },
+});
+
+type Query = { account: string; from: number; to: number; interval: string; maxPoints: number };
+
+/** 288 points of 5 minutes around 120 TH/s. */
+function series(query: Query, count = 288): MiningSeries {
+  const start = query.to * 1000 - count * 300_000;
+  const points = Array.from({ length: count }, (_, i) => ({
+    timestamp: start + i * 300_000,
+    hashrate: String(118_000_000_000_000 + (i % 7) * 1_234_567_891_234),
+    rejectRate: 0.01 + (i % 3) / 1000,
+  }));
+  return {
+    account: query.account,
+    interval: query.interval as MiningSeries['interval'],
+    from: query.from,
+    to: query.to,
+    points,
+    fetchedPoints: count,
+    requests: 1,
+    stats: {
+      current: points.at(-1)?.hashrate ?? '0',
+      average: '121703703707407.428',
+      min: '118000000000000',
+      max: '125407407347404',
+    },
+    rejectRateAverage: 0.011,
+    fetchedAt: Date.now(),
+  };
+}
+
+function serve(answer: (query: Query) => Promise<MiningSeries> = async (q) => series(q)) {
+  const fake = fakeDesk({ 'mining.hashrate': (input) => answer(input as Query) });
+  setDesk(fake.desk);
+  return fake;
+}
+
+const calls = (fake: ReturnType<typeof serve>) => fake.callsTo('mining.hashrate') as Query[];
+
+beforeEach(() => {
+  localStorage.clear();
+  useMiningStore.setState(useMiningStore.getInitialState(), true);
+  useProfilesStore.setState({ state: profiles(), fetchedAt: Date.now(), error: undefined });
+  useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
+});
+afterEach(() => {
+  cleanup();
+  setDesk(undefined);
+});
+
+const rangeButton = (name: string) => screen.getByRole('button', { name, exact: true } as never);
+const interval = () => screen.getByLabelText('Interval') as HTMLSelectElement;
+
+describe('Mining form', () => {
+  it('starts on the demo miner, 24 h at 5 minutes, and loads it', async () => {
+    const fake = serve();
+    render(<MiningView />);
+    expect((screen.getByLabelText('Mining account') as HTMLInputElement).value).toBe('demo-miner');
+    expect(interval().value).toBe('5m');
+    expect(rangeButton('24 h').getAttribute('aria-pressed')).toBe('true');
+    await screen.findByTestId('mining-stats');
+    const [first] = calls(fake);
+    expect(first).toMatchObject({ account: 'demo-miner', interval: '5m' });
+    expect(first!.to - first!.from).toBe(86_400);
+    expect(first!.maxPoints).toBeGreaterThanOrEqual(50);
+    expect(screen.getByTestId('mining-stats').textContent).toContain('125.41 TH/s');
+  });
+
+  it('gives each range its default interval, and the interval can be changed', async () => {
+    const fake = serve();
+    render(<MiningView />);
+    await screen.findByTestId('mining-stats');
+    const expected: [string, string, number][] = [
+      ['7 d', '1h', 7],
+      ['30 d', '1h', 30],
+      ['90 d', '1h', 90],
+      ['1 y', '24h', 365],
+      ['24 h', '5m', 1],
+    ];
+    for (const [label, value, days] of expected) {
+      fireEvent.click(rangeButton(label));
+      expect(interval().value).toBe(value);
+      await waitFor(() => expect(calls(fake).at(-1)).toMatchObject({ interval: value }));
+      const last = calls(fake).at(-1)!;
+      expect(last.to - last.from).toBe(days * 86_400);
+    }
+    fireEvent.click(rangeButton('1 y'));
+    fireEvent.change(interval(), { target: { value: '5m' } });
+    await waitFor(() => expect(calls(fake).at(-1)).toMatchObject({ interval: '5m' }));
+    expect(calls(fake).at(-1)!.to - calls(fake).at(-1)!.from).toBe(365 * 86_400);
+    expect(rangeButton('1 y').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('remembers the account name per profile', async () => {
+    serve();
+    render(<MiningView />);
+    const input = screen.getByLabelText('Mining account') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'my-rig' } });
+    expect(useMiningStore.getState().accounts).toEqual({ demo: 'my-rig' });
+    act(() =>
+      useProfilesStore.setState({
+        state: profiles(profile({ id: 'main', name: 'Main', isDemo: false })),
+      }),
+    );
+    expect(input.value).toBe('');
+    act(() => useProfilesStore.setState({ state: profiles() }));
+    expect(input.value).toBe('my-rig');
+    expect(localStorage.getItem('exchange-desk-mining')).toContain('my-rig');
+  });
+
+  it('puts "Account not found" under the account and "Incorrect timestamp" under From', async () => {
+    let fail: DeskFailure = new DeskFailure('EXCHANGE_VALIDATION', 'Validation failed', {
+      account: ['Account not found'],
+    });
+    serve(async () => {
+      throw fail;
+    });
+    render(<MiningView />);
+    const account = await screen.findByText('Account not found');
+    expect(account.id).toBe('mining-account-error');
+    expect(screen.getByLabelText('Mining account').getAttribute('aria-describedby')).toBe(
+      'mining-account-error',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fail = new DeskFailure('EXCHANGE_VALIDATION', 'Incorrect timestamp', {
+      from: ['Incorrect timestamp: the exchange refused this period.'],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    const from = await screen.findByText(/^Incorrect timestamp/);
+    expect(from.id).toBe('mining-from-error');
+    expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText('Account not found')).toBeNull();
+  });
+
+  it('says so when the account has no hashrate in the period', async () => {
+    serve(async (q) => ({ ...series(q, 0), stats: null, rejectRateAverage: undefined }));
+    render(<MiningView />);
+    await screen.findByText('No hashrate for this account in this period');
+    expect(screen.queryByTestId('hashrate-chart')).toBeNull();
+    expect(screen.queryByTestId('mining-stats')).toBeNull();
+  });
+
+  it('draws the chart with the points it got', async () => {
+    serve();
+    render(<MiningView />);
+    const chart = await screen.findByTestId('hashrate-chart');
+    expect(chart.getAttribute('data-point-count')).toBe('288');
+    expect(chart.getAttribute('data-unit')).toBe('TH/s');
+  });
+});
+
+describe('Privacy mode', () => {
+  it('shows no digit of any hashrate value, in the statistics or in the chart', async () => {
+    useSettings.setState({ privacy: true });
+    let answered: MiningSeries | undefined;
+    serve(async (q) => (answered = series(q)));
+    const { container } = render(<MiningView />);
+    await screen.findByTestId('hashrate-chart');
+    expect(screen.getByTestId('mining-stats').textContent).not.toMatch(/\d/);
+    expect(screen.getByTestId('mining-stats').textContent).toContain('•••••');
+    expect(screen.getByTestId('hashrate-chart').getAttribute('data-unit')).toBeNull();
+    const text = container.textContent ?? '';
+    expect(text).not.toContain('TH/s');
+    for (const value of [
+      answered!.stats!.max,
+      answered!.stats!.min,
+      answered!.stats!.average,
+      '125.41',
+      '118.00',
+      '121.70',
+    ])
+      expect(text).not.toContain(value);
+    expect(
+      container.querySelectorAll('.recharts-yAxis .recharts-cartesian-axis-tick'),
+    ).toHaveLength(0);
+  });
+});
