@@ -194,7 +194,7 @@ describe('Active orders', () => {
       'Cancel the buy order of 0.5 BTC at 60,000 USDT on BTC_USDT?',
     );
     // Dismissing sends nothing.
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fake.callsTo('orders.cancel')).toEqual([]);
 

@@ -4,6 +4,8 @@ interface ConfirmDialogProps {
   title: string;
   children?: ReactNode;
   confirmLabel: string;
+  /** The dismiss button's words (default "Cancel"). */
+  cancelLabel?: string;
   busy?: boolean;
   error?: string | undefined;
   onConfirm(): void;
@@ -25,11 +27,12 @@ function keepFocusInside(event: KeyboardEvent<HTMLDivElement>): void {
   }
 }
 
-/** A modal confirmation: focus goes to Cancel on open, Escape cancels. */
+/** A modal confirmation: focus goes to the dismiss button on open, Escape dismisses. */
 export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy = false,
   error,
   onConfirm,
@@ -67,7 +70,7 @@ export function ConfirmDialog({
             onClick={onCancel}
             disabled={busy}
           >
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
             {confirmLabel}

@@ -2,8 +2,8 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { transferFiltersInput } from '../../../shared/contract';
 import type { TransferMethod } from '../../../shared/transferStatus';
 import { validStatuses } from '../../../shared/transferStatus';
+import { parseForm } from '../../lib/parseForm';
 import { TextField, type FieldErrors } from '../accounts/Field';
-import { parseForm } from '../orders/format';
 import { useHistoryStore, type TransferFilters } from './historyStore';
 import { codeRanges, statusGroups } from './statusOptions';
 

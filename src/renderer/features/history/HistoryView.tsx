@@ -4,16 +4,16 @@ import { statusName } from '../../../shared/transferStatus';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
+import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
 import { compareDecimal, isZero } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { middle, placesFor, STOCK_PLACES } from '../orders/format';
-import { RefreshAlert, tableHeight, Time } from '../orders/parts';
 import { downloadText } from './download';
 import { HistoryFilters } from './HistoryFilters';
 import { HISTORY_CAP, PAGE_SIZE, useHistoryStore } from './historyStore';
 import { statusTone } from './statusOptions';
 
-interface Row extends DepositWithdraw {
+export interface Row extends DepositWithdraw {
   key: string;
 }
 
@@ -52,7 +52,20 @@ function Identifier({ value }: { value: string }) {
   );
 }
 
-function transferColumns(places: Map<string, number>): Column<Row>[] {
+/** Per ticker, the places its amounts and fees are shown with (the largest scale on the page). */
+export function transferPlaces(rows: readonly Row[]): Map<string, number> {
+  const byTicker = new Map<string, string[]>();
+  for (const r of rows) {
+    const values = byTicker.get(r.ticker);
+    if (values) values.push(r.amount, r.fee);
+    else byTicker.set(r.ticker, [r.amount, r.fee]);
+  }
+  return new Map(
+    [...byTicker].map(([t, values]) => [t, placesFor(values, STOCK_PLACES.min, STOCK_PLACES.max)]),
+  );
+}
+
+export function transferColumns(places: Map<string, number>): Column<Row>[] {
   const of = (r: Row) => places.get(r.ticker) ?? STOCK_PLACES.max;
   return [
     {
@@ -221,17 +234,7 @@ export function HistoryView() {
       })),
     [page],
   );
-  const places = useMemo(() => {
-    const byTicker = new Map<string, string[]>();
-    for (const r of rows)
-      byTicker.set(r.ticker, [...(byTicker.get(r.ticker) ?? []), r.amount, r.fee]);
-    return new Map(
-      [...byTicker].map(([t, values]) => [
-        t,
-        placesFor(values, STOCK_PLACES.min, STOCK_PLACES.max),
-      ]),
-    );
-  }, [rows]);
+  const places = useMemo(() => transferPlaces(rows), [rows]);
   const columns = useMemo(() => transferColumns(places), [places]);
 
   const total = page?.total ?? 0;

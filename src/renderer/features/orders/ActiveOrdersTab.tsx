@@ -5,6 +5,7 @@ import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
+import { parseForm } from '../../lib/parseForm';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { ConfirmDialog } from '../accounts/ConfirmDialog';
 import { TextField, type FieldErrors } from '../accounts/Field';
@@ -12,7 +13,6 @@ import {
   DEFAULT_PLACES,
   filledPercent,
   marketPlaces,
-  parseForm,
   scaleOf,
   splitMarket,
   statusLabel,
@@ -20,7 +20,8 @@ import {
   type MarketPlaces,
 } from './format';
 import { useOrdersStore, PAGE_SIZES } from './ordersStore';
-import { RefreshAlert, SideLabel, tableHeight, tableStatus, Time } from './parts';
+import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
+import { SideLabel, tableStatus } from './parts';
 
 const ORDER_ID_MESSAGE = 'Enter the order id as a whole number, e.g. 4200000123.';
 
@@ -148,6 +149,7 @@ function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: s
     <ConfirmDialog
       title="Cancel this order?"
       confirmLabel={busy ? 'Canceling…' : 'Cancel order'}
+      cancelLabel="Keep order"
       busy={busy}
       error={error}
       onConfirm={() => void confirm()}
@@ -168,7 +170,7 @@ function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: s
   );
 }
 
-function orderColumns(
+export function orderColumns(
   places: Map<string, MarketPlaces>,
   onCancel: (order: Order) => void,
 ): Column<Order>[] {

@@ -5,18 +5,19 @@ import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
+import { parseForm } from '../../lib/parseForm';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { TextField, type FieldErrors } from '../accounts/Field';
 import {
   conditionSymbol,
   DEFAULT_PLACES,
   marketPlaces,
-  parseForm,
   splitMarket,
   type MarketPlaces,
 } from './format';
 import { useOrdersStore } from './ordersStore';
-import { RefreshAlert, SideLabel, tableHeight, tableStatus, Time } from './parts';
+import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
+import { SideLabel, tableStatus } from './parts';
 
 /** Where an OCO order was listed: the conditional-orders endpoint, the OCO endpoint, or both. */
 export type OcoSource = 'both' | 'conditional' | 'oco';

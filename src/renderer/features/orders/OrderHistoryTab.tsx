@@ -18,7 +18,8 @@ import {
   type MarketPlaces,
 } from './format';
 import { useOrdersStore } from './ordersStore';
-import { RefreshAlert, SideLabel, tableHeight, tableStatus, Time } from './parts';
+import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
+import { SideLabel, tableStatus } from './parts';
 
 interface HistoryRow extends ExecutedOrder {
   /** Unique per row: market and order id. */

@@ -1,6 +1,4 @@
 import Decimal from 'decimal.js';
-import type { z } from 'zod';
-import { issuesToFields, type FieldErrors } from '../accounts/Field';
 
 /**
  * Display helpers shared by the Orders and History screens. Amounts stay decimal strings: places
@@ -84,18 +82,6 @@ export function filledPercent(dealStock: string, amount: string): string {
   }
 }
 
-/** Local date and time with seconds. */
-export function formatTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-}
-
 /** "gte" -> "≥", etc.; unknown conditions as sent. */
 export function conditionSymbol(condition: string | undefined): string {
   switch (condition?.toLowerCase()) {
@@ -132,25 +118,3 @@ export function middle(text: string, keep = 8): string {
 
 /** Sort helper: numbers ascending. */
 export const byNumber = (a: number, b: number): number => a - b;
-
-/**
- * Parses a form's values with a contract schema: the parsed input, or the first message per field.
- * The schema's own messages win; `fallback` words zod's generic ones for a field.
- */
-export function parseForm<S extends z.ZodType>(
-  schema: S,
-  values: unknown,
-  fallback: Partial<Record<string, string>> = {},
-): { ok: true; data: z.output<S> } | { ok: false; fields: FieldErrors } {
-  const parsed = schema.safeParse(values, {
-    error: (issue) => {
-      const key = issue.path?.[0];
-      if (typeof key === 'string' && fallback[key]) return fallback[key];
-      if (issue.code === 'too_big' && issue.origin === 'string')
-        return `Use at most ${String(issue.maximum)} characters.`;
-      return undefined;
-    },
-  });
-  if (parsed.success) return { ok: true, data: parsed.data };
-  return { ok: false, fields: issuesToFields(parsed.error.issues) };
-}

@@ -1,0 +1,158 @@
+import type { Locator, Page } from 'playwright-core';
+import { ShellPage } from './shell';
+
+/** One rendered row of the deposits/withdrawals table, cell by cell. */
+export interface TransferRow {
+  index: number;
+  /** ISO time from the <time> element. */
+  time: string;
+  type: string;
+  ticker: string;
+  amount: string;
+  fee: string;
+  status: string;
+  /** "Status code N" from the status cell's title. */
+  statusTitle: string;
+  network: string;
+  /** The full address (the cell shows it shortened; the title has it whole); '' for "—". */
+  address: string;
+  hash: string;
+}
+
+/**
+ * Reads every row of a virtualised table by scrolling its body from top to bottom (a frame between
+ * steps so the virtualiser renders), keyed by aria-rowindex.
+ */
+const READ_ALL = (label: string) => `(async () => {
+  const table = [...document.querySelectorAll('[role="table"]')].find(
+    (t) => t.getAttribute('aria-label') === ${JSON.stringify(label)},
+  );
+  if (!table) throw new Error('no table ' + ${JSON.stringify(label)});
+  const body = table.querySelector('.table-body');
+  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const rows = new Map();
+  const collect = () => {
+    for (const row of body.querySelectorAll('[role="row"][aria-rowindex]')) {
+      const cells = [...row.querySelectorAll('[role="cell"]')].map((cell) => ({
+        text: cell.innerText.trim(),
+        title: cell.querySelector('[title]')?.getAttribute('title') ?? '',
+        time: cell.querySelector('time')?.getAttribute('datetime') ?? '',
+      }));
+      rows.set(Number(row.getAttribute('aria-rowindex')), cells);
+    }
+  };
+  body.scrollTop = 0;
+  await frame();
+  collect();
+  while (body.scrollTop + body.clientHeight < body.scrollHeight - 1) {
+    body.scrollTop += body.clientHeight;
+    await frame();
+    collect();
+  }
+  body.scrollTop = 0;
+  await frame();
+  return [...rows.entries()].sort((a, b) => a[0] - b[0]);
+})()`;
+
+type Cell = { text: string; title: string; time: string };
+
+/** Page object of the History screen (HistoryFilters + HistoryView). */
+export class HistoryPage {
+  readonly shell: ShellPage;
+  readonly form: Locator;
+  readonly table: Locator;
+  readonly range: Locator;
+  readonly pager: Locator;
+  readonly exportButton: Locator;
+  readonly exportStatus: Locator;
+
+  constructor(readonly page: Page) {
+    this.shell = new ShellPage(page);
+    this.form = page.getByRole('form', { name: 'Filter deposits and withdrawals' });
+    this.table = page.getByRole('table', { name: 'Deposits and withdrawals', exact: true });
+    this.range = page.getByTestId('history-range');
+    this.pager = page.getByRole('navigation', { name: 'Pages of deposits and withdrawals' });
+    this.exportButton = page.getByRole('button', { name: 'Export CSV' });
+    this.exportStatus = page.locator('.export-status');
+  }
+
+  async open(): Promise<void> {
+    await this.shell.open('History');
+    await this.range.filter({ hasText: /^Showing / }).waitFor();
+  }
+
+  /** Runs `action` and waits for the page of transfers it causes to be shown. */
+  async reloading(action: () => Promise<void>): Promise<void> {
+    const answered = this.page.waitForResponse((r) => r.url().endsWith('/rpc/history.transfers'));
+    await action();
+    await answered;
+    await this.table.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+  }
+
+  field(label: 'Ticker' | 'Address' | 'Memo' | 'Unique id' | 'Addresses'): Locator {
+    return this.form.getByLabel(label, { exact: true });
+  }
+
+  get method(): Locator {
+    return this.form.getByLabel('Method', { exact: true });
+  }
+
+  /** A status checkbox by its group name ("Canceled", "Pending", …). */
+  status(name: string): Locator {
+    return this.form
+      .locator('label.check')
+      .filter({
+        has: this.page.locator('span', { hasText: new RegExp(`^${name}$`) }),
+      })
+      .locator('input[type="checkbox"]');
+  }
+
+  get apply(): Locator {
+    return this.form.getByRole('button', { name: 'Apply' });
+  }
+
+  async applyFilters(): Promise<void> {
+    await this.reloading(() => this.apply.click());
+  }
+
+  async reset(): Promise<void> {
+    await this.reloading(() => this.form.getByRole('button', { name: 'Reset' }).click());
+  }
+
+  async next(): Promise<void> {
+    await this.reloading(() => this.pager.getByRole('button', { name: 'Next' }).click());
+  }
+
+  async previous(): Promise<void> {
+    await this.reloading(() => this.pager.getByRole('button', { name: 'Previous' }).click());
+  }
+
+  async rangeText(): Promise<string> {
+    return ((await this.range.textContent()) ?? '').trim();
+  }
+
+  /** Every row of the page shown (the table is virtualised: read by scrolling). */
+  async rows(): Promise<TransferRow[]> {
+    const entries = (await this.page.evaluate(READ_ALL('Deposits and withdrawals'))) as [
+      number,
+      Cell[],
+    ][];
+    return entries.map(([index, cells]) => {
+      const c = (i: number): Cell => cells[i] ?? { text: '', title: '', time: '' };
+      const ident = (cell: Cell) => (cell.text === '—' ? '' : cell.title);
+      return {
+        index,
+        time: c(0).time,
+        type: c(1).text,
+        ticker: c(2).text,
+        amount: c(3).text,
+        fee: c(4).text,
+        status: c(5).text,
+        statusTitle: c(5).title,
+        network: c(7).text,
+        address: ident(c(8)),
+        hash: ident(c(9)),
+      };
+    });
+  }
+}

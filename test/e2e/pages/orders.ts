@@ -1,0 +1,139 @@
+import type { Locator, Page } from 'playwright-core';
+import { ShellPage } from './shell';
+
+export interface ActiveRow {
+  orderId: number;
+  side: string;
+  market: string;
+  clientOrderId: string;
+}
+
+/** Page object of the Orders screen: Active (filters, pager, cancel), Conditional, Order history. */
+export class OrdersPage {
+  readonly shell: ShellPage;
+  readonly activeTable: Locator;
+  readonly activeFilters: Locator;
+  readonly pager: Locator;
+  readonly cancelDialog: Locator;
+  readonly notice: Locator;
+
+  constructor(readonly page: Page) {
+    this.shell = new ShellPage(page);
+    this.activeTable = page.getByRole('table', { name: 'Active orders', exact: true });
+    this.activeFilters = page.getByRole('form', { name: 'Filter active orders' });
+    this.pager = page.getByRole('navigation', { name: 'Pages of active orders' });
+    this.cancelDialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+    this.notice = page.locator('.orders-section p.form-notice[role="status"]');
+  }
+
+  tab(name: 'Active' | 'Conditional' | 'Order history'): Locator {
+    return this.page.getByRole('tab', { name, exact: true });
+  }
+
+  async open(): Promise<void> {
+    await this.shell.open('Orders');
+  }
+
+  async openTab(name: 'Active' | 'Conditional' | 'Order history'): Promise<void> {
+    await this.tab(name).click();
+    await this.page.locator(`[role="tab"][aria-selected="true"]`, { hasText: name }).waitFor();
+  }
+
+  /** Runs `action` and waits for the active-orders answer it causes and the table to show it. */
+  async reloading(action: () => Promise<void>): Promise<void> {
+    const answered = this.page.waitForResponse((r) => r.url().endsWith('/rpc/orders.active'));
+    await action();
+    await answered;
+    await this.activeTable.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+    await this.pager.getByRole('button', { name: 'Next' }).waitFor();
+  }
+
+  /** The rows rendered in the active table (at most one page of up to 10 is asked for here). */
+  async activeRows(): Promise<ActiveRow[]> {
+    const rows = this.activeTable.getByTestId('active-order');
+    const out: ActiveRow[] = [];
+    for (const row of await rows.all()) {
+      const label = (await row.getByRole('button').getAttribute('aria-label')) ?? '';
+      const match = /^Cancel (buy|sell) order (\d+) on (\S+)$/.exec(label);
+      if (!match) throw new Error(`Unexpected cancel label: ${label}`);
+      const client = ((await row.locator('[role="cell"]').nth(9).textContent()) ?? '').trim();
+      out.push({
+        side: match[1]!,
+        orderId: Number(match[2]),
+        market: match[3]!,
+        clientOrderId: client === '—' ? '' : client,
+      });
+    }
+    return out;
+  }
+
+  async activeIds(): Promise<number[]> {
+    return (await this.activeRows()).map((r) => r.orderId).sort((a, b) => a - b);
+  }
+
+  /** Rows the table holds in all (its aria-rowcount counts the header row too). */
+  async activeRowCount(): Promise<number> {
+    return Number(await this.activeTable.getAttribute('aria-rowcount')) - 1;
+  }
+
+  field(label: 'Market' | 'Order id' | 'Client order id'): Locator {
+    return this.activeFilters.getByLabel(label, { exact: true });
+  }
+
+  async filter(values: Partial<Record<'Market' | 'Order id' | 'Client order id', string>>) {
+    await this.reloading(async () => {
+      for (const [label, value] of Object.entries(values))
+        await this.field(label as 'Market').fill(value);
+      await this.activeFilters.getByRole('button', { name: 'Apply' }).click();
+    });
+  }
+
+  async resetFilters(): Promise<void> {
+    await this.reloading(() => this.activeFilters.getByRole('button', { name: 'Reset' }).click());
+  }
+
+  async pageSize(size: number): Promise<void> {
+    await this.reloading(async () => {
+      await this.pager.getByLabel('Per page').selectOption(String(size));
+    });
+  }
+
+  async next(): Promise<void> {
+    await this.reloading(() => this.pager.getByRole('button', { name: 'Next' }).click());
+  }
+
+  async previous(): Promise<void> {
+    await this.reloading(() => this.pager.getByRole('button', { name: 'Previous' }).click());
+  }
+
+  pagerInfo(): Promise<string | null> {
+    return this.pager.locator('.pager-info').textContent();
+  }
+
+  cancelButton(orderId: number): Locator {
+    return this.activeTable.getByRole('button', {
+      name: new RegExp(`^Cancel (buy|sell) order ${orderId} on `),
+    });
+  }
+
+  // Conditional -----------------------------------------------------------------------------------
+  get ocoRows(): Locator {
+    return this.page.getByRole('table', { name: 'OCO orders' }).getByTestId('oco-order');
+  }
+  get otoRows(): Locator {
+    return this.page.getByRole('table', { name: 'OTO orders' }).getByTestId('oto-order');
+  }
+
+  /** Ids shown in a conditional table's "Id" column. */
+  async conditionalIds(rows: Locator, idColumn: number): Promise<number[]> {
+    const ids = await rows.locator(`[role="cell"]:nth-child(${idColumn})`).allTextContents();
+    return ids.map(Number).sort((a, b) => a - b);
+  }
+
+  // Order history ---------------------------------------------------------------------------------
+  get connectExplanation(): Locator {
+    return this.page.getByRole('heading', {
+      name: 'Connect the partner app to see your order history',
+    });
+  }
+}
