@@ -7,6 +7,10 @@ interface ConfirmDialogProps {
   /** The dismiss button's words (default "Cancel"). */
   cancelLabel?: string;
   busy?: boolean;
+  /** Keeps the confirm button disabled (e.g. until a typed confirmation matches). */
+  confirmDisabled?: boolean;
+  /** "danger" (default) for destructive actions, "primary" for the others. */
+  tone?: 'danger' | 'primary';
   error?: string | undefined;
   onConfirm(): void;
   onCancel(): void;
@@ -34,6 +38,8 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   busy = false,
+  confirmDisabled = false,
+  tone = 'danger',
   error,
   onConfirm,
   onCancel,
@@ -72,7 +78,12 @@ export function ConfirmDialog({
           >
             {cancelLabel}
           </button>
-          <button type="button" className="btn btn-danger" onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className={`btn btn-${tone}`}
+            onClick={onConfirm}
+            disabled={busy || confirmDisabled}
+          >
             {confirmLabel}
           </button>
         </div>

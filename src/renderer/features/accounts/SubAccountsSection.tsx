@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { create } from 'zustand';
 import { asDeskError, type DeskError } from '../../../shared/errors';
 import type { SubAccount, SubAccountsView } from '../../../shared/model';
@@ -75,10 +75,7 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/**
- * Block needs the alias typed exactly (case-sensitive). ConfirmDialog has no "confirm disabled"
- * option, so the Block button it renders is kept disabled here until the alias matches.
- */
+/** Block needs the alias typed exactly (case-sensitive): the Block button waits for it. */
 function BlockDialog({
   sub,
   busy,
@@ -92,13 +89,6 @@ function BlockDialog({
 }) {
   const [typed, setTyped] = useState('');
   const matches = typed === sub.alias;
-  const host = useRef<HTMLDivElement>(null);
-
-  useLayoutEffect(() => {
-    const buttons = host.current?.querySelectorAll<HTMLButtonElement>('.dialog .actions button');
-    const confirm = buttons?.[buttons.length - 1];
-    if (confirm) confirm.disabled = busy || !matches;
-  });
 
   useEffect(() => {
     // After ConfirmDialog focused Cancel: the first thing to do is to type the alias.
@@ -106,30 +96,29 @@ function BlockDialog({
   }, []);
 
   return (
-    <div ref={host}>
-      <ConfirmDialog
-        title={`Block the sub-account “${sub.alias}”?`}
-        confirmLabel={busy ? 'Blocking…' : 'Block'}
-        busy={busy}
-        onConfirm={() => {
-          if (matches) onConfirm();
-        }}
-        onCancel={onCancel}
-      >
-        <p>A blocked sub-account cannot be used until you unblock it.</p>
-        <TextField
-          id="sub-block-confirm"
-          label={`Type ${sub.alias} to confirm`}
-          value={typed}
-          onChange={setTyped}
-          autoComplete="off"
-          spellCheck={false}
-          autoCapitalize="off"
-          autoCorrect="off"
-          disabled={busy}
-        />
-      </ConfirmDialog>
-    </div>
+    <ConfirmDialog
+      title={`Block the sub-account “${sub.alias}”?`}
+      confirmLabel={busy ? 'Blocking…' : 'Block'}
+      busy={busy}
+      confirmDisabled={!matches}
+      onConfirm={() => {
+        if (matches) onConfirm();
+      }}
+      onCancel={onCancel}
+    >
+      <p>A blocked sub-account cannot be used until you unblock it.</p>
+      <TextField
+        id="sub-block-confirm"
+        label={`Type ${sub.alias} to confirm`}
+        value={typed}
+        onChange={setTyped}
+        autoComplete="off"
+        spellCheck={false}
+        autoCapitalize="off"
+        autoCorrect="off"
+        disabled={busy}
+      />
+    </ConfirmDialog>
   );
 }
 

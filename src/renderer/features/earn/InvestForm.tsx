@@ -154,6 +154,7 @@ export function InvestForm({ plan, available, onCancel, onInvested }: InvestForm
         <ConfirmDialog
           title="Confirm the investment"
           confirmLabel={sending ? 'Investing…' : 'Invest'}
+          tone="primary"
           busy={sending}
           onConfirm={() => void send(confirming)}
           onCancel={() => setConfirming(undefined)}

@@ -414,6 +414,7 @@ export function OrderForm({ context, onPlaced, onMarketError }: OrderFormProps) 
         <ConfirmDialog
           title={reviewTitle(review)}
           confirmLabel={busy ? 'Sending…' : 'Confirm order'}
+          tone="primary"
           busy={busy}
           onConfirm={() => void confirm()}
           onCancel={() => setReview(undefined)}
