@@ -76,8 +76,8 @@ export interface MainWindowOptions {
 
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
+    width: 1400,
+    height: 880,
     minWidth: 960,
     minHeight: 600,
     show: false,
