@@ -54,6 +54,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     count: props.status === 'ready' ? rows.length : 0,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
+    // The body's height is known: the first render already holds every visible row.
+    initialRect: { width: 0, height },
     // Rows rendered beyond the visible ones: enough for smooth scrolling, few enough to keep each
     // frame's work small (npm run bench -- tables).
     overscan: 4,

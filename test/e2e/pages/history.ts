@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { ShellPage } from './shell';
+import { readAllRows, type Cell } from './table';
 
 /** One rendered row of the deposits/withdrawals table, cell by cell. */
 export interface TransferRow {
@@ -18,43 +19,6 @@ export interface TransferRow {
   address: string;
   hash: string;
 }
-
-/**
- * Reads every row of a virtualised table by scrolling its body from top to bottom (a frame between
- * steps so the virtualiser renders), keyed by aria-rowindex.
- */
-const READ_ALL = (label: string) => `(async () => {
-  const table = [...document.querySelectorAll('[role="table"]')].find(
-    (t) => t.getAttribute('aria-label') === ${JSON.stringify(label)},
-  );
-  if (!table) throw new Error('no table ' + ${JSON.stringify(label)});
-  const body = table.querySelector('.table-body');
-  const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  const rows = new Map();
-  const collect = () => {
-    for (const row of body.querySelectorAll('[role="row"][aria-rowindex]')) {
-      const cells = [...row.querySelectorAll('[role="cell"]')].map((cell) => ({
-        text: cell.innerText.trim(),
-        title: cell.querySelector('[title]')?.getAttribute('title') ?? '',
-        time: cell.querySelector('time')?.getAttribute('datetime') ?? '',
-      }));
-      rows.set(Number(row.getAttribute('aria-rowindex')), cells);
-    }
-  };
-  body.scrollTop = 0;
-  await frame();
-  collect();
-  while (body.scrollTop + body.clientHeight < body.scrollHeight - 1) {
-    body.scrollTop += body.clientHeight;
-    await frame();
-    collect();
-  }
-  body.scrollTop = 0;
-  await frame();
-  return [...rows.entries()].sort((a, b) => a[0] - b[0]);
-})()`;
-
-type Cell = { text: string; title: string; time: string };
 
 /** Page object of the History screen (HistoryFilters + HistoryView). */
 export class HistoryPage {
@@ -133,12 +97,9 @@ export class HistoryPage {
 
   /** Every row of the page shown (the table is virtualised: read by scrolling). */
   async rows(): Promise<TransferRow[]> {
-    const entries = (await this.page.evaluate(READ_ALL('Deposits and withdrawals'))) as [
-      number,
-      Cell[],
-    ][];
+    const entries = await readAllRows(this.page, 'Deposits and withdrawals');
     return entries.map(([index, cells]) => {
-      const c = (i: number): Cell => cells[i] ?? { text: '', title: '', time: '' };
+      const c = (i: number): Cell => cells[i] ?? { text: '', title: '', time: '', label: '' };
       const ident = (cell: Cell) => (cell.text === '—' ? '' : cell.title);
       return {
         index,

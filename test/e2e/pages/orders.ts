@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { ShellPage } from './shell';
+import { readAllRows } from './table';
 
 export interface ActiveRow {
   orderId: number;
@@ -48,23 +49,21 @@ export class OrdersPage {
     await this.pager.getByRole('button', { name: 'Next' }).waitFor();
   }
 
-  /** The rows rendered in the active table (at most one page of up to 10 is asked for here). */
+  /** Every row of the active table (virtualised: read by scrolling). */
   async activeRows(): Promise<ActiveRow[]> {
-    const rows = this.activeTable.getByTestId('active-order');
-    const out: ActiveRow[] = [];
-    for (const row of await rows.all()) {
-      const label = (await row.getByRole('button').getAttribute('aria-label')) ?? '';
+    const rows = await readAllRows(this.page, 'Active orders');
+    return rows.map(([, cells]) => {
+      const label = cells.find((c) => c.label)?.label ?? '';
       const match = /^Cancel (buy|sell) order (\d+) on (\S+)$/.exec(label);
       if (!match) throw new Error(`Unexpected cancel label: ${label}`);
-      const client = ((await row.locator('[role="cell"]').nth(9).textContent()) ?? '').trim();
-      out.push({
+      const client = cells[9]?.text ?? '';
+      return {
         side: match[1]!,
         orderId: Number(match[2]),
         market: match[3]!,
         clientOrderId: client === '—' ? '' : client,
-      });
-    }
-    return out;
+      };
+    });
   }
 
   async activeIds(): Promise<number[]> {
