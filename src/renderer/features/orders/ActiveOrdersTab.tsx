@@ -21,7 +21,7 @@ import {
 } from './format';
 import { useOrdersStore, PAGE_SIZES } from './ordersStore';
 import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
-import { SideLabel, tableStatus } from './parts';
+import { marketAndSideColumns, tableStatus } from './parts';
 
 const ORDER_ID_MESSAGE = 'Enter the order id as a whole number, e.g. 4200000123.';
 
@@ -176,20 +176,7 @@ export function orderColumns(
 ): Column<Order>[] {
   const of = (o: Order) => places.get(o.market) ?? DEFAULT_PLACES;
   return [
-    {
-      id: 'market',
-      header: 'Market',
-      width: '96px',
-      cell: (o) => o.market,
-      sort: (a, b) => a.market.localeCompare(b.market),
-    },
-    {
-      id: 'side',
-      header: 'Side',
-      width: '48px',
-      cell: (o) => <SideLabel side={o.side} />,
-      sort: (a, b) => a.side.localeCompare(b.side),
-    },
+    ...marketAndSideColumns<Order>(),
     { id: 'type', header: 'Type', width: '72px', cell: (o) => typeLabel(o.type) },
     {
       id: 'price',

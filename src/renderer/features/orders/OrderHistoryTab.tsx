@@ -19,7 +19,7 @@ import {
 } from './format';
 import { useOrdersStore } from './ordersStore';
 import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
-import { SideLabel, tableStatus } from './parts';
+import { marketAndSideColumns, tableStatus } from './parts';
 
 interface HistoryRow extends ExecutedOrder {
   /** Unique per row: market and order id. */
@@ -33,20 +33,7 @@ function historyColumns(
   const of = (o: HistoryRow) => places.get(o.market) ?? DEFAULT_PLACES;
   const money = (o: HistoryRow) => moneyPlaces.get(o.market) ?? PRICE_PLACES.min;
   return [
-    {
-      id: 'market',
-      header: 'Market',
-      width: '96px',
-      cell: (o) => o.market,
-      sort: (a, b) => a.market.localeCompare(b.market),
-    },
-    {
-      id: 'side',
-      header: 'Side',
-      width: '48px',
-      cell: (o) => <SideLabel side={o.side} />,
-      sort: (a, b) => a.side.localeCompare(b.side),
-    },
+    ...marketAndSideColumns<HistoryRow>(),
     {
       id: 'type',
       header: 'Type',

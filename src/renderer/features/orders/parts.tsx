@@ -1,3 +1,4 @@
+import type { Column } from '../../components/DataTable';
 import type { OrderSide } from '../../../shared/model';
 
 /** Buy/sell in words and colour (the word carries the meaning; the colour only helps). */
@@ -11,4 +12,26 @@ export function tableStatus(slot: {
   error: string | undefined;
 }): 'ready' | 'error' | 'loading' {
   return slot.data !== undefined ? 'ready' : slot.error ? 'error' : 'loading';
+}
+
+/** The Market and Side columns every order table starts with. */
+export function marketAndSideColumns<
+  Row extends { market: string; side: 'buy' | 'sell' },
+>(): Column<Row>[] {
+  return [
+    {
+      id: 'market',
+      header: 'Market',
+      width: '96px',
+      cell: (o) => o.market,
+      sort: (a, b) => a.market.localeCompare(b.market),
+    },
+    {
+      id: 'side',
+      header: 'Side',
+      width: '48px',
+      cell: (o) => <SideLabel side={o.side} />,
+      sort: (a, b) => a.side.localeCompare(b.side),
+    },
+  ];
 }
