@@ -57,6 +57,7 @@ export function createHandlers(services: Services): Handlers {
     'profiles.remove': ({ id }) => accounts.remove(id),
     'profiles.verify': ({ id }) => accounts.verify(id),
     'profiles.activate': ({ id }) => accounts.activate(id),
+    'profiles.resetDemo': () => accounts.resetDemo(),
     'oauth.setPartner': ({ profileId, clientId, clientSecret }) =>
       accounts.setPartner(profileId, { clientId, clientSecret }),
     'oauth.connect': ({ profileId }) => accounts.connect(profileId),

@@ -185,6 +185,8 @@ export const contract = {
     remove: channel<ProfilesState>()(z.object({ id: profileId })),
     verify: channel<ProfileSummary>()(z.object({ id: profileId })),
     activate: channel<ProfilesState>()(z.object({ id: profileId })),
+    /** Restores the built-in demo exchange to its seed (balances, orders, flex, sub-accounts). */
+    resetDemo: channel<ProfilesState>()(noInput),
   },
   oauth: {
     /** Partner client id and secret, kept in the keychain. */

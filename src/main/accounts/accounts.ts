@@ -329,6 +329,13 @@ export class Accounts {
     return this.changed();
   }
 
+  /** Back to the demo exchange's seed; the status check follows at once. */
+  async resetDemo(): Promise<ProfilesState> {
+    this.options.demo.reset();
+    if (this.context.id === DEMO_ID) void this.context.status.check();
+    return this.changed();
+  }
+
   private requireProfile(id: string): StoredProfile {
     const profile = this.store.get(id);
     if (!profile) throw new DeskFailure('NO_PROFILE', 'There is no such profile.');

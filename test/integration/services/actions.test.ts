@@ -79,3 +79,29 @@ describe('sub-accounts', () => {
     });
   });
 });
+
+describe('demo reset', () => {
+  it('returns the demo exchange to its seed: a placed order and a blocked sub-account are undone', async () => {
+    const call = await startMain();
+    const before = await call<TradeContext>('trade.context', { market: 'BTC_USDT' });
+    await call('orders.place', {
+      kind: 'stock_market',
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.01',
+    });
+    const open = (await call<SubAccountsView>('subAccounts.list')).records.find(
+      (r) => r.status !== 'blocked',
+    )!;
+    await call('subAccounts.block', { id: open.id });
+    const changed = await call<TradeContext>('trade.context', { market: 'BTC_USDT' });
+    expect(changed.stock.available).not.toBe(before.stock.available);
+
+    await call('profiles.resetDemo');
+    const after = await call<TradeContext>('trade.context', { market: 'BTC_USDT' });
+    expect(after.stock.available).toBe(before.stock.available);
+    expect(after.money.available).toBe(before.money.available);
+    const subs = await call<SubAccountsView>('subAccounts.list');
+    expect(subs.records.find((r) => r.id === open.id)?.status).toBe(open.status);
+  });
+});

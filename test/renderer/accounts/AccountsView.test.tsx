@@ -177,6 +177,31 @@ describe('Accounts screen', () => {
     expect(fake.callsTo('profiles.remove')).toEqual([{ id: 'p-1' }]);
   });
 
+  it('resets the demo data only after confirmation, and only the Demo card offers it', async () => {
+    const main = profile();
+    const fake = fakeDesk({
+      'profiles.list': async () => profilesState([demo, main]),
+      'profiles.resetDemo': async () => profilesState([demo, main]),
+    });
+    setDesk(fake.desk);
+    render(<AccountsView />);
+    const demoCard = await screen.findByRole('listitem', { name: 'Demo' });
+    expect(within(card('Main')).queryByRole('button', { name: 'Reset demo data' })).toBeNull();
+
+    fireEvent.click(within(demoCard).getByRole('button', { name: 'Reset demo data' }));
+    let dialog = screen.getByRole('dialog', { name: 'Reset the demo exchange?' });
+    expect(dialog.textContent).toContain('Your real accounts are not touched.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fake.callsTo('profiles.resetDemo')).toHaveLength(0);
+
+    fireEvent.click(within(card('Demo')).getByRole('button', { name: 'Reset demo data' }));
+    dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset demo data' }));
+    await act(async () => {});
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.callsTo('profiles.resetDemo')).toHaveLength(1);
+  });
+
   it('checks a key: shows progress, then the result or the error', async () => {
     const main = profile();
     let answer: () => void = () => {};

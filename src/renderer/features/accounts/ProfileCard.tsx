@@ -128,7 +128,11 @@ export function ProfileCard({ profile, active, now }: ProfileCardProps) {
           <button type="button" className="btn btn-danger-quiet" onClick={() => setRemoving(true)}>
             Remove
           </button>
-        ) : null}
+        ) : (
+          <button type="button" className="btn btn-danger-quiet" onClick={() => setRemoving(true)}>
+            Reset demo data
+          </button>
+        )}
       </div>
       <div aria-live="polite">
         {check.state === 'ok' ? (
@@ -153,7 +157,10 @@ export function ProfileCard({ profile, active, now }: ProfileCardProps) {
 
       <OAuthSection profile={profile} active={active} />
 
-      {removing ? <RemoveDialog profile={profile} onClose={() => setRemoving(false)} /> : null}
+      {removing && profile.isDemo ? <ResetDemoDialog onClose={() => setRemoving(false)} /> : null}
+      {removing && !profile.isDemo ? (
+        <RemoveDialog profile={profile} onClose={() => setRemoving(false)} />
+      ) : null}
     </li>
   );
 }
@@ -241,6 +248,40 @@ function RemoveDialog({ profile, onClose }: { profile: ProfileSummary; onClose()
       onCancel={onClose}
     >
       <p>Its key is deleted from the keychain.</p>
+    </ConfirmDialog>
+  );
+}
+
+function ResetDemoDialog({ onClose }: { onClose(): void }) {
+  const resetDemo = useProfilesStore((s) => s.resetDemo);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  async function confirm() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await resetDemo();
+      onClose();
+    } catch (failure) {
+      setError(asDeskError(failure).message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      title="Reset the demo exchange?"
+      confirmLabel={busy ? 'Resetting…' : 'Reset demo data'}
+      busy={busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    >
+      <p>
+        Balances, orders, flex investments and sub-accounts of the Demo account go back to where
+        they started. Your real accounts are not touched.
+      </p>
     </ConfirmDialog>
   );
 }

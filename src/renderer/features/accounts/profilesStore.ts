@@ -22,6 +22,7 @@ interface ProfilesStore {
   add(input: ChannelInput<'profiles.add'>): Promise<ProfilesState>;
   rename(id: string, name: string): Promise<void>;
   remove(id: string): Promise<void>;
+  resetDemo(): Promise<void>;
   activate(id: string): Promise<void>;
   verify(id: string): Promise<ProfileSummary>;
   setPartner(input: ChannelInput<'oauth.setPartner'>): Promise<void>;
@@ -60,6 +61,9 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
   },
   async rename(id, name) {
     get().set(await getDesk().profiles.rename({ id, name }).catch(rethrow));
+  },
+  async resetDemo() {
+    get().set(await getDesk().profiles.resetDemo().catch(rethrow));
   },
   async remove(id) {
     get().set(await getDesk().profiles.remove({ id }).catch(rethrow));
