@@ -1,34 +1,14 @@
 import Decimal from 'decimal.js';
 import { parse } from 'csv-parse/sync';
-import { afterEach, describe, expect, it } from 'vitest';
-import { bindChannels, callChannel } from '../../../src/main/binder';
-import { startCore, type Core } from '../../../src/main/core';
+import { describe, expect, it } from 'vitest';
 import { outageWindow } from '../../../src/main/demo-exchange/hashrate';
-import { KeytarStore } from '../../../src/main/vault/vault';
+import { startMainCore } from '../../support/core';
 import type { CsvExport, MiningSeries } from '../../../src/shared/model';
 
 /** mining.hashrate and mining.exportCsv end to end in main, against the demo exchange over HTTP. */
-const cores: Core[] = [];
-afterEach(async () => {
-  for (const core of cores.splice(0)) await core.stop();
-});
-
 const DAY = 86_400;
 
-async function start() {
-  const vault = new KeytarStore('unused', () => {
-    throw new Error('no keychain in this test');
-  });
-  const core = await startCore({ version: 'test', vault });
-  cores.push(core);
-  const bound = bindChannels(core.handlers);
-  const call = async <T>(channel: string, input?: unknown): Promise<T> => {
-    const answer = await callChannel(bound, channel, input);
-    if (!answer.ok) throw answer.error;
-    return answer.value as T;
-  };
-  return { core, call };
-}
+const start = () => startMainCore();
 
 const nowSec = () => Math.floor(Date.now() / 1000);
 
