@@ -5,8 +5,11 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   main: {
     build: {
-      // keytar is a native module: it stays in node_modules and is loaded at run time.
-      externalizeDeps: true,
+      // Only `dependencies` stay outside the bundle, loaded from node_modules at run time: keytar
+      // (a native module) and electron-updater (electron itself is always external). The pure-JS
+      // libraries main uses are bundled, so they need not ship in the app: they are
+      // devDependencies, and `exclude` keeps them bundled should one move back to dependencies.
+      externalizeDeps: { exclude: ['zod', 'decimal.js', 'csv-stringify'] },
     },
   },
   preload: {

@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['test/{main,shared,preload,integration,lint}/**/*.test.ts'],
+          include: ['test/{main,shared,preload,integration,lint,shell}/**/*.test.ts'],
           testTimeout: 20_000,
         },
       },
@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['test/e2e/**/*.e2e.ts'],
+          include: ['test/{e2e,shell}/**/*.e2e.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
           fileParallelism: false,
