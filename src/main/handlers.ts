@@ -58,6 +58,7 @@ export function createHandlers(services: Services): Handlers {
     'profiles.verify': ({ id }) => accounts.verify(id),
     'profiles.activate': ({ id }) => accounts.activate(id),
     'profiles.resetDemo': () => accounts.resetDemo(),
+    'profiles.setOAuthPort': ({ port }) => accounts.setOAuthPort(port),
     'oauth.setPartner': ({ profileId, clientId, clientSecret }) =>
       accounts.setPartner(profileId, { clientId, clientSecret }),
     'oauth.connect': ({ profileId }) => accounts.connect(profileId),

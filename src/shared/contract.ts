@@ -54,13 +54,35 @@ const profileName = z
   .max(40, 'Use at most 40 characters.');
 const passcode = z.string().min(4, 'Use at least 4 characters.').max(128);
 
+/**
+ * A key, secret or client id as the exchange issues it: printable ASCII without spaces. With the
+ * length bounds below, each keychain entry stays within the 2,560-byte limit of Windows Credential
+ * Manager even when every character needs escaping in JSON.
+ */
+const credential = (empty: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, empty)
+    .max(max, `Use at most ${max} characters.`)
+    .regex(
+      /^[\x21-\x7E]*$/,
+      'Paste it exactly as the exchange shows it: letters, digits and symbols, no spaces.',
+    );
+
+export const oauthPort = z
+  .number({ message: 'Enter a port number from 1024 to 65535.' })
+  .int('Enter a port number from 1024 to 65535.')
+  .min(1024, 'Use a port from 1024 to 65535 (lower ones are reserved).')
+  .max(65535, 'Use a port from 1024 to 65535.');
+
 export const addProfileInput = z
   .object({
     name: profileName,
     region: z.enum(['global', 'eu', 'custom'], { message: 'Choose a region.' }),
     customUrl: z.string().trim().optional(),
-    apiKey: z.string().trim().min(1, 'Paste the API key.').max(256),
-    apiSecret: z.string().trim().min(1, 'Paste the API secret.').max(512),
+    apiKey: credential('Paste the API key.', 256),
+    apiSecret: credential('Paste the API secret.', 512),
   })
   .refine((v) => v.region !== 'custom' || (v.customUrl ?? '') !== '', {
     path: ['customUrl'],
@@ -187,14 +209,16 @@ export const contract = {
     activate: channel<ProfilesState>()(z.object({ id: profileId })),
     /** Restores the built-in demo exchange to its seed (balances, orders, flex, sub-accounts). */
     resetDemo: channel<ProfilesState>()(noInput),
+    /** The port of the OAuth redirect listener (app-wide); the redirect URI follows from it. */
+    setOAuthPort: channel<ProfilesState>()(z.object({ port: oauthPort })),
   },
   oauth: {
     /** Partner client id and secret, kept in the keychain. */
     setPartner: channel<ProfilesState>()(
       z.object({
         profileId,
-        clientId: z.string().trim().min(1, 'Paste the client id.').max(256),
-        clientSecret: z.string().trim().min(1, 'Paste the client secret.').max(512),
+        clientId: credential('Paste the client id.', 256),
+        clientSecret: credential('Paste the client secret.', 512),
       }),
     ),
     /** Starts the authorize flow; completion arrives as a `profiles.changed` event. */

@@ -44,6 +44,16 @@ export interface ProfilesState {
   profiles: ProfileSummary[];
   activeId: string;
   keychain: KeychainState;
+  /** Where the OAuth redirect arrives (app-wide; main always sends it). */
+  oauthRedirect?: OAuthRedirect;
+}
+
+/** The loopback listener of the OAuth connect flow. */
+export interface OAuthRedirect {
+  /** 1024-65535; 53682 unless the user chose another. */
+  port: number;
+  /** `http://127.0.0.1:<port>/callback`: the redirect URI to register in the partner app. */
+  redirectUri: string;
 }
 
 export interface AppInfo {

@@ -355,7 +355,11 @@ describe('Accounts: add, switch, OAuth, order, lock, and no secret leaks (web ho
     await app?.stop();
     await other?.stop();
     logs?.restore();
-    if (profileId) await deletePassword(VAULT_SERVICE, `profile:${profileId}`).catch(() => false);
+    for (const kind of ['api', 'partner', 'tokens']) {
+      if (profileId) {
+        await deletePassword(VAULT_SERVICE, `profile:${profileId}:${kind}`).catch(() => false);
+      }
+    }
     // A failed lock step must not leave the next spec's app starting locked.
     if (lockLeftOn) await deletePassword(VAULT_SERVICE, 'app-lock').catch(() => false);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
@@ -420,7 +424,10 @@ describe('Accounts: add, switch, OAuth, order, lock, and no secret leaks (web ho
     const profilesJson = await readFile(join(dataDir, 'profiles.json'), 'utf8');
     expect(count(profilesJson, NAME)).toBe(1);
     const entries = await findCredentials(VAULT_SERVICE);
-    expect(entries.map((e) => e.account)).toContain(`profile:${profileId}`);
+    // One entry per kind of secret (each within Windows Credential Manager's 2,560 bytes).
+    expect(
+      entries.map((e) => e.account).filter((a) => a.startsWith(`profile:${profileId}`)),
+    ).toEqual([`profile:${profileId}:api`]);
     await shot(page, '2-added');
     step('add');
   });
@@ -568,13 +575,16 @@ describe('Accounts: add, switch, OAuth, order, lock, and no secret leaks (web ho
       await accounts.lockScreen.waitFor({ state: 'detached' });
     }
     await accounts.card(NAME).waitFor();
-    const stored = await getPassword(VAULT_SERVICE, `profile:${profileId}`);
-    expect(stored).not.toBeNull();
-    const secrets = JSON.parse(stored!) as {
-      apiSecret: string;
-      partner?: { clientSecret: string };
-      tokens?: { accessToken: string; refreshToken: string };
+    const entry = async <T>(kind: string): Promise<T | undefined> => {
+      const text = await getPassword(VAULT_SERVICE, `profile:${profileId}:${kind}`);
+      return text === null ? undefined : (JSON.parse(text) as T);
     };
+    const secrets = {
+      ...(await entry<{ apiSecret: string }>('api'))!,
+      partner: await entry<{ clientSecret: string }>('partner'),
+      tokens: await entry<{ accessToken: string; refreshToken: string }>('tokens'),
+    };
+    expect(await getPassword(VAULT_SERVICE, `profile:${profileId}`)).toBeNull();
     expect(secrets.apiSecret).toBe(other.apiSecret);
     expect(secrets.partner?.clientSecret).toBe(other.oauthClientSecret);
     const S: Record<string, string> = {

@@ -22,7 +22,7 @@ import {
 import type { Credentials } from '../exchange/signer';
 import { StatusMonitor } from '../services/status';
 import { KeychainUnavailableError, type KeychainStatus, type SecretStore } from '../vault/vault';
-import { startLoopback, type Loopback } from './loopback';
+import { DEFAULT_OAUTH_PORT, redirectUriFor, startLoopback, type Loopback } from './loopback';
 import { ProfileStore, type StoredProfile } from './profileStore';
 import { REGION_URLS } from './regions';
 
@@ -34,12 +34,48 @@ import { REGION_URLS } from './regions';
 
 export const DEMO_ID = 'demo';
 
-/** Everything secret about one profile: one keychain entry (account `profile:<id>`). */
-interface ProfileSecrets {
+/**
+ * Everything secret about one profile, one keychain entry per kind, each written and deleted on its
+ * own: `profile:<id>:api` {apiKey, apiSecret}, `profile:<id>:partner` {clientId, clientSecret},
+ * `profile:<id>:tokens` {the OAuth tokens}. Each stays within Windows Credential Manager's
+ * 2,560 bytes (the contract bounds what a user types; the vault refuses anything larger).
+ */
+interface SecretEntries {
+  api: Credentials;
+  partner: PartnerCredentials;
+  tokens: StoredTokens;
+}
+type EntryKind = keyof SecretEntries;
+
+const entryName = (id: string, kind: EntryKind) => `profile:${id}:${kind}`;
+
+/**
+ * The old layout: everything in one entry `profile:<id>`, which OAuth tokens could push past
+ * Windows' limit. Split into the entries above on start and on first use.
+ */
+const legacyEntry = (id: string) => `profile:${id}`;
+interface LegacySecrets {
   apiKey: string;
   apiSecret: string;
   partner?: PartnerCredentials;
   tokens?: StoredTokens;
+}
+
+function parseLegacy(text: string): LegacySecrets {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const secrets = value as Partial<LegacySecrets> | undefined;
+  if (typeof secrets?.apiKey !== 'string' || typeof secrets.apiSecret !== 'string') {
+    throw new DeskFailure(
+      'NO_KEY',
+      'The keychain entry of this profile is not readable. Remove the profile and add it again.',
+    );
+  }
+  return secrets as LegacySecrets;
 }
 
 export interface ProfileContext {
@@ -63,8 +99,6 @@ export interface AccountsOptions {
   statusIntervalMs?: number;
 }
 
-const account = (id: string) => `profile:${id}`;
-
 export interface AddProfileInput {
   name: string;
   region: Exclude<Region, 'demo'>;
@@ -76,16 +110,18 @@ export interface AddProfileInput {
 export class Accounts {
   private readonly store: ProfileStore;
   private context: ProfileContext;
-  private demoSecrets: ProfileSecrets;
+  /** The Demo profile's secrets stay in memory (the demo exchange provisions them). */
+  private readonly demoSecrets: Partial<SecretEntries>;
   private keychain: KeychainStatus = { available: false };
   private readonly oauthErrors = new Map<string, string>();
   private pendingConnect: Loopback | undefined;
+  /** Splits of old combined entries, one per profile: done, or under way (a failed one is retried). */
+  private readonly migrations = new Map<string, Promise<void>>();
 
   private constructor(private readonly options: AccountsOptions) {
     this.store = new ProfileStore(options.dataDir);
     this.demoSecrets = {
-      apiKey: options.demo.apiKey,
-      apiSecret: options.demo.apiSecret,
+      api: { apiKey: options.demo.apiKey, apiSecret: options.demo.apiSecret },
       partner: {
         clientId: options.demo.oauthClientId,
         clientSecret: options.demo.oauthClientSecret,
@@ -97,6 +133,18 @@ export class Accounts {
   static async create(options: AccountsOptions): Promise<Accounts> {
     const accounts = new Accounts(options);
     accounts.keychain = await options.vault.status();
+    if (accounts.keychain.available) {
+      for (const profile of accounts.store.list()) {
+        await accounts.migrate(profile.id).catch((error: unknown) => {
+          // Left in place: tried again on the profile's first use.
+          console.error(
+            `[accounts] could not split the keychain entry of ${profile.id}: ${
+              error instanceof Error ? error.message : String(error)
+            }`,
+          );
+        });
+      }
+    }
     const wanted = accounts.store.activeId;
     if (wanted !== DEMO_ID && accounts.store.get(wanted) && accounts.keychain.available) {
       accounts.switchTo(wanted);
@@ -111,28 +159,90 @@ export class Accounts {
   }
 
   // Secrets -------------------------------------------------------------------------------------
-  private async readSecrets(id: string): Promise<ProfileSecrets | undefined> {
-    if (id === DEMO_ID) return this.demoSecrets;
-    const text = await this.options.vault.get(account(id));
-    return text ? (JSON.parse(text) as ProfileSecrets) : undefined;
+  private async readEntry<K extends EntryKind>(
+    id: string,
+    kind: K,
+  ): Promise<SecretEntries[K] | undefined> {
+    if (id === DEMO_ID) return this.demoSecrets[kind];
+    await this.migrate(id);
+    const text = await this.options.vault.get(entryName(id, kind));
+    return text === undefined ? undefined : (JSON.parse(text) as SecretEntries[K]);
   }
 
-  private async writeSecrets(id: string, secrets: ProfileSecrets): Promise<void> {
+  private async writeEntry<K extends EntryKind>(
+    id: string,
+    kind: K,
+    value: SecretEntries[K],
+  ): Promise<void> {
     if (id === DEMO_ID) {
-      this.demoSecrets = secrets;
+      this.demoSecrets[kind] = value;
       return;
     }
-    await this.options.vault.set(account(id), JSON.stringify(secrets));
+    await this.migrate(id);
+    await this.options.vault.set(entryName(id, kind), JSON.stringify(value));
   }
 
-  private async updateSecrets(
-    id: string,
-    change: (s: ProfileSecrets) => ProfileSecrets,
-  ): Promise<void> {
-    const current = await this.readSecrets(id);
-    if (!current)
-      throw new DeskFailure('NO_KEY', 'This profile has no saved key. Remove it and add it again.');
-    await this.writeSecrets(id, change(current));
+  private async deleteEntry(id: string, kind: EntryKind): Promise<void> {
+    if (id === DEMO_ID) {
+      delete this.demoSecrets[kind];
+      return;
+    }
+    await this.migrate(id);
+    await this.options.vault.delete(entryName(id, kind));
+  }
+
+  /** Splits the profile's old combined entry, once; a failed split is tried again next time. */
+  private migrate(id: string): Promise<void> {
+    let split = this.migrations.get(id);
+    if (!split) {
+      split = this.splitLegacyEntry(id);
+      this.migrations.set(id, split);
+      split.catch(() => {
+        if (this.migrations.get(id) === split) this.migrations.delete(id);
+      });
+    }
+    return split;
+  }
+
+  /**
+   * Old combined entry -> the entries of today. The new entries are written first and the old one
+   * deleted last, so a failure anywhere leaves the old entry to split again. The api entry is the
+   * last one written: when it is there, the split was complete (the new entries may have changed
+   * since, and they win) and only the deletion of the old entry is left. A failed deletion does
+   * not stop the profile from working on its new entries; it is tried again next time.
+   */
+  private async splitLegacyEntry(id: string): Promise<void> {
+    const { vault } = this.options;
+    const text = await vault.get(legacyEntry(id));
+    if (text === undefined) return;
+    if ((await vault.get(entryName(id, 'api'))) === undefined) {
+      const old = parseLegacy(text);
+      if (old.partner) {
+        const { clientId, clientSecret } = old.partner;
+        await vault.set(entryName(id, 'partner'), JSON.stringify({ clientId, clientSecret }));
+      }
+      if (old.tokens) {
+        try {
+          await vault.set(entryName(id, 'tokens'), JSON.stringify(old.tokens));
+        } catch (error) {
+          if (!(error instanceof DeskFailure && error.code === 'SECRET_TOO_LARGE')) throw error;
+          // Tokens too large for an entry of their own: dropped; connecting again gets new ones.
+          console.error(`[accounts] ${id}: OAuth tokens too large for the keychain, dropped`);
+        }
+      }
+      const api: Credentials = { apiKey: old.apiKey, apiSecret: old.apiSecret };
+      await vault.set(entryName(id, 'api'), JSON.stringify(api));
+    }
+    try {
+      await vault.delete(legacyEntry(id));
+    } catch (error) {
+      console.error(
+        `[accounts] ${id}: the old keychain entry could not be deleted yet: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      );
+      this.migrations.delete(id); // the next use (or start) tries again
+    }
   }
 
   // Contexts ------------------------------------------------------------------------------------
@@ -145,16 +255,13 @@ export class Accounts {
 
   private createContext(id: string): ProfileContext {
     const baseUrl = this.baseUrlOf(id);
-    const credentials = async (): Promise<Credentials | undefined> => {
-      const secrets = await this.readSecrets(id);
-      return secrets && { apiKey: secrets.apiKey, apiSecret: secrets.apiSecret };
-    };
+    const credentials = (): Promise<Credentials | undefined> => this.readEntry(id, 'api');
     const client = new ExchangeClient({ baseUrl, credentials });
     const api = new ExchangeApi(client);
     const oauth = new OAuthSession(
       client,
       async () => {
-        const partner = (await this.readSecrets(id))?.partner;
+        const partner = await this.readEntry(id, 'partner');
         if (!partner)
           throw new DeskFailure(
             'NO_PARTNER',
@@ -163,9 +270,13 @@ export class Accounts {
         return partner;
       },
       {
-        load: async () => (await this.readSecrets(id))?.tokens,
-        save: (tokens) => this.updateSecrets(id, (s) => ({ ...s, tokens })),
-        clear: () => this.updateSecrets(id, ({ tokens: _dropped, ...rest }) => rest),
+        load: () => this.readEntry(id, 'tokens'),
+        save: async (tokens) => {
+          // A connect that ends after the profile was removed stores nothing.
+          if (id !== DEMO_ID) this.requireProfile(id);
+          await this.writeEntry(id, 'tokens', tokens);
+        },
+        clear: () => this.deleteEntry(id, 'tokens'),
       },
     );
     const status = new StatusMonitor(
@@ -191,15 +302,18 @@ export class Accounts {
   // State ---------------------------------------------------------------------------------------
   private async summary(profile: StoredProfile | undefined): Promise<ProfileSummary> {
     const id = profile?.id ?? DEMO_ID;
-    let secrets: ProfileSecrets | undefined;
+    let partner: PartnerCredentials | undefined;
+    let tokens: StoredTokens | undefined;
     try {
-      secrets = await this.readSecrets(id);
+      [partner, tokens] = await Promise.all([
+        this.readEntry(id, 'partner'),
+        this.readEntry(id, 'tokens'),
+      ]);
     } catch {
-      secrets = undefined; // keychain gone: shown through `keychain`
+      // keychain gone: shown through `keychain`
     }
-    const tokens = secrets?.tokens;
     const oauth = {
-      partnerConfigured: Boolean(secrets?.partner),
+      partnerConfigured: Boolean(partner),
       connected: Boolean(tokens && tokens.refreshExpiresAt > Date.now()),
       ...(tokens
         ? { accessExpiresAt: tokens.accessExpiresAt, refreshExpiresAt: tokens.refreshExpiresAt }
@@ -213,7 +327,7 @@ export class Accounts {
         region: 'demo',
         baseUrl: this.options.demo.url,
         isDemo: true,
-        keyHint: this.demoSecrets.apiKey.slice(-4),
+        keyHint: this.options.demo.apiKey.slice(-4),
         missingPermissions: [],
         oauth,
       };
@@ -235,7 +349,13 @@ export class Accounts {
     const profiles = await Promise.all(
       [undefined, ...this.store.list()].map((p) => this.summary(p)),
     );
-    return { profiles, activeId: this.context.id, keychain: this.keychain };
+    const port = this.oauthPort();
+    return {
+      profiles,
+      activeId: this.context.id,
+      keychain: this.keychain,
+      oauthRedirect: { port, redirectUri: redirectUriFor(port) },
+    };
   }
 
   private async changed(): Promise<ProfilesState> {
@@ -278,7 +398,8 @@ export class Accounts {
       verifiedAt: Date.now(),
       missingPermissions,
     };
-    await this.writeSecrets(profile.id, credentials);
+    this.migrations.set(profile.id, Promise.resolve()); // a new profile has nothing to split
+    await this.writeEntry(profile.id, 'api', credentials);
     await this.store.put(profile);
     return this.changed();
   }
@@ -292,9 +413,18 @@ export class Accounts {
   async remove(id: string): Promise<ProfilesState> {
     this.requireProfile(id);
     if (this.context.id === id) this.switchTo(DEMO_ID);
-    await this.options.vault.delete(account(id)).catch((error: unknown) => {
-      if (!(error instanceof KeychainUnavailableError)) throw error;
-    });
+    // The old combined entry first: left behind, it would be split again into new entries.
+    for (const name of [
+      legacyEntry(id),
+      entryName(id, 'tokens'),
+      entryName(id, 'partner'),
+      entryName(id, 'api'),
+    ]) {
+      await this.options.vault.delete(name).catch((error: unknown) => {
+        if (!(error instanceof KeychainUnavailableError)) throw error;
+      });
+    }
+    this.migrations.delete(id);
     await this.store.remove(id);
     return this.changed();
   }
@@ -302,7 +432,7 @@ export class Accounts {
   async verify(id: string): Promise<ProfileSummary> {
     if (id === DEMO_ID) return this.summary(undefined);
     const profile = this.requireProfile(id);
-    const secrets = await this.readSecrets(id);
+    const secrets = await this.readEntry(id, 'api');
     if (!secrets)
       throw new DeskFailure(
         'NO_KEY',
@@ -348,25 +478,45 @@ export class Accounts {
       this.requireProfile(profileId);
       await this.requireKeychain();
     }
-    await this.updateSecrets(profileId, ({ tokens: _old, ...rest }) => ({ ...rest, partner }));
+    if (!(await this.readEntry(profileId, 'api')))
+      throw new DeskFailure('NO_KEY', 'This profile has no saved key. Remove it and add it again.');
+    // The tokens belong to the previous partner app: gone first, so they never pair with this one.
+    await this.deleteEntry(profileId, 'tokens');
+    await this.writeEntry(profileId, 'partner', {
+      clientId: partner.clientId,
+      clientSecret: partner.clientSecret,
+    });
+    return this.changed();
+  }
+
+  /** The port of the OAuth redirect listener: the user's choice, or 53682. */
+  private oauthPort(): number {
+    return this.store.oauthPort ?? DEFAULT_OAUTH_PORT;
+  }
+
+  /** App-wide; a connect already waiting keeps its port, the next one uses this. */
+  async setOAuthPort(port: number): Promise<ProfilesState> {
+    await this.store.setOAuthPort(port);
     return this.changed();
   }
 
   /** Opens the authorize page and waits (in the background) for the loopback redirect. */
   async connect(profileId: string): Promise<OAuthConnectStart> {
-    const secrets = await this.readSecrets(profileId);
-    if (!secrets?.partner) {
+    if (profileId !== DEMO_ID) this.requireProfile(profileId);
+    const partner = await this.readEntry(profileId, 'partner');
+    if (!partner) {
       throw new DeskFailure('NO_PARTNER', 'Enter the partner app’s client id and secret first.', {
         clientId: ['Enter the client id of your partner app.'],
       });
     }
-    this.pendingConnect?.close();
+    // The previous listener lets go of the port before the new one takes it.
+    await this.pendingConnect?.close();
     const state = randomBytes(16).toString('base64url');
-    const loopback = await startLoopback(state);
+    const loopback = await startLoopback(state, { port: this.oauthPort() });
     this.pendingConnect = loopback;
     const url = authorizeUrl(
       this.baseUrlOf(profileId),
-      secrets.partner.clientId,
+      partner.clientId,
       state,
       loopback.redirectUri,
     );
@@ -394,9 +544,10 @@ export class Accounts {
   }
 
   async disconnect(profileId: string): Promise<ProfilesState> {
-    this.pendingConnect?.close();
+    if (profileId !== DEMO_ID) this.requireProfile(profileId);
+    await this.pendingConnect?.close();
     this.oauthErrors.delete(profileId);
-    await this.updateSecrets(profileId, ({ tokens: _dropped, ...rest }) => rest);
+    await this.deleteEntry(profileId, 'tokens');
     return this.changed();
   }
 
@@ -411,7 +562,7 @@ export class Accounts {
   }
 
   stop(): void {
-    this.pendingConnect?.close();
+    void this.pendingConnect?.close();
     this.context.status.stop();
     this.context.api.client.close();
   }

@@ -22,6 +22,8 @@ const fileSchema = z.object({
   version: z.literal(1),
   activeId: z.string(),
   profiles: z.array(storedProfile),
+  /** The port of the OAuth redirect listener, when the user chose one (app-wide). */
+  oauthPort: z.number().int().min(1024).max(65535).optional().catch(undefined),
 });
 type ProfilesFile = z.infer<typeof fileSchema>;
 
@@ -43,6 +45,16 @@ export class ProfileStore {
 
   get activeId(): string {
     return this.data.activeId;
+  }
+
+  /** The OAuth redirect port the user chose, if any. */
+  get oauthPort(): number | undefined {
+    return this.data.oauthPort;
+  }
+
+  async setOAuthPort(port: number): Promise<void> {
+    this.data.oauthPort = port;
+    await this.save();
   }
 
   list(): readonly StoredProfile[] {

@@ -1,9 +1,33 @@
+import { DeskFailure } from '../../shared/errors';
+
 /**
  * Where secrets live: the OS keychain (macOS Keychain, Windows Credential Manager, the Secret
  * Service on Linux) through keytar, under the service "Exchange Desk", one entry per account name.
  * There is no plain-text fallback: without a keychain, nothing is stored and the app says why.
  */
 export const VAULT_SERVICE = 'Exchange Desk';
+
+/**
+ * The most one keychain entry may hold, in UTF-8 bytes: Windows Credential Manager's limit
+ * (CRED_MAX_CREDENTIAL_BLOB_SIZE, 5 * 512). Every platform keeps to it, so entries written on one
+ * platform fit on every other. The contract bounds every secret a user types so that it fits.
+ */
+export const MAX_SECRET_BYTES = 2560;
+
+/**
+ * The size guard, in one place: refuses (with words a user can act on) an entry the keychain would
+ * refuse or cut, so a secret is stored whole or not at all.
+ */
+export function assertSecretFits(account: string, secret: string): void {
+  const bytes = Buffer.byteLength(secret, 'utf8');
+  if (bytes <= MAX_SECRET_BYTES) return;
+  throw new DeskFailure(
+    'SECRET_TOO_LARGE',
+    `Nothing was stored: the keychain entry “${account}” would be ${bytes.toLocaleString('en-US')} bytes, ` +
+      `and a keychain entry holds at most ${MAX_SECRET_BYTES.toLocaleString('en-US')} bytes ` +
+      '(the limit of Windows Credential Manager).',
+  );
+}
 
 export interface SecretStore {
   get(account: string): Promise<string | undefined>;
@@ -47,7 +71,7 @@ export function explainKeychainError(
     return {
       available: false,
       message: `The keychain module of this installation does not load (${raw.split('\n')[0]}).`,
-      fix: 'Reinstall Exchange Desk; from a source checkout run `npm start`, which rebuilds it for Electron.',
+      fix: 'Reinstall Exchange Desk; from a source checkout run `npm rebuild keytar`.',
     };
   }
   if (platform === 'linux') {
@@ -120,8 +144,9 @@ export class KeytarStore implements SecretStore {
     return (await this.call((k) => k.getPassword(this.service, account))) ?? undefined;
   }
 
-  set(account: string, secret: string): Promise<void> {
-    return this.call((k) => k.setPassword(this.service, account, secret));
+  async set(account: string, secret: string): Promise<void> {
+    assertSecretFits(account, secret);
+    await this.call((k) => k.setPassword(this.service, account, secret));
   }
 
   async delete(account: string): Promise<void> {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../src/main/core';
@@ -11,6 +12,7 @@ import { callChannel, bindChannels } from '../../../src/main/binder';
 import { KeytarStore } from '../../../src/main/vault/vault';
 import type { ProfilesState } from '../../../src/shared/model';
 import type { Envelope } from '../../../src/shared/errors';
+import { freePort } from '../../support/ports';
 
 /**
  * Accounts against the real OS keychain (a Secret Service under D-Bus: `npm test` runs this file
@@ -53,6 +55,19 @@ async function allText(dir: string): Promise<string> {
     entries.filter((e) => e.isFile()).map((e) => readFile(join(e.parentPath, e.name), 'utf8')),
   );
   return texts.join('\n');
+}
+
+/** Every keychain entry of a profile (the old combined one included), by account name. */
+async function entriesOf(id: string): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  for (const name of [
+    `profile:${id}`,
+    ...['api', 'partner', 'tokens'].map((k) => `profile:${id}:${k}`),
+  ]) {
+    const value = await vault.get(name);
+    if (value !== undefined) found[name] = value;
+  }
+  return found;
 }
 
 const addInput = () => ({
@@ -114,14 +129,17 @@ describe('profiles', () => {
     });
     expect(added.missingPermissions).toEqual(['Earn (flex)']);
     expect(added.verifiedAt).toBeGreaterThan(0);
-    const stored = JSON.parse((await vault.get(`profile:${added.id}`))!) as { apiSecret: string };
+    expect(Object.keys(await entriesOf(added.id))).toEqual([`profile:${added.id}:api`]);
+    const stored = JSON.parse((await vault.get(`profile:${added.id}:api`))!) as {
+      apiSecret: string;
+    };
     expect(stored.apiSecret).toBe(other.apiSecret);
     const files = await allText(dir);
     expect(files).toContain('Second');
     expect(files).not.toContain(other.apiSecret);
     expect(files).not.toContain(other.apiKey);
     await call('profiles.remove', { id: added.id });
-    expect(await vault.get(`profile:${added.id}`)).toBeUndefined();
+    expect(await entriesOf(added.id)).toEqual({});
   });
 
   it('explains a wrong secret under the secret field, quoting the exchange, and stores nothing', async () => {
@@ -228,6 +246,8 @@ describe('OAuth connect', () => {
       clientSecret: other.oauthClientSecret,
     });
     await call('profiles.activate', { id: added.id });
+    const port = await freePort();
+    await call('profiles.setOAuthPort', { port });
     const connected = new Promise<ProfilesState>((done) =>
       core.events.subscribe((event, payload) => {
         const state = payload as ProfilesState;
@@ -246,6 +266,7 @@ describe('OAuth connect', () => {
     const url = new URL(authorizeUrl);
     expect(url.origin).toBe(other.url);
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
+    expect(url.searchParams.get('redirect_uri')).toBe(`http://127.0.0.1:${port}/callback`);
     // The user clicks Approve: the page posts, and the browser follows the redirect to the loopback.
     const approve = await fetch(`${other.url}/auth/login`, {
       method: 'POST',
@@ -264,8 +285,16 @@ describe('OAuth connect', () => {
 
     const history = await call<Record<string, unknown[]>>('orders.history', {});
     expect(typeof history).toBe('object');
-    const secrets = JSON.parse((await vault.get(`profile:${added.id}`))!) as {
-      tokens: { accessToken: string; refreshToken: string };
+    expect(Object.keys(await entriesOf(added.id)).sort()).toEqual([
+      `profile:${added.id}:api`,
+      `profile:${added.id}:partner`,
+      `profile:${added.id}:tokens`,
+    ]);
+    const secrets = {
+      tokens: JSON.parse((await vault.get(`profile:${added.id}:tokens`))!) as {
+        accessToken: string;
+        refreshToken: string;
+      },
     };
     expect(secrets.tokens.accessToken.length).toBeGreaterThan(10);
     const files = await allText(dir);
@@ -275,29 +304,119 @@ describe('OAuth connect', () => {
 
     const off = await call<ProfilesState>('oauth.disconnect', { profileId: added.id });
     expect(off.profiles.find((p) => p.id === added.id)?.oauth.connected).toBe(false);
+    expect(await vault.get(`profile:${added.id}:tokens`)).toBeUndefined();
     await expect(call('orders.history', {})).rejects.toMatchObject({ code: 'EXCHANGE_AUTH' });
     await call('profiles.remove', { id: added.id });
+    expect(await entriesOf(added.id)).toEqual({});
   });
 
-  it('ignores a redirect whose state is not ours', async () => {
+  it('refuses a redirect whose state is not ours, and keeps waiting for ours', async () => {
     const { core, call } = await start();
-    const failed = new Promise<ProfilesState>((done) =>
+    await call('profiles.setOAuthPort', { port: await freePort() });
+    const seen: ProfilesState[] = [];
+    const connected = new Promise<ProfilesState>((done) =>
       core.events.subscribe((event, payload) => {
-        if (event === 'profiles.changed' && (payload as ProfilesState).profiles[0]?.oauth.error)
-          done(payload as ProfilesState);
+        if (event !== 'profiles.changed') return;
+        seen.push(payload as ProfilesState);
+        if ((payload as ProfilesState).profiles[0]?.oauth.connected) done(payload as ProfilesState);
       }),
     );
     const { authorizeUrl } = await call<{ authorizeUrl: string }>('oauth.connect', {
       profileId: 'demo',
     });
-    const redirect = new URL(authorizeUrl).searchParams.get('redirect_uri')!;
-    const answer = await fetch(`${redirect}?code=stolen&state=forged`);
-    expect(await answer.text()).toContain('Not connected');
-    const state = await failed;
-    expect(state.profiles[0]?.oauth).toMatchObject({
-      connected: false,
-      error: expect.stringMatching(/state/),
+    const url = new URL(authorizeUrl);
+    const redirect = url.searchParams.get('redirect_uri')!;
+    const forged = await fetch(`${redirect}?code=stolen&state=forged`);
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain('Not connected');
+    expect(seen.some((s) => s.profiles[0]?.oauth.error)).toBe(false);
+
+    // The real answer still arrives and connects.
+    const approve = await fetch(`${core.demoExchange.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        clientId: core.demoExchange.oauthClientId,
+        state: url.searchParams.get('state')!,
+        redirect_uri: redirect,
+      }).toString(),
     });
+    expect(await approve.text()).toContain('Connected');
+    expect((await connected).profiles[0]?.oauth).toMatchObject({ connected: true });
+    expect((await connected).profiles[0]?.oauth.error).toBeUndefined();
+  });
+
+  it('keeps the chosen redirect port across a restart, and says when it is taken', async () => {
+    const { dir, core, call } = await start();
+    const port = await freePort();
+    const saved = await call<ProfilesState>('profiles.setOAuthPort', { port });
+    expect(saved.oauthRedirect).toEqual({ port, redirectUri: `http://127.0.0.1:${port}/callback` });
+    await expect(call('profiles.setOAuthPort', { port: 80 })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      fields: { port: [expect.stringMatching(/1024/)] },
+    });
+    await core.stop();
+    cores.pop();
+
+    const again = await start(dir);
+    expect((await again.call<ProfilesState>('profiles.list')).oauthRedirect?.port).toBe(port);
+    const holder = createServer();
+    await new Promise<void>((done) => holder.listen(port, '127.0.0.1', done));
+    try {
+      await expect(again.call('oauth.connect', { profileId: 'demo' })).rejects.toMatchObject({
+        code: 'OAUTH_PORT_UNAVAILABLE',
+        fields: { oauthPort: [expect.stringContaining(`Port ${port}`)] },
+      });
+    } finally {
+      await new Promise<void>((done) => holder.close(() => done()));
+    }
+  });
+});
+
+describe('keychain entries from an older version', () => {
+  it('splits the one combined entry into an entry per kind on start, then deletes it', async () => {
+    const { dir, call, core } = await start();
+    const added = (await call<ProfilesState>('profiles.add', addInput())).profiles.find(
+      (p) => !p.isDemo,
+    )!;
+    await core.stop();
+    cores.pop();
+    // What an older version kept: everything in `profile:<id>`.
+    for (const kind of ['api', 'partner', 'tokens'])
+      await vault.delete(`profile:${added.id}:${kind}`);
+    const tokens = {
+      accessToken: 'a'.repeat(1200),
+      refreshToken: 'r'.repeat(1200),
+      scope: ['orders_history.read'],
+      accessExpiresAt: Date.now() + 300_000,
+      refreshExpiresAt: Date.now() + 600_000,
+    };
+    const partner = { clientId: other.oauthClientId, clientSecret: other.oauthClientSecret };
+    // Too big for one entry on Windows (the vault now refuses it): older versions wrote such
+    // entries on Linux and macOS, so it goes in through keytar itself.
+    const keytar = (await import('keytar')).default;
+    await keytar.setPassword(
+      service,
+      `profile:${added.id}`,
+      JSON.stringify({ apiKey: other.apiKey, apiSecret: other.apiSecret, partner, tokens }),
+    );
+
+    const again = await start(dir);
+    const entries = await entriesOf(added.id);
+    expect(Object.keys(entries).sort()).toEqual([
+      `profile:${added.id}:api`,
+      `profile:${added.id}:partner`,
+      `profile:${added.id}:tokens`,
+    ]);
+    expect(JSON.parse(entries[`profile:${added.id}:tokens`]!)).toEqual(tokens);
+    const state = await again.call<ProfilesState>('profiles.list');
+    expect(state.profiles.find((p) => p.id === added.id)?.oauth).toMatchObject({
+      partnerConfigured: true,
+      connected: true,
+    });
+    await again.call('profiles.verify', { id: added.id });
+    await again.call('profiles.remove', { id: added.id });
+    expect(await entriesOf(added.id)).toEqual({});
   });
 });
 

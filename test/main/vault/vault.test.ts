@@ -29,7 +29,7 @@ describe('explainKeychainError', () => {
       'linux',
     );
     expect(status.message).toContain('does not load');
-    expect(status.fix).toContain('npm start');
+    expect(status.fix).toContain('npm rebuild keytar');
     expect(status.fix).not.toContain('gnome-keyring');
   });
 

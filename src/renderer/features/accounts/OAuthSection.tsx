@@ -109,6 +109,7 @@ function PartnerForm({
         Order history comes through a partner app you register with the exchange. Paste its client
         id and secret; they are kept in the keychain.
       </p>
+      <RedirectUri />
       <TextField
         id={`${idBase}-id`}
         label="Client id"
@@ -164,6 +165,8 @@ function ConnectPanel({
   const [waitingFrom, setWaitingFrom] = useState<OAuthState | undefined>();
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  // Connect could not listen on the redirect port: said under the port field.
+  const [portError, setPortError] = useState<string | undefined>();
   const { oauth } = profile;
   const waiting =
     waitingFrom !== undefined && (oauth === waitingFrom || (!oauth.connected && !oauth.error));
@@ -171,13 +174,16 @@ function ConnectPanel({
   async function connect() {
     setStarting(true);
     setError(undefined);
+    setPortError(undefined);
     const before = oauth;
     try {
       const start = await getDesk().oauth.connect({ profileId: profile.id });
       if (!start.openedExternally) window.open(start.authorizeUrl, '_blank', 'noopener,noreferrer');
       setWaitingFrom(before);
     } catch (failure) {
-      setError(asDeskError(failure).message);
+      const { fields, rest } = deskFieldErrors(asDeskError(failure), ['oauthPort']);
+      setPortError(fields['oauthPort']);
+      setError(rest);
     } finally {
       setStarting(false);
     }
@@ -186,6 +192,11 @@ function ConnectPanel({
   return (
     <div className="oauth-panel">
       <p className="muted">Not connected.</p>
+      <RedirectSetting
+        idBase={`oauth-${profile.id}`}
+        connectError={portError}
+        onEdit={() => setPortError(undefined)}
+      />
       {waiting ? (
         <p className="result result-wait" role="status">
           Waiting for approval in your browser…
@@ -319,5 +330,102 @@ function ConnectedPanel({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The redirect URI to register in the partner app (plain text the user can select and copy). */
+function RedirectUri() {
+  const redirect = useProfilesStore((s) => s.state?.oauthRedirect);
+  if (!redirect) return null;
+  return (
+    <p className="muted">
+      Register this redirect URI in your partner app: <code>{redirect.redirectUri}</code>
+    </p>
+  );
+}
+
+/**
+ * The redirect URI and the port it listens on (app-wide, 53682 unless changed), for a port another
+ * program already uses. Messages (a refused port, a port Connect found taken, saved) go under the
+ * field.
+ */
+function RedirectSetting({
+  idBase,
+  connectError,
+  onEdit,
+}: {
+  idBase: string;
+  connectError: string | undefined;
+  onEdit(): void;
+}) {
+  const redirect = useProfilesStore((s) => s.state?.oauthRedirect);
+  const setOAuthPort = useProfilesStore((s) => s.setOAuthPort);
+  const current = redirect?.port;
+  const [text, setText] = useState(current === undefined ? '' : String(current));
+  const [seen, setSeen] = useState(current);
+  const [error, setError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  if (current !== seen) {
+    // The port changed in main (saved here or in another card): show it.
+    setSeen(current);
+    setText(current === undefined ? '' : String(current));
+  }
+  if (!redirect) return null;
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setNotice(undefined);
+    const typed = text.trim();
+    const parsed = contract.profiles.setOAuthPort.input.safeParse({
+      port: /^\d+$/.test(typed) ? Number(typed) : Number.NaN,
+    });
+    if (!parsed.success) {
+      setError(issuesToFields(parsed.error.issues)['port']);
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    try {
+      await setOAuthPort(parsed.data.port);
+      setNotice('Saved. Register the new redirect URI in your partner app before connecting.');
+    } catch (failure) {
+      const { fields, rest } = deskFieldErrors(asDeskError(failure), ['port']);
+      setError(fields['port'] ?? rest);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <RedirectUri />
+      <form className="form form-compact port-form" onSubmit={(e) => void save(e)} noValidate>
+        <TextField
+          id={`${idBase}-port`}
+          label="Redirect port"
+          value={text}
+          onChange={(v) => {
+            setText(v);
+            setError(undefined);
+            setNotice(undefined);
+            onEdit();
+          }}
+          error={error ?? connectError}
+          hint={notice}
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          className="mono"
+          size={6}
+        />
+        <div className="actions">
+          <button type="submit" className="btn btn-secondary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save port'}
+          </button>
+        </div>
+      </form>
+    </>
   );
 }

@@ -27,6 +27,8 @@ interface ProfilesStore {
   verify(id: string): Promise<ProfileSummary>;
   setPartner(input: ChannelInput<'oauth.setPartner'>): Promise<void>;
   disconnect(profileId: string): Promise<void>;
+  /** The port of the OAuth redirect listener (app-wide). */
+  setOAuthPort(port: number): Promise<void>;
 }
 
 const rethrow = (error: unknown): never => {
@@ -87,6 +89,9 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
   },
   async disconnect(profileId) {
     get().set(await getDesk().oauth.disconnect({ profileId }).catch(rethrow));
+  },
+  async setOAuthPort(port) {
+    get().set(await getDesk().profiles.setOAuthPort({ port }).catch(rethrow));
   },
 }));
 
