@@ -67,6 +67,12 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The boot test's stand-ins are CommonJS loaded by `node --require` in place of Electron.
+    files: ['test/shell/boot/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ELECTRON_IMPORTERS,
     rules: { 'no-restricted-imports': 'off', 'no-restricted-syntax': 'off' },
   },

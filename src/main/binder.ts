@@ -6,6 +6,7 @@ import {
   type ChannelOutput,
   type ChannelParsed,
 } from '../shared/contract';
+import { log } from './log';
 import { DeskFailure, ErrorCode, type DeskError, type Envelope } from '../shared/errors';
 import type { z } from 'zod';
 
@@ -33,7 +34,7 @@ export function toDeskError(error: unknown): DeskError {
   const own = (error as { toDeskError?: unknown } | null)?.toDeskError;
   if (typeof own === 'function') return (own as () => DeskError).call(error);
   // Details stay in main's log; the renderer gets a message it can show.
-  console.error('[desk] handler failed:', error instanceof Error ? error.message : error);
+  log.error('[desk] handler failed:', error);
   return { code: ErrorCode.Internal, message: 'Something went wrong inside Exchange Desk.' };
 }
 

@@ -9,6 +9,7 @@ import {
 } from './demo-exchange/server';
 import { AppEvents } from './events';
 import { createHandlers } from './handlers';
+import { UpdateService, type UpdaterLike } from './updates';
 import { KeytarStore } from './vault/vault';
 
 export interface CoreOptions {
@@ -28,6 +29,8 @@ export interface CoreOptions {
   saveFile?: (defaultName: string, text: string) => Promise<string | undefined>;
   /** The secret store (default: the OS keychain). */
   vault?: KeytarStore;
+  /** electron-updater's autoUpdater in packaged builds; absent in development and the web host. */
+  updater?: UpdaterLike;
 }
 
 /** Everything main runs, without Electron: shared by the Electron app and the web host. */
@@ -36,6 +39,14 @@ export interface Core {
   readonly events: AppEvents;
   readonly demoExchange: DemoExchange;
   readonly accounts: Accounts;
+  readonly updates: UpdateService;
+  /** The computer goes to sleep: polling stops, the page is told. */
+  suspend(): void;
+  /**
+   * The computer woke up: the connection is re-checked, OAuth tokens are refreshed ahead of expiry,
+   * and the page is told so that views reload what went stale.
+   */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,8 +66,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.statusIntervalMs ? { statusIntervalMs: options.statusIntervalMs } : {}),
   });
   const lock = await AppLock.create(vault, events);
+  const updates = new UpdateService(options.updater, (status) => events.emit('app.update', status));
   const handlers = createHandlers({
     info: () => ({ version: options.version, platform: process.platform }),
+    updates,
     accounts,
     lock,
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
@@ -66,6 +79,19 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     events,
     demoExchange,
     accounts,
+    updates,
+    suspend() {
+      accounts.active().status.stop();
+      events.emit('app.power', { state: 'suspended', at: Date.now() });
+    },
+    async resume() {
+      const active = accounts.active();
+      active.status.start();
+      // A connected partner app's access token expired during the sleep: refresh it now, ahead
+      // of the first call. Not connected (or the refresh token expired too) is fine here.
+      await active.oauth.accessToken().catch(() => undefined);
+      events.emit('app.power', { state: 'resumed', at: Date.now() });
+    },
     async stop() {
       accounts.stop();
       await demoExchange.stop().catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { Handlers } from './binder';
 import type { Accounts } from './accounts/accounts';
 import type { AppLock } from './accounts/lock';
+import type { UpdateService } from './updates';
 import { placeOrderOutcome } from './services/trading';
 import { portfolioOverview } from './services/portfolio';
 import { transfersCsv } from './services/transfersCsv';
@@ -13,6 +14,7 @@ import type { AppInfo, CsvExport } from '../shared/model';
 
 export interface Services {
   info: () => AppInfo;
+  updates: UpdateService;
   accounts: Accounts;
   lock: AppLock;
   /**
@@ -25,6 +27,7 @@ export interface Services {
 /** Channels that answer while the app is locked. */
 const OPEN_WHILE_LOCKED = new Set<ChannelName>([
   'app.info',
+  'app.updateStatus',
   'exchange.status',
   'exchange.checkNow',
   'lock.status',
@@ -49,6 +52,9 @@ export function createHandlers(services: Services): Handlers {
   };
   const handlers: Handlers = {
     'app.info': async () => services.info(),
+    'app.updateStatus': async () => services.updates.current(),
+    'app.checkForUpdates': () => services.updates.check(),
+    'app.installUpdate': async () => services.updates.install(),
     'exchange.status': async () => accounts.active().status.current(),
     'exchange.checkNow': () => accounts.active().status.check(),
     'profiles.list': () => accounts.state(),

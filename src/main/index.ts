@@ -1,64 +1,272 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, powerMonitor, screen, shell } from 'electron';
+import { APP_PAGE_URL } from './appFiles';
 import { startCore, type Core } from './core';
 import { forwardEvents, registerIpc } from './ipc';
+import { log, startLogFile } from './log';
+import { applicationMenu } from './menu';
+import type { UpdaterLike } from './updates';
+import { KeytarStore, VAULT_SERVICE } from './vault/vault';
 import {
+  ask,
   createMainWindow,
   enforceSessionPolicy,
   openAuthorizePage,
+  registerAppScheme,
   saveWithDialog,
+  serveAppScheme,
+  setApplicationMenu,
 } from './window';
+import { loadWindowState, placeWindow, saveWindowState, type WindowState } from './windowState';
 
-// One instance: a second launch focuses the first window.
+/** How long quitting waits for the core (the demo exchange's state flush) before leaving anyway. */
+const QUIT_TIMEOUT_MS = 5_000;
+
+const packaged = app.isPackaged;
+const devServer = !packaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
+
+// Development runs keep their own data folder, log folder and keychain service, so `npm start`
+// never touches (or locks out) an installed copy's profiles, keys or single-instance lock.
+if (!packaged) {
+  app.setPath('userData', join(app.getPath('appData'), `${app.getName()} (development)`));
+  app.setAppLogsPath(join(app.getPath('userData'), 'logs'));
+} else {
+  app.setAppLogsPath();
+}
+const dataDir = app.getPath('userData');
+const logDir = app.getPath('logs');
+const logFile = startLogFile(logDir);
+process.on('uncaughtException', (error) => log.error('[main] uncaught exception:', error));
+process.on('unhandledRejection', (reason) => log.error('[main] unhandled rejection:', reason));
+
+registerAppScheme();
+
 if (!app.requestSingleInstanceLock()) {
+  // A second launch: the running copy focuses its window (see 'second-instance').
   app.quit();
 } else {
+  const appUrl = devServer ?? APP_PAGE_URL;
+  const statePath = join(dataDir, 'window-state.json');
   let core: Core | undefined;
+  let starting: Promise<Core> | undefined;
+  let mainWindow: BrowserWindow | undefined;
+  let savingState: Promise<void> = Promise.resolve();
+  let quitting: 'no' | 'stopping' | 'done' = 'no';
 
-  const appUrl =
-    !app.isPackaged && process.env['ELECTRON_RENDERER_URL']
-      ? process.env['ELECTRON_RENDERER_URL']
-      : pathToFileURL(join(__dirname, '../renderer/index.html')).toString();
+  const focusWindow = () => {
+    const [window] = BrowserWindow.getAllWindows();
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    if (!window.isVisible()) window.show();
+    window.focus();
+  };
 
-  const openWindow = (running: Core) => {
+  const rememberState = (state: WindowState) => {
+    savingState = saveWindowState(statePath, state).catch((error: unknown) =>
+      log.warn('[main] could not remember the window size:', error),
+    );
+  };
+
+  const openWindow = (state: WindowState) => {
     const window = createMainWindow({
       preload: join(__dirname, '../preload/index.cjs'),
       appUrl,
       icon: join(__dirname, '../../resources/icon.png'),
+      state,
+      packaged,
+      logDir,
+      onClose: rememberState,
+      quit: () => app.quit(),
     });
-    const stopForwarding = forwardEvents(running.events, window.webContents);
-    window.on('closed', stopForwarding);
+    mainWindow = window;
+    if (core) {
+      const stop = forwardEvents(core.events, window.webContents);
+      window.on('closed', stop);
+    }
+    window.on('closed', () => {
+      if (mainWindow === window) mainWindow = undefined;
+    });
+    return window;
   };
 
-  app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows();
-    if (window) {
-      if (window.isMinimized()) window.restore();
-      window.focus();
+  const placement = async (): Promise<WindowState> => {
+    const primary = screen.getPrimaryDisplay();
+    const displays = [primary, ...screen.getAllDisplays().filter((d) => d.id !== primary.id)];
+    return placeWindow(await loadWindowState(statePath), displays);
+  };
+
+  const checkForUpdates = async (fromMenu: boolean) => {
+    if (!core) return;
+    const status = await core.updates.check();
+    if (!fromMenu) return;
+    if (status.state === 'not-available') {
+      await ask(mainWindow, {
+        type: 'info',
+        title: 'Exchange Desk',
+        message: `Exchange Desk ${app.getVersion()} is the newest version.`,
+        buttons: ['OK'],
+      });
+    } else if (status.state === 'error') {
+      await ask(mainWindow, {
+        type: 'warning',
+        title: 'Exchange Desk',
+        message: 'Could not look for updates.',
+        detail: status.message ?? '',
+        buttons: ['OK'],
+      });
     }
-  });
+  };
+
+  const menu = () =>
+    applicationMenu({
+      appName: 'Exchange Desk',
+      platform: process.platform,
+      packaged,
+      updates: packaged,
+      actions: {
+        about: () =>
+          void ask(mainWindow, {
+            type: 'info',
+            title: 'About Exchange Desk',
+            message: `Exchange Desk ${app.getVersion()}`,
+            detail:
+              `Electron ${process.versions.electron} · Chromium ${process.versions.chrome} · ` +
+              `Node ${process.versions.node}\nData folder: ${dataDir}\nLog folder: ${logDir}`,
+            buttons: ['OK'],
+          }),
+        checkForUpdates: () => void checkForUpdates(true),
+        openDataFolder: () => void shell.openPath(dataDir),
+        openLogFolder: () => void shell.openPath(logDir),
+        openReadme: () =>
+          void shell.openPath(
+            packaged
+              ? join(process.resourcesPath, 'README.md')
+              : join(app.getAppPath(), 'README.md'),
+          ),
+      },
+    });
+
+  /** electron-updater in packaged builds only (it reads the feed from app-update.yml). */
+  const loadUpdater = async (): Promise<UpdaterLike | undefined> => {
+    if (!packaged) return undefined;
+    try {
+      // A CommonJS package whose exports are getters: they sit on the namespace's default.
+      const module = await import('electron-updater');
+      const { autoUpdater } = (module as unknown as { default?: typeof module }).default ?? module;
+      autoUpdater.logger = {
+        info: () => undefined,
+        warn: log.warn,
+        error: log.error,
+        debug: () => undefined,
+      };
+      return autoUpdater;
+    } catch (error) {
+      log.warn('[main] automatic updates are unavailable:', error);
+      return undefined;
+    }
+  };
+
+  const startFailed = async (error: unknown) => {
+    log.error('[main] the core did not start:', error);
+    const reason = error instanceof Error ? error.message : String(error);
+    const choice = await ask(mainWindow, {
+      type: 'error',
+      title: 'Exchange Desk',
+      message: 'Exchange Desk could not start.',
+      detail:
+        `${reason}\n\nQuit and start it again. If this keeps happening, the log file ` +
+        `${logFile ?? `in ${logDir}`} has the details; your profiles are in ${dataDir}.`,
+      buttons: ['Quit', 'Open Log Folder'],
+      defaultId: 0,
+      cancelId: 0,
+    });
+    if (choice === 1) await shell.openPath(logDir);
+    // Never a hidden process holding the single-instance lock.
+    app.exit(1);
+  };
+
+  app.on('second-instance', focusWindow);
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  app.on('before-quit', () => {
-    void core?.stop();
+  // Quit waits (bounded) for the core to stop, so the demo exchange's state and the window's size
+  // are on disk before the process ends.
+  app.on('before-quit', (event) => {
+    if (quitting === 'done') return;
+    event.preventDefault();
+    if (quitting === 'stopping') return;
+    quitting = 'stopping';
+    // The window closes only after this; remember its size and place now.
+    if (mainWindow && !mainWindow.isDestroyed()) {
+      rememberState({
+        bounds: mainWindow.getNormalBounds(),
+        maximized: mainWindow.isMaximized(),
+      });
+    }
+    const stopped = (async () => {
+      const running = core ?? (await starting?.catch(() => undefined));
+      await Promise.all([running?.stop(), savingState]);
+    })();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, QUIT_TIMEOUT_MS)));
+    void Promise.race([
+      stopped.catch((e: unknown) => log.error('[main] stop failed:', e)),
+      timeout,
+    ]).then(() => {
+      clearTimeout(timer);
+      quitting = 'done';
+      app.quit();
+    });
   });
 
   void app.whenReady().then(async () => {
     enforceSessionPolicy();
-    core = await startCore({
-      version: app.getVersion(),
-      dataDir: app.getPath('userData'),
-      openExternal: openAuthorizePage,
-      saveFile: saveWithDialog,
+    if (!devServer) serveAppScheme(join(__dirname, '../renderer'));
+    setApplicationMenu(menu());
+
+    // The window opens first; the core (keychain reads included) starts behind it, and calls from
+    // the page wait for it.
+    let windowOpen: () => void = () => undefined;
+    starting = new Promise<void>((resolve) => (windowOpen = resolve))
+      .then(loadUpdater)
+      .then((updater) =>
+        startCore({
+          version: app.getVersion(),
+          dataDir,
+          openExternal: openAuthorizePage,
+          saveFile: saveWithDialog,
+          vault: new KeytarStore(packaged ? VAULT_SERVICE : `${VAULT_SERVICE} (development)`),
+          ...(updater ? { updater } : {}),
+        }),
+      );
+    registerIpc(
+      starting.then((running) => running.handlers),
+      appUrl,
+    );
+    const window = openWindow(await placement());
+    windowOpen();
+
+    try {
+      core = await starting;
+    } catch (error) {
+      await startFailed(error);
+      return;
+    }
+    const running = core;
+    const stopForwarding = forwardEvents(running.events, window.webContents);
+    window.on('closed', stopForwarding);
+
+    powerMonitor.on('suspend', () => running.suspend());
+    powerMonitor.on('resume', () => {
+      void running.resume().catch((error: unknown) => log.warn('[main] resume:', error));
     });
-    registerIpc(core.handlers, appUrl);
-    openWindow(core);
+
     app.on('activate', () => {
-      if (core && BrowserWindow.getAllWindows().length === 0) openWindow(core);
+      if (BrowserWindow.getAllWindows().length === 0) void placement().then(openWindow);
     });
+
+    if (packaged) void checkForUpdates(false);
   });
 }

@@ -1,7 +1,7 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { bindChannels, type Handlers } from './binder';
+import { bindChannels, callChannel, type Handlers } from './binder';
 import { isOwnPage } from './security';
-import { EVENT_IPC_CHANNEL } from '../shared/contract';
+import { channelNames, EVENT_IPC_CHANNEL } from '../shared/contract';
 import { ErrorCode, type Envelope } from '../shared/errors';
 import type { AppEvents } from './events';
 
@@ -13,25 +13,46 @@ export function isTrustedSender(event: IpcMainInvokeEvent, appUrl: string): bool
   return isOwnPage(frame.url, appUrl);
 }
 
-/** Binds every contract channel to ipcMain, once, behind the sender check. */
-export function registerIpc(handlers: Handlers, appUrl: string): () => void {
-  const bound = bindChannels(handlers);
-  for (const [name, call] of bound) {
-    ipcMain.handle(name, (event, input: unknown): Promise<Envelope<unknown>> => {
+/**
+ * Binds every contract channel to ipcMain, once, behind the sender check. The handlers may still be
+ * on their way (the window opens before the core has started, so before any keychain read): calls
+ * wait for them, and answer with the reason if the core failed to start.
+ */
+export function registerIpc(handlers: Handlers | Promise<Handlers>, appUrl: string): () => void {
+  // Handlers given now are checked now (a mismatch with the contract throws before registering).
+  const bound =
+    handlers instanceof Promise
+      ? handlers.then(bindChannels)
+      : Promise.resolve(bindChannels(handlers));
+  bound.catch(() => undefined); // answered per call below
+  for (const name of channelNames) {
+    ipcMain.handle(name, async (event, input: unknown): Promise<Envelope<unknown>> => {
       if (!isTrustedSender(event, appUrl)) {
-        return Promise.resolve({
+        return {
           ok: false,
           error: {
             code: ErrorCode.Forbidden,
             message: 'Refused: the call did not come from Exchange Desk.',
           },
-        });
+        };
       }
-      return call(input);
+      let calls: Awaited<typeof bound>;
+      try {
+        calls = await bound;
+      } catch (error) {
+        return {
+          ok: false,
+          error: {
+            code: ErrorCode.Internal,
+            message: `Exchange Desk could not start: ${error instanceof Error ? error.message : String(error)}`,
+          },
+        };
+      }
+      return callChannel(calls, name, input);
     });
   }
   return () => {
-    for (const name of bound.keys()) ipcMain.removeHandler(name);
+    for (const name of channelNames) ipcMain.removeHandler(name);
   };
 }
 

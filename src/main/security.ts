@@ -22,8 +22,9 @@ export function isAllowedExternalUrl(
 }
 
 /**
- * The app's own page: the dev server's origin, or the packaged index.html file. A frame whose URL is
- * anything else (another origin, another file, about:blank) is not ours.
+ * The app's own page: the packaged page on `app://desk`, or the dev server's origin in development.
+ * A frame whose URL has another scheme or host (another site, a file, about:blank) is not ours.
+ * (Compared by scheme and host: a custom scheme's URL has no `origin` in Node.)
  */
 export function isOwnPage(raw: string | undefined, appUrl: string): boolean {
   if (!raw) return false;
@@ -35,8 +36,8 @@ export function isOwnPage(raw: string | undefined, appUrl: string): boolean {
   } catch {
     return false;
   }
-  if (app.protocol === 'file:') return url.protocol === 'file:' && url.pathname === app.pathname;
-  return url.origin === app.origin;
+  if (app.protocol === 'file:' || url.protocol === 'file:') return false;
+  return url.protocol === app.protocol && url.host === app.host && url.host !== '';
 }
 
 /** Strict CSP: only the app itself, no inline script, connections to the app only. */

@@ -1,9 +1,22 @@
 import { writeFile } from 'node:fs/promises';
-import { BrowserWindow, dialog, session, shell, type WebPreferences } from 'electron';
+import {
+  BrowserWindow,
+  dialog,
+  Menu,
+  protocol,
+  session,
+  shell,
+  type MessageBoxOptions,
+  type WebPreferences,
+} from 'electron';
+import { APP_SCHEME, appRequestHandler } from './appFiles';
+import { log } from './log';
+import { contextMenu, type MenuTemplateItem } from './menu';
 import { CONTENT_SECURITY_POLICY, isAllowedExternalUrl, isOwnPage } from './security';
+import { MIN_SIZE, type WindowState } from './windowState';
 
 /** The hardened webPreferences of every window the app opens. */
-export function secureWebPreferences(preload: string): WebPreferences {
+export function secureWebPreferences(preload: string, devTools = true): WebPreferences {
   return {
     preload,
     contextIsolation: true,
@@ -16,7 +29,27 @@ export function secureWebPreferences(preload: string): WebPreferences {
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: false,
+    devTools,
   };
+}
+
+/**
+ * The app page's scheme: `app://desk/…` served from the asar (never file://). Must run before the
+ * app is ready. Standard and secure, so the page has an origin, `'self'` in the CSP means it, and
+ * fetch and module scripts work.
+ */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+    },
+  ]);
+}
+
+/** Answers `app://desk/<path>` from the built renderer folder (inside app.asar when packaged). */
+export function serveAppScheme(rendererDir: string): void {
+  protocol.handle(APP_SCHEME, appRequestHandler(rendererDir));
 }
 
 /** Opens a URL in the system browser only when it is https and on the allowlist. */
@@ -52,7 +85,10 @@ export async function saveWithDialog(
   return result.filePath;
 }
 
-/** Applies the CSP header to every response of the app's session (dev server included). */
+/**
+ * The CSP header on every http(s) response of the app's session (the dev server in development;
+ * `app://` responses carry it from their handler), and no permission for anything.
+ */
 export function enforceSessionPolicy(): void {
   const ses = session.defaultSession;
   ses.webRequest.onHeadersReceived((details, callback) => {
@@ -67,31 +103,62 @@ export function enforceSessionPolicy(): void {
   ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
 }
 
-export interface MainWindowOptions {
-  preload: string;
-  /** The app page: the dev server URL or the file URL of the built index.html. */
-  appUrl: string;
-  icon?: string;
+/** Shows a message box (attached to `parent` when there is one); answers the button index. */
+export async function ask(
+  parent: BrowserWindow | undefined,
+  options: MessageBoxOptions,
+): Promise<number> {
+  const result =
+    parent && !parent.isDestroyed()
+      ? await dialog.showMessageBox(parent, options)
+      : await dialog.showMessageBox(options);
+  return result.response;
 }
 
+/** Sets the application menu from a plain template (src/main/menu.ts). */
+export function setApplicationMenu(template: MenuTemplateItem[]): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+export interface MainWindowOptions {
+  preload: string;
+  /** The app page: `app://desk/index.html`, or the dev server URL in development. */
+  appUrl: string;
+  icon?: string;
+  /** Where and how big to open (src/main/windowState.ts); the default size when absent. */
+  state?: WindowState;
+  /** Packaged builds: no DevTools. */
+  packaged?: boolean;
+  /** Called with the window's size, position and maximised state when it closes. */
+  onClose?: (state: WindowState) => void;
+  /** Where the log is, for the failure dialogs. */
+  logDir?: string;
+  /** Quits the app (a failure dialog's "Quit"). */
+  quit?: () => void;
+}
+
+/** Show the window even when the page never signals ready (a hidden window is never left behind). */
+const SHOW_ANYWAY_MS = 5_000;
+
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
+  const bounds = options.state?.bounds;
   const window = new BrowserWindow({
-    width: 1400,
-    height: 880,
-    minWidth: 960,
-    minHeight: 600,
+    ...(bounds ?? { width: 1400, height: 880 }),
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
     show: false,
     title: 'Exchange Desk',
     backgroundColor: '#0f1115',
     ...(options.icon ? { icon: options.icon } : {}),
-    webPreferences: secureWebPreferences(options.preload),
+    webPreferences: secureWebPreferences(options.preload, !options.packaged),
   });
+  if (options.state?.maximized) window.maximize();
   const contents = window.webContents;
 
   // New windows never open; an allowlisted https link goes to the system browser instead.
   contents.setWindowOpenHandler(({ url }) => {
     openExternalSafely(url).catch((error: unknown) =>
-      console.error('[desk] could not open the link in the system browser:', error),
+      log.error('[desk] could not open the link in the system browser:', error),
     );
     return { action: 'deny' };
   });
@@ -103,9 +170,60 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   contents.on('will-redirect', blockForeign);
   contents.on('will-attach-webview', (event) => event.preventDefault());
 
+  // Right-click: cut/copy/paste on inputs, copy on selected text.
+  contents.on('context-menu', (_event, params) => {
+    const template = contextMenu(params);
+    if (template.length > 0) Menu.buildFromTemplate(template).popup({ window });
+  });
+
+  // Failures the user must see, with the next step.
+  const logHint = options.logDir ? ` The log in ${options.logDir} has the details.` : '';
+  const quit = options.quit ?? (() => window.close());
+  contents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
+    if (!isMainFrame || errorCode === -3 /* ABORTED: a newer navigation replaced it */) return;
+    log.error(`[desk] the page did not load: ${errorDescription} (${errorCode}) ${validatedURL}`);
+    if (!window.isVisible()) window.show();
+    void ask(window, {
+      type: 'error',
+      title: 'Exchange Desk',
+      message: 'The app’s page did not load.',
+      detail: `${errorDescription} (${errorCode}). Reload to try again; if it keeps failing, reinstall Exchange Desk.${logHint}`,
+      buttons: ['Reload', 'Quit'],
+      defaultId: 0,
+      cancelId: 1,
+    }).then((choice) => {
+      if (choice === 0) void window.loadURL(options.appUrl).catch(() => undefined);
+      else quit();
+    });
+  });
+  contents.on('render-process-gone', (_event, details) => {
+    if (details.reason === 'clean-exit') return;
+    log.error(`[desk] the page's process is gone: ${details.reason} (exit ${details.exitCode})`);
+    void ask(window, {
+      type: 'error',
+      title: 'Exchange Desk',
+      message: 'The window stopped working.',
+      detail: `Its process ended (${details.reason}). Reload the window to continue: your accounts and settings are safe.${logHint}`,
+      buttons: ['Reload', 'Quit'],
+      defaultId: 0,
+      cancelId: 1,
+    }).then((choice) => {
+      if (choice === 0 && !window.isDestroyed()) contents.reload();
+      else quit();
+    });
+  });
+
+  window.on('close', () => {
+    options.onClose?.({ bounds: window.getNormalBounds(), maximized: window.isMaximized() });
+  });
+
   window.once('ready-to-show', () => window.show());
+  const fallback = setTimeout(() => {
+    if (!window.isDestroyed() && !window.isVisible()) window.show();
+  }, SHOW_ANYWAY_MS);
+  fallback.unref?.();
   window
     .loadURL(options.appUrl)
-    .catch((error: unknown) => console.error('[desk] could not load the app page:', error));
+    .catch((error: unknown) => log.error('[desk] could not load the app page:', error));
   return window;
 }

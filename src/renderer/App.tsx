@@ -8,6 +8,7 @@ import { OverviewView } from './features/overview/OverviewView';
 import { Header } from './features/shell/Header';
 import { ScreenPlaceholder } from './features/shell/ScreenPlaceholder';
 import { Sidebar } from './features/shell/Sidebar';
+import { UpdateBanner } from './features/shell/UpdateBanner';
 import { SCREENS, useShellStore, type ScreenId } from './features/shell/shellStore';
 import { useShortcuts } from './features/shell/shortcuts';
 import { TradeView } from './features/trade/TradeView';
@@ -40,6 +41,7 @@ function Shell() {
       <Sidebar />
       <div className="main">
         <Header />
+        <UpdateBanner />
         <main className="content" data-screen={screen}>
           {screen === 'overview' ? (
             <OverviewView />

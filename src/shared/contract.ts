@@ -20,6 +20,8 @@ import type {
   TransfersPage,
   ProfileSummary,
   ProfilesState,
+  PowerEvent,
+  UpdateStatus,
 } from './model';
 import { validStatuses } from './transferStatus';
 
@@ -193,6 +195,11 @@ export const miningExportInput = miningRange.refine((v) => v.from < v.to, fromBe
 export const contract = {
   app: {
     info: channel<AppInfo>()(noInput),
+    updateStatus: channel<UpdateStatus>()(noInput),
+    /** Looks for a newer version now (it downloads in the background when there is one). */
+    checkForUpdates: channel<UpdateStatus>()(noInput),
+    /** Quits and installs a downloaded update. */
+    installUpdate: channel<UpdateStatus>()(noInput),
   },
   exchange: {
     status: channel<ExchangeStatus>()(noInput),
@@ -296,6 +303,8 @@ export const events = {
   'exchange.status': event<ExchangeStatus>(),
   'profiles.changed': event<ProfilesState>(),
   'lock.changed': event<LockState>(),
+  'app.update': event<UpdateStatus>(),
+  'app.power': event<PowerEvent>(),
 } as const;
 
 type Contract = typeof contract;

@@ -61,6 +61,31 @@ export interface AppInfo {
   platform: string;
 }
 
+/** Automatic updates: `disabled` in development and in the web host. */
+export interface UpdateStatus {
+  state:
+    | 'disabled'
+    | 'idle'
+    | 'checking'
+    | 'available'
+    | 'not-available'
+    | 'downloading'
+    | 'downloaded'
+    | 'error';
+  version?: string;
+  /** Download progress, 0-100. */
+  percent?: number;
+  transferred?: number;
+  total?: number;
+  message?: string;
+}
+
+/** The computer went to sleep, or woke up (views reload what went stale meanwhile). */
+export interface PowerEvent {
+  state: 'suspended' | 'resumed';
+  at: number;
+}
+
 export interface LockState {
   /** A passcode is set. */
   enabled: boolean;

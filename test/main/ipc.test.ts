@@ -32,6 +32,7 @@ import { forwardEvents, isTrustedSender, registerIpc } from '../../src/main/ipc'
 import { bindChannels, callChannel, type Handlers } from '../../src/main/binder';
 import { createHandlers, type Services } from '../../src/main/handlers';
 import type { Accounts } from '../../src/main/accounts/accounts';
+import { UpdateService } from '../../src/main/updates';
 import type { AppLock } from '../../src/main/accounts/lock';
 import { stubHandlers } from '../support/handlers';
 import { AppEvents } from '../../src/main/events';
@@ -39,7 +40,7 @@ import { channelNames, EVENT_IPC_CHANNEL, type ChannelName } from '../../src/sha
 import { DeskFailure, type Envelope } from '../../src/shared/errors';
 import type { AppInfo, ExchangeStatus } from '../../src/shared/model';
 
-const APP_URL = 'file:///opt/exchange-desk/resources/app.asar/out/renderer/index.html';
+const APP_URL = 'app://desk/index.html';
 const DEV_URL = 'http://localhost:5173/';
 
 const INFO: AppInfo = { version: '9.9.9', platform: 'linux' };
@@ -68,7 +69,8 @@ function fakeServices() {
     }),
   } as unknown as Accounts;
   const lock = { isLocked: () => false } as unknown as AppLock;
-  return { info: () => INFO, accounts, lock, status } satisfies Services & {
+  const updates = new UpdateService(undefined, () => undefined);
+  return { info: () => INFO, updates, accounts, lock, status } satisfies Services & {
     status: { checks: number };
   };
 }
@@ -155,6 +157,33 @@ describe('registerIpc', () => {
     expect(services.status.checks).toBe(1);
   });
 
+  it('registers at once while the handlers are still starting; calls wait for them', async () => {
+    let ready: (handlers: Handlers) => void = () => undefined;
+    unregister = registerIpc(new Promise<Handlers>((resolve) => (ready = resolve)), APP_URL);
+    expect([...fake.handlers.keys()].sort()).toEqual([...channelNames].sort());
+    let answered = false;
+    const call = invoke('app.info', topFrame(APP_URL)).then((answer) => {
+      answered = true;
+      return answer;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(answered).toBe(false);
+    ready(createHandlers(fakeServices()));
+    await expect(call).resolves.toEqual({ ok: true, value: INFO });
+  });
+
+  it('answers every call with the reason when the core failed to start', async () => {
+    unregister = registerIpc(Promise.reject(new Error('keychain exploded')), APP_URL);
+    const answer = await invoke('profiles.list', topFrame(APP_URL));
+    expect(answer).toEqual({
+      ok: false,
+      error: { code: 'INTERNAL', message: 'Exchange Desk could not start: keychain exploded' },
+    });
+    // The sender check still comes first.
+    const foreign = await invoke('profiles.list', topFrame('https://evil.example/'));
+    expect(foreign).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
+  });
+
   it('answers a dev-server page on the same origin', async () => {
     const handlers = spyHandlers();
     unregister = registerIpc(handlers, DEV_URL);
@@ -168,7 +197,8 @@ describe('registerIpc', () => {
   describe('refuses calls that do not come from the app page', () => {
     const foreign: Array<[string, string, InvokeEvent]> = [
       ['another origin', APP_URL, topFrame('https://evil.example/')],
-      ['another file', APP_URL, topFrame('file:///tmp/evil.html')],
+      ['a file', APP_URL, topFrame('file:///tmp/evil.html')],
+      ['another app:// host', APP_URL, topFrame('app://evil/index.html')],
       ['about:blank', APP_URL, topFrame('about:blank')],
       [
         'a subframe on the app URL',

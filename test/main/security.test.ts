@@ -53,24 +53,38 @@ describe('isAllowedExternalUrl', () => {
 });
 
 describe('isOwnPage', () => {
-  const fileApp = 'file:///opt/exchange-desk/resources/app.asar/out/renderer/index.html';
+  const packagedApp = 'app://desk/index.html';
   const devApp = 'http://localhost:5173/';
 
-  describe('packaged (file) app URL', () => {
-    it.each([fileApp, `${fileApp}#/settings`, `${fileApp}?tab=1`])('%s is ours', (url) => {
-      expect(isOwnPage(url, fileApp)).toBe(true);
+  describe('packaged (app://) page', () => {
+    it.each([
+      packagedApp,
+      `${packagedApp}#/settings`,
+      `${packagedApp}?tab=1`,
+      'app://desk/',
+      'app://desk/assets/index.js',
+    ])('%s is ours', (url) => {
+      expect(isOwnPage(url, packagedApp)).toBe(true);
     });
 
     it.each([
       'file:///etc/passwd',
-      'file:///opt/exchange-desk/resources/app.asar/out/renderer/other.html',
-      'file:///opt/exchange-desk/resources/app.asar/out/renderer/',
-      'file:///tmp/opt/exchange-desk/resources/app.asar/out/renderer/index.html',
+      'file:///opt/exchange-desk/resources/app.asar/out/renderer/index.html',
+      'app://evil/index.html',
+      'app://desk.evil/index.html',
+      'app:///index.html',
+      'apps://desk/index.html',
+      'http://desk/index.html',
       'http://localhost:5173/',
-      'https://evil.example/opt/exchange-desk/resources/app.asar/out/renderer/index.html',
+      'https://evil.example/app://desk/index.html',
       'about:blank',
     ])('%s is not ours', (url) => {
-      expect(isOwnPage(url, fileApp)).toBe(false);
+      expect(isOwnPage(url, packagedApp)).toBe(false);
+    });
+
+    it('no file:// page is ever ours, even when named as the app page', () => {
+      const file = 'file:///opt/exchange-desk/resources/app.asar/out/renderer/index.html';
+      expect(isOwnPage(file, file)).toBe(false);
     });
   });
 
@@ -102,7 +116,7 @@ describe('isOwnPage', () => {
     ['not a URL', 'not a url'],
     ['a relative path', '/index.html'],
   ])('refuses %s input', (_label, raw) => {
-    expect(isOwnPage(raw, fileApp)).toBe(false);
+    expect(isOwnPage(raw, packagedApp)).toBe(false);
     expect(isOwnPage(raw, devApp)).toBe(false);
   });
 

@@ -18,6 +18,10 @@ const fake = vi.hoisted(() => {
       this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);
       return this;
     }
+    reloads = 0;
+    reload(): void {
+      this.reloads += 1;
+    }
   }
 
   class FakeBrowserWindow {
@@ -29,12 +33,33 @@ const fake = vi.hoisted(() => {
     constructor(readonly options: Record<string, unknown>) {
       FakeBrowserWindow.instances.push(this);
     }
+    readonly windowListeners = new Map<string, Listener[]>();
+    maximized = false;
     once(name: string, listener: Listener): this {
       this.onceListeners.set(name, listener);
       return this;
     }
+    on(name: string, listener: Listener): this {
+      this.windowListeners.set(name, [...(this.windowListeners.get(name) ?? []), listener]);
+      return this;
+    }
     show(): void {
       this.shown += 1;
+    }
+    isVisible(): boolean {
+      return this.shown > 0;
+    }
+    isDestroyed(): boolean {
+      return false;
+    }
+    maximize(): void {
+      this.maximized = true;
+    }
+    isMaximized(): boolean {
+      return this.maximized;
+    }
+    getNormalBounds() {
+      return { x: 11, y: 22, width: 1234, height: 777 };
     }
     loadURL(url: string): Promise<void> {
       this.loaded.push(url);
@@ -57,10 +82,31 @@ const fake = vi.hoisted(() => {
     FakeBrowserWindow,
     session,
     openExternal: vi.fn((_url: string) => Promise.resolve()),
+    popups: [] as unknown[][],
+    dialogAnswer: { response: 0 },
+    dialogs: [] as unknown[],
+    schemes: [] as unknown[],
+    protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
   };
 });
 
 vi.mock('electron', () => ({
+  Menu: {
+    buildFromTemplate: (template: unknown[]) => ({
+      popup: () => fake.popups.push(template),
+    }),
+  },
+  dialog: {
+    showMessageBox: (...args: unknown[]) => {
+      fake.dialogs.push(args.at(-1));
+      return Promise.resolve(fake.dialogAnswer);
+    },
+  },
+  protocol: {
+    registerSchemesAsPrivileged: (schemes: unknown[]) => fake.schemes.push(...schemes),
+    handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+      fake.protocolHandlers.set(scheme, handler),
+  },
   BrowserWindow: fake.FakeBrowserWindow,
   shell: { openExternal: fake.openExternal },
   session: {
@@ -77,21 +123,26 @@ vi.mock('electron', () => ({
   },
 }));
 
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   createMainWindow,
   enforceSessionPolicy,
   openExternalSafely,
+  registerAppScheme,
   secureWebPreferences,
+  serveAppScheme,
 } from '../../src/main/window';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security';
 
-const FILE_APP_URL = 'file:///opt/exchange-desk/resources/app.asar/out/renderer/index.html';
+const APP_URL = 'app://desk/index.html';
 const DEV_APP_URL = 'http://localhost:5173/';
 const PRELOAD = '/opt/exchange-desk/resources/app.asar/out/preload/index.cjs';
 
 type FakeWindow = InstanceType<typeof fake.FakeBrowserWindow>;
 
-function openWindow(appUrl = FILE_APP_URL, icon?: string): FakeWindow {
+function openWindow(appUrl = APP_URL, icon?: string): FakeWindow {
   const before = fake.FakeBrowserWindow.instances.length;
   createMainWindow({ preload: PRELOAD, appUrl, ...(icon ? { icon } : {}) });
   expect(fake.FakeBrowserWindow.instances).toHaveLength(before + 1);
@@ -167,7 +218,7 @@ describe('window-open handler', () => {
     'javascript:alert(1)',
     'file:///etc/passwd',
     'about:blank',
-    FILE_APP_URL,
+    APP_URL,
   ];
 
   it.each(urls)('denies a new window for %s', (url) => {
@@ -199,22 +250,23 @@ describe('window-open handler', () => {
 });
 
 describe('navigation rules', () => {
-  describe('with a packaged (file) app URL', () => {
+  describe('with the packaged app:// page', () => {
     it.each(['will-navigate', 'will-redirect'])('%s blocks foreign URLs', (name) => {
-      const window = openWindow(FILE_APP_URL);
+      const window = openWindow(APP_URL);
       expect(emitNavigation(window, name, 'https://evil.example/')).toBe(true);
       expect(emitNavigation(window, name, 'file:///etc/passwd')).toBe(true);
       expect(
         emitNavigation(window, name, 'file:///opt/exchange-desk/resources/app.asar/out/x.html'),
       ).toBe(true);
+      expect(emitNavigation(window, name, 'app://evil/index.html')).toBe(true);
       expect(emitNavigation(window, name, 'about:blank')).toBe(true);
       expect(emitNavigation(window, name, 'http://localhost:5173/')).toBe(true);
     });
 
     it.each(['will-navigate', 'will-redirect'])('%s lets the app page through', (name) => {
-      const window = openWindow(FILE_APP_URL);
-      expect(emitNavigation(window, name, FILE_APP_URL)).toBe(false);
-      expect(emitNavigation(window, name, `${FILE_APP_URL}#/settings`)).toBe(false);
+      const window = openWindow(APP_URL);
+      expect(emitNavigation(window, name, APP_URL)).toBe(false);
+      expect(emitNavigation(window, name, `${APP_URL}#/settings`)).toBe(false);
     });
   });
 
@@ -237,7 +289,7 @@ describe('navigation rules', () => {
   it('prevents every webview from attaching', () => {
     const window = openWindow();
     expect(emitNavigation(window, 'will-attach-webview', 'https://whitebit.com/')).toBe(true);
-    expect(emitNavigation(window, 'will-attach-webview', FILE_APP_URL)).toBe(true);
+    expect(emitNavigation(window, 'will-attach-webview', APP_URL)).toBe(true);
   });
 });
 
@@ -320,4 +372,119 @@ describe('enforceSessionPolicy', () => {
       expect(callback).toHaveBeenCalledWith(false);
     },
   );
+});
+
+describe('the app:// scheme', () => {
+  it('is registered as standard, secure, with fetch and CORS', () => {
+    registerAppScheme();
+    expect(fake.schemes).toContainEqual({
+      scheme: 'app',
+      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+    });
+  });
+
+  it('serves the renderer folder with the CSP, and nothing outside it', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'desk-renderer-'));
+    await writeFile(join(root, 'index.html'), '<!doctype html><title>x</title>');
+    serveAppScheme(root);
+    const handle = fake.protocolHandlers.get('app')!;
+    const page = await handle(new Request('app://desk/index.html'));
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(await page.text()).toContain('<title>x</title>');
+    expect((await handle(new Request('app://desk/'))).status).toBe(200);
+    expect((await handle(new Request('app://desk/%2e%2e/%2e%2e/etc/passwd'))).status).toBe(404);
+    expect((await handle(new Request('app://desk/%E0%A4%A'))).status).toBe(400);
+    expect((await handle(new Request('app://other/index.html'))).status).toBe(404);
+    const post = await handle(new Request('app://desk/index.html', { method: 'POST', body: 'x' }));
+    expect(post.status).toBe(405);
+    expect(post.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+  });
+});
+
+describe('desktop behaviour of the window', () => {
+  const flushAll = async () => {
+    for (let i = 0; i < 5; i += 1) await flush();
+  };
+
+  it('opens at the remembered bounds, maximised when it was, and reports them on close', () => {
+    const closed: unknown[] = [];
+    createMainWindow({
+      preload: PRELOAD,
+      appUrl: APP_URL,
+      state: { bounds: { x: 5, y: 6, width: 1000, height: 700 }, maximized: true },
+      onClose: (state) => closed.push(state),
+    });
+    const window = fake.FakeBrowserWindow.instances.at(-1)!;
+    expect(window.options).toMatchObject({ x: 5, y: 6, width: 1000, height: 700 });
+    expect(window.maximized).toBe(true);
+    for (const listener of window.windowListeners.get('close') ?? []) listener();
+    expect(closed).toEqual([
+      { bounds: { x: 11, y: 22, width: 1234, height: 777 }, maximized: true },
+    ]);
+  });
+
+  it('has DevTools only when not packaged', () => {
+    createMainWindow({ preload: PRELOAD, appUrl: APP_URL, packaged: true });
+    const packaged = fake.FakeBrowserWindow.instances.at(-1)!;
+    expect((packaged.options['webPreferences'] as { devTools: boolean }).devTools).toBe(false);
+    const dev = openWindow(DEV_APP_URL);
+    expect((dev.options['webPreferences'] as { devTools: boolean }).devTools).toBe(true);
+  });
+
+  it('right-click offers cut/copy/paste on inputs, copy on a selection, nothing elsewhere', () => {
+    const window = openWindow();
+    fake.popups.length = 0;
+    const [listener] = window.webContents.listeners.get('context-menu')!;
+    const flags = { canCut: true, canCopy: true, canPaste: false, canSelectAll: true };
+    listener!({}, { isEditable: true, selectionText: '', editFlags: flags });
+    listener!({}, { isEditable: false, selectionText: 'BTC', editFlags: flags });
+    listener!({}, { isEditable: false, selectionText: '', editFlags: flags });
+    expect(fake.popups).toHaveLength(2);
+    const roles = (items: unknown[]) => items.map((i) => (i as { role?: string }).role);
+    expect(roles(fake.popups[0]!)).toEqual(['cut', 'copy', 'paste', undefined, 'selectAll']);
+    expect((fake.popups[0]![2] as { enabled: boolean }).enabled).toBe(false);
+    expect(roles(fake.popups[1]!)).toEqual(['copy']);
+  });
+
+  it('a page that fails to load shows the window and a dialog; Reload loads the page again', async () => {
+    fake.dialogs.length = 0;
+    fake.dialogAnswer = { response: 0 };
+    const window = openWindow();
+    const [failed] = window.webContents.listeners.get('did-fail-load')!;
+    failed!({}, -3, 'ERR_ABORTED', APP_URL, true);
+    failed!({}, -6, 'ERR_FILE_NOT_FOUND', APP_URL, false);
+    expect(fake.dialogs).toHaveLength(0);
+    failed!({}, -6, 'ERR_FILE_NOT_FOUND', APP_URL, true);
+    await flushAll();
+    expect(window.shown).toBe(1);
+    expect(fake.dialogs).toHaveLength(1);
+    expect(fake.dialogs[0]).toMatchObject({
+      message: 'The app’s page did not load.',
+      buttons: ['Reload', 'Quit'],
+    });
+    expect((fake.dialogs[0] as { detail: string }).detail).toContain('ERR_FILE_NOT_FOUND (-6)');
+    expect(window.loaded).toEqual([APP_URL, APP_URL]);
+  });
+
+  it('a crashed page offers Reload or Quit; Quit quits', async () => {
+    fake.dialogs.length = 0;
+    fake.dialogAnswer = { response: 1 };
+    const quit = vi.fn();
+    createMainWindow({ preload: PRELOAD, appUrl: APP_URL, quit, logDir: '/var/log/desk' });
+    const window = fake.FakeBrowserWindow.instances.at(-1)!;
+    const [gone] = window.webContents.listeners.get('render-process-gone')!;
+    gone!({}, { reason: 'clean-exit', exitCode: 0 });
+    gone!({}, { reason: 'oom', exitCode: 9 });
+    await flushAll();
+    expect(fake.dialogs).toHaveLength(1);
+    expect((fake.dialogs[0] as { detail: string }).detail).toMatch(/\(oom\).*\/var\/log\/desk/);
+    expect(quit).toHaveBeenCalledTimes(1);
+    expect(window.webContents.reloads).toBe(0);
+    fake.dialogAnswer = { response: 0 };
+    gone!({}, { reason: 'crashed', exitCode: 1 });
+    await flushAll();
+    expect(window.webContents.reloads).toBe(1);
+  });
 });

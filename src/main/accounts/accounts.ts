@@ -25,6 +25,7 @@ import { KeychainUnavailableError, type KeychainStatus, type SecretStore } from 
 import { DEFAULT_OAUTH_PORT, redirectUriFor, startLoopback, type Loopback } from './loopback';
 import { ProfileStore, type StoredProfile } from './profileStore';
 import { REGION_URLS } from './regions';
+import { log } from '../log';
 
 /**
  * Profiles (Demo and real accounts), their keys in the keychain, the active profile's exchange
@@ -137,7 +138,7 @@ export class Accounts {
       for (const profile of accounts.store.list()) {
         await accounts.migrate(profile.id).catch((error: unknown) => {
           // Left in place: tried again on the profile's first use.
-          console.error(
+          log.error(
             `[accounts] could not split the keychain entry of ${profile.id}: ${
               error instanceof Error ? error.message : String(error)
             }`,
@@ -227,7 +228,7 @@ export class Accounts {
         } catch (error) {
           if (!(error instanceof DeskFailure && error.code === 'SECRET_TOO_LARGE')) throw error;
           // Tokens too large for an entry of their own: dropped; connecting again gets new ones.
-          console.error(`[accounts] ${id}: OAuth tokens too large for the keychain, dropped`);
+          log.error(`[accounts] ${id}: OAuth tokens too large for the keychain, dropped`);
         }
       }
       const api: Credentials = { apiKey: old.apiKey, apiSecret: old.apiSecret };
@@ -236,7 +237,7 @@ export class Accounts {
     try {
       await vault.delete(legacyEntry(id));
     } catch (error) {
-      console.error(
+      log.error(
         `[accounts] ${id}: the old keychain entry could not be deleted yet: ${
           error instanceof Error ? error.message : String(error)
         }`,

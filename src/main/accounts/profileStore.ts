@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../atomicFile';
+import { log } from '../log';
 
 /**
  * Profile metadata (never a secret) in `profiles.json` in the app data folder, written atomically.
@@ -37,7 +38,7 @@ export class ProfileStore {
     try {
       const parsed = fileSchema.safeParse(JSON.parse(readFileSync(this.path, 'utf8')));
       if (parsed.success) this.data = parsed.data;
-      else console.error('[accounts] profiles.json is not readable; starting with Demo only');
+      else log.error('[accounts] profiles.json is not readable; starting with Demo only');
     } catch {
       // No file yet: first run.
     }

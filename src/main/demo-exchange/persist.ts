@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../atomicFile';
 import type { ExchangeState } from './state';
+import { log } from '../log';
 
 /**
  * State persistence: a JSON file written atomically (temp file in the same folder, then rename),
@@ -48,7 +49,7 @@ export class Persister {
     const text = JSON.stringify(this.snapshot());
     this.writing = this.writing
       .then(() => writeFileAtomic(this.path, text))
-      .catch((error: unknown) => console.error('[demo-exchange] could not save state:', error));
+      .catch((error: unknown) => log.error('[demo-exchange] could not save state:', error));
     return this.writing;
   }
 

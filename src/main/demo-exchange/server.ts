@@ -27,6 +27,7 @@ import { publicRoutes } from './routes/public';
 import { tradeRoutes } from './routes/trade';
 import { createSeedState } from './seed';
 import type { ExchangeState } from './state';
+import { log as mainLog } from '../log';
 
 /**
  * The built-in demo exchange: a node:http server speaking API v4 on 127.0.0.1. Electron-free, so it
@@ -370,7 +371,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
     } catch (error) {
       if (error instanceof ApiError) reply = { status: error.status, json: error.body };
       else {
-        console.error('[demo-exchange]', error);
+        mainLog.error('[demo-exchange]', error);
         reply = { status: 500, json: { code: 0, message: 'Internal error', errors: {} } };
       }
     }
@@ -388,7 +389,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      console.error('[demo-exchange]', error);
+      mainLog.error('[demo-exchange]', error);
       if (!res.headersSent) send(res, 500, 'text/plain', 'Internal error');
     });
   });

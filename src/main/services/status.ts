@@ -67,8 +67,10 @@ export class StatusMonitor {
     return this.status;
   }
 
+  /** Checks now and then every interval; starting a started monitor only checks now. */
   start(): void {
     void this.check();
+    if (this.timer) return;
     this.timer = setInterval(() => void this.check(), this.intervalMs);
     this.timer.unref();
   }

@@ -1,11 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { bindChannels, callChannel, type Handlers } from '../binder';
 import type { AppEvents } from '../events';
-import { CONTENT_SECURITY_POLICY } from '../security';
+import { readAppFile, SECURITY_HEADERS } from '../appFiles';
 import { ErrorCode } from '../../shared/errors';
 
 /**
@@ -34,24 +33,6 @@ export interface WebHostOptions {
 }
 
 const MAX_BODY_BYTES = 1 << 20;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
-
-const SECURITY_HEADERS = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
 
 function sameSecret(given: string | null | undefined, token: string): boolean {
   if (!given) return false;
@@ -83,20 +64,9 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
   let expectedHost = '';
 
   const serveStatic = async (pathname: string, res: ServerResponse) => {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).slice(1);
-    const file = normalize(join(root, relative));
-    if (!file.startsWith(root + sep))
-      return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, {
-        ...SECURITY_HEADERS,
-        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      });
-      res.end(body);
-    } catch {
-      sendJson(res, 404, { code: 'NOT_FOUND', message: 'Not found' });
-    }
+    const file = await readAppFile(root, pathname);
+    res.writeHead(file.status, file.headers);
+    res.end(file.body);
   };
 
   const serveEvents = (req: IncomingMessage, res: ServerResponse) => {

@@ -1,0 +1,86 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
+import { UpdateService, type UpdaterLike } from '../../../src/main/updates';
+import type { UpdateStatus } from '../../../src/shared/model';
+
+/** An updater that emits electron-updater's events when told to. */
+class FakeUpdater extends EventEmitter implements UpdaterLike {
+  autoDownload = false;
+  autoInstallOnAppQuit = false;
+  check = vi.fn(async () => undefined as unknown);
+  quitAndInstall = vi.fn();
+  override on(event: string, listener: (...args: never[]) => void): this {
+    return super.on(event, listener as (...args: unknown[]) => void);
+  }
+  checkForUpdates(): Promise<unknown> {
+    return this.check();
+  }
+}
+
+function service() {
+  const updater = new FakeUpdater();
+  const pushed: UpdateStatus[] = [];
+  const updates = new UpdateService(updater, (status) => pushed.push(status));
+  return { updater, pushed, updates };
+}
+
+describe('UpdateService', () => {
+  it('is disabled without an updater (development, web host) and never calls anything', async () => {
+    const pushed: UpdateStatus[] = [];
+    const updates = new UpdateService(undefined, (s) => pushed.push(s));
+    expect(await updates.check()).toEqual({ state: 'disabled' });
+    expect(updates.install()).toEqual({ state: 'disabled' });
+    expect(pushed).toEqual([]);
+  });
+
+  it('downloads automatically and installs on quit', () => {
+    const { updater } = service();
+    expect(updater.autoDownload).toBe(true);
+    expect(updater.autoInstallOnAppQuit).toBe(true);
+  });
+
+  it('turns the updater events into states, progress clamped and rounded', () => {
+    const { updater, pushed } = service();
+    updater.emit('checking-for-update');
+    updater.emit('update-available', { version: '0.2.0' });
+    updater.emit('download-progress', { percent: 41.6, transferred: 416, total: 1000 });
+    updater.emit('download-progress', { percent: 140 });
+    updater.emit('download-progress', { percent: Number.NaN });
+    updater.emit('update-downloaded', { version: '0.2.0' });
+    expect(pushed).toEqual([
+      { state: 'checking' },
+      { state: 'available', version: '0.2.0' },
+      { state: 'downloading', version: '0.2.0', percent: 42, transferred: 416, total: 1000 },
+      { state: 'downloading', version: '0.2.0', percent: 100 },
+      { state: 'downloading', version: '0.2.0', percent: 0 },
+      { state: 'downloaded', version: '0.2.0', percent: 100 },
+    ]);
+  });
+
+  it('a failed check is the error state with a clipped message, never a throw', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { updater, updates } = service();
+    updater.check.mockRejectedValueOnce(new Error('x'.repeat(5000)));
+    const status = await updates.check();
+    expect(status.state).toBe('error');
+    expect(status.message!.length).toBeLessThanOrEqual(301);
+  });
+
+  it('installs only a downloaded update, and does not check again while downloading', async () => {
+    const { updater, updates } = service();
+    updates.install();
+    expect(updater.quitAndInstall).not.toHaveBeenCalled();
+    updater.emit('download-progress', { percent: 10 });
+    await updates.check();
+    expect(updater.check).not.toHaveBeenCalled();
+    updater.emit('update-downloaded', { version: '0.2.0' });
+    updates.install();
+    expect(updater.quitAndInstall).toHaveBeenCalledTimes(1);
+  });
+
+  it('clips a hostile version string from the feed', () => {
+    const { updater, pushed } = service();
+    updater.emit('update-available', { version: 'v'.repeat(1000) });
+    expect(pushed[0]!.version!.length).toBeLessThanOrEqual(65);
+  });
+});

@@ -1,0 +1,464 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { OverviewPage } from '../e2e/pages/overview';
+import { BootedApp, callsNamed, PRELOAD_BUNDLE, type Call } from './boot/harness';
+
+/**
+ * The desktop shell as it ships: the built out/main/index.js booted under plain Node with a
+ * stand-in `electron` that records every call (test/shell/boot/electron.cjs). No Electron binary.
+ */
+const running: BootedApp[] = [];
+async function boot(options: Parameters<typeof BootedApp.boot>[0] = {}): Promise<BootedApp> {
+  const app = await BootedApp.boot(options);
+  running.push(app);
+  return app;
+}
+afterEach(() => {
+  for (const app of running.splice(0)) app.kill();
+});
+
+const APP_PAGE = 'app://desk/index.html';
+const indexOf = (calls: Call[], what: string) => calls.findIndex((c) => c.what === what);
+type MenuItem = { label?: string; role?: string; id?: string; submenu?: MenuItem[] };
+type Template = MenuItem[];
+const flatten = (items: Template): Template =>
+  items.flatMap((item) => [item, ...flatten(item.submenu ?? [])]);
+const menuOf = (calls: Call[]) =>
+  flatten(callsNamed(calls, 'Menu.setApplicationMenu')[0]!.detail!['template'] as Template);
+const windowOptions = (calls: Call[]) =>
+  callsNamed(calls, 'BrowserWindow')[0]!.detail!['options'] as Record<string, unknown> & {
+    webPreferences: Record<string, unknown>;
+  };
+
+describe('boot: the built main bundle under a stand-in electron', () => {
+  it('development run: app:// scheme, hardened window, menu with DevTools, its own data and keychain', async () => {
+    const app = await boot();
+    await app.ready();
+    const calls = await app.calls();
+
+    const [schemes] = callsNamed(calls, 'protocol.registerSchemesAsPrivileged');
+    expect(schemes!.detail).toEqual({
+      schemes: [
+        {
+          scheme: 'app',
+          privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+        },
+      ],
+      beforeReady: true,
+    });
+    expect(callsNamed(calls, 'protocol.handle')[0]!.detail).toEqual({
+      scheme: 'app',
+      afterReady: true,
+    });
+    expect(callsNamed(calls, 'window.loadURL')[0]!.detail!['url']).toBe(APP_PAGE);
+    expect(calls.some((c) => JSON.stringify(c.detail ?? {}).includes('file://'))).toBe(false);
+
+    const options = windowOptions(calls);
+    expect(options).toMatchObject({ show: false, minWidth: 960, minHeight: 600 });
+    expect(options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      devTools: true,
+    });
+    expect(String(options.webPreferences['preload'])).toMatch(/out[\\/]preload[\\/]index\.cjs$/);
+
+    // Development: its own data folder and keychain service; a reload and DevTools in the menu.
+    expect(callsNamed(calls, 'app.setPath')[0]!.detail).toMatchObject({
+      name: 'userData',
+      value: join(app.dir, 'appData', 'Exchange Desk (development)'),
+    });
+    const services = new Set(
+      calls.filter((c) => c.what.startsWith('keytar.')).map((c) => c.detail!['service']),
+    );
+    expect([...services]).toEqual(['Exchange Desk (development)']);
+    const roles = menuOf(calls).map((i) => i.role);
+    expect(roles).toContain('toggleDevTools');
+    expect(roles).toContain('forceReload');
+
+    // The window opens before any keychain read; it is shown when the page is ready.
+    const firstKeychainRead = calls.findIndex((c) => c.what.startsWith('keytar.'));
+    expect(indexOf(calls, 'BrowserWindow')).toBeGreaterThan(-1);
+    expect(indexOf(calls, 'BrowserWindow')).toBeLessThan(firstKeychainRead);
+    expect((await app.windows())[0]!.visible).toBe(true);
+
+    // Only the app's own page may call: the sender check on every channel.
+    expect(await app.invoke('profiles.list', undefined, 'https://evil.example/')).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
+    expect(await app.invoke('profiles.list', undefined, 'file:///tmp/x.html')).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN' },
+    });
+    expect(await app.invoke('app.info')).toMatchObject({ ok: true });
+  });
+
+  it('packaged run: no DevTools, no reload, the installed data folder and keychain service', async () => {
+    const resources = await mkdtemp(join(tmpdir(), 'desk-resources-'));
+    const app = await boot({ packaged: true, resources });
+    await app.ready();
+    const calls = await app.calls();
+    expect(windowOptions(calls).webPreferences['devTools']).toBe(false);
+    const items = menuOf(calls);
+    const roles = items.map((i) => i.role);
+    expect(roles).not.toContain('toggleDevTools');
+    expect(roles).not.toContain('forceReload');
+    expect(roles).not.toContain('reload');
+    expect(roles).toEqual(expect.arrayContaining(['undo', 'redo', 'cut', 'copy', 'paste']));
+    expect(roles).toEqual(expect.arrayContaining(['selectAll', 'zoomIn', 'togglefullscreen']));
+    expect(items.map((i) => i.id)).toEqual(
+      expect.arrayContaining(['about', 'check-updates', 'readme', 'data-folder', 'log-folder']),
+    );
+    expect(callsNamed(calls, 'app.setPath')).toEqual([]);
+    const services = new Set(
+      calls.filter((c) => c.what.startsWith('keytar.')).map((c) => c.detail!['service']),
+    );
+    expect([...services]).toEqual(['Exchange Desk']);
+
+    // Help: About names the version; the README and the folders open in the system.
+    await app.click('about');
+    await app.click('readme');
+    await app.click('log-folder');
+    await app.click('data-folder');
+    const after = await app.waitFor((c) => callsNamed(c, 'shell.openPath').length === 3);
+    const about = callsNamed(after, 'dialog.showMessageBox').at(-1)!.detail!['options'] as {
+      message: string;
+    };
+    expect(about.message).toBe('Exchange Desk 0.1.0');
+    expect(callsNamed(after, 'shell.openPath').map((c) => c.detail!['path'])).toEqual([
+      join(resources, 'README.md'),
+      join(app.dir, 'appData', 'Exchange Desk', 'logs'),
+      join(app.dir, 'appData', 'Exchange Desk'),
+    ]);
+  });
+
+  it('the page, its scripts and styles come through app:// with the CSP, and Chromium renders the Overview', async () => {
+    const app = await boot();
+    await app.ready();
+    const page = await app.fetch(APP_PAGE);
+    expect(page.status).toBe(200);
+    const html = Buffer.from(page.body, 'base64').toString('utf8');
+    const assets = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets.some((a) => a.endsWith('.js'))).toBe(true);
+    expect(assets.some((a) => a.endsWith('.css'))).toBe(true);
+    for (const path of ['index.html', ...assets]) {
+      const response = await app.fetch(`app://desk/${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers['content-security-policy'], path).toContain("default-src 'self'");
+      expect(response.headers['content-security-policy'], path).toContain("script-src 'self'");
+      expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+    expect((await app.fetch('app://desk/assets/../../main/index.js')).status).toBe(404);
+    expect((await app.fetch('app://desk/%2e%2e/main/index.js')).status).toBe(404);
+    expect((await app.fetch('app://elsewhere/index.html')).status).toBe(404);
+
+    // Chromium gets exactly those responses (the page at a stand-in https origin), the real
+    // preload bundle in place of Electron's, and its calls go to the bundle's ipcMain handlers.
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.context.newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (error) => errors.push(error.message));
+      await tab.exposeFunction('__ipcInvoke', (channel: string, input: unknown) =>
+        app.invoke(channel, input),
+      );
+      await tab.addInitScript({ content: preloadShim(readFileSync(PRELOAD_BUNDLE, 'utf8')) });
+      await tab.route('https://desk.test/**', async (route) => {
+        const url = new URL(route.request().url());
+        const answer = await app.fetch(`app://desk${url.pathname}`);
+        await route.fulfill({
+          status: answer.status,
+          headers: answer.headers,
+          body: Buffer.from(answer.body, 'base64'),
+        });
+      });
+      await tab.goto('https://desk.test/index.html');
+      const overview = new OverviewPage(tab);
+      await overview.total.waitFor({ timeout: 20_000 });
+      await overview.rows.first().waitFor();
+      expect(await overview.totalText()).toMatch(/^[\d,]+\.\d+ USDT$/);
+      await mkdir('test-results/screenshots', { recursive: true });
+      await tab.screenshot({ path: 'test-results/screenshots/boot-overview.png' });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('a second launch quits at once; the running one focuses its window', async () => {
+    const second = await boot({ lockTaken: true });
+    const exit = await second.exited;
+    expect(exit.code).toBe(0);
+    expect(exit.calls.map((c) => c.what)).toEqual(
+      expect.arrayContaining(['app.requestSingleInstanceLock', 'app.quit', 'process.exit']),
+    );
+    expect(callsNamed(exit.calls, 'BrowserWindow')).toEqual([]);
+    expect(exit.calls.some((c) => c.what.startsWith('keytar.'))).toBe(false);
+
+    const first = await boot();
+    await first.ready();
+    await first.emit('app', 'second-instance', [{}, [], '/']);
+    const calls = await first.waitFor((c) => callsNamed(c, 'window.focus').length > 0);
+    expect(callsNamed(calls, 'window.focus')).toHaveLength(1);
+  });
+
+  it('quit waits for the core: the demo exchange state and the window size are on disk', async () => {
+    const app = await boot();
+    await app.ready();
+    const clientOrderId = `boot-${Date.now()}`;
+    const placed = await app.invoke('orders.place', {
+      kind: 'stock_market',
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      clientOrderId,
+    });
+    expect(placed).toMatchObject({ ok: true });
+    await app.send({ cmd: 'setBounds', bounds: { x: 40, y: 50, width: 1111, height: 777 } });
+    const exit = await app.quit();
+    expect(exit.code).toBe(0);
+    const names = exit.calls.map((c) => c.what);
+    expect(names.indexOf('quit.prevented')).toBeGreaterThan(-1);
+    expect(names.lastIndexOf('app.quit')).toBeGreaterThan(names.indexOf('quit.prevented'));
+    const data = join(app.dir, 'appData', 'Exchange Desk (development)');
+    const state = await readFile(join(data, 'demo-exchange.json'), 'utf8');
+    expect(state).toContain(clientOrderId);
+    expect(JSON.parse(await readFile(join(data, 'window-state.json'), 'utf8'))).toEqual({
+      bounds: { x: 40, y: 50, width: 1111, height: 777 },
+      maximized: false,
+    });
+
+    // The next launch opens where the window was; on a smaller display it is pulled inside it.
+    const again = await boot({ dir: app.dir });
+    await again.ready();
+    expect(windowOptions(await again.calls())).toMatchObject({
+      x: 40,
+      y: 50,
+      width: 1111,
+      height: 777,
+    });
+    await again.quit();
+    const moved = await boot({
+      dir: app.dir,
+      displays: [{ x: 0, y: 0, width: 1024, height: 700 }],
+    });
+    await moved.ready();
+    const placed2 = windowOptions(await moved.calls());
+    expect(Number(placed2['x']) + Number(placed2['width'])).toBeLessThanOrEqual(1024);
+    expect(Number(placed2['y']) + Number(placed2['height'])).toBeLessThanOrEqual(700);
+  });
+
+  it('sleep pauses and wake re-checks: the page is told both', async () => {
+    const app = await boot();
+    await app.ready();
+    await app.emit('powerMonitor', 'suspend');
+    await app.emit('powerMonitor', 'resume');
+    const deadline = Date.now() + 10_000;
+    let power: string[] = [];
+    while (Date.now() < deadline) {
+      const [window] = await app.windows();
+      power = window!.sent
+        .filter((m) => m[0] === 'desk:event' && m[1] === 'app.power')
+        .map((m) => (m[2] as { state: string }).state);
+      if (power.length === 2) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(power).toEqual(['suspended', 'resumed']);
+  });
+});
+
+describe('boot: failures a user can see', () => {
+  it('the core cannot start: a dialog with the reason and the next step, then the process ends', async () => {
+    const app = await boot({ env: { STANDIN_BREAK_LISTEN: '1' } });
+    const exit = await app.exited;
+    expect(exit.code).toBe(1);
+    const names = exit.calls.map((c) => c.what);
+    expect(names.indexOf('BrowserWindow')).toBeGreaterThan(-1);
+    const [box] = callsNamed(exit.calls, 'dialog.showMessageBox');
+    const options = box!.detail!['options'] as {
+      message: string;
+      detail: string;
+      buttons: string[];
+    };
+    expect(options.message).toBe('Exchange Desk could not start.');
+    expect(options.detail).toContain('listen EACCES');
+    expect(options.detail).toContain('Quit and start it again');
+    expect(options.buttons).toEqual(['Quit', 'Open Log Folder']);
+    expect(names.at(-2)).toBe('app.exit');
+    // The log file says why.
+    const logFile = join(app.dir, 'appData', 'Exchange Desk (development)', 'logs', 'main.log');
+    expect(await readFile(logFile, 'utf8')).toMatch(
+      /ERROR \[main\] the core did not start:.*EACCES/,
+    );
+  });
+
+  it('the keychain fails: the app still opens on Demo and says what is wrong', async () => {
+    const app = await boot({ env: { STANDIN_KEYTAR: 'broken' } });
+    await app.ready();
+    const profiles = await app.invoke<{
+      activeId: string;
+      keychain: { available: boolean; message: string };
+    }>('profiles.list');
+    expect(profiles.ok).toBe(true);
+    if (!profiles.ok) return;
+    expect(profiles.value.activeId).toBe('demo');
+    expect(profiles.value.keychain.available).toBe(false);
+    expect(profiles.value.keychain.message).toMatch(/D-Bus/);
+    expect((await app.windows())[0]!.visible).toBe(true);
+  });
+
+  it('the page fails to load: a dialog, and Reload loads it again', async () => {
+    const app = await boot({ dialogAnswer: 0 });
+    await app.ready();
+    await app.emit('webContents', 'did-fail-load', [{}, -6, 'ERR_FILE_NOT_FOUND', APP_PAGE, true]);
+    const calls = await app.waitFor((c) => callsNamed(c, 'window.loadURL').length === 2);
+    const box = callsNamed(calls, 'dialog.showMessageBox').at(-1)!.detail!['options'] as {
+      message: string;
+      detail: string;
+    };
+    expect(box.message).toBe('The app’s page did not load.');
+    expect(box.detail).toContain('ERR_FILE_NOT_FOUND (-6)');
+    expect(box.detail).toContain(join('Exchange Desk (development)', 'logs'));
+    expect(callsNamed(calls, 'window.loadURL')[1]!.detail!['url']).toBe(APP_PAGE);
+  });
+
+  it('the page crashes: a dialog; Quit ends the process after the core stopped', async () => {
+    const app = await boot({ dialogAnswer: 1 });
+    await app.ready();
+    await app.emit('webContents', 'render-process-gone', [{}, { reason: 'crashed', exitCode: 11 }]);
+    const exit = await app.exited;
+    expect(exit.code).toBe(0);
+    const box = callsNamed(exit.calls, 'dialog.showMessageBox')[0]!.detail!['options'] as {
+      message: string;
+      detail: string;
+    };
+    expect(box.message).toBe('The window stopped working.');
+    expect(box.detail).toContain('(crashed)');
+    expect(exit.calls.map((c) => c.what)).toContain('quit.prevented');
+    const log = await readFile(
+      join(app.dir, 'appData', 'Exchange Desk (development)', 'logs', 'main.log'),
+      'utf8',
+    );
+    expect(log).toContain("the page's process is gone: crashed (exit 11)");
+  });
+});
+
+describe('boot: automatic updates from a local feed', () => {
+  let feed: Server | undefined;
+  afterEach(() => {
+    feed?.close();
+    feed?.closeAllConnections();
+  });
+
+  it('finds the newer version and reports its download progress to the page', async () => {
+    const payload = Buffer.alloc(2 * 1024 * 1024, 7);
+    const sha512 = createHash('sha512').update(payload).digest('base64');
+    const name = 'Exchange-Desk-0.2.0.AppImage';
+    const requests: string[] = [];
+    feed = createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://feed').pathname;
+      requests.push(path);
+      if (path === '/latest-linux.yml') {
+        res.writeHead(200, { 'content-type': 'text/yaml' });
+        res.end(
+          `version: 0.2.0\nfiles:\n  - url: ${name}\n    sha512: ${sha512}\n    size: ${payload.length}\n` +
+            `path: ${name}\nsha512: ${sha512}\nreleaseDate: '2026-11-20T00:00:00.000Z'\n`,
+        );
+        return;
+      }
+      if (path === `/${name}`) {
+        // Slowly, so that progress is reported on the way.
+        res.writeHead(200, { 'content-length': payload.length });
+        let offset = 0;
+        const chunk = 64 * 1024;
+        const timer = setInterval(() => {
+          res.write(payload.subarray(offset, offset + chunk));
+          offset += chunk;
+          if (offset >= payload.length) {
+            clearInterval(timer);
+            res.end();
+          }
+        }, 80);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => feed!.listen(0, '127.0.0.1', resolve));
+    const port = (feed.address() as AddressInfo).port;
+
+    const resources = await mkdtemp(join(tmpdir(), 'desk-resources-'));
+    await writeFile(
+      join(resources, 'app-update.yml'),
+      `provider: generic\nurl: http://127.0.0.1:${port}/\nupdaterCacheDirName: exchange-desk-updater\n`,
+    );
+    const installed = join(resources, 'Exchange-Desk-0.1.0.AppImage');
+    await writeFile(installed, 'the installed version');
+    const app = await boot({ packaged: true, resources, env: { APPIMAGE: installed } });
+    await app.ready();
+
+    const deadline = Date.now() + 30_000;
+    let updates: { state: string; version?: string; percent?: number }[] = [];
+    while (Date.now() < deadline) {
+      const [window] = await app.windows();
+      updates = window!.sent
+        .filter((m) => m[0] === 'desk:event' && m[1] === 'app.update')
+        .map((m) => m[2] as (typeof updates)[number]);
+      if (updates.some((u) => u.state === 'downloaded' || u.state === 'error')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const states = updates.map((u) => u.state);
+    expect(states[0]).toBe('checking');
+    expect(updates).toContainEqual({ state: 'available', version: '0.2.0' });
+    const progress = updates.filter((u) => u.state === 'downloading').map((u) => u.percent!);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(updates.at(-1)).toMatchObject({ state: 'downloaded', version: '0.2.0', percent: 100 });
+    expect(requests).toContain('/latest-linux.yml');
+    expect(requests).toContain(`/${name}`);
+    // What the page sees through the channel matches the pushes.
+    expect(await app.invoke('app.updateStatus')).toEqual({ ok: true, value: updates.at(-1) });
+    const cached = join(app.dir, 'home', '.cache', 'exchange-desk-updater', 'pending', name);
+    expect(existsSync(cached)).toBe(true);
+  });
+});
+
+/**
+ * The preload bundle as Electron's sandboxed preload would run it: `require('electron')` answers
+ * a contextBridge that defines `window.desk`, and an ipcRenderer whose invoke goes to the booted
+ * bundle's ipcMain handlers (through the exposed `__ipcInvoke`).
+ */
+function preloadShim(preload: string): string {
+  return `(() => {
+    const electron = {
+      contextBridge: {
+        exposeInMainWorld(key, api) {
+          Object.defineProperty(window, key, { value: Object.freeze(api) });
+        },
+      },
+      ipcRenderer: {
+        invoke: (channel, input) => window.__ipcInvoke(channel, input),
+        on() {},
+        removeListener() {},
+      },
+    };
+    const module = { exports: {} };
+    (function (require, module, exports) {
+      ${preload}
+    })((name) => {
+      if (name !== 'electron') throw new Error('the sandboxed preload may only require electron');
+      return electron;
+    }, module, module.exports);
+  })();`;
+}
