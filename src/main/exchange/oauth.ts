@@ -56,7 +56,7 @@ export class OAuthSession {
     private readonly client: ExchangeClient,
     private readonly partner: () => Promise<PartnerCredentials>,
     private readonly store: TokenStore,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   private toStored(tokens: OAuthTokens, at: number): StoredTokens {
