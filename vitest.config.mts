@@ -24,7 +24,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          include: ['test/{e2e,shell}/**/*.e2e.ts'],
+          include: ['test/{e2e,shell,fuzz}/**/*.e2e.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
           fileParallelism: false,

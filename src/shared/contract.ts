@@ -23,6 +23,7 @@ import type {
   PowerEvent,
   UpdateStatus,
 } from './model';
+import { boundedDecimal, DECIMAL_LIMITS, isZeroDecimal } from './decimal';
 import { validStatuses } from './transferStatus';
 
 /**
@@ -91,16 +92,36 @@ export const addProfileInput = z
     message: 'Enter the exchange address, e.g. https://exchange.example.',
   });
 
+/**
+ * An amount or a price as the user types it: a plain positive decimal within the shared bounds
+ * (src/shared/decimal.ts), sent without leading zeros ("000001" goes out as "1").
+ */
 const decimal = (field: string) =>
   z
     .string()
     .trim()
-    .regex(/^\d+(\.\d+)?$/, `Enter the ${field} as a number, e.g. 0.5.`);
+    .max(
+      DECIMAL_LIMITS.maxLength,
+      `Enter the ${field} with at most ${DECIMAL_LIMITS.maxLength} characters.`,
+    )
+    .regex(/^\d+(\.\d+)?$/, `Enter the ${field} as a number, e.g. 0.5.`)
+    .refine(
+      (v) => boundedDecimal(v) !== undefined,
+      `Enter the ${field} with at most ${DECIMAL_LIMITS.maxIntegerDigits} digits before the point and ${DECIMAL_LIMITS.maxFractionDigits} after it.`,
+    )
+    .refine((v) => !isZeroDecimal(v), `Enter ${field === 'amount' ? 'an' : 'a'} ${field} above 0.`)
+    .transform((v) => v.replace(/^0+(?=\d)/, ''));
+
+/** A market name such as BTC_USDT (bounded: it is signed into requests). */
+const market = z
+  .string()
+  .max(40, 'Choose a market.')
+  .regex(/^[A-Z0-9]+_[A-Z0-9]+$/, 'Choose a market.');
 
 export const placeOrderInput = z
   .object({
     kind: z.enum(['stock_market', 'market', 'limit']),
-    market: z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/, 'Choose a market.'),
+    market,
     side: z.enum(['buy', 'sell']),
     amount: decimal('amount'),
     price: decimal('price').optional(),
@@ -116,8 +137,6 @@ export const placeOrderInput = z
     path: ['price'],
     message: 'Enter the limit price.',
   });
-
-const market = z.string().regex(/^[A-Z0-9]+_[A-Z0-9]+$/, 'Choose a market.');
 
 export const activeOrdersInput = z.object({
   market: market.optional(),
@@ -144,7 +163,7 @@ export const transferFiltersInput = z
       .optional(),
     memo: z.string().trim().max(200).optional(),
     uniqueId: z.string().trim().max(200).optional(),
-    status: z.array(z.number().int()).optional(),
+    status: z.array(z.number().int()).max(50).optional(),
   })
   .refine(
     (v) => !v.status || v.status.every((code) => validStatuses(v.transactionMethod).includes(code)),
@@ -164,11 +183,25 @@ export const transfersInput = z
 
 export const orderHistoryInput = z
   .object({
-    market: z.string().optional(),
-    offset: z.number().int().min(0).optional(),
+    market: market.optional(),
+    offset: z.number().int().min(0).max(10_000).optional(),
     limit: z.number().int().min(1).max(500).optional(),
   })
   .optional();
+
+const DAY = 86_400;
+
+/**
+ * Longest `to - from` (seconds) of one hashrate request, per interval. These are the demo
+ * exchange's limits (src/main/demo-exchange/hashrate.ts), taken as the exchange's: the
+ * specification states none, and the deployed server refuses a longer range with 422 "Incorrect
+ * timestamp".
+ */
+export const HASHRATE_RANGE_LIMITS = { '5m': 7 * DAY, '1h': 90 * DAY, '24h': 366 * DAY } as const;
+/** A series never fans out to more requests than a year at 5 minutes needs (53). */
+export const HASHRATE_MAX_REQUESTS = Math.ceil((366 * DAY) / HASHRATE_RANGE_LIMITS['5m']);
+/** Nothing was mined before Bitcoin's first block (2009-01-03). */
+export const HASHRATE_EARLIEST = 1_230_940_800;
 
 const miningRange = z.object({
   account: z
@@ -177,20 +210,56 @@ const miningRange = z.object({
     .min(1, 'Enter the mining account name.')
     .max(64, 'Use at most 64 characters.'),
   /** Unix seconds. */
-  from: z.number().int('Choose a start time.').min(0, 'Choose a start time.'),
-  to: z.number().int('Choose an end time.').min(0, 'Choose an end time.'),
+  from: z
+    .number()
+    .int('Choose a start time.')
+    .min(HASHRATE_EARLIEST, 'Choose a start in 2009 or later.')
+    .max(8_000_000_000, 'Choose a start time.'),
+  to: z
+    .number()
+    .int('Choose an end time.')
+    .min(HASHRATE_EARLIEST, 'Choose an end in 2009 or later.')
+    .max(8_000_000_000, 'Choose an end time.'),
   interval: z.enum(['5m', '1h', '24h'], { message: 'Choose 5m, 1h or 24h.' }),
 });
-const fromBeforeTo = {
-  path: ['from'],
-  message: 'Choose a start before the end.',
+type MiningRange = z.infer<typeof miningRange>;
+
+/** The range's checks: start before end, end not in the future, no more requests than a year at 5 min. */
+const checkRange = (v: MiningRange, ctx: z.RefinementCtx) => {
+  if (v.from >= v.to)
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'Choose a start before the end.' });
+  const now = Math.floor(Date.now() / 1000);
+  if (v.from > now) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['from'],
+      message: 'Choose a start that is not in the future.',
+    });
+  }
+  // A day of slack for the end: "today" in any time zone.
+  if (v.to > now + DAY) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: 'Choose an end that is not in the future.',
+    });
+  }
+  const requests = Math.ceil((v.to - v.from) / HASHRATE_RANGE_LIMITS[v.interval]);
+  if (requests > HASHRATE_MAX_REQUESTS) {
+    const longest = Math.floor((HASHRATE_MAX_REQUESTS * HASHRATE_RANGE_LIMITS[v.interval]) / DAY);
+    ctx.addIssue({
+      code: 'custom',
+      path: ['from'],
+      message: `At ${v.interval} a range can span at most ${longest.toLocaleString('en-US')} days: choose a later start or a longer interval.`,
+    });
+  }
 };
 
 export const miningHashrateInput = miningRange
   .extend({ maxPoints: z.number().int().min(50).max(5000).default(1200) })
-  .refine((v) => v.from < v.to, fromBeforeTo);
+  .superRefine(checkRange);
 
-export const miningExportInput = miningRange.refine((v) => v.from < v.to, fromBeforeTo);
+export const miningExportInput = miningRange.superRefine(checkRange);
 
 export const contract = {
   app: {

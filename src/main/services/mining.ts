@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import { stringify } from 'csv-stringify/sync';
 import type { ExchangeApi } from '../exchange/api';
 import { isExchangeError } from '../exchange/errors';
+import { HASHRATE_RANGE_LIMITS } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
 import type {
   HashrateInterval,
@@ -10,26 +10,13 @@ import type {
   MiningSeries,
 } from '../../shared/model';
 import { downsample } from './downsample';
+import { toCsv } from './csv';
 
 /**
  * Mining hashrate over any range: split into requests the exchange accepts, fetched a few at a time
  * (the client's pacer keeps the mining group within §7), merged by timestamp, downsampled for the
  * chart; the statistics are computed over the full series in decimal.
  */
-
-const DAY = 86_400;
-
-/**
- * Longest `to - from` (seconds) of one hashrate request, per interval. These are the demo
- * exchange's limits (src/main/demo-exchange/hashrate.ts), taken as the exchange's: the
- * specification states none, and the deployed server refuses a longer range with 422 "Incorrect
- * timestamp".
- */
-export const HASHRATE_RANGE_LIMITS: Readonly<Record<HashrateInterval, number>> = {
-  '5m': 7 * DAY,
-  '1h': 90 * DAY,
-  '24h': 366 * DAY,
-};
 
 /** Requests in flight at once for one series. */
 export const MINING_CONCURRENCY = 4;
@@ -242,7 +229,7 @@ export function hashrateCsv(points: readonly HashratePoint[]): string {
     p.hashrate,
     percentOf(p.rejectRate),
   ]);
-  return stringify([[...HASHRATE_CSV_COLUMNS], ...rows], { record_delimiter: 'windows' });
+  return toCsv(HASHRATE_CSV_COLUMNS, rows);
 }
 
 export function hashrateCsvName(query: RangeQuery): string {

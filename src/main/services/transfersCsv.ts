@@ -1,6 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
 import type { DepositWithdraw } from '../../shared/model';
 import { statusName } from '../../shared/transferStatus';
+import { toCsv } from './csv';
 
 /** Columns of the deposit/withdraw CSV: explicit units, ISO 8601 times (UTC). */
 export const TRANSFER_CSV_COLUMNS = [
@@ -47,5 +47,5 @@ export function transfersCsv(records: readonly DepositWithdraw[]): string {
     r.transactionId,
     r.description,
   ]);
-  return stringify([[...TRANSFER_CSV_COLUMNS], ...rows], { record_delimiter: 'windows' });
+  return toCsv(TRANSFER_CSV_COLUMNS, rows);
 }

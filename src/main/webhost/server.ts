@@ -20,8 +20,24 @@ export interface WebHost {
   readonly token: string;
   /** The page to open, token included. */
   readonly pageUrl: string;
+  readonly limits: WebHostLimits;
   stop(): Promise<void>;
 }
+
+export interface WebHostLimits {
+  /** A request body above this is answered 413. */
+  maxBodyBytes: number;
+  /** A request (headers and body) not complete within this is answered 408 and closed. */
+  bodyTimeoutMs: number;
+  /** Event streams open at once; one more is answered 429. */
+  maxEventStreams: number;
+}
+
+const DEFAULT_LIMITS: WebHostLimits = {
+  maxBodyBytes: 1 << 20,
+  bodyTimeoutMs: 10_000,
+  maxEventStreams: 16,
+};
 
 export interface WebHostOptions {
   handlers: Handlers;
@@ -30,9 +46,8 @@ export interface WebHostOptions {
   rendererDir: string;
   port?: number;
   token?: string;
+  limits?: Partial<WebHostLimits>;
 }
-
-const MAX_BODY_BYTES = 1 << 20;
 
 function sameSecret(given: string | null | undefined, token: string): boolean {
   if (!given) return false;
@@ -46,19 +61,33 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage, maxBytes: number): Promise<string> {
+  if (Number(req.headers['content-length'] ?? 0) > maxBytes) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new Error('body too large');
+    if (size > maxBytes) throw new BodyTooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** decodeURIComponent that answers undefined for a malformed escape instead of throwing. */
+function decodePath(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(24).toString('base64url');
+  const limits: WebHostLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  let eventStreams = 0;
   const bound = bindChannels(options.handlers);
   const root = resolve(options.rendererDir);
   let expectedHost = '';
@@ -70,6 +99,15 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 
   const serveEvents = (req: IncomingMessage, res: ServerResponse) => {
+    if (eventStreams >= limits.maxEventStreams) {
+      return sendJson(res, 429, {
+        code: 'TOO_MANY_STREAMS',
+        message: `At most ${limits.maxEventStreams} event streams at once.`,
+      });
+    }
+    eventStreams += 1;
+    // An event stream is long-lived by design: the request timeout does not apply to it.
+    req.socket.setTimeout(0);
     res.writeHead(200, {
       ...SECURITY_HEADERS,
       'content-type': 'text/event-stream',
@@ -79,10 +117,19 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const unsubscribe = options.events.subscribe((name, payload) => {
       res.write(`event: desk\ndata: ${JSON.stringify({ name, payload })}\n\n`);
     });
-    req.on('close', unsubscribe);
+    req.on('close', () => {
+      eventStreams -= 1;
+      unsubscribe();
+    });
   };
 
-  const server = createServer((req, res) => {
+  // A request that trickles in is cut off: Node answers 408 and closes the socket.
+  const requestOptions = {
+    requestTimeout: limits.bodyTimeoutMs,
+    headersTimeout: Math.min(limits.bodyTimeoutMs, 10_000),
+    connectionsCheckingInterval: Math.min(1000, limits.bodyTimeoutMs),
+  };
+  const server = createServer(requestOptions, (req, res) => {
     void (async () => {
       // A page on another site cannot reach us through DNS rebinding: the Host must be ours.
       if (req.headers.host !== expectedHost) {
@@ -99,17 +146,33 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
             error: { code: ErrorCode.Unauthorized, message: 'Missing or wrong web host token.' },
           });
         }
+        const channel = decodePath(url.pathname.slice('/rpc/'.length));
+        if (channel === undefined) {
+          return sendJson(res, 400, {
+            ok: false,
+            error: { code: ErrorCode.InvalidInput, message: 'The channel name is not readable.' },
+          });
+        }
         let input: unknown;
         try {
-          const text = await readBody(req);
+          const text = await readBody(req, limits.maxBodyBytes);
           input = text ? (JSON.parse(text) as { input?: unknown }).input : undefined;
-        } catch {
+        } catch (error) {
+          if (error instanceof BodyTooLarge) {
+            res.shouldKeepAlive = false;
+            return sendJson(res, 413, {
+              ok: false,
+              error: {
+                code: ErrorCode.InvalidInput,
+                message: `The request is larger than ${limits.maxBodyBytes} bytes.`,
+              },
+            });
+          }
           return sendJson(res, 400, {
             ok: false,
             error: { code: ErrorCode.InvalidInput, message: 'The request body is not valid JSON.' },
           });
         }
-        const channel = decodeURIComponent(url.pathname.slice('/rpc/'.length));
         return sendJson(res, 200, await callChannel(bound, channel, input));
       }
       if (url.pathname === '/events') {
@@ -141,6 +204,7 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
         port,
         token,
         pageUrl: `${url}/#token=${token}`,
+        limits,
         stop: () =>
           new Promise<void>((done) => {
             server.close(() => done());

@@ -2,8 +2,8 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import type { ExchangeApi, HashrateQuery } from '../../../src/main/exchange/api';
 import { ExchangeError } from '../../../src/main/exchange/errors';
+import { HASHRATE_RANGE_LIMITS } from '../../../src/shared/contract';
 import {
-  HASHRATE_RANGE_LIMITS,
   chunkRange,
   fetchHashrate,
   hashrateCsv,

@@ -63,3 +63,42 @@ describe('transfersCsv', () => {
     expect(text.split('\r\n')).toHaveLength(4); // header, 2 rows, trailing newline
   });
 });
+
+describe('transfersCsv against hostile exchange text', () => {
+  it('neutralises formulas: a memo or description never becomes a live spreadsheet formula', () => {
+    const hostile = ['=HYPERLINK("http://evil.example","click")', '+1+2', '-2+3', '@SUM(A1)'];
+    const text = transfersCsv(hostile.map((memo) => record({ memo, description: memo })));
+    const rows = parse(text) as string[][];
+    const memoAt = TRANSFER_CSV_COLUMNS.indexOf('Memo');
+    const descriptionAt = TRANSFER_CSV_COLUMNS.indexOf('Description');
+    rows.slice(1).forEach((row, i) => {
+      for (const cell of [row[memoAt]!, row[descriptionAt]!]) {
+        expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+        expect(cell).toBe(`'${hostile[i]}`);
+      }
+    });
+  });
+
+  it('quotes every field with a CR, LF, quote or delimiter: one row per record', () => {
+    const records = Array.from({ length: 274 }, (_, i) =>
+      record({
+        description: i % 2 ? `line one\rline two ${i}` : `a,b "c"\nd ${i}`,
+        memo: i % 3 ? 'x\ry' : '',
+      }),
+    );
+    const text = transfersCsv(records);
+    const rows = parse(text) as string[][];
+    expect(rows).toHaveLength(275);
+    const descriptionAt = TRANSFER_CSV_COLUMNS.indexOf('Description');
+    expect(rows[2]![descriptionAt]).toBe('line one\rline two 1');
+    // A reader that splits lines on any CR or LF outside quotes sees the same count.
+    let outside = 0;
+    let quoted = false;
+    for (const ch of text) {
+      if (ch === '"') quoted = !quoted;
+      else if (!quoted && ch === '\n') outside += 1;
+    }
+    expect(outside).toBe(275);
+    expect(text.replace(/"[^"]*"/g, '')).not.toMatch(/\r(?!\n)/);
+  });
+});

@@ -63,7 +63,12 @@ describe('web host', () => {
       'exchange.status': async () => status,
       'exchange.checkNow': checkNow,
     });
-    host = await startWebHost({ handlers, events, rendererDir: dir });
+    host = await startWebHost({
+      handlers,
+      events,
+      rendererDir: dir,
+      limits: { bodyTimeoutMs: 1500 },
+    });
   });
 
   afterAll(() => host.stop());
@@ -191,5 +196,75 @@ describe('web host', () => {
     });
     const data = received.split('\n').find((line) => line.startsWith('data: '));
     expect(JSON.parse(data!.slice(6))).toEqual({ name: 'exchange.status', payload: status });
+  });
+
+  it('a malformed %-escape is a 400, not a 500', async () => {
+    const headers = { host: `127.0.0.1:${host.port}`, authorization: `Bearer ${host.token}` };
+    const rpcBad = await raw(host.port, { method: 'POST', path: '/rpc/app.%E0%A4%A', headers });
+    expect(rpcBad.status).toBe(400);
+    const fileBad = await raw(host.port, { path: '/assets/%E0%A4%A', headers });
+    expect(fileBad.status).toBe(400);
+  });
+
+  it('a body over 1 MiB is a 413 with the error shape', async () => {
+    const res = await rpc('app.info', { input: 'x'.repeat(1_100_000) });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  });
+
+  it('a body that trickles in is cut off after the time limit', async () => {
+    const started = Date.now();
+    const status = await new Promise<number>((resolve) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          method: 'POST',
+          path: '/rpc/app.info',
+          headers: {
+            host: `127.0.0.1:${host.port}`,
+            authorization: `Bearer ${host.token}`,
+            'content-type': 'application/json',
+            'content-length': '1000',
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', () => resolve(-1));
+      req.write('{"input":');
+      // ... and never the rest.
+    });
+    expect([408, -1]).toContain(status);
+    expect(Date.now() - started).toBeLessThan(host.limits.bodyTimeoutMs + 3000);
+  });
+
+  it('keeps at most a few event streams open; more are refused with 429', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 100)); // earlier tests' streams are closed
+    const open: ReturnType<typeof request>[] = [];
+    const statuses: number[] = [];
+    for (let i = 0; i < host.limits.maxEventStreams + 2; i += 1) {
+      statuses.push(
+        await new Promise<number>((resolve, reject) => {
+          const req = request(
+            {
+              host: '127.0.0.1',
+              port: host.port,
+              path: `/events?token=${encodeURIComponent(host.token)}`,
+              headers: { host: `127.0.0.1:${host.port}` },
+            },
+            (res) => resolve(res.statusCode ?? 0),
+          );
+          req.on('error', reject);
+          req.end();
+          open.push(req);
+        }),
+      );
+    }
+    for (const req of open) req.destroy();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(host.limits.maxEventStreams);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
   });
 });
