@@ -1,5 +1,11 @@
 import { checkBaseUrl } from './baseUrl';
-import { ExchangeError, networkError, parseErrorResponse, timeoutError } from './errors';
+import {
+  ExchangeError,
+  networkError,
+  parseErrorResponse,
+  timeoutError,
+  unexpectedError,
+} from './errors';
 import { NonceSource } from './nonce';
 import { groupOf, Pacer } from './pacing';
 import { signRequest, type Credentials } from './signer';
@@ -20,7 +26,10 @@ export interface ExchangeClientOptions {
   transport?: Transport;
   pacer?: Pacer;
   nonces?: NonceSource;
-  /** How many times a non-JSON 429 (gateway rate limit) is retried with backoff. */
+  /**
+   * How many times a non-JSON 429 (gateway rate limit) is retried with backoff (default 3), within
+   * RATE_LIMIT_BUDGET_MS of waiting in all.
+   */
   maxRateLimitRetries?: number;
   /** Injected for tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -48,6 +57,27 @@ const STALE_NONCE = /nonce is more than \d+ seconds/i;
 
 const BACKOFF_START_MS = 1_000;
 const BACKOFF_CAP_MS = 30_000;
+
+/**
+ * A gateway rate limit (non-JSON 429) is waited out only briefly: at most this many retries, and
+ * at most RATE_LIMIT_BUDGET_MS of waiting per call; a Retry-After is honoured when it fits in the
+ * budget, else the call fails at once. Beyond that the user reads that the exchange is
+ * rate-limiting and to try again in a minute: better than a screen that spins for a minute.
+ */
+export const DEFAULT_RATE_LIMIT_RETRIES = 3;
+export const RATE_LIMIT_BUDGET_MS = 10_000;
+
+/** Retry-After (delta seconds or an HTTP date) in ms; undefined when absent or unreadable. */
+export function retryAfterMs(
+  header: string | string[] | undefined,
+  now = Date.now(),
+): number | undefined {
+  const value = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!value || value.length > 64) return undefined;
+  if (/^\d{1,9}$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
 
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -82,7 +112,7 @@ export class ExchangeClient {
     this.pacer = options.pacer ?? new Pacer();
     this.nonces = options.nonces ?? sharedNonces;
     this.credentials = options.credentials ?? (async () => undefined);
-    this.maxRateLimitRetries = options.maxRateLimitRetries ?? 6;
+    this.maxRateLimitRetries = options.maxRateLimitRetries ?? DEFAULT_RATE_LIMIT_RETRIES;
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
   }
@@ -104,7 +134,8 @@ export class ExchangeClient {
   /**
    * Sends one request (built afresh for each attempt, so a retry is re-signed with a new nonce),
    * pacing it, parsing a 2xx answer, and retrying only what can never have been executed: a gateway
-   * rate limit (non-JSON 429) with backoff, and a nonce refusal (JSON 429 "Too many requests.") once.
+   * rate limit (non-JSON 429) with backoff or its Retry-After, a few times within a budget, and a
+   * nonce refusal (JSON 429 "Too many requests.") once.
    */
   private async send<T>(
     path: string,
@@ -118,6 +149,7 @@ export class ExchangeClient {
     options: CallOptions,
   ): Promise<T> {
     let rateLimitRetries = 0;
+    let rateLimitWaitedMs = 0;
     let nonceRetried = false;
     for (;;) {
       await this.pacer.acquire(groupOf(path), options.signal);
@@ -138,12 +170,31 @@ export class ExchangeClient {
         } catch {
           throw parseErrorResponse(response.status, response.text, path);
         }
-        return parse(json);
+        try {
+          return parse(json);
+        } catch (error) {
+          if (error instanceof ExchangeError) throw error;
+          // A parser must never crash on an answer (a RangeError on hostile nesting, say).
+          throw unexpectedError(
+            `Unexpected answer from the exchange (${path}): it could not be read.`,
+            path,
+            { status: response.status, cause: error },
+          );
+        }
       }
       const error = parseErrorResponse(response.status, response.text, path);
-      if (error.kind === 'rate-limit' && rateLimitRetries < this.maxRateLimitRetries) {
-        await this.sleep(this.backoffMs(rateLimitRetries++), options.signal);
-        continue;
+      if (error.kind === 'rate-limit') {
+        const wait = this.rateLimitWaitMs(response.headers['retry-after'], rateLimitRetries);
+        if (
+          rateLimitRetries < this.maxRateLimitRetries &&
+          rateLimitWaitedMs + wait <= RATE_LIMIT_BUDGET_MS
+        ) {
+          rateLimitRetries++;
+          rateLimitWaitedMs += wait;
+          await this.sleep(wait, options.signal);
+          continue;
+        }
+        throw error;
       }
       if (error.kind === 'nonce') {
         // §2: a nonce refusal shaped like a rate limit. Retrying the same bytes can never work;
@@ -158,9 +209,21 @@ export class ExchangeClient {
     }
   }
 
+  /** How long to wait before retrying a gateway rate limit: its Retry-After, else the backoff. */
+  private rateLimitWaitMs(header: string | string[] | undefined, attempt: number): number {
+    return retryAfterMs(header) ?? this.backoffMs(attempt);
+  }
+
   private fromTransport(error: unknown, path: string): ExchangeError {
     if (error instanceof ExchangeError) return error;
     if (error instanceof TransportError && error.reason === 'aborted') throw error;
+    if (error instanceof TransportError && error.reason === 'too-large') {
+      return unexpectedError(
+        `The exchange sent too much: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1, -1)}, so it was not read (${path}).`,
+        path,
+        { cause: error },
+      );
+    }
     if (error instanceof TransportError && error.reason === 'timeout')
       return timeoutError(error.limitMs ?? 0, path);
     return networkError(error, path);

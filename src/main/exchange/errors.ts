@@ -52,6 +52,40 @@ export function deskCodeOf(kind: ExchangeErrorKind): string {
   return `EXCHANGE_${kind.toUpperCase().replace(/-/g, '_')}`;
 }
 
+/** Bounds of what an ExchangeError carries (DESIGN rule 9: exchange texts are bounded). */
+export const ERROR_LIMITS = {
+  /** Characters of the message (and of each per-field message). */
+  message: 300,
+  /** Characters of a field name. */
+  fieldName: 100,
+  /** Fields kept, and messages kept per field. */
+  fields: 50,
+  messagesPerField: 10,
+} as const;
+
+/** `text` cut to `max` characters, ending in "…" when cut. */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** Per-field messages within ERROR_LIMITS (names and messages clipped, counts cut). */
+function boundedFields(fields: Record<string, string[]> | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  if (!fields) return out;
+  let count = 0;
+  for (const [name, messages] of Object.entries(fields)) {
+    if (count >= ERROR_LIMITS.fields) break;
+    if (!Array.isArray(messages)) continue;
+    const key = clip(name, ERROR_LIMITS.fieldName);
+    if (key === '__proto__' || Object.hasOwn(out, key)) continue;
+    out[key] = messages
+      .slice(0, ERROR_LIMITS.messagesPerField)
+      .map((message) => clip(String(message), ERROR_LIMITS.message));
+    count++;
+  }
+  return out;
+}
+
 export class ExchangeError extends Error {
   /** HTTP status; undefined for network failures and timeouts. */
   readonly status: number | undefined;
@@ -64,12 +98,15 @@ export class ExchangeError extends Error {
   readonly endpoint: string | undefined;
 
   constructor(init: ExchangeErrorInit) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    super(
+      clip(String(init.message), ERROR_LIMITS.message),
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
     this.name = 'ExchangeError';
     this.kind = init.kind;
     this.status = init.status;
     this.code = init.code;
-    this.fields = init.fields ?? {};
+    this.fields = boundedFields(init.fields);
     this.retryable = init.retryable ?? RETRYABLE_BY_KIND[init.kind];
     this.endpoint = init.endpoint;
   }
@@ -127,7 +164,11 @@ export function unexpectedError(
 // ---------------------------------------------------------------------------------------------
 
 const MAX_EXCERPT = 120;
-const MAX_MESSAGE = 300;
+const MAX_MESSAGE = ERROR_LIMITS.message;
+/** Characters of a non-JSON body looked at for its excerpt: the title is in the head. */
+const MAX_EXCERPT_SOURCE = 16 * 1024;
+/** Strings gathered from one message value (an array of a million strings is cut). */
+const MAX_STRINGS = 20;
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -138,10 +179,6 @@ const ENTITIES: Record<string, string> = {
   '#39': "'",
   nbsp: ' ',
 };
-
-function clip(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
-}
 
 /** Printable one-line text: no control characters, whitespace collapsed. */
 // eslint-disable-next-line no-control-regex
@@ -156,10 +193,15 @@ function oneLine(text: string): string {
  * it has one, else its text without tags, scripts and styles; one line, at most ~120 characters.
  */
 export function excerptOf(bodyText: string): string {
-  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(bodyText)?.[1];
-  const source = title && title.trim() ? title : bodyText;
+  // Only the head of a page is read, and every tag pattern is bounded: a body made of "<title"
+  // repeated a million times must not make the regexes backtrack for minutes.
+  const head = bodyText.slice(0, MAX_EXCERPT_SOURCE);
+  const open = /<title\b[^<>]{0,200}>/i.exec(head);
+  const close = open ? head.toLowerCase().indexOf('</title', open.index) : -1;
+  const title = open && close >= 0 ? head.slice(open.index + open[0].length, close) : undefined;
+  const source = title && title.trim() ? title : head;
   const text = source
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<(script|style)\b[^<>]{0,200}>[\s\S]*?<\/\1\s*>/gi, ' ')
     .replace(/<!--[\s\S]*?-->/g, ' ')
     .replace(/<\/?[a-zA-Z!][^>]*>?/g, ' ')
     .replace(/&(#39|[a-z]+);/gi, (whole, name: string) => ENTITIES[name.toLowerCase()] ?? whole);
@@ -173,7 +215,14 @@ function strings(value: unknown, depth = 0): string[] {
     return text ? [text] : [];
   }
   if (typeof value === 'number' || typeof value === 'boolean') return [String(value)];
-  if (Array.isArray(value) && depth < 5) return value.flatMap((item) => strings(item, depth + 1));
+  if (Array.isArray(value) && depth < 5) {
+    const out: string[] = [];
+    for (const item of value.slice(0, MAX_STRINGS)) {
+      out.push(...strings(item, depth + 1));
+      if (out.length >= MAX_STRINGS) break;
+    }
+    return out.slice(0, MAX_STRINGS);
+  }
   return [];
 }
 
@@ -193,10 +242,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function fieldMap(value: unknown): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   if (!isPlainObject(value)) return fields; // includes PHP's empty `[]`
+  let count = 0;
   for (const [key, messages] of Object.entries(value)) {
     if (key === '__proto__') continue;
     const list = strings(messages);
     if (list.length) fields[key] = list;
+    if (++count >= ERROR_LIMITS.fields) break;
   }
   return fields;
 }
@@ -288,6 +339,10 @@ function userMessage(parsed: ParsedBody, status: number): string {
   return clip(text || `The exchange refused the request (HTTP ${status}).`, MAX_MESSAGE);
 }
 
+/** What a user reads once the client has given up waiting out a gateway rate limit. */
+export const RATE_LIMIT_MESSAGE =
+  'The exchange is rate-limiting requests from this computer (HTTP 429). Try again in a minute.';
+
 const NONCE = /nonce/i;
 const AUTH_MESSAGE =
   /unauthori[sz]ed request|invalid payload|this action is unauthori[sz]ed|enable your key|api key|invalid token|unauthenticated/i;
@@ -363,7 +418,7 @@ export function parseErrorResponse(
     if (status === 429) {
       return new ExchangeError({
         kind: 'rate-limit',
-        message: 'The exchange is limiting requests (HTTP 429); slowing down and trying again.',
+        message: RATE_LIMIT_MESSAGE,
         status,
         endpoint,
       });

@@ -1,4 +1,3 @@
-import DecimalJs from 'decimal.js';
 import { z } from 'zod';
 import type {
   Asset,
@@ -31,7 +30,8 @@ import type {
   TickerEntry,
   TradeBalances,
 } from '../../shared/model';
-import { ExchangeError, unexpectedError } from './errors';
+import { boundedDecimal, isNegativeDecimal } from '../../shared/decimal';
+import { clip, ExchangeError, unexpectedError } from './errors';
 
 /**
  * Response schemas of the exchange API v4 (the spec and api-v4-notes §6): each accepts the
@@ -45,20 +45,46 @@ import { ExchangeError, unexpectedError } from './errors';
  *
  * Leniency (decisions where the spec is silent):
  * - decimals: a decimal string (kept exactly as given) or a finite number (its shortest string);
- *   exponent forms ("1e-7") are written out through decimal.js; never float arithmetic;
+ *   exponent forms ("1e-7") are written out; never float arithmetic;
  * - integers and booleans also accept their string forms ("8", "true", 0/1);
  * - optional fields: absent, null and "" all mean "absent"; PHP's `[]` stands for an empty object;
  * - times: Unix seconds (with fraction) -> ms, truncating below the millisecond, exactly (string
  *   arithmetic, no float rounding); a value >= 1e11 is taken to be ms already (1e11 s is year 5138);
  * - `stp` short forms (`cb`, `cn`, `co`) become the long ones; `side` is lower-cased;
  * - `postOnly`/`ioc` absent -> false; `clientOrderId` absent -> ''.
+ *
+ * Bounds (DESIGN rule 9: the exchange is untrusted, a hostile answer is an error, never a freeze):
+ * - every decimal passes the shared rule `boundedDecimal` (src/shared/decimal.ts): at most 64
+ *   characters, 30 digits each side of the point once written out, so "1e600000000" is refused
+ *   instead of expanded; amounts, prices, fees, balances and minimums must not be negative (only a
+ *   24 h change may be); precisions are whole numbers from 0 to 30;
+ * - texts are clipped where they enter (TEXT_LIMITS, ending in "…"); OAuth tokens, which cannot be
+ *   clipped, are refused beyond TEXT_LIMITS.token;
+ * - lists and maps longer than MAX_ITEMS are refused before their items are read; map keys
+ *   (tickers, markets) longer than TEXT_LIMITS.key are refused.
  */
 
 // ---------------------------------------------------------------------------------------------
 // Primitives
 // ---------------------------------------------------------------------------------------------
 
-const DECIMAL = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+/** Characters kept of a text field, by kind. */
+export const TEXT_LIMITS = {
+  /** Names, identifiers, statuses, types, tickers, networks. */
+  short: 200,
+  /** Addresses, memos, descriptions, transaction hashes and ids. */
+  long: 500,
+  /** A map key (ticker, market): longer is refused, never clipped (keys would merge). */
+  key: 100,
+  /** An OAuth token: longer is refused (a clipped token is no token). */
+  token: 8192,
+} as const;
+
+/** Items of any list or map from the exchange (paging asks for at most a few hundred). */
+export const MAX_ITEMS = 10_000;
+
+/** Digits a precision may have (0..30, as boundedDecimal's limits). */
+const MAX_PRECISION = 30;
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -75,7 +101,8 @@ function show(value: unknown): string {
 }
 
 /**
- * A decimal string from a decimal string or a finite number, or undefined when it is neither.
+ * A decimal string from a decimal string or a finite number, or undefined when it is neither or is
+ * out of bounds (the shared rule `boundedDecimal`: "1e600000000" is refused, never written out).
  * Strings are kept as given unless they use an exponent, which is written out.
  */
 export function toDecimalString(value: unknown): string | undefined {
@@ -83,9 +110,14 @@ export function toDecimalString(value: unknown): string | undefined {
   if (typeof value === 'string') text = value;
   else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
   else return undefined;
-  if (!DECIMAL.test(text)) return undefined;
-  return /[eE]/.test(text) ? new DecimalJs(text).toFixed() : text;
+  return boundedDecimal(text);
 }
+
+/** A decimal that is not below zero (amounts, prices, fees, balances, minimums). */
+export const toAmountString: Conversion<string> = (value) => {
+  const text = toDecimalString(value);
+  return text === undefined || isNegativeDecimal(text) ? undefined : text;
+};
 
 /**
  * Unix seconds (number or numeric string, with fraction) as Unix milliseconds, truncating below the
@@ -95,7 +127,11 @@ export function secondsToMs(value: unknown): number | undefined {
   let text: string;
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {
     text = String(value);
-    if (/e/i.test(text)) text = new DecimalJs(text).toFixed();
+    if (/e/i.test(text)) {
+      const written = boundedDecimal(text);
+      if (written === undefined) return undefined;
+      text = written;
+    }
   } else if (typeof value === 'string') {
     text = value.trim();
   } else {
@@ -147,12 +183,27 @@ function withDefault<T>(expected: string, convert: Conversion<T>, fallback: T) {
   return optional(expected, convert).transform((value): T => value ?? fallback);
 }
 
-const asText: Conversion<string> = (value) =>
+const rawText: Conversion<string> = (value) =>
   typeof value === 'string'
     ? value
     : typeof value === 'number' && Number.isFinite(value)
       ? String(value)
       : undefined;
+
+/** A text clipped to `max` characters. */
+const clippedText =
+  (max: number): Conversion<string> =>
+  (value) => {
+    const text = rawText(value);
+    return text === undefined ? undefined : clip(text, max);
+  };
+
+const asText = clippedText(TEXT_LIMITS.short);
+const asLongText = clippedText(TEXT_LIMITS.long);
+
+/** A token: refused (not clipped) beyond TEXT_LIMITS.token. */
+const asToken: Conversion<string> = (value) =>
+  typeof value === 'string' && value.length <= TEXT_LIMITS.token ? value : undefined;
 
 const asInt: Conversion<number> = (value) => {
   if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
@@ -163,10 +214,16 @@ const asInt: Conversion<number> = (value) => {
   return undefined;
 };
 
-const asNumber: Conversion<number> = (value) => {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && DECIMAL.test(value)) return Number(value);
-  return undefined;
+/** A precision: a whole number from 0 to 30. */
+const asPrecision: Conversion<number> = (value) => {
+  const int = asInt(value);
+  return int !== undefined && int >= 0 && int <= MAX_PRECISION ? int : undefined;
+};
+
+/** A non-negative number within the decimal bounds (a rate: not money, so a float is fine). */
+const asRate: Conversion<number> = (value) => {
+  const text = toAmountString(value);
+  return text === undefined ? undefined : Number(text);
 };
 
 const asBool: Conversion<boolean> = (value) => {
@@ -190,22 +247,44 @@ const asMethod: Conversion<1 | 2> = (value) => {
   return method === 1 || method === 2 ? method : undefined;
 };
 
+const MAX_SCOPES = 100;
+
 const asScope: Conversion<string[]> = (value) => {
-  if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean);
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-    return value.filter(Boolean);
+  let list: string[];
+  if (typeof value === 'string' && value.length <= TEXT_LIMITS.token) {
+    list = value.split(/[\s,]+/);
+  } else if (
+    Array.isArray(value) &&
+    value.length <= MAX_SCOPES &&
+    value.every((item) => typeof item === 'string')
+  ) {
+    list = value as string[];
+  } else {
+    return undefined;
   }
-  return undefined;
+  return list
+    .filter(Boolean)
+    .slice(0, MAX_SCOPES)
+    .map((scope) => clip(scope, TEXT_LIMITS.short));
 };
 
 const text = required('a string', asText);
 const optText = optional('a string', asText);
+const longText = (fallback: string) => withDefault('a string', asLongText, fallback);
+const token = required(`a token of at most ${TEXT_LIMITS.token} characters`, asToken);
 const int = required('an integer', asInt);
 const optInt = optional('an integer', asInt);
+const precision = required(`a whole number from 0 to ${MAX_PRECISION}`, asPrecision);
+const optPrecision = optional(`a whole number from 0 to ${MAX_PRECISION}`, asPrecision);
 const bool = required('a boolean', asBool);
 const optBool = optional('a boolean', asBool);
-const decimal = required('a decimal number', toDecimalString);
-const optDecimal = optional('a decimal number', toDecimalString);
+/** Amounts, prices, fees, balances, minimums: never below zero. */
+const decimal = required('a non-negative decimal number', toAmountString);
+const optDecimal = optional('a non-negative decimal number', toAmountString);
+const decimalOr = (fallback: string) =>
+  withDefault('a non-negative decimal number', toAmountString, fallback);
+/** A decimal that may be negative (a 24 h change). */
+const signedDecimal = required('a decimal number', toDecimalString);
 const time = required('a Unix time', secondsToMs);
 const optTime = optional('a Unix time', secondsToMs);
 const side = required('"buy" or "sell"', asSide);
@@ -269,9 +348,32 @@ function record<S extends z.ZodRawShape>(
 const emptyArrayAsObject = (value: unknown): unknown =>
   Array.isArray(value) && value.length === 0 ? {} : value;
 
-/** A map with keys kept as sent (tickers, markets, networks). */
+/**
+ * At most MAX_ITEMS items (entries of a map), checked before any item is read, so a hostile answer
+ * of a million items costs one check, not a million issues.
+ */
+const bounded = z.unknown().superRefine((value, ctx) => {
+  const size = Array.isArray(value)
+    ? value.length
+    : isPlainObject(value)
+      ? Object.keys(value).length
+      : 0;
+  if (size > MAX_ITEMS) {
+    ctx.addIssue({ code: 'custom', message: `more than ${MAX_ITEMS} items`, continue: false });
+  }
+});
+
+/** A list of at most MAX_ITEMS items. */
+function arrayOf<T extends z.ZodType>(item: T) {
+  return bounded.pipe(z.array(item));
+}
+
+/** Map keys (tickers, markets) of at most TEXT_LIMITS.key characters. */
+const mapKey = z.string().max(TEXT_LIMITS.key, `a key longer than ${TEXT_LIMITS.key} characters`);
+
+/** A map with keys kept as sent (tickers, markets, networks), of at most MAX_ITEMS entries. */
 function mapOf<T extends z.ZodType>(value: T) {
-  return z.preprocess(emptyArrayAsObject, z.record(z.string(), value));
+  return z.preprocess(emptyArrayAsObject, bounded.pipe(z.record(mapKey, value)));
 }
 
 /** An optional nested object: absent, null and `[]` mean absent. */
@@ -284,7 +386,7 @@ function optObject<T extends z.ZodType>(schema: T) {
 
 /** A list: absent or null is an empty list. */
 function listOf<T extends z.ZodType>(item: T) {
-  return z.preprocess((value) => value ?? [], z.array(item));
+  return z.preprocess((value) => value ?? [], arrayOf(item));
 }
 
 /** Routes a value to one of several schemas, keeping the inner paths of the chosen one. */
@@ -354,7 +456,7 @@ function toOrder(o: OrderWire): Order {
 }
 
 export const orderSchema = record(orderShape).transform(toOrder);
-export const ordersSchema = z.array(orderSchema);
+export const ordersSchema = arrayOf(orderSchema);
 
 export const conditionalLegSchema = record({
   ...orderShape,
@@ -435,7 +537,7 @@ export const conditionalPageSchema = record({
   records: p.records,
 }));
 
-export const ocoOrdersSchema = z.array(ocoOrderSchema);
+export const ocoOrdersSchema = arrayOf(ocoOrderSchema);
 
 // Executed orders (trade-account/order/history, accounts/orders): keyed by market. Lenient: the id
 // may be `id` or `orderId`; the time `ftime` (finish), `ctime` (creation) or `timestamp`; a missing
@@ -447,11 +549,11 @@ const executedShape = {
   market: optText,
   side,
   type: text,
-  price: withDefault('a decimal number', toDecimalString, '0'),
+  price: decimalOr('0'),
   amount: decimal,
   dealStock: decimal,
   dealMoney: decimal,
-  dealFee: withDefault('a decimal number', toDecimalString, '0'),
+  dealFee: decimalOr('0'),
   timestamp: optTime,
   ctime: optTime,
   ftime: optTime,
@@ -504,7 +606,7 @@ function toExecuted(o: ExecutedWire, market: string): ExecutedOrder {
 /** `{"BTC_USDT": [order, ...]}`; also a flat list of records that name their market. */
 export const executedOrdersSchema = routed<ExecutedOrders>((value) =>
   Array.isArray(value) && value.length > 0
-    ? z.array(executedOrderWire).transform((list): ExecutedOrders => {
+    ? arrayOf(executedOrderWire).transform((list): ExecutedOrders => {
         const byMarket: ExecutedOrders = {};
         for (const o of list) {
           const market = o.market ?? '';
@@ -512,7 +614,7 @@ export const executedOrdersSchema = routed<ExecutedOrders>((value) =>
         }
         return byMarket;
       })
-    : mapOf(z.array(executedOrderWire)).transform((map): ExecutedOrders =>
+    : mapOf(arrayOf(executedOrderWire)).transform((map): ExecutedOrders =>
         Object.fromEntries(
           Object.entries(map).map(([market, list]) => [
             market,
@@ -542,24 +644,24 @@ const partialSchema = record({
   requestAmount: decimal,
   processedAmount: decimal,
   processedFee: decimal,
-  normalizeTransaction: withDefault('a string', asText, ''),
+  normalizeTransaction: longText(''),
 });
 
 export const depositWithdrawSchema = record({
-  address: withDefault('a string', asText, ''),
-  uniqueId: optText,
+  address: longText(''),
+  uniqueId: optional('a string', asLongText),
   createdAt: time,
   currency: text,
   ticker: text,
   method: required('1 (deposit) or 2 (withdraw)', asMethod),
   amount: decimal,
-  description: withDefault('a string', asText, ''),
-  memo: withDefault('a string', asText, ''),
-  fee: withDefault('a decimal number', toDecimalString, '0'),
+  description: longText(''),
+  memo: longText(''),
+  fee: decimalOr('0'),
   status: int,
   network: optText,
-  transactionHash: withDefault('a string', asText, ''),
-  transactionId: withDefault('a string', asText, ''),
+  transactionHash: longText(''),
+  transactionId: longText(''),
   details: optObject(record({ partial: optObject(partialSchema) })),
   confirmations: optObject(record({ actual: int, required: int })),
 }).transform((r): DepositWithdraw =>
@@ -623,7 +725,7 @@ export const flexPlanSchema = record({
 /** §6 shows a bare array; `{data: [...]}` is accepted too. */
 export const flexPlansSchema = z.preprocess(
   (value) => (isPlainObject(value) && Array.isArray(value.data) ? value.data : value),
-  z.array(flexPlanSchema),
+  arrayOf(flexPlanSchema),
 );
 
 export const flexInvestmentSchema = record({
@@ -647,7 +749,7 @@ export const flexInvestmentSchema = record({
 }));
 
 export const flexInvestmentPageSchema = record({
-  data: z.array(flexInvestmentSchema),
+  data: arrayOf(flexInvestmentSchema),
   limit: optInt,
   offset: optInt,
 }).transform((p): FlexInvestmentPage => ({
@@ -659,7 +761,7 @@ export const flexInvestmentPageSchema = record({
 const hashratePointSchema = record({
   timestamp: time,
   hashrate: decimal,
-  rejectRate: optional('a number', asNumber),
+  rejectRate: optional('a non-negative number', asRate),
 }).transform((p): HashratePoint =>
   compact<HashratePoint>({
     timestamp: p.timestamp,
@@ -715,9 +817,9 @@ export const emptyObjectSchema = z.preprocess(
 );
 
 const tokenFields = record({
-  accessToken: text,
+  accessToken: token,
   expiresIn: int,
-  refreshToken: text,
+  refreshToken: token,
   scope: withDefault('a list of scopes', asScope, [] as string[]),
   tokenType: withDefault('a string', asText, 'Bearer'),
 }).transform((t): OAuthTokens => ({
@@ -750,9 +852,9 @@ export const marketSchema = record({
   name: text,
   stock: text,
   money: text,
-  stockPrec: int,
-  moneyPrec: int,
-  feePrec: int,
+  stockPrec: precision,
+  moneyPrec: precision,
+  feePrec: precision,
   makerFee: decimal,
   takerFee: decimal,
   minAmount: decimal,
@@ -776,14 +878,14 @@ export const marketSchema = record({
   type: m.type,
 }));
 
-export const marketsSchema = z.array(marketSchema);
+export const marketsSchema = arrayOf(marketSchema);
 
 export const tickerSchema = mapOf(
   record({
     lastPrice: decimal,
     quoteVolume: decimal,
     baseVolume: decimal,
-    change: decimal,
+    change: signedDecimal,
     isFrozen: withDefault('a boolean', asBool, false),
   }).transform((t): TickerEntry => ({
     lastPrice: t.lastPrice,
@@ -798,7 +900,7 @@ const assetSchema = record({
   name: text,
   canDeposit: bool,
   canWithdraw: bool,
-  currencyPrecision: optInt,
+  currencyPrecision: optPrecision,
   minDeposit: optDecimal,
   maxDeposit: optDecimal,
   minWithdraw: optDecimal,

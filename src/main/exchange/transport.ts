@@ -20,7 +20,18 @@ export interface HttpResponse {
   text: string;
 }
 
-export type TransportFailure = 'connect-timeout' | 'timeout' | 'network' | 'aborted';
+export type TransportFailure = 'connect-timeout' | 'timeout' | 'network' | 'aborted' | 'too-large';
+
+/**
+ * The largest answer read by default: far above any real answer of the exchange (a page of 100
+ * records, a week of 5-minute hashrate, every market are all well under 1 MiB).
+ */
+export const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+/**
+ * Bytes of all answers being read at once, by default: a hostile exchange streaming huge answers
+ * to many concurrent requests is cut off here instead of holding 8 MiB per request in memory.
+ */
+export const MAX_BUFFERED_BYTES = 64 * 1024 * 1024;
 
 export class TransportError extends Error {
   constructor(
@@ -30,6 +41,8 @@ export class TransportError extends Error {
     readonly code?: string,
     /** For timeouts: the limit that ran out. */
     readonly limitMs?: number,
+    /** For 'too-large': the size limit in bytes. */
+    readonly limitBytes?: number,
   ) {
     super(message);
     this.name = 'TransportError';
@@ -41,8 +54,17 @@ export interface TransportOptions {
   /** From the request's start to the last byte of the answer. */
   timeoutMs?: number;
   maxSockets?: number;
-  /** Largest answer accepted (bytes). */
+  /** Largest answer accepted (bytes); a larger one is cut off as 'too-large'. */
   maxResponseBytes?: number;
+  /** Bytes of all answers being read at once; the answer that passes it is cut off as 'too-large'. */
+  maxBufferedBytes?: number;
+}
+
+/** 16777216 -> "16 MiB". */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1 << 20 && bytes % (1 << 20) === 0) return `${bytes / (1 << 20)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
 }
 
 export class Transport {
@@ -51,6 +73,9 @@ export class Transport {
   private readonly connectTimeoutMs: number;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
+  private readonly maxBufferedBytes: number;
+  /** Bytes held by the answers being read right now. */
+  private buffered = 0;
 
   constructor(options: TransportOptions = {}) {
     const agentOptions = {
@@ -62,7 +87,8 @@ export class Transport {
     this.https = new HttpsAgent(agentOptions);
     this.connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
     this.timeoutMs = options.timeoutMs ?? 15_000;
-    this.maxResponseBytes = options.maxResponseBytes ?? 32 * 1024 * 1024;
+    this.maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
+    this.maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
   }
 
   request(req: HttpRequest): Promise<HttpResponse> {
@@ -76,6 +102,12 @@ export class Transport {
 
     return new Promise<HttpResponse>((resolve, reject) => {
       let settled = false;
+      /** This answer's bytes so far (counted in `this.buffered` until it settles). */
+      let size = 0;
+      const release = () => {
+        this.buffered -= size;
+        size = 0;
+      };
       const headers: Record<string, string | number> = {
         accept: 'application/json',
         ...req.headers,
@@ -92,6 +124,7 @@ export class Transport {
       const fail = (error: TransportError) => {
         if (settled) return;
         settled = true;
+        release();
         clearTimeout(total);
         clearTimeout(connect);
         req.signal?.removeEventListener('abort', onAbort);
@@ -138,13 +171,44 @@ export class Transport {
 
       request.on('response', (response) => {
         const chunks: Buffer[] = [];
-        let size = 0;
+        const tooLarge = (together = false) =>
+          fail(
+            together
+              ? new TransportError(
+                  'too-large',
+                  `The answers being read are larger than ${sizeText(this.maxBufferedBytes)} together.`,
+                  undefined,
+                  undefined,
+                  this.maxBufferedBytes,
+                )
+              : new TransportError(
+                  'too-large',
+                  `The answer is larger than ${sizeText(this.maxResponseBytes)}.`,
+                  undefined,
+                  undefined,
+                  this.maxResponseBytes,
+                ),
+          );
+        // A declared length over the limit is refused before a byte of the body is read.
+        const declared = Number(response.headers['content-length']);
+        if (Number.isFinite(declared) && declared > this.maxResponseBytes) {
+          tooLarge();
+          return;
+        }
         response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > this.maxResponseBytes) {
-            fail(new TransportError('network', 'The answer is larger than allowed.'));
+          if (settled) return;
+          if (size + chunk.length > this.maxResponseBytes) {
+            chunks.length = 0;
+            tooLarge();
             return;
           }
+          if (this.buffered + chunk.length > this.maxBufferedBytes) {
+            chunks.length = 0;
+            tooLarge(true);
+            return;
+          }
+          size += chunk.length;
+          this.buffered += chunk.length;
           chunks.push(chunk);
         });
         response.on('error', (error: NodeJS.ErrnoException) =>
@@ -156,6 +220,7 @@ export class Transport {
         response.on('end', () => {
           if (settled) return;
           settled = true;
+          release();
           clearTimeout(total);
           clearTimeout(connect);
           req.signal?.removeEventListener('abort', onAbort);

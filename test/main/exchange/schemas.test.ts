@@ -878,7 +878,8 @@ describe('decimals', () => {
     });
     expect(parseOrder({ ...orderSnake, deal_fee: 1e-7 }).dealFee).toBe('0.0000001');
     expect(parseOrder({ ...orderSnake, deal_fee: '1.5E3' }).dealFee).toBe('1500');
-    expect(parseOrder({ ...orderSnake, deal_fee: '-2.5e-3' }).dealFee).toBe('-0.0025');
+    expect(parseOrder({ ...orderSnake, deal_fee: '2.5e-3' }).dealFee).toBe('0.0025');
+    expect(toDecimalString('-2.5e-3')).toBe('-0.0025'); // a sign is kept; fields decide (a fee may not)
     expect(toDecimalString(1e21)).toBe('1000000000000000000000');
   });
 
@@ -891,6 +892,12 @@ describe('decimals', () => {
   it('every decimal string round-trips unchanged (property)', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^-?\d{1,30}(\.\d{1,30})?$/), (text) => {
+        expect(toDecimalString(text)).toBe(text);
+      }),
+    );
+    // An amount is never negative.
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,30}(\.\d{1,30})?$/), (text) => {
         expect(parseOrder({ ...orderSnake, amount: text }).amount).toBe(text);
       }),
     );
@@ -919,7 +926,7 @@ describe('wrong shapes', () => {
     expect(error.retryable).toBe(false);
     expect(error.endpoint).toBe('/api/v4/orders');
     expect(error.message).toBe(
-      'Unexpected answer from the exchange (/api/v4/orders): [1].dealMoney: expected a decimal number, got "lots"',
+      'Unexpected answer from the exchange (/api/v4/orders): [1].dealMoney: expected a non-negative decimal number, got "lots"',
     );
     expect(error.toDeskError().code).toBe('EXCHANGE_UNEXPECTED');
   });

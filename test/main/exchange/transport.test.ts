@@ -35,6 +35,17 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       case '/big':
         res.end('x'.repeat(5000));
         return;
+      case '/declared':
+        res.writeHead(200, { 'content-length': String(1 << 30) });
+        res.write('x');
+        return;
+      case '/stream': {
+        // 600 bytes now, the rest after a while: concurrent answers are held at the same time.
+        res.writeHead(200);
+        res.write('y'.repeat(600));
+        setTimeout(() => res.end('y'.repeat(100)), 100);
+        return;
+      }
       default:
         res.writeHead(404);
         res.end('<html>nope</html>');
@@ -131,13 +142,44 @@ describe('Transport', () => {
   it('refuses an answer over the size limit and a non-http protocol', async () => {
     const t = new Transport({ maxResponseBytes: 1000 });
     await expect(t.request({ method: 'GET', url: new URL('/big', base) })).rejects.toMatchObject({
-      reason: 'network',
+      reason: 'too-large',
+      limitBytes: 1000,
+      message: 'The answer is larger than 1000 bytes.',
     });
+    // A declared length over the limit is refused before the body is read.
+    await expect(
+      t.request({ method: 'GET', url: new URL('/declared', base) }),
+    ).rejects.toMatchObject({ reason: 'too-large' });
     await expect(
       t.request({ method: 'GET', url: new URL('file:///etc/passwd') }),
     ).rejects.toMatchObject({
       reason: 'network',
     });
+    t.close();
+  });
+
+  it('bounds the bytes of all answers being read at once, and frees them when each ends', async () => {
+    const t = new Transport({ maxResponseBytes: 1000, maxBufferedBytes: 1500 });
+    const results = await Promise.allSettled(
+      [1, 2, 3].map(() => t.request({ method: 'GET', url: new URL('/stream', base) })),
+    );
+    // Two answers of 600 fit in 1500 together; the third passes it and is cut off.
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    const [rejected] = results.filter((r) => r.status === 'rejected');
+    expect(rejected).toMatchObject({
+      reason: {
+        reason: 'too-large',
+        message: 'The answers being read are larger than 1500 bytes together.',
+      },
+    });
+    // Nothing is held any more: three more in a row all fit.
+    for (let i = 0; i < 3; i++) {
+      await expect(
+        t.request({ method: 'GET', url: new URL('/stream', base) }),
+      ).resolves.toMatchObject({
+        status: 200,
+      });
+    }
     t.close();
   });
 });
