@@ -9,6 +9,7 @@ import {
 } from './demo-exchange/server';
 import { AppEvents } from './events';
 import { createHandlers } from './handlers';
+import { OrderJournal } from './services/orderJournal';
 import { UpdateService, type UpdaterLike } from './updates';
 import { KeytarStore } from './vault/vault';
 
@@ -72,6 +73,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     updates,
     accounts,
     lock,
+    orderJournal: new OrderJournal(options.dataDir),
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
   });
   return {

@@ -3,6 +3,7 @@ import type { Accounts } from './accounts/accounts';
 import type { AppLock } from './accounts/lock';
 import type { UpdateService } from './updates';
 import { placeOrderOutcome } from './services/trading';
+import type { OrderJournal } from './services/orderJournal';
 import { portfolioOverview } from './services/portfolio';
 import { transfersCsv } from './services/transfersCsv';
 import { fetchHashrate, hashrateCsv, hashrateCsvName, miningSeries } from './services/mining';
@@ -17,6 +18,8 @@ export interface Services {
   updates: UpdateService;
   accounts: Accounts;
   lock: AppLock;
+  /** Every order sent, per profile and client order id: an id never executes twice. */
+  orderJournal: OrderJournal;
   /**
    * Saves a file through a native dialog (Electron): the path, or undefined when the user cancels.
    * Absent in the web host, where the page downloads the file itself.
@@ -145,6 +148,7 @@ export function createHandlers(services: Services): Handlers {
         input.kind === 'limit'
           ? { ...input, kind: 'limit', price: price! }
           : { ...input, kind: input.kind },
+        { journal: services.orderJournal, profileId: accounts.active().id },
       ),
     'orders.history': (input) => accounts.orderHistory(input ?? {}),
     'lock.status': async () => lock.state(),

@@ -278,7 +278,7 @@ describe('Trade screen against the demo exchange', () => {
   });
 
   describe('the exchange’s refusals show under their fields', () => {
-    it('code 36: a client order id already used by an open order', async () => {
+    it('a client order id this app already used is refused in main, before the exchange', async () => {
       const since = lastLogId();
       await trade.fill({
         kind: 'Limit',
@@ -291,11 +291,44 @@ describe('Trade screen against the demo exchange', () => {
       await trade.confirm();
       await expect
         .poll(() => trade.errorOf(trade.clientOrderId))
+        .toMatch(
+          /^This client order id was already used for an order at \d\d:\d\d \(BTC_USDT buy\)\. Leave it empty for a new one, or choose another\.$/,
+        );
+      expect(await trade.alert.textContent()).toContain('Nothing was placed');
+      expect(orderRequests(since)).toHaveLength(0);
+      expect(active('e2e-limit-1')).toHaveLength(1);
+    });
+
+    it('code 36: a client order id held by an open order placed elsewhere', async () => {
+      // Another program (not this app's journal) holds the id on an open order.
+      await app.core.accounts.active().api.createOrder({
+        kind: 'limit',
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.001',
+        price: '40000',
+        clientOrderId: 'e2e-open-elsewhere',
+      });
+      const since = lastLogId();
+      await trade.fill({
+        kind: 'Limit',
+        side: 'Buy',
+        amount: '0.01',
+        price: '50001',
+        clientOrderId: 'e2e-open-elsewhere',
+      });
+      await trade.review();
+      await trade.confirm();
+      await expect
+        .poll(() => trade.errorOf(trade.clientOrderId))
         .toBe('This client order id is already used by an open order on this market.');
       expect(await trade.alert.textContent()).toContain('Nothing was placed');
       expect(orderRequests(since)).toHaveLength(1);
-      expect(active('e2e-limit-1')).toHaveLength(1);
+      expect(active('e2e-open-elsewhere')).toHaveLength(1);
       await page.screenshot({ path: `${SHOTS}/trade-server-error.png` });
+      await app.core.accounts
+        .active()
+        .api.cancelOrder('BTC_USDT', { clientOrderId: 'e2e-open-elsewhere' });
     });
 
     it('code 32: not enough balance when the balance changed after the review', async () => {

@@ -33,6 +33,7 @@ import { bindChannels, callChannel, type Handlers } from '../../src/main/binder'
 import { createHandlers, type Services } from '../../src/main/handlers';
 import type { Accounts } from '../../src/main/accounts/accounts';
 import { UpdateService } from '../../src/main/updates';
+import { OrderJournal } from '../../src/main/services/orderJournal';
 import type { AppLock } from '../../src/main/accounts/lock';
 import { stubHandlers } from '../support/handlers';
 import { AppEvents } from '../../src/main/events';
@@ -70,7 +71,8 @@ function fakeServices() {
   } as unknown as Accounts;
   const lock = { isLocked: () => false } as unknown as AppLock;
   const updates = new UpdateService(undefined, () => undefined);
-  return { info: () => INFO, updates, accounts, lock, status } satisfies Services & {
+  const orderJournal = new OrderJournal(undefined);
+  return { info: () => INFO, updates, accounts, lock, orderJournal, status } satisfies Services & {
     status: { checks: number };
   };
 }

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { ExecutedOrder, Order } from '../../shared/model';
 import { newClientOrderId, type ExchangeApi, type PlaceOrderInput } from './api';
 import { ExchangeError } from './errors';
@@ -7,6 +8,12 @@ import { ExchangeError } from './errors';
  * (generated when the user gave none). When the answer is lost (timeout, reset, 5xx, a 2xx that
  * cannot be read) the order may or may not exist, so the client reconciles: it looks the client
  * order id up in the active orders, then in the order history, and reports what it found.
+ *
+ * A client order id is unique on the exchange only among OPEN orders of a market, so the history may
+ * hold an older order with the same id (sent by another program, or before this app kept its order
+ * journal). Reconciliation therefore takes an order for ours only when market, side, amount and
+ * time match too (`isOurOrder`); an order with our id that does not match makes the outcome
+ * `unknown`, never `placed` (it is not ours) nor `rejected` (we cannot be sure ours is not there).
  */
 export type PlacementResult =
   | { outcome: 'placed'; via: 'response' | 'active-orders'; order: Order; clientOrderId: string }
@@ -38,6 +45,61 @@ export function answerWasLost(error: ExchangeError): boolean {
   return error.status >= 200 && error.status < 300;
 }
 
+/**
+ * How much earlier than the moment we sent it an order's exchange timestamp may be. With
+ * `nonceWindow` the exchange accepts a request only within 5 s of its own clock, so an accepted
+ * order is stamped at most 5 s before our send time; 1 s more covers rounding of the timestamps.
+ */
+export const CLOCK_ALLOWANCE_MS = 6_000;
+
+/** Orders fetched from the history by client order id while reconciling (ours is among the newest). */
+const HISTORY_LOOKUP_LIMIT = 100;
+
+/** What we sent, to recognise it among the exchange's orders. */
+export interface SentOrder {
+  input: PlaceOrderInput;
+  clientOrderId: string;
+  /** When it was sent (ms, our clock). */
+  sentAt: number;
+}
+
+/** A time from the exchange for a message (it is untrusted: it may be out of range). */
+function when(ms: number): string {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? 'an unknown time' : date.toISOString();
+}
+
+function sameDecimal(a: string, b: string): boolean {
+  try {
+    return new Decimal(a).eq(new Decimal(b));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether an order found on the exchange is the one we sent: same client order id, market, side and
+ * amount (the exchange records the amount as sent: the stock amount for `stock_market` and `limit`,
+ * for `market` the money amount of a buy and the stock amount of a sell), created no earlier than
+ * we sent it (less the clock allowance).
+ */
+export function isOurOrder(
+  found: Pick<Order, 'clientOrderId' | 'market' | 'side' | 'amount' | 'timestamp'> & {
+    createdAt?: number | undefined;
+  },
+  sent: SentOrder,
+): boolean {
+  const created = found.createdAt ?? found.timestamp;
+  return (
+    found.clientOrderId === sent.clientOrderId &&
+    found.market === sent.input.market &&
+    found.side === sent.input.side &&
+    sameDecimal(found.amount, sent.input.amount) &&
+    Number.isFinite(created) &&
+    created >= sent.sentAt - CLOCK_ALLOWANCE_MS
+  );
+}
+
 export interface PlaceOptions {
   /** Pause before looking the order up (the exchange may still be processing it). */
   reconcileDelayMs?: number;
@@ -51,6 +113,7 @@ export async function placeOrder(
 ): Promise<PlacementResult> {
   const clientOrderId = input.clientOrderId ?? newClientOrderId();
   const callOptions = options.signal ? { signal: options.signal } : {};
+  const sentAt = Date.now();
   try {
     const order = await api.createOrder({ ...input, clientOrderId }, callOptions);
     return { outcome: 'placed', via: 'response', order, clientOrderId };
@@ -58,35 +121,65 @@ export async function placeOrder(
     if (!(error instanceof ExchangeError)) throw error;
     if (!answerWasLost(error))
       return { outcome: 'rejected', error, clientOrderId, reconciled: false };
-    return reconcile(api, input.market, clientOrderId, error, options.reconcileDelayMs ?? 300);
+    return reconcile(api, { input, clientOrderId, sentAt }, error, options.reconcileDelayMs ?? 300);
   }
 }
 
 async function reconcile(
   api: ExchangeApi,
-  market: string,
-  clientOrderId: string,
+  sent: SentOrder,
   cause: ExchangeError,
   delayMs: number,
 ): Promise<PlacementResult> {
+  const { clientOrderId } = sent;
+  const { market } = sent.input;
   await new Promise((resolve) => setTimeout(resolve, delayMs));
   try {
+    // At most one OPEN order of a market holds a client order id.
     const [active] = await api.activeOrders({ market, clientOrderId, limit: 1 });
-    if (active && active.clientOrderId === clientOrderId) {
+    if (active && isOurOrder(active, sent)) {
       return { outcome: 'placed', via: 'active-orders', order: active, clientOrderId };
     }
-    const history = await api.orderHistory({ market, clientOrderId, limit: 1 });
-    const executed = Object.values(history)
+    const history = await api.orderHistory({
+      market,
+      clientOrderId,
+      limit: HISTORY_LOOKUP_LIMIT,
+    });
+    const withOurId = Object.values(history)
       .flat()
-      .find((order) => order.clientOrderId === clientOrderId);
+      .filter((order) => order.clientOrderId === clientOrderId);
+    const executed = withOurId.find((order) => isOurOrder(order, sent));
     if (executed) return { outcome: 'placed', via: 'order-history', executed, clientOrderId };
+    const others: (Order | ExecutedOrder)[] = [
+      ...(active?.clientOrderId === clientOrderId ? [active] : []),
+      ...withOurId,
+    ];
+    if (others.length > 0) {
+      const seen = others
+        .slice(0, 3)
+        .map(
+          (o) =>
+            `${o.side} ${o.amount} on ${o.market} at ${when(o.timestamp)} (order ${o.orderId})`,
+        )
+        .join('; ');
+      return {
+        outcome: 'unknown',
+        clientOrderId,
+        market,
+        error: cause,
+        check:
+          `The order's answer was lost (${cause.message}). The exchange has an order with client order id ` +
+          `${clientOrderId}, but not this one: ${seen}. It is probably an older order that used the same id. ` +
+          `Before placing this one again, check Orders and the order history of ${market}.`,
+      };
+    }
     return {
       outcome: 'rejected',
       reconciled: true,
       clientOrderId,
       error: cause.withMessage(
         `The answer was lost (${cause.message}), and the exchange has no order ${clientOrderId}: it was not placed. ` +
-          'You can place it again.',
+          'You can place it again (with a new client order id).',
       ),
     };
   } catch (lookupError) {

@@ -1,13 +1,87 @@
 import type { PlacementOutcome } from '../../shared/model';
-import type { ExchangeApi, PlaceOrderInput } from '../exchange/api';
-import { placeOrder } from '../exchange/orders';
+import { DeskFailure } from '../../shared/errors';
+import { newClientOrderId, type ExchangeApi, type PlaceOrderInput } from '../exchange/api';
+import { placeOrder, type PlaceOptions, type PlacementResult } from '../exchange/orders';
+import type { JournalEntry, OrderJournal } from './orderJournal';
 
-/** Places an order and reports the outcome; a refusal is thrown as the exchange's error. */
+/** Where an order is recorded so its client order id never executes twice. */
+export interface PlacementJournal {
+  journal: OrderJournal;
+  /** The profile the order is placed from (`accounts.active().id`). */
+  profileId: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "14:03" today, "2025-01-31 14:03" another day (local time). */
+function sentTime(ms: number, now = Date.now()): string {
+  const at = new Date(ms);
+  const today = new Date(now);
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return at.toDateString() === today.toDateString()
+    ? time
+    : `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
+}
+
+/** The refusal of a client order id the journal blocks, under the form's `clientOrderId` field. */
+export function clientOrderIdUsed(entry: JournalEntry): DeskFailure {
+  const what = `${entry.market} ${entry.side}`;
+  const message =
+    entry.outcome === 'sent'
+      ? `This client order id is already in use by an order being placed now (${what}). ` +
+        'Leave it empty for a new one, or choose another.'
+      : `This client order id was already used for an order at ${sentTime(entry.sentAt)} (${what}). ` +
+        'Leave it empty for a new one, or choose another.';
+  return new DeskFailure('CLIENT_ORDER_ID_USED', message, { clientOrderId: [message] });
+}
+
+/** What the journal keeps of a placement's result. */
+function journalOutcome(result: PlacementResult) {
+  switch (result.outcome) {
+    case 'placed':
+      return 'placed';
+    case 'unknown':
+      return 'unknown';
+    case 'rejected':
+      // A refusal the exchange answered frees the id; a lost answer not found afterwards does not
+      // (the order may still appear).
+      return result.reconciled ? 'not-found' : 'refused';
+  }
+}
+
+/**
+ * Places an order once and reports the outcome; a refusal is thrown as the exchange's error. The
+ * client order id (generated when none is given) is reserved in the journal before anything is
+ * awaited: an id in flight or sent recently from this profile is refused here, before the exchange.
+ */
 export async function placeOrderOutcome(
   api: ExchangeApi,
   input: PlaceOrderInput,
+  { journal, profileId }: PlacementJournal,
+  options: PlaceOptions = {},
 ): Promise<PlacementOutcome> {
-  const result = await placeOrder(api, input);
+  const clientOrderId = input.clientOrderId ?? newClientOrderId();
+  const reserved = journal.reserve(profileId, {
+    clientOrderId,
+    market: input.market,
+    side: input.side,
+    amount: input.amount,
+    kind: input.kind,
+  });
+  if (!reserved.ok) throw clientOrderIdUsed(reserved.blockedBy);
+  let result: PlacementResult;
+  try {
+    // On disk before it is sent: a crash in flight still blocks the id after a restart.
+    await journal.persist();
+    result = await placeOrder(api, { ...input, clientOrderId }, options);
+  } catch (error) {
+    // Not an answer of the exchange: whether the order went out is not known.
+    journal.settle(profileId, clientOrderId, 'unknown');
+    await journal.persist();
+    throw error;
+  }
+  journal.settle(profileId, clientOrderId, journalOutcome(result));
+  await journal.persist();
   switch (result.outcome) {
     case 'placed': {
       const reconciled = result.via !== 'response';

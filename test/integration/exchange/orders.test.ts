@@ -290,3 +290,94 @@ describe('lost answers after execution (connection reset), 100 randomised trials
     expect(kinds.size).toBeGreaterThan(3);
   });
 });
+
+describe('reconciliation with a reused client order id', () => {
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setup({}, { pacer: unlimitedPacer() });
+  });
+  afterAll(() => teardown(s));
+
+  /** An executed order with this id already in the history, as another program would leave it. */
+  async function olderOrder(clientOrderId: string, amount: string, ageSeconds = 0) {
+    const order = await s.api.createOrder({
+      kind: 'stock_market',
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount,
+      clientOrderId,
+    });
+    if (ageSeconds > 0) {
+      const rec = ordersWith(s.ex, clientOrderId).find((o) => o.id === order.orderId)!;
+      rec.timestamp -= ageSeconds;
+      rec.ftime = (rec.ftime ?? rec.timestamp) - ageSeconds;
+    }
+    return order;
+  }
+
+  it('an older order with the same id but another amount is not taken for ours (reset before execution)', async () => {
+    const clientOrderId = 'reused-amount';
+    await olderOrder(clientOrderId, '0.0002');
+    s.ex.setFaults({ resetBeforeOrder: 1 });
+    const result = await placeOrder(
+      s.api,
+      { kind: 'stock_market', market: 'BTC_USDT', side: 'buy', amount: '0.0003', clientOrderId },
+      { reconcileDelayMs: 0 },
+    );
+    expect(result.outcome).not.toBe('placed');
+    expect(result).toMatchObject({ outcome: 'unknown', clientOrderId });
+    if (result.outcome === 'unknown') expect(result.check).toMatch(/older order/);
+    expect(ordersWith(s.ex, clientOrderId)).toHaveLength(1);
+  });
+
+  it('an older order with the same id, market, side and amount but an older time is not taken for ours', async () => {
+    const clientOrderId = 'reused-time';
+    await olderOrder(clientOrderId, '0.0002', 120);
+    s.ex.setFaults({ resetBeforeOrder: 1 });
+    const result = await placeOrder(
+      s.api,
+      { kind: 'stock_market', market: 'BTC_USDT', side: 'buy', amount: '0.0002', clientOrderId },
+      { reconcileDelayMs: 0 },
+    );
+    expect(result.outcome).not.toBe('placed');
+    expect(ordersWith(s.ex, clientOrderId)).toHaveLength(1);
+  });
+
+  it('with the older order there, a reset AFTER execution still finds the new one', async () => {
+    const clientOrderId = 'reused-found';
+    const old = await olderOrder(clientOrderId, '0.0002', 120);
+    s.ex.setFaults({ resetAfterOrder: 1 });
+    const result = await placeOrder(
+      s.api,
+      { kind: 'stock_market', market: 'BTC_USDT', side: 'buy', amount: '0.0002', clientOrderId },
+      { reconcileDelayMs: 0 },
+    );
+    expect(result).toMatchObject({ outcome: 'placed', via: 'order-history', clientOrderId });
+    const mine = ordersWith(s.ex, clientOrderId).filter((o) => o.id !== old.orderId);
+    expect(mine).toHaveLength(1);
+    if (result.outcome === 'placed' && result.via === 'order-history') {
+      expect(result.executed.orderId).toBe(mine[0]!.id);
+    }
+  });
+
+  it('a market buy (money amount) found after a reset, next to an older one with the same id', async () => {
+    const clientOrderId = 'reused-spend';
+    await s.api.createOrder({
+      kind: 'market',
+      market: 'ETH_USDT',
+      side: 'buy',
+      amount: '20',
+      clientOrderId,
+    });
+    s.ex.setFaults({ resetAfterOrder: 1 });
+    const result = await placeOrder(
+      s.api,
+      { kind: 'market', market: 'ETH_USDT', side: 'buy', amount: '12', clientOrderId },
+      { reconcileDelayMs: 0 },
+    );
+    expect(result).toMatchObject({ outcome: 'placed', via: 'order-history' });
+    if (result.outcome === 'placed' && result.via === 'order-history') {
+      expect(result.executed.amount).toBe('12');
+    }
+  });
+});

@@ -7,7 +7,12 @@ import {
   parseErrorResponse,
   timeoutError,
 } from '../../../src/main/exchange/errors';
-import { answerWasLost, placeOrder } from '../../../src/main/exchange/orders';
+import {
+  answerWasLost,
+  CLOCK_ALLOWANCE_MS,
+  isOurOrder,
+  placeOrder,
+} from '../../../src/main/exchange/orders';
 
 const INPUT: PlaceOrderInput = {
   kind: 'limit',
@@ -18,7 +23,17 @@ const INPUT: PlaceOrderInput = {
   clientOrderId: 'cid-1',
 };
 
-const order = (clientOrderId: string) => ({ orderId: 7, clientOrderId }) as unknown as Order;
+/** An order as the exchange lists it; by default the one INPUT creates, stamped now. */
+const order = (clientOrderId: string, more: Partial<Order> = {}) =>
+  ({
+    orderId: 7,
+    clientOrderId,
+    market: 'BTC_USDT',
+    side: 'buy',
+    amount: '0.01',
+    timestamp: Date.now(),
+    ...more,
+  }) as unknown as Order;
 
 function stubApi(options: {
   create: () => Promise<Order>;
@@ -112,7 +127,7 @@ describe('placeOrder', () => {
   });
 
   it('answer lost, order in the history → placed via order-history', async () => {
-    const executed = { orderId: 9, clientOrderId: 'cid-1' };
+    const executed = { ...order('cid-1'), orderId: 9, createdAt: Date.now() };
     const { api, asApi } = stubApi({
       create: async () => {
         throw timeoutError(100);
@@ -126,7 +141,7 @@ describe('placeOrder', () => {
     expect(api.orderHistory).toHaveBeenCalledWith({
       market: 'BTC_USDT',
       clientOrderId: 'cid-1',
-      limit: 1,
+      limit: 100,
     });
     expect(api.createOrder).toHaveBeenCalledTimes(1);
   });
@@ -194,5 +209,93 @@ describe('placeOrder', () => {
     });
     await expect(placeOrder(asApi, INPUT)).rejects.toBeInstanceOf(TypeError);
     expect(new ExchangeError({ kind: 'network', message: 'x' }).retryable).toBe(true);
+  });
+});
+
+describe('reconciliation never takes an older order with the same client order id for ours', () => {
+  const lost = () => {
+    throw reset();
+  };
+  const HOUR = 60 * 60 * 1000;
+
+  it('isOurOrder: id, market, side, amount (as a decimal) and time must all match', () => {
+    const sent = { input: INPUT, clientOrderId: 'cid-1', sentAt: 1_700_000_000_000 };
+    const at = (timestamp: number, more: Partial<Order> = {}) =>
+      order('cid-1', { timestamp, ...more });
+    expect(isOurOrder(at(sent.sentAt + 40), sent)).toBe(true);
+    expect(isOurOrder(at(sent.sentAt + 40, { amount: '0.0100' }), sent)).toBe(true);
+    // The exchange's clock may be behind ours by as much as its nonce window allows.
+    expect(isOurOrder(at(sent.sentAt - CLOCK_ALLOWANCE_MS), sent)).toBe(true);
+    expect(isOurOrder(at(sent.sentAt - CLOCK_ALLOWANCE_MS - 1), sent)).toBe(false);
+    expect(isOurOrder(at(sent.sentAt - HOUR), sent)).toBe(false);
+    expect(isOurOrder(at(sent.sentAt, { clientOrderId: 'cid-2' }), sent)).toBe(false);
+    expect(isOurOrder(at(sent.sentAt, { market: 'ETH_USDT' }), sent)).toBe(false);
+    expect(isOurOrder(at(sent.sentAt, { side: 'sell' }), sent)).toBe(false);
+    expect(isOurOrder(at(sent.sentAt, { amount: '0.02' }), sent)).toBe(false);
+    expect(isOurOrder(at(sent.sentAt, { amount: 'garbage' }), sent)).toBe(false);
+    expect(isOurOrder(at(Number.NaN), sent)).toBe(false);
+    // An executed order: its creation time counts, not when it finished.
+    const executed = { ...at(sent.sentAt + 1000), createdAt: sent.sentAt - HOUR };
+    expect(isOurOrder(executed, sent)).toBe(false);
+  });
+
+  it('a market buy is matched on the money amount it was sent with', () => {
+    const input: PlaceOrderInput = {
+      kind: 'market',
+      market: 'ETH_USDT',
+      side: 'buy',
+      amount: '12',
+    };
+    const sent = { input, clientOrderId: 'cid-1', sentAt: Date.now() };
+    const found = order('cid-1', { market: 'ETH_USDT', amount: '12', timestamp: sent.sentAt });
+    expect(isOurOrder(found, sent)).toBe(true);
+    expect(isOurOrder({ ...found, amount: '0.0038' }, sent)).toBe(false);
+  });
+
+  it('only an older order with the id in the history (another amount) → unknown, not placed', async () => {
+    const older = { ...order('cid-1', { orderId: 3, amount: '0.5' }), createdAt: Date.now() };
+    const { api, asApi } = stubApi({
+      create: async () => lost(),
+      history: async () => ({ BTC_USDT: [older] }) as unknown as ExecutedOrders,
+    });
+    const result = await placeOrder(asApi, INPUT, { reconcileDelayMs: 0 });
+    expect(result.outcome).toBe('unknown');
+    if (result.outcome === 'unknown') {
+      expect(result.check).toMatch(/older order that used the same id/);
+      expect(result.check).toContain('order 3');
+    }
+    expect(api.createOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('only an older order with the id, amount and side (an hour old) → unknown, not placed', async () => {
+    const older = { ...order('cid-1', { orderId: 3, timestamp: Date.now() - HOUR }) };
+    const { asApi } = stubApi({
+      create: async () => lost(),
+      history: async () => ({ BTC_USDT: [older] }) as unknown as ExecutedOrders,
+    });
+    const result = await placeOrder(asApi, INPUT, { reconcileDelayMs: 0 });
+    expect(result.outcome).toBe('unknown');
+  });
+
+  it('an open order with the id on another side → not ours; nothing in the history → unknown', async () => {
+    const { asApi } = stubApi({
+      create: async () => lost(),
+      active: async () => [order('cid-1', { side: 'sell' })],
+    });
+    const result = await placeOrder(asApi, INPUT, { reconcileDelayMs: 0 });
+    expect(result.outcome).toBe('unknown');
+  });
+
+  it('the older order listed first, ours after it → placed with ours', async () => {
+    const older = { ...order('cid-1', { orderId: 3, timestamp: Date.now() - HOUR }) };
+    const mine = { ...order('cid-1', { orderId: 9 }), createdAt: Date.now() };
+    const { asApi } = stubApi({
+      create: async () => lost(),
+      history: async () => ({ BTC_USDT: [older, mine] }) as unknown as ExecutedOrders,
+    });
+    const result = await placeOrder(asApi, INPUT, { reconcileDelayMs: 0 });
+    expect(result).toMatchObject({ outcome: 'placed', via: 'order-history' });
+    if (result.outcome === 'placed' && result.via === 'order-history')
+      expect(result.executed.orderId).toBe(9);
   });
 });

@@ -1,0 +1,138 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ORDER_PATHS } from '../../../src/main/exchange/api';
+import type { Core } from '../../../src/main/core';
+import type { PlacementOutcome } from '../../../src/shared/model';
+import { startMainCore } from '../../support/core';
+
+/**
+ * "Hardening", item 2: one client order id executes at most once from this app. The exchange (and
+ * the demo) only refuse an id used by an OPEN order on the same market, so a market order's id could
+ * be reused at once; main keeps an order journal and refuses the reuse itself.
+ */
+
+const ORDER_PATH_SET = new Set(Object.values(ORDER_PATHS));
+
+/** Order-placing requests the demo received with this client order id (either casing). */
+function sent(core: Core, clientOrderId: string) {
+  return core.demoExchange.requestLog().filter((e) => {
+    const body = e.body as Record<string, unknown> | null;
+    return (
+      ORDER_PATH_SET.has(e.path) &&
+      (body?.clientOrderId === clientOrderId || body?.client_order_id === clientOrderId)
+    );
+  });
+}
+
+/** Every order the demo holds (active and finished) with this client order id. */
+function ordersWith(core: Core, clientOrderId: string) {
+  const { active, history } = core.demoExchange.engine.state;
+  return [...active, ...history].filter((o) => o.clientOrderId === clientOrderId);
+}
+
+const REFUSED = {
+  code: 'CLIENT_ORDER_ID_USED',
+  fields: { clientOrderId: [expect.stringMatching(/already (used|in use)/)] },
+};
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+describe('a client order id executes once', () => {
+  it('8 concurrent market orders with one id: exactly one is sent and executes, 7 are refused', async () => {
+    const { core, call } = await startMainCore({ demoExchange: { freezePrices: true } });
+    const clientOrderId = 'once-concurrent';
+    const input = { kind: 'market', market: 'BTC_USDT', side: 'buy', amount: '10', clientOrderId };
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => call<PlacementOutcome>('orders.place', input)),
+    );
+    const placed = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []));
+    expect(sent(core, clientOrderId)).toHaveLength(1);
+    expect(ordersWith(core, clientOrderId)).toHaveLength(1);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.value).toMatchObject({ outcome: 'placed', clientOrderId });
+    expect(refused).toHaveLength(7);
+    for (const error of refused) expect(error).toMatchObject(REFUSED);
+  });
+
+  it('3 sequential placements with one id: the first executes, the next two are refused with when and what', async () => {
+    const { core, call } = await startMainCore({ demoExchange: { freezePrices: true } });
+    const clientOrderId = 'once-sequential';
+    const input = {
+      kind: 'stock_market',
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.0002',
+      clientOrderId,
+    };
+    const results: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      results.push(await call<PlacementOutcome>('orders.place', input).catch((e: unknown) => e));
+    }
+    expect(sent(core, clientOrderId)).toHaveLength(1);
+    expect(ordersWith(core, clientOrderId)).toHaveLength(1);
+    const [first, ...again] = results;
+    expect(first).toMatchObject({ outcome: 'placed', clientOrderId });
+    for (const error of again) {
+      expect(error).toMatchObject(REFUSED);
+      const [message] = (error as { fields: { clientOrderId: string[] } }).fields.clientOrderId;
+      expect(message).toMatch(
+        /^This client order id was already used for an order at \d\d:\d\d \(BTC_USDT buy\)\. Leave it empty for a new one, or choose another\.$/,
+      );
+    }
+  });
+
+  it('an id refused by the exchange (not executed) may be used again', async () => {
+    const { core, call } = await startMainCore({ demoExchange: { freezePrices: true } });
+    const clientOrderId = 'once-refused';
+    const base = { kind: 'stock_market', market: 'BTC_USDT', side: 'buy', clientOrderId };
+    // Below the market's minimum amount: the exchange refuses it (code 32), nothing executes.
+    await expect(call('orders.place', { ...base, amount: '0.00001' })).rejects.toMatchObject({
+      fields: { amount: [expect.any(String)] },
+    });
+    await expect(
+      call<PlacementOutcome>('orders.place', { ...base, amount: '0.0002' }),
+    ).resolves.toMatchObject({ outcome: 'placed', clientOrderId });
+    expect(sent(core, clientOrderId)).toHaveLength(2);
+    expect(ordersWith(core, clientOrderId)).toHaveLength(1);
+  });
+
+  it('generated ids stay fresh: two placements without an id both execute', async () => {
+    const { call } = await startMainCore({ demoExchange: { freezePrices: true } });
+    const input = { kind: 'stock_market', market: 'BTC_USDT', side: 'buy', amount: '0.0002' };
+    const a = await call<PlacementOutcome>('orders.place', input);
+    const b = await call<PlacementOutcome>('orders.place', input);
+    expect(a.outcome).toBe('placed');
+    expect(b.outcome).toBe('placed');
+    expect(a.clientOrderId).not.toBe(b.clientOrderId);
+  });
+
+  it('across a restart: an id used before the app restarted is still refused', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'desk-once-'));
+    dirs.push(dataDir);
+    const clientOrderId = 'once-restart';
+    const input = {
+      kind: 'stock_market',
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.0002',
+      clientOrderId,
+    };
+    const first = await startMainCore({ dataDir, demoExchange: { freezePrices: true } });
+    await expect(call(first, input)).resolves.toMatchObject({ outcome: 'placed' });
+    await first.core.stop();
+
+    const second = await startMainCore({ dataDir, demoExchange: { freezePrices: true } });
+    await expect(call(second, input)).rejects.toMatchObject(REFUSED);
+    expect(sent(second.core, clientOrderId)).toHaveLength(0);
+  });
+});
+
+function call(main: Awaited<ReturnType<typeof startMainCore>>, input: unknown) {
+  return main.call<PlacementOutcome>('orders.place', input);
+}
