@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Accounts } from './accounts/accounts';
 import { AppLock } from './accounts/lock';
+import { ensurePrivateDir } from './atomicFile';
 import type { Handlers } from './binder';
 import {
   startDemoExchange,
@@ -52,6 +53,8 @@ export interface Core {
 }
 
 export async function startCore(options: CoreOptions): Promise<Core> {
+  // Profile names and portfolio data live there: only this user may read it (0700).
+  if (options.dataDir) await ensurePrivateDir(options.dataDir);
   const events = new AppEvents();
   const demoExchange = await startDemoExchange({
     ...(options.dataDir ? { statePath: join(options.dataDir, 'demo-exchange.json') } : {}),
@@ -66,7 +69,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
     ...(options.statusIntervalMs ? { statusIntervalMs: options.statusIntervalMs } : {}),
   });
-  const lock = await AppLock.create(vault, events);
+  const lock = await AppLock.create(vault, events, { dataDir: options.dataDir });
   const updates = new UpdateService(options.updater, (status) => events.emit('app.update', status));
   const handlers = createHandlers({
     info: () => ({ version: options.version, platform: process.platform }),

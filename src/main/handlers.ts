@@ -151,8 +151,9 @@ export function createHandlers(services: Services): Handlers {
         { journal: services.orderJournal, profileId: accounts.active().id },
       ),
     'orders.history': (input) => accounts.orderHistory(input ?? {}),
-    'lock.status': async () => lock.state(),
-    'lock.configure': ({ passcode, idleMinutes }) => lock.configure(passcode, idleMinutes),
+    'lock.status': () => lock.status(),
+    'lock.configure': ({ passcode, idleMinutes, currentPasscode }) =>
+      lock.configure(passcode, idleMinutes, currentPasscode),
     'lock.disable': ({ passcode }) => lock.disable(passcode),
     'lock.lockNow': async () => lock.lockNow(),
     'lock.unlock': ({ passcode }) => lock.unlock(passcode),

@@ -46,6 +46,11 @@ export interface ProfilesState {
   keychain: KeychainState;
   /** Where the OAuth redirect arrives (app-wide; main always sends it). */
   oauthRedirect?: OAuthRedirect;
+  /**
+   * Something the user should know about the profiles, e.g. the stored active profile could not be
+   * opened at start (what it is, why, what to do) and the app is on Demo instead.
+   */
+  notice?: string;
 }
 
 /** The loopback listener of the OAuth connect flow. */
@@ -91,6 +96,16 @@ export interface LockState {
   enabled: boolean;
   locked: boolean;
   idleMinutes: number;
+  /**
+   * Unix ms until which passcode tries are refused unchecked (after too many wrong ones); absent
+   * when a try may be made now.
+   */
+  retryAt?: number;
+  /**
+   * The lock entry could not be read from the keychain: why, and what to do. The app stays locked;
+   * `lock.status` reads the keychain again (the lock screen's Try again).
+   */
+  error?: string;
 }
 
 export interface OAuthConnectStart {

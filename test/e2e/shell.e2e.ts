@@ -33,6 +33,8 @@ describe('app shell in Chromium through the web host', () => {
 
   it('shows the shell with every screen, the Demo profile and the pill Online with a latency', async () => {
     const shell = new ShellPage(page);
+    // The shell appears once main has said whether the app is locked.
+    await shell.navItem(SCREENS[0]!).waitFor();
     for (const screen of SCREENS)
       await expect(shell.navItem(screen).isVisible()).resolves.toBe(true);
     await shell.profile.filter({ hasText: 'Demo' }).waitFor();

@@ -35,6 +35,8 @@ import { log } from '../log';
 
 export const DEMO_ID = 'demo';
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /**
  * Everything secret about one profile, one keychain entry per kind, each written and deleted on its
  * own: `profile:<id>:api` {apiKey, apiSecret}, `profile:<id>:partner` {clientId, clientSecret},
@@ -118,6 +120,8 @@ export class Accounts {
   private pendingConnect: Loopback | undefined;
   /** Splits of old combined entries, one per profile: done, or under way (a failed one is retried). */
   private readonly migrations = new Map<string, Promise<void>>();
+  /** The stored active profile could not be opened at start: which, and what to tell the user. */
+  private notice: { id: string; text: string } | undefined;
 
   private constructor(private readonly options: AccountsOptions) {
     this.store = new ProfileStore(options.dataDir);
@@ -147,11 +151,23 @@ export class Accounts {
       }
     }
     const wanted = accounts.store.activeId;
-    if (wanted !== DEMO_ID && accounts.store.get(wanted) && accounts.keychain.available) {
-      accounts.switchTo(wanted);
-    } else {
-      accounts.context.status.start();
+    const stored = accounts.store.get(wanted);
+    let opened = false;
+    if (wanted !== DEMO_ID && stored && accounts.keychain.available) {
+      // Start-up never depends on a stored profile: one that cannot be opened leaves us on Demo.
+      try {
+        accounts.switchTo(wanted);
+        opened = true;
+      } catch (error) {
+        const { problem, fix } = accounts.unopenable(stored, error);
+        accounts.notice = {
+          id: wanted,
+          text: `${problem} It was not opened; you are on Demo. ${fix}`,
+        };
+        log.error(`[accounts] ${wanted} could not be opened at start: ${problem}`);
+      }
     }
+    if (!opened) accounts.context.status.start();
     return accounts;
   }
 
@@ -291,11 +307,50 @@ export class Accounts {
     return { id, api, oauth, status };
   }
 
+  /**
+   * Why a stored profile cannot be opened (its address is refused by today's rule, or its client
+   * could not be made), and what to do.
+   */
+  private unopenable(profile: StoredProfile, error?: unknown): { problem: string; fix: string } {
+    const checked = checkBaseUrl(profile.baseUrl);
+    if (!checked.ok) {
+      return {
+        problem:
+          `The profile “${profile.name}” points to ${profile.baseUrl}, which Exchange Desk no ` +
+          `longer accepts (${lowerFirst(checked.message.replace(/\.$/, ''))}).`,
+        fix: 'Remove it and add it again with an https address.',
+      };
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      problem: `The profile “${profile.name}” could not be opened (${reason.replace(/\.$/, '')}).`,
+      fix: 'Remove it and add it again.',
+    };
+  }
+
+  /** The context of a profile, or a PROFILE_INVALID failure (under no field) saying why not. */
+  private openContext(id: string): ProfileContext {
+    const profile = id === DEMO_ID ? undefined : this.store.get(id);
+    if (profile && !checkBaseUrl(profile.baseUrl).ok) {
+      const { problem, fix } = this.unopenable(profile);
+      throw new DeskFailure('PROFILE_INVALID', `${problem} ${fix}`);
+    }
+    try {
+      return this.createContext(id);
+    } catch (error) {
+      if (!profile || error instanceof DeskFailure) throw error;
+      const { problem, fix } = this.unopenable(profile, error);
+      throw new DeskFailure('PROFILE_INVALID', `${problem} ${fix}`);
+    }
+  }
+
+  /** The new context is made first: a profile that cannot be opened leaves the current one running. */
   private switchTo(id: string): void {
+    const next = this.openContext(id);
     const previous = this.context;
     previous.status.stop();
     previous.api.client.close();
-    this.context = this.createContext(id);
+    this.context = next;
     this.context.status.start();
     this.options.events.emit('exchange.status', this.context.status.current());
   }
@@ -356,6 +411,7 @@ export class Accounts {
       activeId: this.context.id,
       keychain: this.keychain,
       oauthRedirect: { port, redirectUri: redirectUriFor(port) },
+      ...(this.notice ? { notice: this.notice.text } : {}),
     };
   }
 
@@ -427,6 +483,7 @@ export class Accounts {
     }
     this.migrations.delete(id);
     await this.store.remove(id);
+    if (this.notice?.id === id) this.notice = undefined; // what the notice asked for is done
     return this.changed();
   }
 

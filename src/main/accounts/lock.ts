@@ -1,9 +1,15 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { z } from 'zod';
 import type { LockState } from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
+import { writeFileAtomic } from '../atomicFile';
 import type { AppEvents } from '../events';
-import type { SecretStore } from '../vault/vault';
+import { log } from '../log';
+import { KeychainUnavailableError, type SecretStore } from '../vault/vault';
+import { formatWait } from '../../shared/duration';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -14,47 +20,231 @@ const scryptAsync = promisify(scrypt) as (
 
 const ENTRY = 'app-lock';
 const PARAMS = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const HASH_BYTES = 32;
 
-interface StoredLock {
-  salt: string;
-  hash: string;
-  idleMinutes: number;
+/** Wrong passcodes that cost nothing; each one after them doubles the wait, from 1 s. */
+export const FREE_FAILURES = 3;
+/** The longest wait between two tries. */
+export const MAX_WAIT_MS = 5 * 60_000;
+
+/** The wait after `failures` wrong passcodes in a row: 0, 0, 0, 1 s, 2 s, 4 s, … 5 min. */
+export function waitAfter(failures: number): number {
+  if (failures <= FREE_FAILURES) return 0;
+  return Math.min(1000 * 2 ** Math.min(failures - FREE_FAILURES - 1, 30), MAX_WAIT_MS);
 }
+
+const base64Bytes = (length: number) =>
+  z.string().refine((text) => Buffer.from(text, 'base64').length === length, 'wrong length');
+
+/**
+ * The lock's one keychain entry: the passcode's scrypt hash, the idle time, and the wrong tries
+ * since the last right one (with the time of the last), so that the wait survives a restart and
+ * goes with the passcode: a new passcode starts from nothing, removing the lock removes it all.
+ */
+const storedSchema = z.object({
+  salt: base64Bytes(16),
+  hash: base64Bytes(HASH_BYTES),
+  idleMinutes: z.number().int().min(0).max(240),
+  failures: z.number().int().min(0).optional().catch(undefined),
+  lastFailureAt: z.number().optional().catch(undefined),
+});
+type StoredLock = z.infer<typeof storedSchema>;
+
+export interface AppLockOptions {
+  /** The clock (tests move it). */
+  now?: () => number;
+  /**
+   * The app data folder: `app-lock.json` there records (no secret) that a lock is set, which
+   * decides what a keychain that cannot be read at start means. Without one, nothing is recorded.
+   */
+  dataDir?: string | undefined;
+}
+
+/** The record in the data folder: a lock is set (the passcode itself lives in the keychain). */
+const MARKER = 'app-lock.json';
+
+function readFailure(error: unknown): string {
+  const reason =
+    error instanceof KeychainUnavailableError
+      ? (error.status.message ?? error.message)
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  const fix =
+    error instanceof KeychainUnavailableError && error.status.fix
+      ? error.status.fix
+      : 'Make sure the system keychain is running and unlocked.';
+  return (
+    `The app lock could not be read from the keychain: ${reason.replace(/\.$/, '')}. ` +
+    'Without it the passcode cannot be checked, so Exchange Desk stays locked. ' +
+    `${fix.replace(/\.?$/, '.')} Then choose Try again and enter your passcode.`
+  );
+}
+
+const CORRUPT =
+  'The app lock’s keychain entry is damaged, so the passcode cannot be checked and Exchange Desk ' +
+  'stays locked. To remove the lock, delete the entry “app-lock” of Exchange Desk with your ' +
+  'system’s keychain tool (Keychain Access on macOS, Credential Manager on Windows, “Passwords and ' +
+  'Keys” on Linux), then choose Try again; your accounts and keys are not affected.';
+
+const wrongPasscode = (field: string) =>
+  new DeskFailure('WRONG_PASSCODE', 'That passcode is not right.', {
+    [field]: ['That passcode is not right.'],
+  });
 
 /**
  * The optional app lock: a passcode whose scrypt hash lives in the keychain, and a lock that main
  * enforces (while locked, only the lock channels answer). The page locks itself after the chosen
  * idle time by calling lockNow.
+ *
+ * Wrong passcodes are slowed down: after three, each try must wait (1 s, doubling, at most 5 min)
+ * and a try during the wait is refused at once without being checked. Every check (unlock, change,
+ * turn off) follows that rule and runs one at a time, so parallel tries gain nothing.
  */
 export class AppLock {
   private stored: StoredLock | undefined;
   private locked = false;
+  /** Why the lock entry could not be read (the app is locked until it can). */
+  private readError: string | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly markerPath: string | undefined;
 
   private constructor(
     private readonly vault: SecretStore,
     private readonly events: AppEvents,
-  ) {}
+    private readonly now: () => number,
+    dataDir: string | undefined,
+  ) {
+    this.markerPath = dataDir ? join(dataDir, MARKER) : undefined;
+  }
 
-  static async create(vault: SecretStore, events: AppEvents): Promise<AppLock> {
-    const lock = new AppLock(vault, events);
-    try {
-      const text = await vault.get(ENTRY);
-      if (text) {
-        lock.stored = JSON.parse(text) as StoredLock;
-        lock.locked = true; // a passcode is set: start locked
-      }
-    } catch {
-      // No keychain: no lock can be set either.
-    }
+  static async create(
+    vault: SecretStore,
+    events: AppEvents,
+    options: AppLockOptions = {},
+  ): Promise<AppLock> {
+    const lock = new AppLock(vault, events, options.now ?? Date.now, options.dataDir);
+    await lock.read(true);
     return lock;
   }
 
+  /**
+   * Does the data folder record a lock? No file: no. A file that cannot be read or parsed: yes
+   * (when in doubt, stay locked).
+   */
+  private async recorded(): Promise<boolean> {
+    if (!this.markerPath) return false;
+    try {
+      const value = JSON.parse(await readFile(this.markerPath, 'utf8')) as { enabled?: unknown };
+      return value.enabled !== false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+    }
+  }
+
+  /** Keeps the record in step with the keychain; a failure to write it is logged, never fatal. */
+  private async record(enabled: boolean): Promise<void> {
+    if (!this.markerPath) return;
+    try {
+      if (enabled) {
+        if (!(await this.recorded()))
+          await writeFileAtomic(this.markerPath, JSON.stringify({ version: 1, enabled: true }));
+      } else {
+        await rm(this.markerPath, { force: true });
+      }
+    } catch (error) {
+      log.error(`[lock] ${MARKER} could not be updated: ${String(error)}`);
+    }
+  }
+
+  /**
+   * (Re-)reads the entry; at start a set passcode locks the app.
+   *
+   * A keychain that cannot be read at start: was a lock set? The data folder's record says. Set:
+   * the app stays locked and says why and what to do (the passcode cannot be checked without the
+   * entry). Not set (or no data folder): there is nothing to unlock, so the app opens as it always
+   * did, which is what a computer without any keychain needs to use Demo. The keychain's error
+   * alone cannot tell: on Linux a locked keyring whose unlock prompt was dismissed fails with the
+   * same words as a missing one.
+   */
+  private async read(atStart: boolean): Promise<void> {
+    let text: string | undefined;
+    try {
+      text = await this.vault.get(ENTRY);
+    } catch (error) {
+      if (atStart && !(await this.recorded())) {
+        log.warn(
+          `[lock] the keychain cannot be read and no app lock is recorded: ${String(error)}`,
+        );
+        return;
+      }
+      this.readError = readFailure(error);
+      this.locked = true;
+      log.error(`[lock] the app lock could not be read: ${this.readError}`);
+      return;
+    }
+    if (text === undefined) {
+      this.stored = undefined;
+      this.readError = undefined;
+      this.locked = false;
+      await this.record(false);
+      return;
+    }
+    let parsed: ReturnType<typeof storedSchema.safeParse> | undefined;
+    try {
+      parsed = storedSchema.safeParse(JSON.parse(text));
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed?.success) {
+      this.stored = undefined;
+      this.readError = CORRUPT;
+      this.locked = true;
+      log.error('[lock] the app lock entry in the keychain is not readable');
+      return;
+    }
+    this.stored = parsed.data;
+    if (atStart || this.readError) this.locked = true;
+    this.readError = undefined;
+    await this.record(true); // a lock set before this record existed gets one now
+  }
+
+  /** One check or change at a time. */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Until when tries are refused, if a wait runs now. */
+  private waitUntil(): number | undefined {
+    const stored = this.stored;
+    if (!stored?.failures || stored.lastFailureAt === undefined) return undefined;
+    const now = this.now();
+    // A clock set back: the wait counts from now rather than from a time still to come.
+    if (stored.lastFailureAt > now) stored.lastFailureAt = now;
+    const until = stored.lastFailureAt + waitAfter(stored.failures);
+    return until > now ? until : undefined;
+  }
+
   state(): LockState {
+    const retryAt = this.waitUntil();
     return {
-      enabled: Boolean(this.stored),
+      enabled: Boolean(this.stored) || this.readError !== undefined,
       locked: this.locked,
       idleMinutes: this.stored?.idleMinutes ?? 0,
+      ...(retryAt !== undefined ? { retryAt } : {}),
+      ...(this.readError !== undefined ? { error: this.readError } : {}),
     };
+  }
+
+  /** The state; when the entry could not be read, it is read again first (the page's Try again). */
+  async status(): Promise<LockState> {
+    if (this.readError === undefined) return this.state();
+    return this.serial(async () => {
+      if (this.readError !== undefined) await this.read(false);
+      return this.readError === undefined ? this.changed() : this.state();
+    });
   }
 
   isLocked(): boolean {
@@ -68,35 +258,94 @@ export class AppLock {
   }
 
   private static async hash(passcode: string, salt: Buffer): Promise<Buffer> {
-    return scryptAsync(passcode, salt, 32, PARAMS);
+    return scryptAsync(passcode, salt, HASH_BYTES, PARAMS);
   }
 
-  private async matches(passcode: string): Promise<boolean> {
-    if (!this.stored) return false;
-    const actual = await AppLock.hash(passcode, Buffer.from(this.stored.salt, 'base64'));
-    return timingSafeEqual(actual, Buffer.from(this.stored.hash, 'base64'));
+  private async matches(stored: StoredLock, passcode: string): Promise<boolean> {
+    const actual = await AppLock.hash(passcode, Buffer.from(stored.salt, 'base64'));
+    return timingSafeEqual(actual, Buffer.from(stored.hash, 'base64'));
   }
 
-  async configure(passcode: string, idleMinutes: number): Promise<LockState> {
-    if (this.locked) throw new DeskFailure('LOCKED', 'Unlock first.');
-    const salt = randomBytes(16);
-    const hash = await AppLock.hash(passcode, salt);
-    const stored = { salt: salt.toString('base64'), hash: hash.toString('base64'), idleMinutes };
+  private async save(stored: StoredLock): Promise<void> {
     await this.vault.set(ENTRY, JSON.stringify(stored));
-    this.stored = stored;
-    return this.changed();
   }
 
-  async disable(passcode: string): Promise<LockState> {
-    if (!(await this.matches(passcode))) {
-      throw new DeskFailure('WRONG_PASSCODE', 'That passcode is not right.', {
-        passcode: ['That passcode is not right.'],
+  /**
+   * Checks a passcode under the wait rule (call inside serial). During a wait: refused at once,
+   * unchecked. Wrong: counted (in the keychain entry before the answer goes out). Right: the count
+   * starts again. `field` is the form field the messages go under.
+   */
+  private async check(passcode: string, field: string): Promise<StoredLock> {
+    if (this.readError !== undefined) {
+      await this.read(false);
+      if (this.readError !== undefined)
+        throw new DeskFailure('LOCK_UNREADABLE', this.readError, { [field]: [this.readError] });
+    }
+    const stored = this.stored;
+    if (!stored) throw wrongPasscode(field);
+    const until = this.waitUntil();
+    if (until !== undefined) {
+      const wait = formatWait(until - this.now());
+      throw new DeskFailure('LOCK_WAIT', `Too many wrong passcodes. Try again in ${wait}.`, {
+        [field]: [`Wait ${wait} before trying again.`],
       });
     }
-    await this.vault.delete(ENTRY);
-    this.stored = undefined;
-    this.locked = false;
-    return this.changed();
+    if (await this.matches(stored, passcode)) {
+      if (stored.failures) {
+        delete stored.failures;
+        delete stored.lastFailureAt;
+        await this.save(stored).catch((error: unknown) =>
+          log.error(`[lock] the wrong-passcode count could not be reset: ${String(error)}`),
+        );
+      }
+      return stored;
+    }
+    stored.failures = (stored.failures ?? 0) + 1;
+    stored.lastFailureAt = this.now();
+    await this.save(stored).catch((error: unknown) =>
+      // Kept in memory still: the wait holds until the app quits.
+      log.error(`[lock] the wrong-passcode count could not be stored: ${String(error)}`),
+    );
+    if (waitAfter(stored.failures) > 0) this.changed(); // the page counts the wait down
+    throw wrongPasscode(field);
+  }
+
+  /**
+   * Sets the passcode and idle time. When a lock is set already, the current passcode is needed
+   * (and checked under the wait rule).
+   */
+  configure(passcode: string, idleMinutes: number, currentPasscode?: string): Promise<LockState> {
+    return this.serial(async () => {
+      if (this.locked) throw new DeskFailure('LOCKED', 'Unlock first.');
+      if (this.stored) {
+        if (!currentPasscode) {
+          throw new DeskFailure(
+            'CURRENT_PASSCODE_REQUIRED',
+            'Enter the current passcode to change the app lock.',
+            { currentPasscode: ['Enter the current passcode.'] },
+          );
+        }
+        await this.check(currentPasscode, 'currentPasscode');
+      }
+      const salt = randomBytes(16);
+      const hash = await AppLock.hash(passcode, salt);
+      const stored = { salt: salt.toString('base64'), hash: hash.toString('base64'), idleMinutes };
+      await this.save(stored);
+      this.stored = stored;
+      await this.record(true);
+      return this.changed();
+    });
+  }
+
+  disable(passcode: string): Promise<LockState> {
+    return this.serial(async () => {
+      await this.check(passcode, 'passcode');
+      await this.vault.delete(ENTRY);
+      this.stored = undefined;
+      this.locked = false;
+      await this.record(false);
+      return this.changed();
+    });
   }
 
   lockNow(): LockState {
@@ -104,13 +353,11 @@ export class AppLock {
     return this.changed();
   }
 
-  async unlock(passcode: string): Promise<LockState> {
-    if (!(await this.matches(passcode))) {
-      throw new DeskFailure('WRONG_PASSCODE', 'That passcode is not right.', {
-        passcode: ['That passcode is not right.'],
-      });
-    }
-    this.locked = false;
-    return this.changed();
+  unlock(passcode: string): Promise<LockState> {
+    return this.serial(async () => {
+      await this.check(passcode, 'passcode');
+      this.locked = false;
+      return this.changed();
+    });
   }
 }

@@ -70,6 +70,22 @@ describe('Accounts screen', () => {
     expect(banner.textContent).toContain('nothing is stored in plain text');
   });
 
+  it('shows the start-up notice about a profile that was not opened, and lets the user dismiss it', async () => {
+    const notice =
+      'The profile “Work” points to http://10.0.0.5, which Exchange Desk no longer accepts (use https, or http only for an exchange on 127.0.0.1). It was not opened; you are on Demo. Remove it and add it again with an https address.';
+    const work = profile({ id: 'p-w', name: 'Work', region: 'custom', baseUrl: 'http://10.0.0.5' });
+    setDesk(
+      fakeDesk({ 'profiles.list': async () => profilesState([demo, work], { notice }) }).desk,
+    );
+    render(<AccountsView />);
+    const banner = await screen.findByTestId('profiles-notice');
+    expect(banner.textContent).toContain(notice);
+    expect(card('Work')).toBeTruthy();
+    fireEvent.click(within(banner).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('profiles-notice')).toBeNull();
+    expect(card('Work')).toBeTruthy();
+  });
+
   it('has no keychain banner when the keychain works', async () => {
     setDesk(fakeDesk({ 'profiles.list': async () => profilesState() }).desk);
     render(<AccountsView />);

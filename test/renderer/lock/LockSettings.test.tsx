@@ -82,4 +82,71 @@ describe('App lock settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Turn off app lock' }));
     expect(await screen.findByRole('button', { name: 'Turn on app lock' })).toBeTruthy();
   });
+
+  it('changing the passcode asks for the current one and sends it', async () => {
+    const fake = fakeDesk({
+      'lock.configure': async (input) => {
+        const { currentPasscode } = input as { currentPasscode?: string };
+        if (currentPasscode !== '2468')
+          throw {
+            code: 'WRONG_PASSCODE',
+            message: 'That passcode is not right.',
+            fields: { currentPasscode: ['That passcode is not right.'] },
+          };
+        return { ...on, idleMinutes: 15 };
+      },
+    });
+    setDesk(fake.desk);
+    useLockStore.setState({ state: on });
+    render(<LockSettings />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change passcode' }));
+    expect((screen.getByLabelText('Lock after (minutes idle)') as HTMLInputElement).value).toBe(
+      '5',
+    );
+    // The current passcode is required before anything is sent.
+    type('New passcode', '1357');
+    type('Confirm new passcode', '1357');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('Enter the current passcode.')).toBeTruthy();
+    expect(fake.callsTo('lock.configure')).toHaveLength(0);
+
+    type('Current passcode', '0000');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('That passcode is not right.')).toBeTruthy();
+    expect(screen.getByLabelText('Current passcode').getAttribute('aria-invalid')).toBe('true');
+
+    type('Current passcode', '2468');
+    type('Lock after (minutes idle)', '15');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/Locks after 15 minutes idle/)).toBeTruthy();
+    expect(fake.callsTo('lock.configure').at(-1)).toEqual({
+      passcode: '1357',
+      idleMinutes: 15,
+      currentPasscode: '2468',
+    });
+    expect(screen.queryByLabelText('Current passcode')).toBeNull();
+  });
+
+  it('shows the wait under the current passcode when main says to wait', async () => {
+    const fake = fakeDesk({
+      'lock.configure': async () => {
+        throw {
+          code: 'LOCK_WAIT',
+          message: 'Too many wrong passcodes. Try again in 8 s.',
+          fields: { currentPasscode: ['Wait 8 s before trying again.'] },
+        };
+      },
+    });
+    setDesk(fake.desk);
+    useLockStore.setState({ state: on });
+    render(<LockSettings />);
+    fireEvent.click(screen.getByRole('button', { name: 'Change passcode' }));
+    type('Current passcode', '2468');
+    type('New passcode', '1357');
+    type('Confirm new passcode', '1357');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Wait 8 s before trying again.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Change passcode' })).toBeTruthy();
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { LockSettings } from '../lock/LockSettings';
 import { AddAccountForm } from './AddAccountForm';
 import { fullDate, relativeTime } from './format';
@@ -17,10 +17,21 @@ export function AccountsView() {
   const reload = useProfilesStore((s) => s.reload);
   useEffect(() => connect(), [connect]);
   const now = useNow();
+  // The notice main sends (e.g. a stored profile not opened at start); dismissed for this screen.
+  const [dismissed, setDismissed] = useState<string | undefined>();
+  const notice = state?.notice !== dismissed ? state?.notice : undefined;
 
   return (
     <div className="accounts">
       {state && !state.keychain.available ? <KeychainBanner keychain={state.keychain} /> : null}
+      {notice ? (
+        <div className="banner banner-bad" role="status" data-testid="profiles-notice">
+          <p>{notice}</p>
+          <button type="button" className="btn btn-secondary" onClick={() => setDismissed(notice)}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
       <div className="accounts-grid">
         <section className="accounts-list" aria-labelledby="profiles-title">
           <div className="section-head">

@@ -12,41 +12,78 @@ interface LockStore {
   /** Loads the lock state and follows `lock.changed`; returns the unsubscribe. */
   connect(): () => void;
   set(state: LockState): void;
-  /** These call main and take the state it answers with; they reject with main's DeskError. */
-  configure(passcode: string, idleMinutes: number): Promise<void>;
+  /**
+   * Asks main for the state again; when the lock could not be read from the keychain, main reads
+   * it again first (the lock screen's Try again).
+   */
+  retry(): Promise<void>;
+  /**
+   * These call main and take the state it answers with; they reject with main's DeskError. A
+   * refused passcode also reloads the state, which carries the wait (`retryAt`) when one began.
+   */
+  configure(passcode: string, idleMinutes: number, currentPasscode?: string): Promise<void>;
   disable(passcode: string): Promise<void>;
   lockNow(): Promise<void>;
   unlock(passcode: string): Promise<void>;
 }
 
-const rethrow = (error: unknown): never => {
-  throw asDeskError(error);
-};
+/** Answers after which the state may carry a new wait or a read error. */
+const PASSCODE_REFUSALS = new Set(['WRONG_PASSCODE', 'LOCK_WAIT', 'LOCK_UNREADABLE']);
 
-export const useLockStore = create<LockStore>()((set, get) => ({
-  state: undefined,
-  fetchedAt: undefined,
-  error: undefined,
-  connect() {
-    const desk = getDesk();
-    const unsubscribe = desk.on('lock.changed', (state) => get().set(state));
-    desk.lock
-      .status()
-      .then((state) => get().set(state))
-      .catch((error: unknown) => set({ error: asDeskError(error).message }));
-    return unsubscribe;
-  },
-  set: (state) => set({ state, fetchedAt: Date.now(), error: undefined }),
-  async configure(passcode, idleMinutes) {
-    get().set(await getDesk().lock.configure({ passcode, idleMinutes }).catch(rethrow));
-  },
-  async disable(passcode) {
-    get().set(await getDesk().lock.disable({ passcode }).catch(rethrow));
-  },
-  async lockNow() {
-    get().set(await getDesk().lock.lockNow().catch(rethrow));
-  },
-  async unlock(passcode) {
-    get().set(await getDesk().lock.unlock({ passcode }).catch(rethrow));
-  },
-}));
+export const useLockStore = create<LockStore>()((set, get) => {
+  /** Rejects with the DeskError; after a passcode refusal, first takes main's new state. */
+  const refused = async (error: unknown): Promise<never> => {
+    const desk = asDeskError(error);
+    if (PASSCODE_REFUSALS.has(desk.code)) {
+      await getDesk()
+        .lock.status()
+        .then((state) => get().set(state))
+        .catch(() => undefined); // the refusal itself is what the form shows
+    }
+    throw desk;
+  };
+  return {
+    state: undefined,
+    fetchedAt: undefined,
+    error: undefined,
+    connect() {
+      const desk = getDesk();
+      const unsubscribe = desk.on('lock.changed', (state) => get().set(state));
+      desk.lock
+        .status()
+        .then((state) => get().set(state))
+        .catch((error: unknown) => set({ error: asDeskError(error).message }));
+      return unsubscribe;
+    },
+    set: (state) => set({ state, fetchedAt: Date.now(), error: undefined }),
+    async retry() {
+      try {
+        get().set(await getDesk().lock.status());
+      } catch (error) {
+        set({ error: asDeskError(error).message });
+      }
+    },
+    async configure(passcode, idleMinutes, currentPasscode) {
+      const input =
+        currentPasscode === undefined
+          ? { passcode, idleMinutes }
+          : { passcode, idleMinutes, currentPasscode };
+      get().set(await getDesk().lock.configure(input).catch(refused));
+    },
+    async disable(passcode) {
+      get().set(await getDesk().lock.disable({ passcode }).catch(refused));
+    },
+    async lockNow() {
+      get().set(
+        await getDesk()
+          .lock.lockNow()
+          .catch((error: unknown) => {
+            throw asDeskError(error);
+          }),
+      );
+    },
+    async unlock(passcode) {
+      get().set(await getDesk().lock.unlock({ passcode }).catch(refused));
+    },
+  };
+});
