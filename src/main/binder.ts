@@ -10,10 +10,27 @@ import { log } from './log';
 import { DeskFailure, ErrorCode, type DeskError, type Envelope } from '../shared/errors';
 import type { z } from 'zod';
 
-/** One handler per contract channel: the type refuses a missing or an extra one. */
+/** Where a handler table keeps its guard (a symbol: never a channel name, never listed as one). */
+export const GUARD: unique symbol = Symbol('desk.guard');
+
+/**
+ * A condition every channel must pass before its handler runs, except the channels declared `open`
+ * (the app lock: while locked, only the lock's own channels and the status ones answer).
+ */
+export interface ChannelGuard {
+  /** The channels that answer whatever the guard says. */
+  readonly open: ReadonlySet<ChannelName>;
+  /** The failure a guarded channel answers with now, or undefined to let it run. */
+  refusal(): DeskFailure | undefined;
+}
+
+/**
+ * One handler per contract channel: the type refuses a missing or an extra one. The table may carry
+ * a guard, which bindChannels applies to every channel it does not declare open.
+ */
 export type Handlers = {
   [C in ChannelName]: (input: ChannelParsed<C>) => Promise<ChannelOutput<C>>;
-};
+} & { readonly [GUARD]?: ChannelGuard };
 
 /** A channel bound to its handler: takes untrusted input, always answers with an envelope. */
 export type BoundChannel = (input: unknown) => Promise<Envelope<unknown>>;
@@ -40,8 +57,8 @@ export function toDeskError(error: unknown): DeskError {
 
 /**
  * The one generic binder, used by src/main/ipc.ts and by the web host. It checks that every channel
- * has exactly one handler, parses each input with the channel's schema, and turns every failure into
- * the error shape.
+ * has exactly one handler, parses each input with the channel's schema, applies the table's guard,
+ * and turns every failure into the error shape.
  */
 export function bindChannels(handlers: Handlers): ReadonlyMap<ChannelName, BoundChannel> {
   const given = Object.keys(handlers);
@@ -55,8 +72,10 @@ export function bindChannels(handlers: Handlers): ReadonlyMap<ChannelName, Bound
     );
   }
   const bound = new Map<ChannelName, BoundChannel>();
+  const guard = handlers[GUARD];
   for (const name of channelNames) {
     const schema = inputSchema(name);
+    const guarded = guard !== undefined && !guard.open.has(name);
     const handler = handlers[name] as (input: unknown) => Promise<unknown>;
     bound.set(name, async (input) => {
       const parsed = schema.safeParse(input);
@@ -71,6 +90,8 @@ export function bindChannels(handlers: Handlers): ReadonlyMap<ChannelName, Bound
         };
       }
       try {
+        const refusal = guarded ? guard.refusal() : undefined;
+        if (refusal) throw refusal;
         return { ok: true, value: await handler(parsed.data) };
       } catch (error) {
         return { ok: false, error: toDeskError(error) };

@@ -96,9 +96,11 @@ export const addProfileInput = z
  * An amount or a price as the user types it: a plain positive decimal within the shared bounds
  * (src/shared/decimal.ts), sent without leading zeros ("000001" goes out as "1").
  */
-const decimal = (field: string) =>
+const decimal = (field: string, missing?: string) =>
   z
-    .string()
+    .string(
+      missing ? { error: (issue) => (issue.input === undefined ? missing : undefined) } : undefined,
+    )
     .trim()
     .max(
       DECIMAL_LIMITS.maxLength,
@@ -118,25 +120,52 @@ const market = z
   .max(40, 'Choose a market.')
   .regex(/^[A-Z0-9]+_[A-Z0-9]+$/, 'Choose a market.');
 
+/**
+ * An order's fields by name: the order form checks what the user types with these same rules and
+ * messages (DESIGN.md rule 8), and its types (kind, side, stp) come from them.
+ */
+export const orderKind = z.enum(['stock_market', 'market', 'limit']);
+export const orderSide = z.enum(['buy', 'sell']);
+export const orderAmount = decimal('amount');
+export const orderPrice = decimal('price');
+export const clientOrderId = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'Use letters, digits, -, . and _ only (at most 64).');
+export const stp = z.enum(['no', 'cancel_both', 'cancel_new', 'cancel_old']);
+
+/** What every order has, whatever its kind. */
+const orderFields = {
+  market,
+  side: orderSide,
+  amount: orderAmount,
+  clientOrderId: clientOrderId.optional(),
+  stp: stp.optional(),
+};
+
+const limitFlags = { postOnly: z.boolean().optional(), ioc: z.boolean().optional() };
+
+/**
+ * An order. The caller passes one shape (`price` optional); main receives it by kind: a limit order
+ * with its price (and may be post-only or IOC), a market order with none.
+ */
 export const placeOrderInput = z
   .object({
-    kind: z.enum(['stock_market', 'market', 'limit']),
-    market,
-    side: z.enum(['buy', 'sell']),
-    amount: decimal('amount'),
-    price: decimal('price').optional(),
-    clientOrderId: z
-      .string()
-      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'Use letters, digits, -, . and _ only (at most 64).')
-      .optional(),
-    stp: z.enum(['no', 'cancel_both', 'cancel_new', 'cancel_old']).optional(),
-    postOnly: z.boolean().optional(),
-    ioc: z.boolean().optional(),
+    kind: orderKind,
+    ...orderFields,
+    price: orderPrice.optional(),
+    ...limitFlags,
   })
-  .refine((v) => v.kind !== 'limit' || v.price !== undefined, {
-    path: ['price'],
-    message: 'Enter the limit price.',
-  });
+  .pipe(
+    z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('limit'),
+        ...orderFields,
+        price: decimal('price', 'Enter the limit price.'),
+        ...limitFlags,
+      }),
+      z.object({ kind: z.enum(['stock_market', 'market']), ...orderFields }),
+    ]),
+  );
 
 export const activeOrdersInput = z.object({
   market: market.optional(),
@@ -418,8 +447,6 @@ export type EventPayload<E extends EventName> = (typeof events)[E];
 export const channelNames: readonly ChannelName[] = Object.entries(contract).flatMap(
   ([group, methods]) => Object.keys(methods).map((method) => `${group}.${method}` as ChannelName),
 );
-
-export const eventNames = Object.keys(events) as EventName[];
 
 export function inputSchema(channelName: ChannelName): z.ZodType {
   const [group, method] = channelName.split('.') as [Group, string];

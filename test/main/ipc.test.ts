@@ -29,8 +29,8 @@ const fake = vi.hoisted(() => {
 vi.mock('electron', () => ({ ipcMain: fake.ipcMain }));
 
 import { forwardEvents, isTrustedSender, registerIpc } from '../../src/main/ipc';
-import { bindChannels, callChannel, type Handlers } from '../../src/main/binder';
-import { createHandlers, type Services } from '../../src/main/handlers';
+import { bindChannels, callChannel, GUARD, type Handlers } from '../../src/main/binder';
+import { createHandlers, OPEN_WHILE_LOCKED, type Services } from '../../src/main/handlers';
 import type { Accounts } from '../../src/main/accounts/accounts';
 import { UpdateService } from '../../src/main/updates';
 import { OrderJournal } from '../../src/main/services/orderJournal';
@@ -363,6 +363,50 @@ describe('bindChannels', () => {
       error: { code: 'INVALID_INPUT' },
     });
     expect(handlers['exchange.status']).toHaveBeenCalledTimes(1);
+  });
+
+  it('a guard refuses every channel it does not declare open, after parsing the input', async () => {
+    const state = { locked: true };
+    const handlers: Handlers = {
+      ...spyHandlers(),
+      [GUARD]: {
+        open: new Set<ChannelName>(['exchange.status']),
+        refusal: () => (state.locked ? new DeskFailure('LOCKED', 'Locked.') : undefined),
+      },
+    };
+    const bound = bindChannels(handlers);
+    await expect(bound.get('app.info')!(undefined)).resolves.toEqual({
+      ok: false,
+      error: { code: 'LOCKED', message: 'Locked.' },
+    });
+    await expect(bound.get('app.info')!({})).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+    await expect(bound.get('exchange.status')!(undefined)).resolves.toEqual({
+      ok: true,
+      value: ONLINE,
+    });
+    expect(handlers['app.info']).not.toHaveBeenCalled();
+    state.locked = false;
+    await expect(bound.get('app.info')!(undefined)).resolves.toEqual({ ok: true, value: INFO });
+  });
+
+  it('createHandlers guards every channel but the lock, status and app-info ones', async () => {
+    const services = { ...fakeServices(), lock: { isLocked: () => true } as unknown as AppLock };
+    const bound = bindChannels(createHandlers(services));
+    for (const name of channelNames) {
+      if (OPEN_WHILE_LOCKED.has(name)) continue;
+      const answer = await bound.get(name)!(undefined);
+      // Channels with a required input answer INVALID_INPUT first; none reaches its service.
+      expect(answer.ok, name).toBe(false);
+      if (!answer.ok) expect(['LOCKED', 'INVALID_INPUT'], name).toContain(answer.error.code);
+    }
+    await expect(bound.get('profiles.list')!(undefined)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'LOCKED' },
+    });
+    await expect(bound.get('exchange.status')!(undefined)).resolves.toMatchObject({ ok: true });
   });
 });
 

@@ -19,6 +19,9 @@ const storedProfile = z.object({
 });
 export type StoredProfile = z.infer<typeof storedProfile>;
 
+/** The id of the built-in Demo profile (never stored: its exchange provisions its keys). */
+export const DEMO_ID = 'demo';
+
 const fileSchema = z.object({
   version: z.literal(1),
   activeId: z.string(),
@@ -29,7 +32,7 @@ const fileSchema = z.object({
 type ProfilesFile = z.infer<typeof fileSchema>;
 
 export class ProfileStore {
-  private data: ProfilesFile = { version: 1, activeId: 'demo', profiles: [] };
+  private data: ProfilesFile = { version: 1, activeId: DEMO_ID, profiles: [] };
   private readonly path: string | undefined;
 
   constructor(dataDir: string | undefined) {
@@ -79,7 +82,7 @@ export class ProfileStore {
 
   async remove(id: string): Promise<void> {
     this.data.profiles = this.data.profiles.filter((p) => p.id !== id);
-    if (this.data.activeId === id) this.data.activeId = 'demo';
+    if (this.data.activeId === id) this.data.activeId = DEMO_ID;
     await this.save();
   }
 

@@ -15,20 +15,6 @@ export type Dec = Decimal;
 
 export const ZERO = new D(0);
 
-/** Canonical decimal string: no exponent, no trailing zeros. */
-export function str(value: Decimal.Value): string {
-  return new D(value).toFixed();
-}
-
-/** Sum of decimal strings. */
-export function add(a: string, b: Decimal.Value): string {
-  return new D(a).plus(b).toFixed();
-}
-
-export function sub(a: string, b: Decimal.Value): string {
-  return new D(a).minus(b).toFixed();
-}
-
 const NUMERIC = /^\d+(\.\d+)?$/;
 
 /**
@@ -46,8 +32,4 @@ export function parseAmount(value: unknown): Decimal | null {
     return new D(trimmed);
   }
   return null;
-}
-
-export function decimalPlaces(value: Decimal): number {
-  return value.decimalPlaces();
 }

@@ -34,11 +34,6 @@ function mix(h: number, k: number): number {
   return (Math.imul(h, 5) + 0xe6546b64) | 0;
 }
 
-/** Uniform in [0, 1) from a hash (not used for money: only to pick fixture shapes). */
-export function unit(...parts: (number | string)[]): number {
-  return hash32(...parts) / 4294967296;
-}
-
 /** A small seeded generator (mulberry32) for building fixture data in sequence. */
 export class Rng {
   private state: number;

@@ -123,9 +123,6 @@ export const ORDER_PATHS: Record<OrderKind, string> = {
   limit: '/api/v4/order/new',
 };
 
-/** Letters, digits, `-`, `.`, `_`: what the exchange accepts as a client order id. */
-export const CLIENT_ORDER_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 export function newClientOrderId(): string {
   return `desk-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
 }

@@ -9,7 +9,7 @@ import type { DeskError } from '../../shared/errors';
  * safe to repeat a request that may already have been executed (an order placement that timed out
  * or whose connection was reset): that is the caller's call (e.g. look the order up by its client
  * order id first). For kind 'nonce' a retry means sending a NEWLY SIGNED request (fresh nonce):
- * re-sending the same signed bytes can never succeed (api-v4-notes §2).
+ * re-sending the same signed bytes can never succeed (docs/api-v4-notes.md §2).
  */
 export type ExchangeErrorKind =
   | 'validation'
@@ -384,7 +384,8 @@ function kindOfJson(
 
 /**
  * Any error answer of the exchange as an ExchangeError. Never throws: every body form of the spec
- * and of the deployed server (api-v4-notes §3, §8), non-JSON pages, empty and truncated bodies.
+ * and of the deployed server (docs/api-v4-notes.md §3, §8), non-JSON pages, empty and truncated
+ * bodies.
  */
 export function parseErrorResponse(
   status: number,

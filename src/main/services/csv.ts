@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import type { CsvExport } from '../../shared/model';
 
 /**
  * The app's one CSV writer (transfers, hashrate): a header row, CRLF between records, and text
@@ -13,4 +14,22 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
     escape_formulas: true,
     quoted_match: /[\r\n",]/,
   });
+}
+
+/**
+ * Saves a file through a native dialog (Electron): the path, or undefined when the user cancels.
+ * Absent in the web host, where the page downloads the file itself.
+ */
+export type SaveFile = (defaultName: string, text: string) => Promise<string | undefined>;
+
+/** A CSV goes through the native save dialog (Electron) or back to the page to download. */
+export async function deliverCsv(
+  filename: string,
+  csv: string,
+  rows: number,
+  saveFile: SaveFile | undefined,
+): Promise<CsvExport> {
+  if (!saveFile) return { filename, rows, csv };
+  const savedTo = await saveFile(filename, csv);
+  return savedTo ? { filename, rows, savedTo } : { filename, rows, cancelled: true };
 }

@@ -1,16 +1,17 @@
 import Decimal from 'decimal.js';
 import type { ExchangeApi } from '../exchange/api';
 import { isExchangeError } from '../exchange/errors';
-import { HASHRATE_RANGE_LIMITS } from '../../shared/contract';
+import { HASHRATE_RANGE_LIMITS, type ChannelParsed } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
 import type {
   HashrateInterval,
   HashratePoint,
   HashrateStats,
+  CsvExport,
   MiningSeries,
 } from '../../shared/model';
 import { downsample } from './downsample';
-import { toCsv } from './csv';
+import { deliverCsv, toCsv, type SaveFile } from './csv';
 
 /**
  * Mining hashrate over any range: split into requests the exchange accepts, fetched a few at a time
@@ -137,12 +138,8 @@ export function miningFailure(error: unknown): unknown {
   return new DeskFailure(error.toDeskError().code, error.message, fields);
 }
 
-export interface RangeQuery {
-  account: string;
-  from: number;
-  to: number;
-  interval: HashrateInterval;
-}
+/** A mining account and a period (Unix seconds) at one interval, as the contract parses it. */
+export type RangeQuery = ChannelParsed<'mining.exportCsv'>;
 
 export interface FullSeries {
   account: string;
@@ -191,7 +188,7 @@ const plotValue = (point: HashratePoint) => Number(point.hashrate);
 
 export async function miningSeries(
   api: ExchangeApi,
-  input: RangeQuery & { maxPoints: number },
+  input: ChannelParsed<'mining.hashrate'>,
   options: { now?: () => number; concurrency?: number } = {},
 ): Promise<MiningSeries> {
   const full = await fetchHashrate(api, input, options);
@@ -236,4 +233,14 @@ export function hashrateCsvName(query: RangeQuery): string {
   const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
   const safe = query.account.replace(/[^A-Za-z0-9._-]+/g, '_');
   return `exchange-desk-hashrate-${safe}-${query.interval}-${day(query.from)}-to-${day(query.to)}.csv`;
+}
+
+/** The full-resolution series of a range as CSV. */
+export async function exportCsv(
+  api: ExchangeApi,
+  query: RangeQuery,
+  saveFile: SaveFile | undefined,
+): Promise<CsvExport> {
+  const { points } = await fetchHashrate(api, query);
+  return deliverCsv(hashrateCsvName(query), hashrateCsv(points), points.length, saveFile);
 }

@@ -12,8 +12,8 @@ import {
   parseOrders,
   parseTicker,
   parseTradeBalances,
-  toDecimalString,
 } from '../../../src/main/exchange/schemas';
+import { toDecimalString } from '../../../src/main/exchange/schemas/primitives';
 
 /**
  * Regression tests of the "Hardening" issue (DESIGN rule 9): every hostile answer of an exchange is

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ExchangeError } from '../../../src/main/exchange/errors';
 import {
-  camelKeys,
   parseAssets,
   parseConditionalPage,
   parseEmptyObject,
@@ -24,11 +23,12 @@ import {
   parseSubAccounts,
   parseTicker,
   parseTradeBalances,
-  parserFor,
-  responseParsers,
+} from '../../../src/main/exchange/schemas';
+import {
+  camelKeys,
   secondsToMs,
   toDecimalString,
-} from '../../../src/main/exchange/schemas';
+} from '../../../src/main/exchange/schemas/primitives';
 import type { ConditionalLeg, DepositWithdraw, Order } from '../../../src/shared/model';
 
 // ---------------------------------------------------------------------------------------------
@@ -960,65 +960,50 @@ describe('wrong shapes', () => {
   });
 });
 
-describe('responseParsers', () => {
-  it('covers every endpoint of the spec and of notes §6', () => {
-    const expected = [
-      '/api/v4/order/stock_market',
-      '/api/v4/order/market',
-      '/api/v4/order/new',
-      '/api/v4/order/cancel',
-      '/api/v4/orders',
-      '/api/v4/orders/conditional',
-      '/api/v4/conditional-orders',
-      '/api/v4/orders/oco',
-      '/api/v4/oco-orders',
-      '/api/v4/accounts/orders',
-      '/api/v4/trade-account/order/history',
-      '/api/v4/main-account/history',
-      '/api/v4/main-account/balance',
-      '/api/v4/trade-account/balance',
-      '/api/v4/main-account/smart-flex/investments/invest',
-      '/api/v4/main-account/smart-flex/investments/close',
-      '/api/v4/main-account/smart-flex/plans',
-      '/api/v4/main-account/smart-flex/investments',
-      '/api/v4/mining/hashrate',
-      '/api/v4/sub-account/block',
-      '/api/v4/sub-account/unblock',
-      '/api/v4/sub-account/list',
-      '/oauth2/token',
-      '/oauth2/refresh_token',
-      '/api/v4/public/ping',
-      '/api/v4/public/time',
-      '/api/v4/public/markets',
-      '/api/v4/public/ticker',
-      '/api/v4/public/assets',
-      '/api/v4/public/orderbook/{market}',
-    ];
-    expect(Object.keys(responseParsers).sort()).toEqual([...expected].sort());
-  });
+describe('the parsers', () => {
+  /** Every parser, with the endpoint its errors name unless told another. */
+  const parsers: [string, (json: unknown) => unknown][] = [
+    ['/api/v4/order/new', parseOrder],
+    ['/api/v4/orders', parseOrders],
+    ['/api/v4/orders/conditional', parseConditionalPage],
+    ['/api/v4/orders/oco', parseOcoOrders],
+    ['/api/v4/trade-account/order/history', parseExecutedOrders],
+    ['/api/v4/main-account/history', parseHistoryPage],
+    ['/api/v4/main-account/balance', parseMainBalances],
+    ['/api/v4/trade-account/balance', parseTradeBalances],
+    ['/api/v4/main-account/smart-flex/investments/invest', parseFlexTransaction],
+    ['/api/v4/main-account/smart-flex/plans', parseFlexPlans],
+    ['/api/v4/main-account/smart-flex/investments', parseFlexInvestments],
+    ['/api/v4/mining/hashrate', parseHashrate],
+    ['/api/v4/sub-account/list', parseSubAccounts],
+    ['/api/v4/sub-account/block', parseEmptyObject],
+    ['/oauth2/token', parseOAuthTokens],
+    ['/api/v4/public/ping', parsePing],
+    ['/api/v4/public/time', parseServerTime],
+    ['/api/v4/public/markets', parseMarkets],
+    ['/api/v4/public/ticker', parseTicker],
+    ['/api/v4/public/assets', parseAssets],
+    ['/api/v4/public/orderbook/{market}', parseOrderBook],
+  ];
 
   it('each names its own endpoint in errors', () => {
-    for (const [endpoint, parse] of Object.entries(responseParsers)) {
+    for (const [endpoint, parse] of parsers) {
       const error = thrown(() => parse(42));
       expect(error.kind).toBe('unexpected');
       expect(error.message, endpoint).toContain(endpoint);
     }
   });
 
-  it('parse the fixtures', () => {
-    expect(responseParsers['/api/v4/order/market'](orderSnake)).toStrictEqual(orderDomain);
-    expect(responseParsers['/api/v4/conditional-orders'](conditionalPageSnake).total).toBe(2);
-    expect(responseParsers['/oauth2/refresh_token'](fixtures.oauthTokens!.snake).accessToken).toBe(
+  it('parse the fixtures under the endpoint they are used for', () => {
+    expect(parseOrder(orderSnake, '/api/v4/order/market')).toStrictEqual(orderDomain);
+    expect(parseConditionalPage(conditionalPageSnake, '/api/v4/conditional-orders').total).toBe(2);
+    expect(parseOAuthTokens(fixtures.oauthTokens!.snake, '/oauth2/refresh_token').accessToken).toBe(
       'at',
     );
-  });
-
-  it('parserFor resolves a concrete order book path and ignores the query', () => {
-    const parse = parserFor('/api/v4/public/orderbook/BTC_USDT?limit=5&level=0');
-    expect(parse?.(fixtures.orderBook!.snake)).toMatchObject({ tickerId: 'BTC_USDT' });
-    expect(thrown(() => parse?.({})).message).toContain('/api/v4/public/orderbook/BTC_USDT');
-    expect(parserFor('/api/v4/orders')).toBe(responseParsers['/api/v4/orders']);
-    expect(parserFor('/api/v4/nothing')).toBeUndefined();
+    expect(parseOrderBook(fixtures.orderBook!.snake)).toMatchObject({ tickerId: 'BTC_USDT' });
+    expect(thrown(() => parseOrderBook({}, '/api/v4/public/orderbook/BTC_USDT')).message).toContain(
+      '/api/v4/public/orderbook/BTC_USDT',
+    );
   });
 
   it('camelKeys touches only the record it is given', () => {

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { sign, signRequest } from '../../../src/main/exchange/signer';
 
-// The test vector of api-v4-notes.md §1.
+// The test vector of docs/api-v4-notes.md §1.
 const VECTOR = {
   secret: 'test-secret',
   json: '{"request":"/api/v4/trade-balance","nonce":1700000000000,"nonceWindow":true,"ticker":"BTC"}',

@@ -9,7 +9,7 @@ import {
   JOURNAL_WINDOW_MS,
   OrderJournal,
 } from '../../../src/main/services/orderJournal';
-import { clientOrderIdUsed, placeOrderOutcome } from '../../../src/main/services/trading';
+import { clientOrderIdUsed, placeOrderOutcome } from '../../../src/main/services/orders';
 import type { ExchangeApi, PlaceOrderInput } from '../../../src/main/exchange/api';
 import { networkError, parseErrorResponse } from '../../../src/main/exchange/errors';
 import type { Order } from '../../../src/shared/model';

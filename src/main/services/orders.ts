@@ -1,8 +1,47 @@
-import type { PlacementOutcome } from '../../shared/model';
+import type { ChannelParsed } from '../../shared/contract';
+import type {
+  ActiveOrdersPage,
+  ConditionalOrders,
+  Order,
+  PlacementOutcome,
+} from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
 import { newClientOrderId, type ExchangeApi, type PlaceOrderInput } from '../exchange/api';
 import { placeOrder, type PlaceOptions, type PlacementResult } from '../exchange/orders';
 import type { JournalEntry, OrderJournal } from './orderJournal';
+
+/**
+ * The orders group: the active profile's open and conditional orders, cancelling one, and placing
+ * one exactly once (the journal below). Executed orders come through OAuth (Accounts.orderHistory).
+ */
+
+/** One page of open orders; `hasMore` when the page is full. */
+export async function active(
+  api: ExchangeApi,
+  { offset, limit, ...filters }: ChannelParsed<'orders.active'>,
+): Promise<ActiveOrdersPage> {
+  const orders = await api.activeOrders({ ...filters, offset, limit });
+  return { orders, offset, limit, hasMore: orders.length === limit, fetchedAt: Date.now() };
+}
+
+/** Conditional (OCO/OTO) and OCO orders, fetched together. */
+export async function conditional(
+  api: ExchangeApi,
+  query: ChannelParsed<'orders.conditional'>,
+): Promise<ConditionalOrders> {
+  const [conditionalPage, oco] = await Promise.all([
+    api.conditionalOrders(query),
+    api.ocoOrders(query),
+  ]);
+  return { conditional: conditionalPage, oco, fetchedAt: Date.now() };
+}
+
+export function cancel(
+  api: ExchangeApi,
+  { market, orderId }: ChannelParsed<'orders.cancel'>,
+): Promise<Order> {
+  return api.cancelOrder(market, { orderId });
+}
 
 /** Where an order is recorded so its client order id never executes twice. */
 export interface PlacementJournal {

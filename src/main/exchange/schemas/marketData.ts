@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import type {
+  Asset,
+  Assets,
+  BookLevel,
+  Market,
+  OrderBook,
+  Ticker,
+  TickerEntry,
+} from '../../../shared/model';
+import {
+  arrayOf,
+  asBool,
+  asText,
+  bool,
+  compact,
+  decimal,
+  int,
+  listOf,
+  mapOf,
+  optBool,
+  optDecimal,
+  optObject,
+  optPrecision,
+  optText,
+  parserOf,
+  precision,
+  record,
+  signedDecimal,
+  text,
+  time,
+  withDefault,
+} from './primitives';
+
+/** Public market data: ping, server time, markets, ticker, assets, order book. */
+
+const pingSchema = z
+  .tuple([z.literal('pong')])
+  .rest(z.unknown())
+  .transform((): 'pong' => 'pong');
+
+const serverTimeSchema = record({ time }).transform((r): number => r.time);
+
+const marketSchema = record({
+  name: text,
+  stock: text,
+  money: text,
+  stockPrec: precision,
+  moneyPrec: precision,
+  feePrec: precision,
+  makerFee: decimal,
+  takerFee: decimal,
+  minAmount: decimal,
+  minTotal: decimal,
+  maxTotal: decimal,
+  tradesEnabled: bool,
+  type: withDefault('a string', asText, 'spot'),
+}).transform((m): Market => ({
+  name: m.name,
+  stock: m.stock,
+  money: m.money,
+  stockPrec: m.stockPrec,
+  moneyPrec: m.moneyPrec,
+  feePrec: m.feePrec,
+  makerFee: m.makerFee,
+  takerFee: m.takerFee,
+  minAmount: m.minAmount,
+  minTotal: m.minTotal,
+  maxTotal: m.maxTotal,
+  tradesEnabled: m.tradesEnabled,
+  type: m.type,
+}));
+
+const marketsSchema = arrayOf(marketSchema);
+
+const tickerSchema = mapOf(
+  record({
+    lastPrice: decimal,
+    quoteVolume: decimal,
+    baseVolume: decimal,
+    change: signedDecimal,
+    isFrozen: withDefault('a boolean', asBool, false),
+  }).transform((t): TickerEntry => ({
+    lastPrice: t.lastPrice,
+    quoteVolume: t.quoteVolume,
+    baseVolume: t.baseVolume,
+    change: t.change,
+    isFrozen: t.isFrozen,
+  })),
+).transform((map): Ticker => map);
+
+const assetSchema = record({
+  name: text,
+  canDeposit: bool,
+  canWithdraw: bool,
+  currencyPrecision: optPrecision,
+  minDeposit: optDecimal,
+  maxDeposit: optDecimal,
+  minWithdraw: optDecimal,
+  maxWithdraw: optDecimal,
+  makerFee: optDecimal,
+  takerFee: optDecimal,
+  isMemo: optBool,
+  networks: optObject(
+    record({
+      deposits: listOf(text),
+      withdraws: listOf(text),
+      default: optText,
+    }),
+  ),
+  confirmations: optObject(mapOf(int)),
+});
+
+const assetsSchema = mapOf(assetSchema).transform((map): Assets =>
+  Object.fromEntries(
+    Object.entries(map).map(([ticker, a]): [string, Asset] => [
+      ticker,
+      compact<Asset>({
+        ticker,
+        name: a.name,
+        canDeposit: a.canDeposit,
+        canWithdraw: a.canWithdraw,
+        currencyPrecision: a.currencyPrecision,
+        minDeposit: a.minDeposit,
+        maxDeposit: a.maxDeposit,
+        minWithdraw: a.minWithdraw,
+        maxWithdraw: a.maxWithdraw,
+        makerFee: a.makerFee,
+        takerFee: a.takerFee,
+        isMemo: a.isMemo,
+        networks: a.networks && compact({ ...a.networks }),
+        confirmations: a.confirmations,
+      }),
+    ]),
+  ),
+);
+
+const bookLevel = z
+  .tuple([decimal, decimal])
+  .rest(z.unknown())
+  .transform((level): BookLevel => [level[0], level[1]]);
+
+const orderBookSchema = record({
+  tickerId: text,
+  timestamp: time,
+  asks: listOf(bookLevel),
+  bids: listOf(bookLevel),
+}).transform((b): OrderBook => ({
+  tickerId: b.tickerId,
+  timestamp: b.timestamp,
+  asks: b.asks,
+  bids: b.bids,
+}));
+
+export const parsePing = parserOf<'pong'>(pingSchema, '/api/v4/public/ping');
+/** Server time in ms. */
+export const parseServerTime = parserOf<number>(serverTimeSchema, '/api/v4/public/time');
+export const parseMarkets = parserOf<Market[]>(marketsSchema, '/api/v4/public/markets');
+export const parseTicker = parserOf<Ticker>(tickerSchema, '/api/v4/public/ticker');
+export const parseAssets = parserOf<Assets>(assetsSchema, '/api/v4/public/assets');
+export const parseOrderBook = parserOf<OrderBook>(
+  orderBookSchema,
+  '/api/v4/public/orderbook/{market}',
+);

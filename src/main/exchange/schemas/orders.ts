@@ -1,0 +1,274 @@
+import { z } from 'zod';
+import type {
+  ConditionalLeg,
+  ConditionalOrder,
+  ConditionalPage,
+  ExecutedOrder,
+  ExecutedOrders,
+  OcoOrder,
+  Order,
+  OtoOrder,
+} from '../../../shared/model';
+import {
+  arrayOf,
+  asBool,
+  asText,
+  camelKeys,
+  compact,
+  decimal,
+  decimalOr,
+  int,
+  isPlainObject,
+  listOf,
+  mapOf,
+  optBool,
+  optDecimal,
+  optInt,
+  optStp,
+  optText,
+  optTime,
+  parserOf,
+  record,
+  routed,
+  side,
+  text,
+  time,
+  withDefault,
+} from './primitives';
+
+/**
+ * Orders: one order, active orders, conditional (OCO/OTO) orders, executed orders by market.
+ */
+
+const orderShape = {
+  orderId: int,
+  clientOrderId: withDefault('a string', asText, ''),
+  market: text,
+  side,
+  type: text,
+  timestamp: time,
+  dealMoney: decimal,
+  dealStock: decimal,
+  amount: decimal,
+  left: decimal,
+  dealFee: decimal,
+  price: decimal,
+  postOnly: withDefault('a boolean', asBool, false),
+  ioc: withDefault('a boolean', asBool, false),
+  status: optText,
+  stp: optStp,
+  positionSide: optText,
+  rpi: optBool,
+  takerFee: optDecimal,
+  makerFee: optDecimal,
+};
+
+type OrderWire = z.output<z.ZodObject<typeof orderShape>>;
+
+function toOrder(o: OrderWire): Order {
+  return compact<Order>({
+    orderId: o.orderId,
+    clientOrderId: o.clientOrderId,
+    market: o.market,
+    side: o.side,
+    type: o.type,
+    timestamp: o.timestamp,
+    dealMoney: o.dealMoney,
+    dealStock: o.dealStock,
+    amount: o.amount,
+    left: o.left,
+    dealFee: o.dealFee,
+    price: o.price,
+    postOnly: o.postOnly,
+    ioc: o.ioc,
+    status: o.status,
+    stp: o.stp,
+    positionSide: o.positionSide,
+    rpi: o.rpi,
+    takerFee: o.takerFee,
+    makerFee: o.makerFee,
+  });
+}
+
+const orderSchema = record(orderShape).transform(toOrder);
+const ordersSchema = arrayOf(orderSchema);
+
+const conditionalLegSchema = record({
+  ...orderShape,
+  activationPrice: optDecimal,
+  activationCondition: optText,
+  activated: optBool,
+  mtime: optTime,
+}).transform((leg): ConditionalLeg =>
+  compact<ConditionalLeg>({
+    ...toOrder(leg),
+    activationPrice: leg.activationPrice,
+    activationCondition: leg.activationCondition,
+    activated: leg.activated,
+    mtime: leg.mtime,
+  }),
+);
+
+const ocoOrderSchema = record({
+  id: int,
+  stopLoss: conditionalLegSchema,
+  takeProfit: conditionalLegSchema,
+}).transform((o): OcoOrder => ({
+  kind: 'oco',
+  id: o.id,
+  stopLoss: o.stopLoss,
+  takeProfit: o.takeProfit,
+}));
+
+/** OTO prices as `stopLossPrice`/`takeProfitPrice`, or as plain `stopLoss`/`takeProfit` values. */
+function otoPrices(value: unknown): unknown {
+  const fields = camelKeys(value);
+  if (!isPlainObject(fields)) return fields;
+  const { stopLoss, takeProfit, ...rest } = fields;
+  return {
+    stopLossPrice: isPlainObject(stopLoss) ? undefined : stopLoss,
+    takeProfitPrice: isPlainObject(takeProfit) ? undefined : takeProfit,
+    ...rest,
+  };
+}
+
+const otoOrderSchema = record(
+  {
+    id: int,
+    stopLossPrice: optDecimal,
+    takeProfitPrice: optDecimal,
+    conditionalOrder: conditionalLegSchema,
+  },
+  otoPrices,
+).transform((o): OtoOrder =>
+  compact<OtoOrder>({
+    kind: 'oto',
+    id: o.id,
+    stopLossPrice: o.stopLossPrice,
+    takeProfitPrice: o.takeProfitPrice,
+    conditionalOrder: o.conditionalOrder,
+  }),
+);
+
+/** An OCO or OTO record: by its `type` when it has one, else by its fields. */
+const conditionalOrderSchema = routed<ConditionalOrder>((value) => {
+  if (!isPlainObject(value)) return ocoOrderSchema;
+  const type = typeof value.type === 'string' ? value.type.toLowerCase() : undefined;
+  if (type === 'oto') return otoOrderSchema;
+  if (type === 'oco') return ocoOrderSchema;
+  const isOto = 'conditionalOrder' in value || 'conditional_order' in value;
+  return isOto ? otoOrderSchema : ocoOrderSchema;
+});
+
+const conditionalPageSchema = record({
+  limit: int,
+  offset: int,
+  total: int,
+  records: listOf(conditionalOrderSchema),
+}).transform((p): ConditionalPage => ({
+  limit: p.limit,
+  offset: p.offset,
+  total: p.total,
+  records: p.records,
+}));
+
+const ocoOrdersSchema = arrayOf(ocoOrderSchema);
+
+// Executed orders (trade-account/order/history, accounts/orders): keyed by market. Lenient: the id
+// may be `id` or `orderId`; the time `ftime` (finish), `ctime` (creation) or `timestamp`; a missing
+// price or fee is "0" (market orders).
+const executedShape = {
+  id: optInt,
+  orderId: optInt,
+  clientOrderId: withDefault('a string', asText, ''),
+  market: optText,
+  side,
+  type: text,
+  price: decimalOr('0'),
+  amount: decimal,
+  dealStock: decimal,
+  dealMoney: decimal,
+  dealFee: decimalOr('0'),
+  timestamp: optTime,
+  ctime: optTime,
+  ftime: optTime,
+  postOnly: optBool,
+  ioc: optBool,
+  status: optText,
+  stp: optStp,
+  takerFee: optDecimal,
+  makerFee: optDecimal,
+};
+
+const executedOrderWire = record(executedShape).superRefine((o, ctx) => {
+  if (o.id === undefined && o.orderId === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'missing (expected an order id: id or orderId)' });
+  }
+  if (o.ftime === undefined && o.ctime === undefined && o.timestamp === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'missing (expected a time: ftime, ctime or timestamp)',
+    });
+  }
+});
+
+type ExecutedWire = z.output<typeof executedOrderWire>;
+
+function toExecuted(o: ExecutedWire, market: string): ExecutedOrder {
+  return compact<ExecutedOrder>({
+    orderId: o.orderId ?? o.id ?? 0,
+    clientOrderId: o.clientOrderId,
+    market: o.market ?? market,
+    side: o.side,
+    type: o.type,
+    price: o.price,
+    amount: o.amount,
+    dealStock: o.dealStock,
+    dealMoney: o.dealMoney,
+    dealFee: o.dealFee,
+    timestamp: o.ftime ?? o.timestamp ?? o.ctime ?? 0,
+    createdAt: o.ctime,
+    finishedAt: o.ftime,
+    postOnly: o.postOnly,
+    ioc: o.ioc,
+    status: o.status,
+    stp: o.stp,
+    takerFee: o.takerFee,
+    makerFee: o.makerFee,
+  });
+}
+
+/** `{"BTC_USDT": [order, ...]}`; also a flat list of records that name their market. */
+const executedOrdersSchema = routed<ExecutedOrders>((value) =>
+  Array.isArray(value) && value.length > 0
+    ? arrayOf(executedOrderWire).transform((list): ExecutedOrders => {
+        const byMarket: ExecutedOrders = {};
+        for (const o of list) {
+          const market = o.market ?? '';
+          (byMarket[market] ??= []).push(toExecuted(o, market));
+        }
+        return byMarket;
+      })
+    : mapOf(arrayOf(executedOrderWire)).transform((map): ExecutedOrders =>
+        Object.fromEntries(
+          Object.entries(map).map(([market, list]) => [
+            market,
+            list.map((o) => toExecuted(o, market)),
+          ]),
+        ),
+      ),
+);
+
+/** One order (order/new, order/market, order/stock_market, order/cancel). */
+export const parseOrder = parserOf<Order>(orderSchema, '/api/v4/order/new');
+/** Active orders. */
+export const parseOrders = parserOf<Order[]>(ordersSchema, '/api/v4/orders');
+export const parseConditionalPage = parserOf<ConditionalPage>(
+  conditionalPageSchema,
+  '/api/v4/orders/conditional',
+);
+export const parseOcoOrders = parserOf<OcoOrder[]>(ocoOrdersSchema, '/api/v4/orders/oco');
+export const parseExecutedOrders = parserOf<ExecutedOrders>(
+  executedOrdersSchema,
+  '/api/v4/trade-account/order/history',
+);

@@ -1,0 +1,27 @@
+import type { ChannelParsed } from '../../shared/contract';
+import type { CsvExport, TransfersPage } from '../../shared/model';
+import type { ExchangeApi } from '../exchange/api';
+import { fetchAllTransfers } from '../exchange/paging';
+import { deliverCsv, type SaveFile } from './csv';
+import { transfersCsv } from './transfersCsv';
+
+/** The history group: deposits and withdrawals, a page at a time or all of them as CSV. */
+
+export async function transfers(
+  api: ExchangeApi,
+  { filters, offset, limit }: ChannelParsed<'history.transfers'>,
+): Promise<TransfersPage> {
+  const page = await api.depositWithdrawHistory({ ...filters, offset, limit });
+  return { ...page, fetchedAt: Date.now() };
+}
+
+/** Every record of the filtered history (up to the 10,000 cap) as CSV. */
+export async function exportCsv(
+  api: ExchangeApi,
+  filters: ChannelParsed<'history.exportCsv'>['filters'],
+  saveFile: SaveFile | undefined,
+): Promise<CsvExport> {
+  const { records } = await fetchAllTransfers(api, filters);
+  const filename = `exchange-desk-transfers-${new Date().toISOString().slice(0, 10)}.csv`;
+  return deliverCsv(filename, transfersCsv(records), records.length, saveFile);
+}

@@ -1,0 +1,33 @@
+import type { Market, TradeContext } from '../../shared/model';
+import { DeskFailure } from '../../shared/errors';
+import type { ExchangeApi } from '../exchange/api';
+
+/** The trade group: the exchange's markets, and what the order form needs of one market. */
+
+export function markets(api: ExchangeApi): Promise<Market[]> {
+  return api.markets();
+}
+
+/** One market's rules, order book, last price and the two trade balances it trades between. */
+export async function context(api: ExchangeApi, market: string): Promise<TradeContext> {
+  const rules = (await api.markets()).find((m) => m.name === market);
+  if (!rules) {
+    throw new DeskFailure('NO_MARKET', `The exchange has no market ${market}.`, {
+      market: [`There is no market ${market}.`],
+    });
+  }
+  const [book, ticker, balances] = await Promise.all([
+    api.orderBook(market, { limit: 100 }),
+    api.ticker(),
+    api.tradeBalance(),
+  ]);
+  const none = { available: '0', freeze: '0' };
+  return {
+    market: rules,
+    book,
+    lastPrice: ticker[market]?.lastPrice ?? null,
+    stock: balances[rules.stock] ?? none,
+    money: balances[rules.money] ?? none,
+    fetchedAt: Date.now(),
+  };
+}
