@@ -14,25 +14,50 @@ export const ELECTRON_IMPORTERS = [
 const ELECTRON_MESSAGE =
   "Only src/main/index.ts, window.ts, ipc.ts and the preload may import 'electron'; keep the rest plain Node.";
 
-const electronBan = {
+const electronPaths = [{ name: 'electron', message: ELECTRON_MESSAGE }];
+const electronPatterns = [{ group: ['electron/*'], message: ELECTRON_MESSAGE }];
+const electronSyntax = [
+  {
+    selector: 'ImportExpression[source.value=/^electron(\\/|$)/]',
+    message: ELECTRON_MESSAGE,
+  },
+  {
+    selector: "CallExpression[callee.name='require'][arguments.0.value=/^electron(\\/|$)/]",
+    message: ELECTRON_MESSAGE,
+  },
+];
+
+/** no-restricted-imports / no-restricted-syntax with the electron ban plus `extra` (one config per file). */
+const restrict = ({ patterns = [], syntax = [] } = {}) => ({
   'no-restricted-imports': [
     'error',
-    {
-      paths: [{ name: 'electron', message: ELECTRON_MESSAGE }],
-      patterns: [{ group: ['electron/*'], message: ELECTRON_MESSAGE }],
-    },
+    { paths: electronPaths, patterns: [...electronPatterns, ...patterns] },
   ],
-  'no-restricted-syntax': [
-    'error',
-    {
-      selector: 'ImportExpression[source.value=/^electron(\\/|$)/]',
-      message: ELECTRON_MESSAGE,
-    },
-    {
-      selector: "CallExpression[callee.name='require'][arguments.0.value=/^electron(\\/|$)/]",
-      message: ELECTRON_MESSAGE,
-    },
-  ],
+  'no-restricted-syntax': ['error', ...electronSyntax, ...syntax],
+});
+
+const electronBan = restrict();
+
+/** The renderer's layers (DESIGN.md "The house", rule 8). */
+const RENDERER_NO_MAIN = {
+  regex: '^(\\.\\./){2,}main/',
+  message: 'The renderer never imports src/main: go through the bridge (a store).',
+};
+const ONLY_STORES_CALL_THE_BRIDGE = {
+  regex: '(^|/)lib/desk$',
+  message: 'Only stores call the bridge (features/<screen>/*Store.ts): call a store action.',
+};
+const NO_WINDOW_DESK = {
+  selector: "MemberExpression[object.name='window'][property.name='desk']",
+  message: 'Only stores call the bridge (features/<screen>/*Store.ts): call a store action.',
+};
+const SHARED_NOT_FEATURES = {
+  regex: '(^|/)features/',
+  message: 'lib/ and components/ never import a feature: move the shared piece here instead.',
+};
+const FEATURE_PUBLIC_ONLY = {
+  regex: '^\\.\\./[^./][^/]*/',
+  message: "Another screen's internals: import its public index ('../<feature>') instead.",
 };
 
 export default tseslint.config(
@@ -65,6 +90,32 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: restrict({
+      patterns: [RENDERER_NO_MAIN, ONLY_STORES_CALL_THE_BRIDGE],
+      syntax: [NO_WINDOW_DESK],
+    }),
+  },
+  {
+    files: ['src/renderer/lib/**/*.{ts,tsx}', 'src/renderer/components/**/*.{ts,tsx}'],
+    rules: restrict({
+      patterns: [RENDERER_NO_MAIN, ONLY_STORES_CALL_THE_BRIDGE, SHARED_NOT_FEATURES],
+      syntax: [NO_WINDOW_DESK],
+    }),
+  },
+  {
+    files: ['src/renderer/features/**/*.{ts,tsx}'],
+    rules: restrict({
+      patterns: [RENDERER_NO_MAIN, ONLY_STORES_CALL_THE_BRIDGE, FEATURE_PUBLIC_ONLY],
+      syntax: [NO_WINDOW_DESK],
+    }),
+  },
+  {
+    // Stores are where the bridge is called (and lib/desk.ts builds it).
+    files: ['src/renderer/features/**/*Store.ts', 'src/renderer/lib/desk.ts'],
+    rules: restrict({ patterns: [RENDERER_NO_MAIN, FEATURE_PUBLIC_ONLY] }),
   },
   {
     // The boot test's stand-ins are CommonJS loaded by `node --require` in place of Electron.

@@ -17,6 +17,7 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'jsdom',
+          setupFiles: ['test/renderer/setup.ts'],
           include: ['test/renderer/**/*.test.{ts,tsx}'],
         },
       },

@@ -147,12 +147,6 @@ export function median(values: number[]): number {
   return percentile(sortedCopy(values), 0.5);
 }
 
-export function mean(values: ArrayLike<number>): number {
-  let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i]!;
-  return sum / values.length;
-}
-
 /** Median of per-round values, with the smallest and largest. */
 export interface Spread {
   median: number;

@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import type { DepositWithdraw, Order } from '../../src/shared/model';
 import { DataTable } from '../../src/renderer/components/DataTable';
 import { tableHeight } from '../../src/renderer/components/ViewParts';
-import { orderColumns } from '../../src/renderer/features/orders/ActiveOrdersTab';
-import { marketPlaces } from '../../src/renderer/features/orders/format';
+import { orderColumns } from '../../src/renderer/features/orders/activeColumns';
+import { marketPlaces } from '../../src/renderer/lib/format';
 import {
   transferColumns,
   transferPlaces,

@@ -1,7 +1,7 @@
 import { AccountsView } from './features/accounts/AccountsView';
 import { EarnView } from './features/earn/EarnView';
 import { HistoryView } from './features/history/HistoryView';
-import { LockGate } from './features/lock/LockGate';
+import { LockGate } from './features/lock';
 import { MiningView } from './features/mining/MiningView';
 import { OrdersView } from './features/orders/OrdersView';
 import { OverviewView } from './features/overview/OverviewView';
@@ -9,7 +9,7 @@ import { Header } from './features/shell/Header';
 import { ScreenPlaceholder } from './features/shell/ScreenPlaceholder';
 import { Sidebar } from './features/shell/Sidebar';
 import { UpdateBanner } from './features/shell/UpdateBanner';
-import { SCREENS, useShellStore, type ScreenId } from './features/shell/shellStore';
+import { SCREENS, useShellStore, type ScreenId } from './lib/shellStore';
 import { useShortcuts } from './features/shell/shortcuts';
 import { TradeView } from './features/trade/TradeView';
 import { useApplyTheme } from './features/settings/theme';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startCore, type Core, type CoreOptions } from '../../src/main/core';
-import type { Handlers } from '../../src/main/binder';
+import { GUARD, type Handlers } from '../../src/main/binder';
 import { startWebHost, type WebHost } from '../../src/main/webhost/server';
 
 export const RENDERER_DIR = resolve('out/renderer');
@@ -39,9 +39,11 @@ export async function startApp(options: Partial<CoreOptions> = {}): Promise<App>
       },
     ]),
   ) as unknown as Handlers;
+  // The table's guard (the app lock) goes with it: a copy without it would answer while locked.
+  const guarded: Handlers = { ...recorded, [GUARD]: core.handlers[GUARD] };
   core.events.subscribe((event, payload) => sent.push(JSON.stringify({ event, payload })));
   const host = await startWebHost({
-    handlers: recorded,
+    handlers: guarded,
     events: core.events,
     rendererDir: RENDERER_DIR,
   });

@@ -1,5 +1,5 @@
 import { formatDecimal, MASK } from '../lib/decimal';
-import { useSettings } from '../features/settings/settingsStore';
+import { useSettings } from '../lib/settingsStore';
 
 /** A money amount: right-aligned by its cell, tabular digits, hidden in privacy mode. */
 export function Amount({ value, places, unit }: { value: string; places: number; unit?: string }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSettings } from '../features/settings/settingsStore';
+import { useSettings } from '../lib/settingsStore';
 
 function ago(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { DeskError } from '../../shared/errors';
 
 export interface Column<Row> {
   id: string;
@@ -21,7 +22,7 @@ export interface DataTableProps<Row> {
   rowKey: (row: Row) => string;
   /** loading: skeleton rows; error: message with retry; ready: rows or the empty state. */
   status: 'loading' | 'error' | 'ready';
-  error?: string | undefined;
+  error?: DeskError | undefined;
   onRetry?: () => void;
   empty?: ReactNode;
   initialSort?: SortState;
@@ -116,7 +117,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </div>
         ) : props.status === 'error' ? (
           <div className="table-message" role="alert">
-            <p>{props.error ?? 'Could not load this list.'}</p>
+            <p>{props.error?.message ?? 'Could not load this list.'}</p>
             {props.onRetry ? (
               <button type="button" className="btn btn-secondary" onClick={props.onRetry}>
                 Try again

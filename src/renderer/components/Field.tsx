@@ -1,7 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
-
-/** The first message of a field in a DeskError's `fields` (or a client check). */
-export type FieldErrors = Partial<Record<string, string>>;
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 
 interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -38,13 +35,63 @@ export function TextField({ id, label, value, onChange, error, hint, ...rest }: 
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
+}
+
+interface SelectFieldProps<T extends string> extends Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'id' | 'onChange' | 'value'
+> {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange(value: T): void;
+  error?: string | undefined;
+}
+
+/** A labelled select with its error under it, bound like a TextField. */
+export function SelectField<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  error,
+  ...rest
+}: SelectFieldProps<T>) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...rest}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** The error line under a field (or a group of radios or checkboxes), when there is one. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p className="field-error" id={id}>
+      {message}
+    </p>
+  ) : null;
 }
 
 /** Props for an input that holds a secret: never autocompleted, spell-checked or remembered. */
@@ -55,29 +102,3 @@ export const secretInputProps = {
   autoCapitalize: 'off',
   autoCorrect: 'off',
 } as const;
-
-/** Zod issues -> the first message per field (path[0]). */
-export function issuesToFields(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  const fields: FieldErrors = {};
-  for (const issue of issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && fields[key] === undefined) fields[key] = issue.message;
-  }
-  return fields;
-}
-
-/**
- * A DeskError's field messages for the fields a form has; `rest` is the message to show at form
- * level when none of them matched.
- */
-export function deskFieldErrors(
-  error: { message: string; fields?: Record<string, string[]> | undefined },
-  known: readonly string[],
-): { fields: FieldErrors; rest: string | undefined } {
-  const fields: FieldErrors = {};
-  for (const name of known) {
-    const first = error.fields?.[name]?.[0];
-    if (first) fields[name] = first;
-  }
-  return { fields, rest: Object.keys(fields).length > 0 ? undefined : error.message };
-}

@@ -1,3 +1,4 @@
+import type { DeskError } from '../../shared/errors';
 /** Small pieces the list screens (Orders, History) share: times, a refresh alert, table heights. */
 
 const TIME_OPTIONS: Intl.DateTimeFormatOptions = {
@@ -35,10 +36,10 @@ export function Time({ ms }: { ms: number }) {
 }
 
 /** A failed refresh while older data stays on screen: said plainly, with a retry. */
-export function RefreshAlert({ error, onRetry }: { error: string; onRetry(): void }) {
+export function RefreshAlert({ error, onRetry }: { error: DeskError; onRetry(): void }) {
   return (
     <div className="form-alert refresh-alert" role="alert">
-      <span>Could not refresh: {error}</span>
+      <span>Could not refresh: {error.message}</span>
       <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
         Try again
       </button>

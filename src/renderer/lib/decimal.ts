@@ -32,11 +32,6 @@ export function formatPrice(value: string, places = 8): string {
   return `${integer}.${trimmed}`;
 }
 
-/** A percent string ("-3.31") as "−3.31 %". */
-export function formatPercent(value: string): string {
-  return `${formatDecimal(value, 2)} %`;
-}
-
 export function compareDecimal(a: string | null | undefined, b: string | null | undefined): number {
   if (a == null || b == null) return a == null ? (b == null ? 0 : -1) : 1;
   return new Decimal(a).comparedTo(new Decimal(b));

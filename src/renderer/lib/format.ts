@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 
 /**
- * Display helpers shared by the Orders and History screens. Amounts stay decimal strings: places
+ * Display helpers shared by the list screens (Orders, History). Amounts stay decimal strings: places
  * are derived from the strings' own scale (the exchange sends them with the market's precision),
  * never through floating point.
  */
@@ -115,6 +115,3 @@ export function statusLabel(status: string | undefined): string {
 export function middle(text: string, keep = 8): string {
   return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
 }
-
-/** Sort helper: numbers ascending. */
-export const byNumber = (a: number, b: number): number => a - b;

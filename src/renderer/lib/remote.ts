@@ -1,3 +1,188 @@
+import { create, type StoreApi, type UseBoundStore } from 'zustand';
+import type { ChannelName } from '../../shared/contract';
+import { asDeskError, type DeskError } from '../../shared/errors';
+
+/**
+ * The renderer's one way to hold server data (DESIGN.md rule 8): a remote slot keeps the last
+ * answer (which carries the time it was fetched), whether a request is in flight, and the last
+ * failure as a DeskError. Only the answer to the latest request is taken. Slots of the active
+ * profile are reset and reloaded together when another profile becomes active, and a mutation
+ * refreshes the slots it changes (the map below, the only place that says what changes what).
+ */
+export interface Remote<T> {
+  /** The last answer; kept while refreshing and after a failed refresh. */
+  data: T | undefined;
+  /** A request is in flight. */
+  loading: boolean;
+  /** The last failure; cleared by the next answer. */
+  error: DeskError | undefined;
+}
+
+/** What a view shows for a slot: its data once there is any, else the error, else loading. */
+export function statusOf(remote: Remote<unknown>): 'ready' | 'error' | 'loading' {
+  return remote.data !== undefined ? 'ready' : remote.error ? 'error' : 'loading';
+}
+
+export interface RemoteSlot<T, Q> extends Remote<T> {
+  /** The query of the last load. */
+  query: Q | undefined;
+  /** The slot has been loaded at least once (a screen uses it): it reloads after a change. */
+  used: boolean;
+  /** Loads `query`; never rejects (a failure lands in `error`). A newer load wins. */
+  load(query: Q): Promise<void>;
+  /** Loads the last query again (nothing when the slot was never used). */
+  refresh(): Promise<void>;
+  /** Forgets the data and any answer still on its way. */
+  reset(): void;
+}
+
+/** Server data carries the time main fetched it (rule 7: the renderer keeps no second clock). */
+export interface Fetched {
+  fetchedAt: number;
+}
+
+export interface RemoteOptions<T, Q> {
+  /** The contract channel it reads: mutations name what they change by channel. */
+  channel: ChannelName;
+  fetch(query: Q): Promise<T>;
+  /** Identical requests in flight are shared under this key (default: channel + query). */
+  key?(query: Q): string;
+  /** Data of the active profile (the default) is reset when another profile becomes active. */
+  perProfile?: boolean;
+}
+
+interface Registered {
+  channel: ChannelName;
+  perProfile: boolean;
+  slot: () => RemoteSlot<unknown, unknown>;
+  /** Back to the state it was created with (tests). */
+  clear: () => void;
+}
+
+const registry = new Set<Registered>();
+/** Bumped on a profile switch: a request in flight for the last profile is never shared again. */
+let profileEpoch = 0;
+
+/**
+ * Creates a remote slot as a zustand store, registered for invalidation and profile switches.
+ * `actions` adds the slot's own operations (its mutations), which see the slot through `get`.
+ */
+export function createRemote<T extends Fetched, Q = void, A extends object = object>(
+  options: RemoteOptions<T, Q>,
+  actions?: (
+    get: () => RemoteSlot<T, Q> & A,
+    set: (patch: Partial<RemoteSlot<T, Q> & A>) => void,
+  ) => A,
+): UseBoundStore<StoreApi<RemoteSlot<T, Q> & A>> {
+  let latest = 0;
+  const keyOf = options.key ?? ((query: Q) => `${options.channel}:${JSON.stringify(query)}`);
+  const store = create<RemoteSlot<T, Q> & A>()((setState, get) => {
+    const set = (patch: Partial<RemoteSlot<T, Q>>) =>
+      setState(patch as Partial<RemoteSlot<T, Q> & A>);
+    return {
+      ...(actions ? actions(get, setState) : ({} as A)),
+      data: undefined,
+      loading: false,
+      error: undefined,
+      query: undefined,
+      used: false,
+      async load(query) {
+        const ticket = ++latest;
+        set({ query, used: true, loading: true });
+        try {
+          const data = await shared(`${profileEpoch}:${keyOf(query)}`, () => options.fetch(query));
+          if (ticket === latest) set({ data, loading: false, error: undefined });
+        } catch (error) {
+          if (ticket === latest) set({ loading: false, error: asDeskError(error) });
+        }
+      },
+      async refresh() {
+        const { query, used } = get();
+        if (used) await get().load(query as Q);
+      },
+      reset() {
+        latest++;
+        set({ data: undefined, loading: false, error: undefined });
+      },
+    };
+  });
+  registry.add({
+    channel: options.channel,
+    perProfile: options.perProfile ?? true,
+    slot: () => store.getState() as unknown as RemoteSlot<unknown, unknown>,
+    clear: () => {
+      latest++;
+      store.setState(store.getInitialState(), true);
+    },
+  });
+  return store;
+}
+
+/** Another profile became active: its slots forget the last profile's data; those in use reload. */
+export function resetProfileData(): void {
+  profileEpoch += 1;
+  for (const entry of registry) {
+    if (!entry.perProfile) continue;
+    const slot = entry.slot();
+    slot.reset();
+    void slot.refresh();
+  }
+}
+
+/** Every slot back to its first state, unused (for tests between cases). */
+export function clearRemotes(): void {
+  for (const entry of registry) entry.clear();
+}
+
+/** Reloads every slot in use that reads one of `channels`. */
+export function invalidate(channels: readonly ChannelName[]): void {
+  for (const entry of registry) {
+    if (!channels.includes(entry.channel)) continue;
+    void entry.slot().refresh();
+  }
+}
+
+/**
+ * What each mutation changes: after it, the slots reading these channels reload. (Block and unblock
+ * answer with the new list of sub-accounts, which their slot takes as it is.)
+ */
+export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> = {
+  'orders.place': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
+  'orders.cancel': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
+  'flex.invest': ['flex.overview', 'portfolio.overview'],
+  'flex.close': ['flex.overview', 'portfolio.overview'],
+  'profiles.resetDemo': [
+    'portfolio.overview',
+    'trade.context',
+    'orders.active',
+    'orders.conditional',
+    'flex.overview',
+    'subAccounts.list',
+    'history.transfers',
+  ],
+};
+
+/**
+ * Runs a mutation, then reloads what it changes; rejects with the DeskError it failed with. After
+ * a failure nothing changed, so nothing reloads, unless `reloadOnFailure` (a refusal that means
+ * the screen is out of date, e.g. closing an investment that is no longer active).
+ */
+export async function mutate<T>(
+  channel: ChannelName,
+  run: () => Promise<T>,
+  options: { reloadOnFailure?: boolean } = {},
+): Promise<T> {
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    if (options.reloadOnFailure) invalidate(INVALIDATES[channel] ?? []);
+    throw asDeskError(error);
+  }
+  invalidate(INVALIDATES[channel] ?? []);
+  return result;
+}
+
 /**
  * Identical requests in flight are shared: a second caller with the same key gets the same promise
  * (a refresh click while auto-refresh is loading sends one request, not two).

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useSettings } from '../features/settings/settingsStore';
-import { useShellStore } from '../features/shell/shellStore';
+import { useSettings } from './settingsStore';
+import { useShellStore } from './shellStore';
 
 /**
  * Keeps a view's data fresh: loads on mount, refreshes every `autoRefreshSeconds` (a setting; 0 is

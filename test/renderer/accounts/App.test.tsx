@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { App } from '../../../src/renderer/App';
-import { useShellStore } from '../../../src/renderer/features/shell/shellStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { LockState } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';

@@ -1,10 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
-import {
-  SubAccountsSection,
-  useSubAccountsStore,
-} from '../../../src/renderer/features/accounts/SubAccountsSection';
+import { SubAccountsSection } from '../../../src/renderer/features/accounts/SubAccountsSection';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { SubAccount, SubAccountsView } from '../../../src/shared/model';
 import { deferred, sizeTableBodies } from '../earn/fixtures';
@@ -32,12 +29,6 @@ beforeAll(() => {
 });
 afterAll(() => unsize());
 beforeEach(() => {
-  useSubAccountsStore.setState({
-    data: undefined,
-    profileId: undefined,
-    loading: false,
-    error: undefined,
-  });
   useProfilesStore.setState({ state: profilesState(), fetchedAt: Date.now(), error: undefined });
 });
 afterEach(() => {

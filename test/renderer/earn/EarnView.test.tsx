@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EarnView } from '../../../src/renderer/features/earn/EarnView';
-import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { FlexOverview, FlexTransaction } from '../../../src/shared/model';
 import { fakeDesk, type FakeImpl } from '../fakeDesk';

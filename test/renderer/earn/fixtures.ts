@@ -1,5 +1,5 @@
 import { useEarnStore } from '../../../src/renderer/features/earn/earnStore';
-import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import type { FlexInvestment, FlexOverview, FlexPlan } from '../../../src/shared/model';
 
 export const USDT_PLAN: FlexPlan = {

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryView } from '../../../src/renderer/features/history/HistoryView';
 import { useHistoryStore } from '../../../src/renderer/features/history/historyStore';
-import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { CsvExport, TransfersPage } from '../../../src/shared/model';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { MiningView } from '../../../src/renderer/features/mining/MiningView';
 import { useMiningStore } from '../../../src/renderer/features/mining/miningStore';
-import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { MiningSeries, ProfileSummary, ProfilesState } from '../../../src/shared/model';

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
-import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { ActiveOrdersPage, Order } from '../../../src/shared/model';

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mergeOco } from '../../../src/renderer/features/orders/ConditionalTab';
+import { mergeOco } from '../../../src/renderer/features/orders/conditionalColumns';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
-import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { ConditionalOrders } from '../../../src/shared/model';

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
-import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
-import { useShellStore } from '../../../src/renderer/features/shell/shellStore';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { ExecutedOrder, ExecutedOrders } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';

@@ -1,8 +1,8 @@
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { useHistoryStore } from '../../../src/renderer/features/history/historyStore';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
-import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
-import { useShellStore } from '../../../src/renderer/features/shell/shellStore';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import type {
   ActiveOrdersPage,
   ConditionalLeg,

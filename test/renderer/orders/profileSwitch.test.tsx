@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { HistoryView } from '../../../src/renderer/features/history/HistoryView';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
-import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { useConditionalOrders } from '../../../src/renderer/features/orders/ordersStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { fakeDesk } from '../fakeDesk';
 import { transfer } from '../history/fixtures';
@@ -42,7 +42,7 @@ describe('Another profile becomes active', () => {
     expect(screen.queryByText('DEMO_USDT')).toBeNull();
     expect(await screen.findByText('MAIN_USDT')).toBeTruthy();
     expect(fake.callsTo('orders.active')).toHaveLength(2);
-    expect(useOrdersStore.getState().conditional.data).toBeUndefined();
+    expect(useConditionalOrders.getState().data).toBeUndefined();
   });
 
   it('drops the previous profile’s deposits and withdrawals too', async () => {

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { SliceTooltip } from '../../../src/renderer/features/overview/AllocationChart';
 import { accountValues, allocation } from '../../../src/renderer/features/overview/allocation';
 import { OverviewView } from '../../../src/renderer/features/overview/OverviewView';
-import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
-import { useShellStore } from '../../../src/renderer/features/shell/shellStore';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { formatDecimal, MASK } from '../../../src/renderer/lib/decimal';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { PortfolioOverview } from '../../../src/shared/model';

@@ -1,6 +1,6 @@
-import { useOverviewStore } from '../../../src/renderer/features/overview/overviewStore';
-import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
-import { useShellStore } from '../../../src/renderer/features/shell/shellStore';
+import { clearRemotes } from '../../../src/renderer/lib/remote';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import type { PortfolioOverview, PortfolioRow } from '../../../src/shared/model';
 
 export function row(overrides: Partial<PortfolioRow> & { ticker: string }): PortfolioRow {
@@ -81,12 +81,7 @@ export function overview(overrides: Partial<PortfolioOverview> = {}): PortfolioO
 
 /** Stores are module singletons: every test starts from nothing, auto-refresh off. */
 export function resetStores(): void {
-  useOverviewStore.setState({
-    data: undefined,
-    fetchedAt: undefined,
-    loading: false,
-    error: undefined,
-  });
+  clearRemotes();
   useSettings.setState({ privacy: false, quote: 'USDT', autoRefreshSeconds: 0 });
   useShellStore.setState({ screen: 'overview', refresh: undefined });
 }

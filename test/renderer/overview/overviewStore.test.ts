@@ -22,7 +22,7 @@ describe('overview store', () => {
     const state = useOverviewStore.getState();
     expect(state.loading).toBe(false);
     expect(state.data?.total).toBe('73066.23405284');
-    expect(state.fetchedAt).toBeTypeOf('number');
+    expect(state.data?.fetchedAt).toBeTypeOf('number');
   });
 
   it('takes only the answer to the latest load: a slow answer for the old quote is dropped', async () => {
@@ -45,7 +45,7 @@ describe('overview store', () => {
     expect(useOverviewStore.getState().loading).toBe(false);
   });
 
-  it('keeps the data after a failed refresh and keeps the DeskError message', async () => {
+  it('keeps the data after a failed refresh and keeps the DeskError', async () => {
     let fail = false;
     setDesk(
       fakeDesk({
@@ -56,13 +56,16 @@ describe('overview store', () => {
       }).desk,
     );
     await useOverviewStore.getState().load('USDT');
-    const before = useOverviewStore.getState().fetchedAt;
+    const before = useOverviewStore.getState().data?.fetchedAt;
     fail = true;
     await useOverviewStore.getState().load('USDT');
     const state = useOverviewStore.getState();
-    expect(state.error).toBe('Too many requests; try again shortly');
+    expect(state.error).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many requests; try again shortly',
+    });
     expect(state.data?.total).toBe('73066.23405284');
-    expect(state.fetchedAt).toBe(before);
+    expect(state.data?.fetchedAt).toBe(before);
     expect(state.loading).toBe(false);
 
     fail = false;

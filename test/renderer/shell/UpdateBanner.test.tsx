@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UpdateBanner } from '../../../src/renderer/features/shell/UpdateBanner';
 import { useAppStore } from '../../../src/renderer/features/shell/appStore';
-import { useShellStore } from '../../../src/renderer/features/shell/shellStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { UpdateStatus } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';

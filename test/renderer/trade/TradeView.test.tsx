@@ -2,8 +2,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
-import { useSettings } from '../../../src/renderer/features/settings/settingsStore';
-import { useShellStore } from '../../../src/renderer/features/shell/shellStore';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { TradeView } from '../../../src/renderer/features/trade/TradeView';
 import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
 import { setDesk } from '../../../src/renderer/lib/desk';

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { LockSettings } from '../lock/LockSettings';
+import { LockSettings } from '../lock';
 import { AddAccountForm } from './AddAccountForm';
 import { fullDate, relativeTime } from './format';
 import { KeychainBanner } from './KeychainBanner';
 import { ProfileCard } from './ProfileCard';
 import { SubAccountsSection } from './SubAccountsSection';
 import { useProfilesStore } from './profilesStore';
-import { useNow } from './useNow';
+import { useNow } from '../../lib/useNow';
 
 /** The Accounts screen: profiles and their keys, adding one, partner apps, and the app lock. */
 export function AccountsView() {

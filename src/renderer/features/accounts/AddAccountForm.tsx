@@ -1,16 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { addProfileInput } from '../../../shared/contract';
-import { asDeskError } from '../../../shared/errors';
-import {
-  deskFieldErrors,
-  issuesToFields,
-  secretInputProps,
-  TextField,
-  type FieldErrors,
-} from './Field';
+import { useState } from 'react';
+import { addProfileInput, type ChannelInput } from '../../../shared/contract';
+import { secretInputProps, SelectField, TextField } from '../../components/Field';
+import { useForm } from '../../lib/useForm';
 import { useProfilesStore } from './profilesStore';
 
-type RegionChoice = 'global' | 'eu' | 'custom';
+type RegionChoice = ChannelInput<'profiles.add'>['region'];
 
 interface Values {
   name: string;
@@ -22,6 +16,11 @@ interface Values {
 
 const EMPTY: Values = { name: '', region: 'global', customUrl: '', apiKey: '', apiSecret: '' };
 const FIELDS = ['name', 'region', 'customUrl', 'apiKey', 'apiSecret'] as const;
+const REGIONS: { value: RegionChoice; label: string }[] = [
+  { value: 'global', label: 'Global' },
+  { value: 'eu', label: 'EU' },
+  { value: 'custom', label: 'Custom address' },
+];
 
 /**
  * Adds an account: checks the values with the contract's schema, then main verifies the key before
@@ -29,53 +28,30 @@ const FIELDS = ['name', 'region', 'customUrl', 'apiKey', 'apiSecret'] as const;
  * on failure so the user can fix them, cleared on success.
  */
 export function AddAccountForm() {
-  const add = useProfilesStore((s) => s.add);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  // A ref, not state: a second Enter before React re-renders must not send again.
-  const inFlight = useRef(false);
-
-  const change = (field: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    setNotice(undefined);
+  const form = useForm({
+    initial: EMPTY,
+    fields: FIELDS,
+    schema: addProfileInput,
+    input: (v: Values) => ({ ...v, customUrl: v.region === 'custom' ? v.customUrl : undefined }),
+    async submit(input) {
+      await useProfilesStore.getState().add(input);
+      setNotice(`Added “${input.name}”. Its key works and is saved in the keychain.`);
+      return EMPTY;
+    },
+  });
+  const { busy, errors, formError } = form;
+  /** A text field bound to the form; editing also clears the notice of the last success. */
+  const bind = (field: Exclude<keyof Values, 'region'>) => {
+    const bound = form.bind(field);
+    return {
+      ...bound,
+      onChange(value: string) {
+        bound.onChange(value);
+        setNotice(undefined);
+      },
+    };
   };
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    setNotice(undefined);
-    setFormError(undefined);
-    const parsed = addProfileInput.safeParse({
-      name: values.name,
-      region: values.region,
-      customUrl: values.region === 'custom' ? values.customUrl : undefined,
-      apiKey: values.apiKey,
-      apiSecret: values.apiSecret,
-    });
-    if (!parsed.success) {
-      setErrors(issuesToFields(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      await add(parsed.data);
-      setValues(EMPTY);
-      setNotice(`Added “${parsed.data.name}”. Its key works and is saved in the keychain.`);
-    } catch (error) {
-      const { fields, rest } = deskFieldErrors(asDeskError(error), FIELDS);
-      setErrors(fields);
-      setFormError(rest);
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  }
 
   return (
     <section className="card" aria-labelledby="add-account-title">
@@ -84,42 +60,32 @@ export function AddAccountForm() {
         Create an API key in the exchange’s API settings and paste it here. Exchange Desk checks the
         key with a harmless read before saving it in the system keychain.
       </p>
-      <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
-        <TextField
-          id="add-name"
-          label="Name"
-          value={values.name}
-          onChange={change('name')}
-          error={errors.name}
-          autoComplete="off"
-          maxLength={60}
+      <form
+        className="form"
+        onSubmit={(event) => {
+          setNotice(undefined);
+          form.onSubmit(event);
+        }}
+        noValidate
+        aria-busy={busy}
+      >
+        <TextField id="add-name" label="Name" {...bind('name')} autoComplete="off" maxLength={60} />
+        <SelectField
+          id="add-region"
+          label="Region"
+          value={form.values.region}
+          options={REGIONS}
+          onChange={(region) => {
+            form.set('region', region);
+            setNotice(undefined);
+          }}
+          error={errors['region']}
         />
-        <div className="field">
-          <label htmlFor="add-region">Region</label>
-          <select
-            id="add-region"
-            value={values.region}
-            onChange={(e) => change('region')(e.target.value)}
-            aria-invalid={errors.region ? true : undefined}
-            aria-describedby={errors.region ? 'add-region-error' : undefined}
-          >
-            <option value="global">Global</option>
-            <option value="eu">EU</option>
-            <option value="custom">Custom address</option>
-          </select>
-          {errors.region ? (
-            <p className="field-error" id="add-region-error">
-              {errors.region}
-            </p>
-          ) : null}
-        </div>
-        {values.region === 'custom' ? (
+        {form.values.region === 'custom' ? (
           <TextField
             id="add-custom-url"
             label="Custom address"
-            value={values.customUrl}
-            onChange={change('customUrl')}
-            error={errors.customUrl}
+            {...bind('customUrl')}
             placeholder="https://exchange.example"
             inputMode="url"
             autoComplete="off"
@@ -129,9 +95,7 @@ export function AddAccountForm() {
         <TextField
           id="add-api-key"
           label="API key"
-          value={values.apiKey}
-          onChange={change('apiKey')}
-          error={errors.apiKey}
+          {...bind('apiKey')}
           autoComplete="off"
           spellCheck={false}
           className="mono"
@@ -139,9 +103,7 @@ export function AddAccountForm() {
         <TextField
           id="add-api-secret"
           label="API secret"
-          value={values.apiSecret}
-          onChange={change('apiSecret')}
-          error={errors.apiSecret}
+          {...bind('apiSecret')}
           className="mono"
           {...secretInputProps}
         />

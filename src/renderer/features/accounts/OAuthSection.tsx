@@ -1,15 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { contract } from '../../../shared/contract';
 import type { OAuthState, ProfileSummary } from '../../../shared/model';
 import { asDeskError } from '../../../shared/errors';
-import { getDesk } from '../../lib/desk';
-import {
-  deskFieldErrors,
-  issuesToFields,
-  secretInputProps,
-  TextField,
-  type FieldErrors,
-} from './Field';
+import type { Remote } from '../../lib/remote';
+import { useOrderHistory, useOrdersStore, type ExecutedOrdersData } from '../orders';
+import { secretInputProps, TextField } from '../../components/Field';
+import { deskFieldErrors } from '../../lib/parseForm';
+import { useForm } from '../../lib/useForm';
 import { fullDate } from './format';
 import { useProfilesStore } from './profilesStore';
 
@@ -18,6 +15,20 @@ type History =
   | { state: 'loading' }
   | { state: 'loaded'; count: number; markets: number; fetchedAt: number }
   | { state: 'failed'; message: string };
+
+/** What the panel says of the order history slot (the Orders tab shares it). */
+function historyState(slot: Remote<ExecutedOrdersData>): History {
+  if (slot.loading) return { state: 'loading' };
+  if (slot.error) return { state: 'failed', message: slot.error.message };
+  if (!slot.data) return { state: 'idle' };
+  const lists = Object.values(slot.data.orders);
+  return {
+    state: 'loaded',
+    count: lists.reduce((n, list) => n + list.length, 0),
+    markets: lists.filter((l) => l.length > 0).length,
+    fetchedAt: slot.data.fetchedAt,
+  };
+}
 
 /** The most the order-history endpoint returns in one page (§6). */
 const HISTORY_LIMIT = 500;
@@ -66,45 +77,22 @@ function PartnerForm({
   profile: ProfileSummary;
   onDone?: (() => void) | undefined;
 }) {
-  const setPartner = useProfilesStore((s) => s.setPartner);
-  const [clientId, setClientId] = useState('');
-  const [clientSecret, setClientSecret] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initial: { clientId: '', clientSecret: '' },
+    fields: ['clientId', 'clientSecret'],
+    schema: contract.oauth.setPartner.input,
+    input: (values) => ({ profileId: profile.id, ...values }),
+    async submit(input) {
+      await useProfilesStore.getState().setPartner(input);
+      onDone?.();
+      return { clientId: '', clientSecret: '' };
+    },
+  });
+  const { busy } = form;
   const idBase = `partner-${profile.id}`;
 
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(undefined);
-    const parsed = contract.oauth.setPartner.input.safeParse({
-      profileId: profile.id,
-      clientId,
-      clientSecret,
-    });
-    if (!parsed.success) {
-      setErrors(issuesToFields(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await setPartner(parsed.data);
-      setClientSecret('');
-      setClientId('');
-      onDone?.();
-    } catch (error) {
-      const { fields, rest } = deskFieldErrors(asDeskError(error), ['clientId', 'clientSecret']);
-      setErrors(fields);
-      setFormError(rest);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <form className="form form-compact" onSubmit={(e) => void save(e)} noValidate>
+    <form className="form form-compact" onSubmit={form.onSubmit} noValidate>
       <p className="muted">
         Order history comes through a partner app you register with the exchange. Paste its client
         id and secret; they are kept in the keychain.
@@ -113,12 +101,7 @@ function PartnerForm({
       <TextField
         id={`${idBase}-id`}
         label="Client id"
-        value={clientId}
-        onChange={(v) => {
-          setClientId(v);
-          setErrors((e) => ({ ...e, clientId: undefined }));
-        }}
-        error={errors.clientId}
+        {...form.bind('clientId')}
         autoComplete="off"
         spellCheck={false}
         className="mono"
@@ -126,18 +109,13 @@ function PartnerForm({
       <TextField
         id={`${idBase}-secret`}
         label="Client secret"
-        value={clientSecret}
-        onChange={(v) => {
-          setClientSecret(v);
-          setErrors((e) => ({ ...e, clientSecret: undefined }));
-        }}
-        error={errors.clientSecret}
+        {...form.bind('clientSecret')}
         className="mono"
         {...secretInputProps}
       />
-      {formError ? (
+      {form.formError ? (
         <p className="form-alert" role="alert">
-          {formError}
+          {form.formError}
         </p>
       ) : null}
       <div className="actions">
@@ -177,7 +155,7 @@ function ConnectPanel({
     setPortError(undefined);
     const before = oauth;
     try {
-      const start = await getDesk().oauth.connect({ profileId: profile.id });
+      const start = await useProfilesStore.getState().connectOAuth(profile.id);
       if (!start.openedExternally) window.open(start.authorizeUrl, '_blank', 'noopener,noreferrer');
       setWaitingFrom(before);
     } catch (failure) {
@@ -238,26 +216,13 @@ function ConnectedPanel({
   onChangePartner(): void;
 }) {
   const disconnect = useProfilesStore((s) => s.disconnect);
-  const [history, setHistory] = useState<History>({ state: 'idle' });
+  const slot = useOrderHistory();
+  const history = historyState(slot);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const expires = profile.oauth.refreshExpiresAt;
 
-  async function loadHistory() {
-    setHistory({ state: 'loading' });
-    try {
-      const orders = await getDesk().orders.history({ limit: HISTORY_LIMIT });
-      const lists = Object.values(orders);
-      setHistory({
-        state: 'loaded',
-        count: lists.reduce((n, list) => n + list.length, 0),
-        markets: lists.filter((l) => l.length > 0).length,
-        fetchedAt: Date.now(),
-      });
-    } catch (failure) {
-      setHistory({ state: 'failed', message: asDeskError(failure).message });
-    }
-  }
+  const loadHistory = () => useOrdersStore.getState().loadHistory({ limit: HISTORY_LIMIT });
 
   async function stop() {
     setBusy(true);
@@ -359,60 +324,51 @@ function RedirectSetting({
   onEdit(): void;
 }) {
   const redirect = useProfilesStore((s) => s.state?.oauthRedirect);
-  const setOAuthPort = useProfilesStore((s) => s.setOAuthPort);
   const current = redirect?.port;
-  const [text, setText] = useState(current === undefined ? '' : String(current));
   const [seen, setSeen] = useState(current);
-  const [error, setError] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initial: { port: current === undefined ? '' : String(current) },
+    fields: ['port'],
+    schema: contract.profiles.setOAuthPort.input,
+    input: ({ port }) => ({ port: /^\d+$/.test(port.trim()) ? Number(port.trim()) : Number.NaN }),
+    async submit({ port }) {
+      await useProfilesStore.getState().setOAuthPort(port);
+      setNotice('Saved. Register the new redirect URI in your partner app before connecting.');
+    },
+  });
   if (current !== seen) {
     // The port changed in main (saved here or in another card): show it.
     setSeen(current);
-    setText(current === undefined ? '' : String(current));
+    form.reset({ port: current === undefined ? '' : String(current) });
   }
   if (!redirect) return null;
-
-  async function save(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setNotice(undefined);
-    const typed = text.trim();
-    const parsed = contract.profiles.setOAuthPort.input.safeParse({
-      port: /^\d+$/.test(typed) ? Number(typed) : Number.NaN,
-    });
-    if (!parsed.success) {
-      setError(issuesToFields(parsed.error.issues)['port']);
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await setOAuthPort(parsed.data.port);
-      setNotice('Saved. Register the new redirect URI in your partner app before connecting.');
-    } catch (failure) {
-      const { fields, rest } = deskFieldErrors(asDeskError(failure), ['port']);
-      setError(fields['port'] ?? rest);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy } = form;
+  // A refusal that names no field is about the port too: it is the form's only field.
+  const error = form.errors['port'] ?? form.formError ?? connectError;
 
   return (
     <>
       <RedirectUri />
-      <form className="form form-compact port-form" onSubmit={(e) => void save(e)} noValidate>
+      <form
+        className="form form-compact port-form"
+        onSubmit={(event) => {
+          setNotice(undefined);
+          form.onSubmit(event);
+        }}
+        noValidate
+      >
         <TextField
           id={`${idBase}-port`}
           label="Redirect port"
-          value={text}
+          value={form.values.port}
           onChange={(v) => {
-            setText(v);
-            setError(undefined);
+            form.set('port', v);
+            form.setFormError(undefined);
             setNotice(undefined);
             onEdit();
           }}
-          error={error ?? connectError}
+          error={error}
           hint={notice}
           inputMode="numeric"
           autoComplete="off"

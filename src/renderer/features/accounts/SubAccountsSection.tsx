@@ -1,62 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
-import { create } from 'zustand';
-import { asDeskError, type DeskError } from '../../../shared/errors';
-import type { SubAccount, SubAccountsView } from '../../../shared/model';
+import type { DeskError } from '../../../shared/errors';
+import type { SubAccount } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
-import { getDesk } from '../../lib/desk';
-import { shared } from '../../lib/remote';
-import { ConfirmDialog } from './ConfirmDialog';
-import { TextField } from './Field';
+import { statusOf } from '../../lib/remote';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { TextField } from '../../components/Field';
 import { useProfilesStore } from './profilesStore';
+import { useSubAccountsStore } from './subAccountsStore';
 
 export const NO_SUB_ACCOUNT_ACCESS =
   "This API key has no access to sub-accounts. Enable sub-account management in the key's permissions, or use another key.";
-
-interface SubAccountsStore {
-  /** The list as main last answered it (with its fetch time), for the profile `profileId`. */
-  data: SubAccountsView | undefined;
-  profileId: string | undefined;
-  loading: boolean;
-  error: DeskError | undefined;
-  /** Loads the list of the active profile. Never rejects: a failure lands in `error`. */
-  load(profileId: string): Promise<void>;
-  /** Blocks or unblocks; takes the list main answers with; rejects with the DeskError. */
-  setBlocked(id: string, blocked: boolean): Promise<void>;
-}
-
-let latest = 0;
-
-export const useSubAccountsStore = create<SubAccountsStore>()((set, get) => ({
-  data: undefined,
-  profileId: undefined,
-  loading: false,
-  error: undefined,
-  async load(profileId) {
-    const ticket = ++latest;
-    if (get().profileId !== profileId) set({ data: undefined, error: undefined, profileId });
-    set({ loading: true });
-    try {
-      const data = await shared(`subAccounts.list:${profileId}`, () =>
-        getDesk().subAccounts.list(),
-      );
-      if (ticket === latest) set({ data, loading: false, error: undefined });
-    } catch (error) {
-      if (ticket === latest) set({ loading: false, error: asDeskError(error) });
-    }
-  },
-  async setBlocked(id, blocked) {
-    const desk = getDesk();
-    let data: SubAccountsView;
-    try {
-      data = await (blocked ? desk.subAccounts.block({ id }) : desk.subAccounts.unblock({ id }));
-    } catch (error) {
-      throw asDeskError(error);
-    }
-    latest++;
-    set({ data, loading: false, error: undefined });
-  },
-}));
 
 const isBlocked = (s: SubAccount) => s.status.toLowerCase() === 'blocked';
 
@@ -126,11 +80,8 @@ const ROW_HEIGHT = 52;
 
 /** Sub-accounts of the active account: the list with status; Block (typed) and Unblock. */
 export function SubAccountsSection() {
-  const activeId = useProfilesStore((s) => s.state?.activeId);
-  const data = useSubAccountsStore((s) => s.data);
-  const profileId = useSubAccountsStore((s) => s.profileId);
-  const loading = useSubAccountsStore((s) => s.loading);
-  const storeError = useSubAccountsStore((s) => s.error);
+  const list = useSubAccountsStore();
+  const { data: current, loading, error } = list;
   const load = useSubAccountsStore((s) => s.load);
   const setBlocked = useSubAccountsStore((s) => s.setBlocked);
   const [pending, setPending] = useState<{ sub: SubAccount; block: boolean } | undefined>();
@@ -139,9 +90,11 @@ export function SubAccountsSection() {
   const [notice, setNotice] = useState<string | undefined>();
   const inFlight = useRef(false);
 
+  // Loaded once main has said which profile is active (a switch reloads it: lib/remote.ts).
+  const ready = useProfilesStore((s) => s.state !== undefined);
   useEffect(() => {
-    if (activeId) void load(activeId);
-  }, [activeId, load]);
+    if (ready) void load();
+  }, [ready, load]);
 
   async function confirm(sub: SubAccount, block: boolean) {
     if (inFlight.current) return;
@@ -162,13 +115,9 @@ export function SubAccountsSection() {
     }
   }
 
-  // What the store holds for another (or no) active profile is not shown.
-  const mine = activeId !== undefined && profileId === activeId;
-  const current = mine ? data : undefined;
-  const error = mine ? storeError : undefined;
   const records = current?.records ?? [];
   const permission = error?.code === 'EXCHANGE_PERMISSION';
-  const status = current ? 'ready' : error ? 'error' : 'loading';
+  const status = statusOf(list);
 
   const columns: Column<SubAccount>[] = [
     {
@@ -238,8 +187,8 @@ export function SubAccountsSection() {
           <button
             type="button"
             className="btn btn-secondary btn-small"
-            onClick={() => activeId && void load(activeId)}
-            disabled={!activeId || loading}
+            onClick={() => void load()}
+            disabled={loading}
           >
             Refresh
           </button>
@@ -268,8 +217,8 @@ export function SubAccountsSection() {
             rowKey={(s) => s.id}
             rowTestId="sub-account-row"
             status={status}
-            error={error?.message}
-            onRetry={() => activeId && void load(activeId)}
+            error={error}
+            onRetry={() => void load()}
             rowHeight={ROW_HEIGHT}
             height={Math.min(Math.max(records.length, 1), 8) * ROW_HEIGHT}
             empty="This account has no sub-accounts."

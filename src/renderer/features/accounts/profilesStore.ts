@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { ChannelInput } from '../../../shared/contract';
-import type { ProfileSummary, ProfilesState } from '../../../shared/model';
+import type { OAuthConnectStart, ProfileSummary, ProfilesState } from '../../../shared/model';
 import { asDeskError } from '../../../shared/errors';
 import { getDesk } from '../../lib/desk';
+import { mutate, resetProfileData } from '../../lib/remote';
 
 interface ProfilesStore {
   state: ProfilesState | undefined;
@@ -29,11 +30,9 @@ interface ProfilesStore {
   disconnect(profileId: string): Promise<void>;
   /** The port of the OAuth redirect listener (app-wide). */
   setOAuthPort(port: number): Promise<void>;
+  /** Starts the partner app's authorize flow; completion arrives as `profiles.changed`. */
+  connectOAuth(profileId: string): Promise<OAuthConnectStart>;
 }
-
-const rethrow = (error: unknown): never => {
-  throw asDeskError(error);
-};
 
 export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
   state: undefined,
@@ -57,24 +56,24 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     }
   },
   async add(input) {
-    const state = await getDesk().profiles.add(input).catch(rethrow);
+    const state = await getDesk().profiles.add(input);
     get().set(state);
     return state;
   },
   async rename(id, name) {
-    get().set(await getDesk().profiles.rename({ id, name }).catch(rethrow));
+    get().set(await getDesk().profiles.rename({ id, name }));
   },
   async resetDemo() {
-    get().set(await getDesk().profiles.resetDemo().catch(rethrow));
+    get().set(await mutate('profiles.resetDemo', () => getDesk().profiles.resetDemo()));
   },
   async remove(id) {
-    get().set(await getDesk().profiles.remove({ id }).catch(rethrow));
+    get().set(await getDesk().profiles.remove({ id }));
   },
   async activate(id) {
-    get().set(await getDesk().profiles.activate({ id }).catch(rethrow));
+    get().set(await getDesk().profiles.activate({ id }));
   },
   async verify(id) {
-    const summary = await getDesk().profiles.verify({ id }).catch(rethrow);
+    const summary = await getDesk().profiles.verify({ id });
     const current = get().state;
     if (current) {
       get().set({
@@ -85,13 +84,14 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
     return summary;
   },
   async setPartner(input) {
-    get().set(await getDesk().oauth.setPartner(input).catch(rethrow));
+    get().set(await getDesk().oauth.setPartner(input));
   },
   async disconnect(profileId) {
-    get().set(await getDesk().oauth.disconnect({ profileId }).catch(rethrow));
+    get().set(await getDesk().oauth.disconnect({ profileId }));
   },
+  connectOAuth: (profileId) => getDesk().oauth.connect({ profileId }),
   async setOAuthPort(port) {
-    get().set(await getDesk().profiles.setOAuthPort({ port }).catch(rethrow));
+    get().set(await getDesk().profiles.setOAuthPort({ port }));
   },
 }));
 
@@ -99,3 +99,11 @@ export const useProfilesStore = create<ProfilesStore>()((set, get) => ({
 export function activeProfile(state: ProfilesState | undefined): ProfileSummary | undefined {
   return state?.profiles.find((p) => p.id === state.activeId);
 }
+
+// Server data belongs to the active profile: when another becomes active (here, in the app, or
+// pushed by main), every slot of the last profile is dropped and what is on screen reloads.
+useProfilesStore.subscribe((state, previous) => {
+  const now = state.state?.activeId;
+  const before = previous.state?.activeId;
+  if (now && before && now !== before) resetProfileData();
+});

@@ -5,7 +5,7 @@ import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { useShellStore } from '../shell/shellStore';
+import { useShellStore } from '../../lib/shellStore';
 import { isPermissionError, useEarnStore } from './earnStore';
 import { placesOf, planName, ratePercent } from './format';
 import { InvestForm, NO_LENDING_ACCESS } from './InvestForm';
@@ -140,7 +140,7 @@ export function EarnView() {
           rowKey={(p) => p.id}
           rowTestId="plan-row"
           status={status}
-          error={error?.message}
+          error={error}
           onRetry={refresh}
           rowHeight={PLAN_ROW}
           height={Math.min(Math.max(plans.length, 1), 8) * PLAN_ROW}
@@ -165,7 +165,7 @@ export function EarnView() {
           investments={data?.investments ?? []}
           plans={plans}
           status={status}
-          error={error?.message}
+          error={error}
           onRetry={refresh}
           onClosed={setNotice}
           onClosing={() => setNotice(undefined)}

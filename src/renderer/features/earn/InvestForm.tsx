@@ -1,39 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { contract, type ChannelParsed } from '../../../shared/contract';
 import type { DeskError } from '../../../shared/errors';
 import type { FlexPlan } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
-import { ConfirmDialog } from '../accounts/ConfirmDialog';
-import { TextField } from '../accounts/Field';
-import { useSettings } from '../settings/settingsStore';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { TextField } from '../../components/Field';
+import { useSettings } from '../../lib/settingsStore';
+import { useForm } from '../../lib/useForm';
 import { useEarnStore, isPermissionError } from './earnStore';
 import { amountText, checkInvestAmount, placesOf, planName, ratePercent } from './format';
 
 export const NO_LENDING_ACCESS =
   "This API key has no access to Earn (flex). Enable lending in the key's permissions, or use another key.";
-
-interface Mapped {
-  amount?: string | undefined;
-  alert?: string | undefined;
-}
-
-/** A refusal of invest, mapped by the exchange's field names (notes §4), never by code. */
-export function mapInvestError(error: DeskError, plan: FlexPlan): Mapped {
-  if (isPermissionError(error)) return { alert: NO_LENDING_ACCESS };
-  const first = (name: string) => error.fields?.[name]?.[0];
-  const amount = first('amount');
-  if (amount) return { amount };
-  const balance = first('balance');
-  if (balance) {
-    return {
-      amount: /^not enough balance\.?$/i.test(balance.trim())
-        ? 'Not enough balance: the main account holds less than that.'
-        : `Not enough balance: ${balance}`,
-    };
-  }
-  const planMessage = first('plan');
-  if (planMessage) return { alert: `The ${planName(plan)} refused the investment: ${planMessage}` };
-  return { alert: error.message };
-}
 
 interface InvestFormProps {
   plan: FlexPlan;
@@ -46,59 +24,43 @@ interface InvestFormProps {
 /**
  * Invest in one plan: the amount (its unit and the main-account balance beside it) and the
  * auto-reinvest switch. Client checks first (nothing is sent while one fails), then a confirmation
- * that says what happens, then one request; the exchange's refusals land under the amount or at the
- * top of the form.
+ * that says what happens, then one request; the exchange's refusals, read by field name (notes §4),
+ * land under the amount (`amount`, `balance`) or at the top of the form (`plan`, anything else).
  */
 export function InvestForm({ plan, available, onCancel, onInvested }: InvestFormProps) {
-  const invest = useEarnStore((s) => s.invest);
   const privacy = useSettings((s) => s.privacy);
-  const [amount, setAmount] = useState('');
-  const [reinvest, setReinvest] = useState(false);
-  const [amountError, setAmountError] = useState<string | undefined>();
-  const [alert, setAlert] = useState<string | undefined>();
-  const [confirming, setConfirming] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
-  const inFlight = useRef(false);
+  const [confirming, setConfirming] = useState<ChannelParsed<'flex.invest'> | undefined>();
   const id = `invest-${plan.id}`;
-  const focusAmount = () => document.getElementById(`${id}-amount`)?.focus();
+  const form = useForm({
+    initial: { amount: '', withReinvest: false },
+    fields: ['amount'],
+    schema: contract.flex.invest.input,
+    input: (values) => ({ plan: plan.id, ...values }),
+    // The amount against the plan's limits and the balance; worded for this form.
+    check: (values, found) => ({
+      ...found,
+      amount: checkInvestAmount(values.amount, plan, available, { privacy }),
+    }),
+    review: (input) => setConfirming(input),
+    async submit(input) {
+      await useEarnStore.getState().invest(input);
+      setConfirming(undefined);
+      onInvested(`Invested ${amountText(input.amount, plan.ticker)} in the ${planName(plan)}.`);
+      return { amount: '' };
+    },
+    failed: () => setConfirming(undefined),
+    server: {
+      aliases: { balance: 'amount' },
+      word: (name, message) => investMessage(name, message, plan),
+      message: (error: DeskError) => (isPermissionError(error) ? NO_LENDING_ACCESS : undefined),
+    },
+    focus: { amount: `${id}-amount` },
+  });
+  const sending = form.busy;
 
   useEffect(() => {
     document.getElementById(`${id}-amount`)?.focus();
   }, [id]);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    setAlert(undefined);
-    const problem = checkInvestAmount(amount, plan, available, { privacy });
-    setAmountError(problem);
-    if (problem) {
-      focusAmount();
-      return;
-    }
-    setConfirming(amount.trim());
-  }
-
-  async function send(value: string) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSending(true);
-    try {
-      await invest({ plan: plan.id, amount: value, withReinvest: reinvest });
-      setConfirming(undefined);
-      setAmount('');
-      onInvested(`Invested ${amountText(value, plan.ticker)} in the ${planName(plan)}.`);
-    } catch (failure) {
-      const mapped = mapInvestError(failure as DeskError, plan);
-      setConfirming(undefined);
-      setAmountError(mapped.amount);
-      setAlert(mapped.alert);
-      if (mapped.amount) focusAmount();
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
-  }
 
   const rate = ratePercent(plan.maxRate);
   return (
@@ -108,21 +70,21 @@ export function InvestForm({ plan, available, onCancel, onInvested }: InvestForm
         From {amountText(plan.minInvestment, plan.ticker)} to{' '}
         {amountText(plan.maxInvestment, plan.ticker)}, up to {rate} a year.
       </p>
-      <form className="form earn-invest-form" onSubmit={submit} noValidate aria-busy={sending}>
-        {alert ? (
+      <form
+        className="form earn-invest-form"
+        onSubmit={form.onSubmit}
+        noValidate
+        aria-busy={sending}
+      >
+        {form.formError ? (
           <p className="form-alert" role="alert">
-            {alert}
+            {form.formError}
           </p>
         ) : null}
         <TextField
           id={`${id}-amount`}
           label={`Amount (${plan.ticker})`}
-          value={amount}
-          onChange={(v) => {
-            setAmount(v);
-            setAmountError(undefined);
-          }}
-          error={amountError}
+          {...form.bind('amount')}
           hint={
             <>
               Available in the main account:{' '}
@@ -136,8 +98,8 @@ export function InvestForm({ plan, available, onCancel, onInvested }: InvestForm
         <label className="earn-toggle">
           <input
             type="checkbox"
-            checked={reinvest}
-            onChange={(e) => setReinvest(e.target.checked)}
+            checked={form.values.withReinvest}
+            onChange={(e) => form.set('withReinvest', e.target.checked)}
           />{' '}
           Auto-reinvest the earnings
         </label>
@@ -156,15 +118,26 @@ export function InvestForm({ plan, available, onCancel, onInvested }: InvestForm
           confirmLabel={sending ? 'Investing…' : 'Invest'}
           tone="primary"
           busy={sending}
-          onConfirm={() => void send(confirming)}
+          onConfirm={() => void form.send(confirming)}
           onCancel={() => setConfirming(undefined)}
         >
           <p data-testid="invest-question">
-            Invest {amountText(confirming, plan.ticker)} in the {planName(plan)} (up to {rate} a
-            year), auto-reinvest {reinvest ? 'on' : 'off'}.
+            Invest {amountText(confirming.amount, plan.ticker)} in the {planName(plan)} (up to{' '}
+            {rate} a year), auto-reinvest {confirming.withReinvest ? 'on' : 'off'}.
           </p>
         </ConfirmDialog>
       ) : null}
     </section>
   );
+}
+
+/** A refusal's message for this form, by the exchange's field name. */
+function investMessage(name: string, message: string, plan: FlexPlan): string {
+  if (name === 'balance') {
+    return /^not enough balance\.?$/i.test(message.trim())
+      ? 'Not enough balance: the main account holds less than that.'
+      : `Not enough balance: ${message}`;
+  }
+  if (name === 'plan') return `The ${planName(plan)} refused the investment: ${message}`;
+  return message;
 }

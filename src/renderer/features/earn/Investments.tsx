@@ -5,7 +5,7 @@ import type { FlexInvestment, FlexPlan } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataTable, type Column } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
-import { ConfirmDialog } from '../accounts/ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { isPermissionError, useEarnStore } from './earnStore';
 import { amountText, dateParts, placesOf } from './format';
 import { NO_LENDING_ACCESS } from './InvestForm';
@@ -47,7 +47,7 @@ interface InvestmentsProps {
   investments: readonly FlexInvestment[];
   plans: readonly FlexPlan[];
   status: 'loading' | 'error' | 'ready';
-  error?: string | undefined;
+  error?: DeskError | undefined;
   onRetry(): void;
   onClosed(message: string): void;
   /** A close is being sent (an earlier success line no longer applies). */

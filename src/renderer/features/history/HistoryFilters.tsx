@@ -3,7 +3,8 @@ import { transferFiltersInput } from '../../../shared/contract';
 import type { TransferMethod } from '../../../shared/transferStatus';
 import { validStatuses } from '../../../shared/transferStatus';
 import { parseForm } from '../../lib/parseForm';
-import { TextField, type FieldErrors } from '../accounts/Field';
+import { TextField } from '../../components/Field';
+import { type FieldErrors } from '../../lib/parseForm';
 import { useHistoryStore, type TransferFilters } from './historyStore';
 import { codeRanges, statusGroups } from './statusOptions';
 

@@ -7,8 +7,8 @@ import { DataTable, type Column } from '../../components/DataTable';
 import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
 import { compareDecimal, isZero } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { middle, placesFor, STOCK_PLACES } from '../orders/format';
-import { downloadText } from './download';
+import { middle, placesFor, STOCK_PLACES } from '../../lib/format';
+import { downloadText } from '../../lib/download';
 import { HistoryFilters } from './HistoryFilters';
 import { HISTORY_CAP, PAGE_SIZE, useHistoryStore } from './historyStore';
 import { statusTone } from './statusOptions';
@@ -218,11 +218,11 @@ function ExportButton() {
 
 /** Deposits and withdrawals: filters, server paging (100 a page, first 10,000), CSV export. */
 export function HistoryView() {
-  const page = useHistoryStore((s) => s.page);
+  const page = useHistoryStore((s) => s.data);
   const offset = useHistoryStore((s) => s.offset);
   const loading = useHistoryStore((s) => s.loading);
   const error = useHistoryStore((s) => s.error);
-  const load = useHistoryStore((s) => s.load);
+  const load = useHistoryStore((s) => s.loadPage);
   const goTo = useHistoryStore((s) => s.goTo);
   useAutoRefresh(load, page?.fetchedAt);
 

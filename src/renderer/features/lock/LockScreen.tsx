@@ -1,49 +1,40 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { asDeskError } from '../../../shared/errors';
-import { TextField } from '../accounts/Field';
+import { useState } from 'react';
+import { contract } from '../../../shared/contract';
+import { TextField } from '../../components/Field';
+import { useForm } from '../../lib/useForm';
 import { useLockStore } from './lockStore';
 import { formatWait, useTimeLeft } from './wait';
 
 /** The whole window while locked: nothing of the app is rendered behind it. */
 export function LockScreen() {
-  const unlock = useLockStore((s) => s.unlock);
   const retry = useLockStore((s) => s.retry);
   const retryAt = useLockStore((s) => s.state?.retryAt);
   const readError = useLockStore((s) => s.state?.error);
-  const [passcode, setPasscode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const [retrying, setRetrying] = useState(false);
-  const inFlight = useRef(false);
   const waitLeft = useTimeLeft(retryAt);
   const waiting = waitLeft > 0;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current || waiting) return;
-    if (passcode === '') {
-      setError('Enter the passcode.');
-      return;
-    }
-    inFlight.current = true;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await unlock(passcode);
-    } catch (failure) {
-      const desk = asDeskError(failure);
-      // A wait main knows of is counted down below the field instead of repeated under it.
-      const counted =
-        desk.code === 'LOCK_WAIT' && (useLockStore.getState().state?.retryAt ?? 0) > Date.now();
-      // An unreadable lock is explained above the field.
-      if (!counted && desk.code !== 'LOCK_UNREADABLE')
-        setError(desk.fields?.passcode?.[0] ?? desk.message);
-      setPasscode('');
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  }
+  const form = useForm({
+    initial: { passcode: '' },
+    fields: ['passcode'],
+    schema: contract.lock.unlock.input,
+    check: (v, found) => ({
+      ...found,
+      passcode: v.passcode === '' ? 'Enter the passcode.' : found['passcode'],
+    }),
+    submit: ({ passcode }) => useLockStore.getState().unlock(passcode),
+    server: {
+      message(error) {
+        // A wait main knows of is counted down below the field instead of repeated under it.
+        const counted =
+          error.code === 'LOCK_WAIT' && (useLockStore.getState().state?.retryAt ?? 0) > Date.now();
+        // An unreadable lock is explained above the field.
+        return counted || error.code === 'LOCK_UNREADABLE' ? null : undefined;
+      },
+    },
+    failed: () => ({ passcode: '' }),
+    blocked: waiting,
+  });
+  const { busy } = form;
 
   async function tryAgain() {
     setRetrying(true);
@@ -56,7 +47,7 @@ export function LockScreen() {
 
   return (
     <main className="lock-screen" data-testid="lock-screen">
-      <form className="lock-panel" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="lock-panel" onSubmit={form.onSubmit} noValidate>
         <div className="brand lock-brand">
           <span className="brand-mark" aria-hidden="true">
             ◆
@@ -81,12 +72,13 @@ export function LockScreen() {
         <TextField
           id="unlock-passcode"
           label="Passcode"
-          value={passcode}
+          value={form.values.passcode}
           onChange={(v) => {
-            setPasscode(v);
-            setError(undefined);
+            form.set('passcode', v);
+            form.setFormError(undefined);
           }}
-          error={error}
+          // A refusal is about the passcode, whichever field it names.
+          error={form.errors['passcode'] ?? form.formError}
           type="password"
           autoComplete="current-password"
           autoFocus

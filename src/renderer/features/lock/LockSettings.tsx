@@ -1,7 +1,30 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { contract } from '../../../shared/contract';
 import { asDeskError } from '../../../shared/errors';
-import { deskFieldErrors, TextField, type FieldErrors } from '../accounts/Field';
+import { TextField } from '../../components/Field';
+import type { FieldErrors } from '../../lib/parseForm';
+import { useForm } from '../../lib/useForm';
 import { useLockStore } from './lockStore';
+
+/** The contract's rule for the idle time, worded for the minutes field. */
+const MINUTES = 'Enter a whole number of minutes from 1 to 240.';
+const NOT_SAME = 'The two passcodes are not the same.';
+
+/** The minutes as typed: a whole number, or NaN for anything else (the contract refuses it). */
+const minutesOf = (text: string): number => (/^\d+$/.test(text.trim()) ? Number(text) : Number.NaN);
+
+/** Both new passcode fields blank: the change keeps the current passcode. */
+const keeps = (v: { passcode: string; confirm: string }) => v.passcode === '' && v.confirm === '';
+
+const minutesProps = {
+  label: 'Lock after (minutes idle)',
+  type: 'number',
+  min: 1,
+  max: 240,
+  step: 1,
+  inputMode: 'numeric',
+  className: 'input-short',
+} as const;
 
 /**
  * The app lock card: set a passcode and idle time, lock now, change them or turn the lock off
@@ -30,41 +53,28 @@ export function LockSettings() {
   );
 }
 
-function LockSetup() {
-  const configure = useLockStore((s) => s.configure);
-  const [passcode, setPasscode] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [minutes, setMinutes] = useState('5');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+function FormAlert({ message }: { message: string | undefined }) {
+  return message ? (
+    <p className="form-alert" role="alert">
+      {message}
+    </p>
+  ) : null;
+}
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(undefined);
-    const next: FieldErrors = {};
-    if (passcode.length < 4) next.passcode = 'Use at least 4 characters.';
-    else if (passcode.length > 128) next.passcode = 'Use at most 128 characters.';
-    if (confirm !== passcode) next.confirm = 'The two passcodes are not the same.';
-    const idle = Number(minutes);
-    if (!/^\d+$/.test(minutes.trim()) || idle < 1 || idle > 240)
-      next.idleMinutes = 'Enter a whole number of minutes from 1 to 240.';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setBusy(true);
-    try {
-      await configure(passcode, idle);
-    } catch (failure) {
-      const { fields, rest } = deskFieldErrors(asDeskError(failure), ['passcode', 'idleMinutes']);
-      setErrors(fields);
-      setFormError(rest);
-      setBusy(false);
-    }
-  }
+function LockSetup() {
+  const form = useForm({
+    initial: { passcode: '', confirm: '', idleMinutes: '5' },
+    fields: ['passcode', 'confirm', 'idleMinutes'],
+    schema: contract.lock.configure.input,
+    input: (v) => ({ passcode: v.passcode, idleMinutes: minutesOf(v.idleMinutes) }),
+    messages: { idleMinutes: MINUTES },
+    check: (v, found) => ({ ...found, confirm: v.confirm !== v.passcode ? NOT_SAME : undefined }),
+    submit: ({ passcode, idleMinutes }) => useLockStore.getState().configure(passcode, idleMinutes),
+  });
+  const { busy } = form;
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="form" onSubmit={form.onSubmit} noValidate>
       <p className="muted">
         Ask for a passcode when Exchange Desk starts and after it has been idle. The passcode is
         kept (hashed) in the keychain.
@@ -72,48 +82,19 @@ function LockSetup() {
       <TextField
         id="lock-passcode"
         label="Passcode"
-        value={passcode}
-        onChange={(v) => {
-          setPasscode(v);
-          setErrors((e) => ({ ...e, passcode: undefined }));
-        }}
-        error={errors.passcode}
+        {...form.bind('passcode')}
         type="password"
         autoComplete="new-password"
       />
       <TextField
         id="lock-confirm"
         label="Confirm passcode"
-        value={confirm}
-        onChange={(v) => {
-          setConfirm(v);
-          setErrors((e) => ({ ...e, confirm: undefined }));
-        }}
-        error={errors.confirm}
+        {...form.bind('confirm')}
         type="password"
         autoComplete="new-password"
       />
-      <TextField
-        id="lock-minutes"
-        label="Lock after (minutes idle)"
-        value={minutes}
-        onChange={(v) => {
-          setMinutes(v);
-          setErrors((e) => ({ ...e, idleMinutes: undefined }));
-        }}
-        error={errors.idleMinutes}
-        type="number"
-        min={1}
-        max={240}
-        step={1}
-        inputMode="numeric"
-        className="input-short"
-      />
-      {formError ? (
-        <p className="form-alert" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <TextField id="lock-minutes" {...minutesProps} {...form.bind('idleMinutes')} />
+      <FormAlert message={form.formError} />
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Turning on…' : 'Turn on app lock'}
@@ -125,60 +106,38 @@ function LockSetup() {
 
 /** Change the passcode and idle time: the current passcode first (main checks it). */
 function LockChange({ idleMinutes, onDone }: { idleMinutes: number; onDone(): void }) {
-  const configure = useLockStore((s) => s.configure);
-  const [current, setCurrent] = useState('');
-  const [passcode, setPasscode] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [minutes, setMinutes] = useState(String(idleMinutes));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(undefined);
-    const next: FieldErrors = {};
-    if (current === '') next.currentPasscode = 'Enter the current passcode.';
-    const keep = passcode === '' && confirm === '';
-    if (!keep) {
-      if (passcode.length < 4) next.passcode = 'Use at least 4 characters.';
-      else if (passcode.length > 128) next.passcode = 'Use at most 128 characters.';
-      if (confirm !== passcode) next.confirm = 'The two passcodes are not the same.';
-    }
-    const idle = Number(minutes);
-    if (!/^\d+$/.test(minutes.trim()) || idle < 1 || idle > 240)
-      next.idleMinutes = 'Enter a whole number of minutes from 1 to 240.';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setBusy(true);
-    try {
-      await configure(keep ? current : passcode, idle, current);
+  const form = useForm({
+    initial: { currentPasscode: '', passcode: '', confirm: '', idleMinutes: String(idleMinutes) },
+    fields: ['currentPasscode', 'passcode', 'confirm', 'idleMinutes'],
+    schema: contract.lock.configure.input,
+    input: (v) => ({
+      passcode: keeps(v) ? v.currentPasscode : v.passcode,
+      idleMinutes: minutesOf(v.idleMinutes),
+      currentPasscode: v.currentPasscode,
+    }),
+    messages: { idleMinutes: MINUTES },
+    check: (v, found): FieldErrors => ({
+      ...found,
+      currentPasscode:
+        v.currentPasscode === ''
+          ? 'Enter the current passcode.'
+          : (found['currentPasscode'] ?? (keeps(v) ? found['passcode'] : undefined)),
+      passcode: keeps(v) ? undefined : found['passcode'],
+      confirm: !keeps(v) && v.confirm !== v.passcode ? NOT_SAME : undefined,
+    }),
+    async submit({ passcode, idleMinutes, currentPasscode }) {
+      await useLockStore.getState().configure(passcode, idleMinutes, currentPasscode);
       onDone();
-    } catch (failure) {
-      const { fields, rest } = deskFieldErrors(asDeskError(failure), [
-        'currentPasscode',
-        'passcode',
-        'idleMinutes',
-      ]);
-      setErrors(fields);
-      setFormError(rest);
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { busy } = form;
 
-  const clear = (key: string) => setErrors((e) => ({ ...e, [key]: undefined }));
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="form" onSubmit={form.onSubmit} noValidate>
       <TextField
         id="lock-current"
         label="Current passcode"
-        value={current}
-        onChange={(v) => {
-          setCurrent(v);
-          clear('currentPasscode');
-        }}
-        error={errors.currentPasscode}
+        {...form.bind('currentPasscode')}
         type="password"
         autoComplete="current-password"
         autoFocus
@@ -186,12 +145,7 @@ function LockChange({ idleMinutes, onDone }: { idleMinutes: number; onDone(): vo
       <TextField
         id="lock-new"
         label="New passcode"
-        value={passcode}
-        onChange={(v) => {
-          setPasscode(v);
-          clear('passcode');
-        }}
-        error={errors.passcode}
+        {...form.bind('passcode')}
         hint="Leave both blank to keep the current passcode."
         type="password"
         autoComplete="new-password"
@@ -199,36 +153,12 @@ function LockChange({ idleMinutes, onDone }: { idleMinutes: number; onDone(): vo
       <TextField
         id="lock-new-confirm"
         label="Confirm new passcode"
-        value={confirm}
-        onChange={(v) => {
-          setConfirm(v);
-          clear('confirm');
-        }}
-        error={errors.confirm}
+        {...form.bind('confirm')}
         type="password"
         autoComplete="new-password"
       />
-      <TextField
-        id="lock-change-minutes"
-        label="Lock after (minutes idle)"
-        value={minutes}
-        onChange={(v) => {
-          setMinutes(v);
-          clear('idleMinutes');
-        }}
-        error={errors.idleMinutes}
-        type="number"
-        min={1}
-        max={240}
-        step={1}
-        inputMode="numeric"
-        className="input-short"
-      />
-      {formError ? (
-        <p className="form-alert" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <TextField id="lock-change-minutes" {...minutesProps} {...form.bind('idleMinutes')} />
+      <FormAlert message={form.formError} />
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy ? 'Saving…' : 'Save'}
@@ -241,32 +171,52 @@ function LockChange({ idleMinutes, onDone }: { idleMinutes: number; onDone(): vo
   );
 }
 
+/** Turning the lock off asks for the passcode (main checks it like an unlock). */
+function LockOff({ onCancel }: { onCancel(): void }) {
+  const form = useForm({
+    initial: { passcode: '' },
+    fields: ['passcode'],
+    schema: contract.lock.disable.input,
+    check: (v, found) => ({
+      ...found,
+      passcode: v.passcode === '' ? 'Enter the passcode.' : found['passcode'],
+    }),
+    submit: ({ passcode }) => useLockStore.getState().disable(passcode),
+  });
+  const { busy } = form;
+  return (
+    <form className="form" onSubmit={form.onSubmit} noValidate>
+      <TextField
+        id="lock-off-passcode"
+        label="Passcode"
+        value={form.values.passcode}
+        onChange={(v) => {
+          form.set('passcode', v);
+          form.setFormError(undefined);
+        }}
+        // A refusal is about the passcode, whichever field it names.
+        error={form.errors['passcode'] ?? form.formError}
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+      />
+      <div className="actions">
+        <button type="submit" className="btn btn-danger" disabled={busy}>
+          {busy ? 'Turning off…' : 'Turn off app lock'}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
 function LockEnabled({ idleMinutes }: { idleMinutes: number }) {
   const lockNow = useLockStore((s) => s.lockNow);
-  const disable = useLockStore((s) => s.disable);
   const [turningOff, setTurningOff] = useState(false);
   const [changing, setChanging] = useState(false);
-  const [passcode, setPasscode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  async function submitOff(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (passcode === '') {
-      setError('Enter the passcode.');
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      await disable(passcode);
-    } catch (failure) {
-      const desk = asDeskError(failure);
-      setError(desk.fields?.passcode?.[0] ?? desk.message);
-      setBusy(false);
-    }
-  }
 
   async function lock() {
     setError(undefined);
@@ -286,38 +236,7 @@ function LockEnabled({ idleMinutes }: { idleMinutes: number }) {
       {changing ? (
         <LockChange idleMinutes={idleMinutes} onDone={() => setChanging(false)} />
       ) : turningOff ? (
-        <form className="form" onSubmit={(e) => void submitOff(e)} noValidate>
-          <TextField
-            id="lock-off-passcode"
-            label="Passcode"
-            value={passcode}
-            onChange={(v) => {
-              setPasscode(v);
-              setError(undefined);
-            }}
-            error={error}
-            type="password"
-            autoComplete="current-password"
-            autoFocus
-          />
-          <div className="actions">
-            <button type="submit" className="btn btn-danger" disabled={busy}>
-              {busy ? 'Turning off…' : 'Turn off app lock'}
-            </button>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={() => {
-                setTurningOff(false);
-                setPasscode('');
-                setError(undefined);
-              }}
-              disabled={busy}
-            >
-              Cancel
-            </button>
-          </div>
-        </form>
+        <LockOff onCancel={() => setTurningOff(false)} />
       ) : (
         <>
           <div className="actions">
@@ -334,7 +253,14 @@ function LockEnabled({ idleMinutes }: { idleMinutes: number }) {
             >
               Change passcode
             </button>
-            <button type="button" className="btn btn-secondary" onClick={() => setTurningOff(true)}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setError(undefined);
+                setTurningOff(true);
+              }}
+            >
               Turn off
             </button>
           </div>

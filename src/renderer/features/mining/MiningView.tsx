@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { HashrateInterval, MiningSeries } from '../../../shared/model';
+import type { HashrateInterval } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
-import { MASK } from '../../lib/decimal';
-import { TextField } from '../accounts/Field';
-import { useProfilesStore } from '../accounts/profilesStore';
-import { downloadText } from '../history/download';
-import { useSettings } from '../settings/settingsStore';
-import { useShellStore } from '../shell/shellStore';
+import { TextField } from '../../components/Field';
+import { useProfilesStore } from '../accounts';
+import { useSettings } from '../../lib/settingsStore';
+import { useShellStore } from '../../lib/shellStore';
 import { HashrateChart } from './HashrateChart';
 import {
   INTERVALS,
@@ -14,10 +12,11 @@ import {
   accountFor,
   intervalForSpan,
   toLocalInput,
+  useHashrate,
   useMiningStore,
   type PresetRange,
 } from './miningStore';
-import { formatHashrate, formatRejectRate, hashrateScale } from './units';
+import { INTERVAL_LABELS, Stats, ExportButton } from './MiningParts';
 
 /** Chart width when it cannot be measured (tests); the request asks for about one point a pixel. */
 const FALLBACK_WIDTH = 960;
@@ -40,84 +39,6 @@ function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   return width;
 }
 
-const INTERVAL_LABELS: Record<HashrateInterval, string> = {
-  '5m': '5 minutes',
-  '1h': '1 hour',
-  '24h': '24 hours',
-};
-
-function Stats({ series, privacy }: { series: MiningSeries; privacy: boolean }) {
-  const stats = series.stats;
-  if (!stats) return null;
-  const scale = hashrateScale(stats.max);
-  const show = (value: string) => (privacy ? MASK : formatHashrate(value, scale));
-  const items: [string, string][] = [
-    ['Current', show(stats.current)],
-    ['Average', show(stats.average)],
-    ['Min', show(stats.min)],
-    ['Max', show(stats.max)],
-    ['Reject rate (avg)', privacy ? MASK : formatRejectRate(series.rejectRateAverage)],
-  ];
-  return (
-    <dl className="mining-stats" data-testid="mining-stats">
-      {items.map(([label, value]) => (
-        <div key={label} className="mining-stat">
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-type ExportState =
-  | { state: 'idle' }
-  | { state: 'busy' }
-  | { state: 'done'; message: string }
-  | { state: 'failed'; message: string };
-
-function ExportButton({ disabled }: { disabled: boolean }) {
-  const exportCsv = useMiningStore((s) => s.exportCsv);
-  const [status, setStatus] = useState<ExportState>({ state: 'idle' });
-  async function run() {
-    setStatus({ state: 'busy' });
-    try {
-      const result = await exportCsv();
-      const rows = `${result.rows.toLocaleString('en-US')} ${result.rows === 1 ? 'point' : 'points'}`;
-      if (result.cancelled) setStatus({ state: 'idle' });
-      else if (result.savedTo)
-        setStatus({ state: 'done', message: `Saved ${rows} to ${result.savedTo}` });
-      else if (result.csv !== undefined) {
-        downloadText(result.filename, result.csv);
-        setStatus({ state: 'done', message: `Downloaded ${rows} as ${result.filename}` });
-      } else setStatus({ state: 'idle' });
-    } catch (error) {
-      setStatus({ state: 'failed', message: (error as { message: string }).message });
-    }
-  }
-  return (
-    <div className="export">
-      <button
-        type="button"
-        className="btn btn-secondary"
-        onClick={() => void run()}
-        disabled={disabled || status.state === 'busy'}
-        aria-busy={status.state === 'busy'}
-      >
-        {status.state === 'busy' ? 'Exporting…' : 'Export CSV'}
-      </button>
-      <div aria-live="polite" className="export-status">
-        {status.state === 'done' ? <span className="result-ok small">{status.message}</span> : null}
-      </div>
-      {status.state === 'failed' ? (
-        <p className="form-alert" role="alert">
-          Export failed: {status.message}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** The Mining screen: one pool account's hashrate over a period, at a glance and in detail. */
 export function MiningView() {
   const profiles = useProfilesStore((s) => s.state);
@@ -133,9 +54,8 @@ export function MiningView() {
   const setRange = useMiningStore((s) => s.setRange);
   const setInterval = useMiningStore((s) => s.setInterval);
   const setCustom = useMiningStore((s) => s.setCustom);
-  const data = useMiningStore((s) => s.data);
-  const fetchedAt = useMiningStore((s) => s.fetchedAt);
-  const loading = useMiningStore((s) => s.loading);
+  const data = useHashrate((s) => s.data);
+  const loading = useHashrate((s) => s.loading);
   const error = useMiningStore((s) => s.error);
   const fieldErrors = useMiningStore((s) => s.fieldErrors);
   const loadStore = useMiningStore((s) => s.load);
@@ -160,7 +80,7 @@ export function MiningView() {
 
   // The first visit loads what the form holds (when there is an account to ask for).
   useEffect(() => {
-    if (profileId && account.trim() && !useMiningStore.getState().data)
+    if (profileId && account.trim() && !useHashrate.getState().data)
       void loadStore(account.trim(), width);
     // Only when the profile becomes known or changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -293,7 +213,7 @@ export function MiningView() {
         <div className="section-head">
           <h2 id="mining-chart-title">Hashrate{data ? ` · ${data.account}` : ''}</h2>
           <div className="mining-head-right">
-            <DataAge fetchedAt={fetchedAt} loading={loading} />
+            <DataAge fetchedAt={data?.fetchedAt} loading={loading} />
             <ExportButton disabled={!data || data.points.length === 0} />
           </div>
         </div>

@@ -1,12 +1,10 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { ChannelInput } from '../../../shared/contract';
-import { asDeskError } from '../../../shared/errors';
-import type { CsvExport, HashrateInterval, MiningSeries } from '../../../shared/model';
+import type { CsvExport, HashrateInterval } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
-import { shared } from '../../lib/remote';
-import { deskFieldErrors, type FieldErrors } from '../accounts/Field';
-import { useProfilesStore } from '../accounts/profilesStore';
+import { createRemote } from '../../lib/remote';
+import { deskFieldErrors, type FieldErrors } from '../../lib/parseForm';
 
 export type MiningRange = '24h' | '7d' | '30d' | '90d' | '1y' | 'custom';
 export type PresetRange = Exclude<MiningRange, 'custom'>;
@@ -70,16 +68,10 @@ interface MiningStore {
   /** The period's inputs (datetime-local values); a preset fills them when it loads. */
   customFrom: string;
   customTo: string;
-  data: MiningSeries | undefined;
-  /** Unix ms when the renderer received `data`. */
-  fetchedAt: number | undefined;
-  loading: boolean;
   /** Form-level message of the last failure (when no field took it). */
   error: string | undefined;
   /** Messages under the account and start inputs. */
   fieldErrors: FieldErrors;
-  /** The input of the last request (for the export and for tests). */
-  lastQuery: MiningQuery | undefined;
   setAccount(profileId: string, account: string): void;
   /** Chooses a preset range and its default interval. */
   setRange(range: PresetRange): void;
@@ -91,10 +83,13 @@ interface MiningStore {
   load(account: string, maxPoints: number): Promise<void>;
   /** The full series of the shown query as CSV (rejects with the DeskError). */
   exportCsv(): Promise<CsvExport>;
-  reset(): void;
 }
 
-let seq = 0;
+/** The hashrate series of one query (its fetch time inside); the form's state is below. */
+export const useHashrate = createRemote({
+  channel: 'mining.hashrate',
+  fetch: (query: MiningQuery) => getDesk().mining.hashrate(query),
+});
 
 const mark = (name: string) => {
   try {
@@ -112,12 +107,8 @@ export const useMiningStore = create<MiningStore>()(
       interval: DEFAULT_INTERVAL['24h'],
       customFrom: '',
       customTo: '',
-      data: undefined,
-      fetchedAt: undefined,
-      loading: false,
       error: undefined,
       fieldErrors: {},
-      lastQuery: undefined,
       setAccount: (profileId, account) =>
         set((s) => ({
           accounts: { ...s.accounts, [profileId]: account },
@@ -157,72 +148,40 @@ export const useMiningStore = create<MiningStore>()(
           set({ fieldErrors: { from: period.error }, error: undefined });
           return;
         }
-        const query: MiningQuery = {
+        if (get().range !== 'custom') {
+          set({ customFrom: toLocalInput(period.from), customTo: toLocalInput(period.to) });
+        }
+        mark('mining:request');
+        const series = useHashrate.getState();
+        await series.load({
           account,
           from: period.from,
           to: period.to,
           interval: get().interval,
           maxPoints: Math.max(50, Math.min(5000, Math.round(maxPoints))),
-        };
-        const ticket = ++seq;
-        if (get().range !== 'custom') {
-          set({ customFrom: toLocalInput(period.from), customTo: toLocalInput(period.to) });
-        }
-        set({ loading: true, lastQuery: query });
-        mark('mining:request');
-        try {
-          const data = await shared(`mining.hashrate:${JSON.stringify(query)}`, () =>
-            getDesk().mining.hashrate(query),
-          );
-          if (ticket !== seq) return;
-          set({
-            data,
-            fetchedAt: Date.now(),
-            loading: false,
-            error: undefined,
-            fieldErrors: {},
-          });
+        });
+        const { error } = useHashrate.getState();
+        if (!error) {
+          set({ error: undefined, fieldErrors: {} });
           mark('mining:data');
-        } catch (error) {
-          if (ticket !== seq) return;
-          const desk = asDeskError(error);
-          const { fields, rest } = deskFieldErrors(desk, ['account', 'from', 'to', 'interval']);
-          // The end time shows its message at the period inputs' start (one place for the period).
-          const fieldErrors: FieldErrors = {
-            account: fields['account'],
-            from: fields['from'] ?? fields['to'],
-          };
-          const shown = fieldErrors.account || fieldErrors.from;
-          set({
-            loading: false,
-            // A refused query's old chart no longer answers the question asked.
-            data: shown ? undefined : get().data,
-            fetchedAt: shown ? undefined : get().fetchedAt,
-            error: shown ? (fields['interval'] ?? undefined) : (rest ?? desk.message),
-            fieldErrors,
-          });
+          return;
         }
+        const { fields, rest } = deskFieldErrors(error, ['account', 'from', 'to', 'interval']);
+        // The end time shows its message at the period inputs' start (one place for the period).
+        const fieldErrors: FieldErrors = {
+          account: fields['account'],
+          from: fields['from'] ?? fields['to'],
+        };
+        const shown = fieldErrors.account || fieldErrors.from;
+        // A refused query's old chart no longer answers the question asked.
+        if (shown) useHashrate.getState().reset();
+        set({ error: shown ? fields['interval'] : (rest ?? error.message), fieldErrors });
       },
       async exportCsv() {
-        const query = get().lastQuery;
+        const query = useHashrate.getState().query;
         if (!query) throw { code: 'NO_QUERY', message: 'Show a period first.' };
         const { account, from, to, interval } = query;
-        return getDesk()
-          .mining.exportCsv({ account, from, to, interval })
-          .catch((error: unknown) => {
-            throw asDeskError(error);
-          });
-      },
-      reset() {
-        seq++;
-        set({
-          data: undefined,
-          fetchedAt: undefined,
-          loading: false,
-          error: undefined,
-          fieldErrors: {},
-          lastQuery: undefined,
-        });
+        return getDesk().mining.exportCsv({ account, from, to, interval });
       },
     }),
     {
@@ -243,10 +202,3 @@ export function accountFor(
   if (!profileId) return '';
   return accounts[profileId] ?? (isDemo ? DEMO_MINING_ACCOUNT : '');
 }
-
-// The series belongs to the active profile: another profile's hashrate never shows under this one.
-useProfilesStore.subscribe((state, previous) => {
-  const now = state.state?.activeId;
-  const before = previous.state?.activeId;
-  if (now && before && now !== before) useMiningStore.getState().reset();
-});

@@ -1,3 +1,4 @@
+import { statusOf } from '../../lib/remote';
 import { useMemo } from 'react';
 import type { ExecutedOrder, ProfileSummary } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
@@ -5,8 +6,8 @@ import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { activeProfile, useProfilesStore } from '../accounts/profilesStore';
-import { useShellStore } from '../shell/shellStore';
+import { activeProfile, useProfilesStore } from '../accounts';
+import { useShellStore } from '../../lib/shellStore';
 import {
   DEFAULT_PLACES,
   marketPlaces,
@@ -16,10 +17,10 @@ import {
   statusLabel,
   typeLabel,
   type MarketPlaces,
-} from './format';
-import { useOrdersStore } from './ordersStore';
+} from '../../lib/format';
+import { useOrderHistory, useOrdersStore } from './ordersStore';
 import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
-import { marketAndSideColumns, tableStatus } from './parts';
+import { marketAndSideColumns } from './parts';
 
 interface HistoryRow extends ExecutedOrder {
   /** Unique per row: market and order id. */
@@ -129,7 +130,7 @@ function ConnectExplanation({ profile }: { profile: ProfileSummary | undefined }
 }
 
 function ExecutedOrdersTable() {
-  const slot = useOrdersStore((s) => s.history);
+  const slot = useOrderHistory();
   const load = useOrdersStore((s) => s.loadHistory);
   const data = slot.data;
   useAutoRefresh(load, data?.fetchedAt);
@@ -166,7 +167,7 @@ function ExecutedOrdersTable() {
         rows={rows}
         columns={columns}
         rowKey={(o) => o.key}
-        status={tableStatus(slot)}
+        status={statusOf(slot)}
         error={slot.error}
         onRetry={() => void load()}
         empty="No executed orders in the period the exchange reports."

@@ -1,10 +1,8 @@
 import { create } from 'zustand';
 import type { ChannelInput, ChannelParsed } from '../../../shared/contract';
-import type { ActiveOrdersPage, ConditionalOrders, ExecutedOrders } from '../../../shared/model';
-import { asDeskError } from '../../../shared/errors';
+import type { ExecutedOrders } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
-import { shared } from '../../lib/remote';
-import { useProfilesStore } from '../accounts/profilesStore';
+import { createRemote, mutate } from '../../lib/remote';
 
 export type OrdersTab = 'active' | 'conditional' | 'history';
 
@@ -15,138 +13,76 @@ export type ActiveFilters = Pick<ActiveQuery, 'market' | 'orderId' | 'clientOrde
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 const DEFAULT_QUERY: ActiveQuery = { offset: 0, limit: 50 };
 
-/** One piece of server data with its loading state. The data carries its own fetch time. */
-interface Slot<T> {
-  data: T | undefined;
-  loading: boolean;
-  error: string | undefined;
-}
-
-const emptySlot = <T>(): Slot<T> => ({ data: undefined, loading: false, error: undefined });
-
 /** Executed orders as received, with the time they were fetched (the channel answers without it). */
 export interface ExecutedOrdersData {
   orders: ExecutedOrders;
   fetchedAt: number;
 }
 
+/** A page of active orders. */
+export const useActiveOrders = createRemote({
+  channel: 'orders.active',
+  fetch: (query: ActiveQuery) => getDesk().orders.active(query),
+});
+
+/** OCO and OTO orders, optionally of one market. */
+export const useConditionalOrders = createRemote({
+  channel: 'orders.conditional',
+  fetch: (market: string | undefined) => getDesk().orders.conditional(market ? { market } : {}),
+});
+
+/** Executed orders through the OAuth partner connection (the query: a page size, a market). */
+export const useOrderHistory = createRemote({
+  channel: 'orders.history',
+  fetch: async (query: ChannelInput<'orders.history'>): Promise<ExecutedOrdersData> => ({
+    orders: await getDesk().orders.history(query),
+    fetchedAt: Date.now(),
+  }),
+});
+
 interface OrdersStore {
   tab: OrdersTab;
   activeQuery: ActiveQuery;
-  active: Slot<ActiveOrdersPage>;
   conditionalMarket: string | undefined;
-  conditional: Slot<ConditionalOrders>;
-  history: Slot<ExecutedOrdersData>;
   setTab(tab: OrdersTab): void;
   /** New filters: back to the first page, then load. */
   filterActive(filters: ActiveFilters): void;
   /** Another page or page size with the same filters. */
   pageActive(offset: number, limit: number): void;
   loadActive(): Promise<void>;
-  /** Cancels an order; rejects with the DeskError main answered with. Reloads the list after. */
+  /** Cancels an order; rejects with the DeskError main answered with. Lists and balances reload. */
   cancel(market: string, orderId: number): Promise<void>;
   filterConditional(market: string | undefined): void;
   loadConditional(): Promise<void>;
-  loadHistory(): Promise<void>;
-  /** Forgets every answer (another profile became active) and reloads what was in use. */
-  reset(): void;
+  loadHistory(query?: ChannelInput<'orders.history'>): Promise<void>;
 }
 
-// A request answered after a newer one was sent (or after a reset) is dropped.
-const seq = { active: 0, conditional: 0, history: 0 };
-
-async function run<T>(
-  key: keyof typeof seq,
-  request: () => Promise<T>,
-  apply: (patch: Partial<Slot<T>>) => void,
-): Promise<void> {
-  const mine = ++seq[key];
-  apply({ loading: true, error: undefined });
-  try {
-    const data = await request();
-    if (mine === seq[key]) apply({ data, loading: false, error: undefined });
-  } catch (error) {
-    if (mine === seq[key]) apply({ loading: false, error: asDeskError(error).message });
-  }
-}
-
+/** The Orders screen: its tab and queries; the data lives in the three slots above. */
 export const useOrdersStore = create<OrdersStore>()((set, get) => ({
   tab: 'active',
   activeQuery: DEFAULT_QUERY,
-  active: emptySlot(),
   conditionalMarket: undefined,
-  conditional: emptySlot(),
-  history: emptySlot(),
   setTab: (tab) => set({ tab }),
   filterActive(filters) {
     const { limit } = get().activeQuery;
-    set({ activeQuery: { ...filters, offset: 0, limit }, active: emptySlot() });
+    set({ activeQuery: { ...filters, offset: 0, limit } });
+    useActiveOrders.getState().reset();
     void get().loadActive();
   },
   pageActive(offset, limit) {
-    set((s) => ({ activeQuery: { ...s.activeQuery, offset, limit }, active: emptySlot() }));
+    set((s) => ({ activeQuery: { ...s.activeQuery, offset, limit } }));
+    useActiveOrders.getState().reset();
     void get().loadActive();
   },
-  loadActive() {
-    const input: ChannelInput<'orders.active'> = get().activeQuery;
-    return run(
-      'active',
-      () => shared(`orders.active:${JSON.stringify(input)}`, () => getDesk().orders.active(input)),
-      (patch) => set((s) => ({ active: { ...s.active, ...patch } })),
-    );
-  },
+  loadActive: () => useActiveOrders.getState().load(get().activeQuery),
   async cancel(market, orderId) {
-    await getDesk()
-      .orders.cancel({ market, orderId })
-      .catch((error: unknown) => {
-        throw asDeskError(error);
-      });
-    await get().loadActive();
+    await mutate('orders.cancel', () => getDesk().orders.cancel({ market, orderId }));
   },
   filterConditional(market) {
-    set({ conditionalMarket: market, conditional: emptySlot() });
+    set({ conditionalMarket: market });
+    useConditionalOrders.getState().reset();
     void get().loadConditional();
   },
-  loadConditional() {
-    const market = get().conditionalMarket;
-    const input: ChannelInput<'orders.conditional'> = market ? { market } : {};
-    return run(
-      'conditional',
-      () =>
-        shared(`orders.conditional:${JSON.stringify(input)}`, () =>
-          getDesk().orders.conditional(input),
-        ),
-      (patch) => set((s) => ({ conditional: { ...s.conditional, ...patch } })),
-    );
-  },
-  loadHistory() {
-    return run(
-      'history',
-      () =>
-        shared('orders.history', async () => ({
-          orders: await getDesk().orders.history(),
-          fetchedAt: Date.now(),
-        })),
-      (patch) => set((s) => ({ history: { ...s.history, ...patch } })),
-    );
-  },
-  reset() {
-    const { active, conditional, history } = get();
-    const used = (slot: Slot<unknown>) => slot.data !== undefined || slot.loading;
-    seq.active++;
-    seq.conditional++;
-    seq.history++;
-    set({ active: emptySlot(), conditional: emptySlot(), history: emptySlot() });
-    // What was on screen loads again for the new profile; the rest waits until it is opened.
-    if (used(active)) void get().loadActive();
-    if (used(conditional)) void get().loadConditional();
-    if (used(history)) void get().loadHistory();
-  },
+  loadConditional: () => useConditionalOrders.getState().load(get().conditionalMarket),
+  loadHistory: (query) => useOrderHistory.getState().load(query),
 }));
-
-// Orders belong to the active profile: another profile's answers must never show under this one.
-useProfilesStore.subscribe((state, previous) => {
-  const now = state.state?.activeId;
-  const before = previous.state?.activeId;
-  if (now && before && now !== before) useOrdersStore.getState().reset();
-});

@@ -6,14 +6,6 @@ export function SideLabel({ side }: { side: OrderSide }) {
   return <span className={`side side-${side}`}>{side === 'buy' ? 'Buy' : 'Sell'}</span>;
 }
 
-/** DataTable status of a slot: rows once there are any, else the error, else loading. */
-export function tableStatus(slot: {
-  data: unknown;
-  error: string | undefined;
-}): 'ready' | 'error' | 'loading' {
-  return slot.data !== undefined ? 'ready' : slot.error ? 'error' : 'loading';
-}
-
 /** The Market and Side columns every order table starts with. */
 export function marketAndSideColumns<
   Row extends { market: string; side: 'buy' | 'sell' },

@@ -1,6 +1,6 @@
 import { Pie, PieChart, Tooltip, type TooltipContentProps } from 'recharts';
 import { formatDecimal, MASK } from '../../lib/decimal';
-import { useSettings } from '../settings/settingsStore';
+import { useSettings } from '../../lib/settingsStore';
 import type { Slice } from './allocation';
 
 const SIZE = 196;

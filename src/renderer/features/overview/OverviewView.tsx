@@ -5,7 +5,7 @@ import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
 import { compareDecimal, formatPrice, isZero } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { useSettings } from '../settings/settingsStore';
+import { useSettings } from '../../lib/settingsStore';
 import { AllocationChart } from './AllocationChart';
 import { accountValues, allocation, change, listTickers, quotePlaces } from './allocation';
 import { useOverviewStore } from './overviewStore';
@@ -93,14 +93,13 @@ export function OverviewView() {
   const privacy = useSettings((s) => s.privacy);
   const setQuote = useSettings((s) => s.setQuote);
   const data = useOverviewStore((s) => s.data);
-  const fetchedAt = useOverviewStore((s) => s.fetchedAt);
   const loading = useOverviewStore((s) => s.loading);
   const error = useOverviewStore((s) => s.error);
   const load = useOverviewStore((s) => s.load);
   const [hideZero, setHideZero] = useState(true);
 
   const refresh = useCallback(() => void load(quote), [load, quote]);
-  useAutoRefresh(refresh, fetchedAt);
+  useAutoRefresh(refresh, data?.fetchedAt);
 
   // What is shown is valued in the quote of the data, which may lag the selection while it loads.
   const shownQuote = data?.quote ?? quote;
@@ -129,7 +128,7 @@ export function OverviewView() {
     <div className="overview">
       {data && error ? (
         <div className="banner banner-bad ov-banner" role="alert">
-          <p>The overview could not be refreshed: {error}</p>
+          <p>The overview could not be refreshed: {error.message}</p>
           <p className="muted">Showing the last data received.</p>
           <button type="button" className="btn btn-secondary" onClick={refresh}>
             Try again
@@ -165,7 +164,7 @@ export function OverviewView() {
                   ))}
                 </select>
               </label>
-              <DataAge fetchedAt={fetchedAt} loading={loading} />
+              <DataAge fetchedAt={data?.fetchedAt} loading={loading} />
             </div>
           </div>
           {data && byAccount ? (

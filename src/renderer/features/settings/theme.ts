@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSettings } from './settingsStore';
+import { useSettings } from '../../lib/settingsStore';
 
 /** Puts the effective theme on <html data-theme>: the OS's unless the user chose one. */
 export function useApplyTheme(): void {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { StatusPill } from '../status/StatusPill';
-import { activeProfile, useProfilesStore } from '../accounts/profilesStore';
-import { SCREENS, useShellStore } from './shellStore';
-import { useSettings } from '../settings/settingsStore';
+import { StatusPill } from '../status';
+import { activeProfile, useProfilesStore } from '../accounts';
+import { SCREENS, useShellStore } from '../../lib/shellStore';
+import { useSettings } from '../../lib/settingsStore';
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 

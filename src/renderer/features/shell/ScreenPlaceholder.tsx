@@ -1,4 +1,4 @@
-import { SCREENS, type ScreenId } from './shellStore';
+import { SCREENS, type ScreenId } from '../../lib/shellStore';
 
 /** The screens this version does not have yet say what they will hold, plainly. */
 export function ScreenPlaceholder({ screen }: { screen: ScreenId }) {

@@ -1,5 +1,5 @@
-import { SCREENS, useShellStore } from './shellStore';
-import { useSettings, type ThemeChoice } from '../settings/settingsStore';
+import { SCREENS, useShellStore } from '../../lib/shellStore';
+import { useSettings, type ThemeChoice } from '../../lib/settingsStore';
 
 /** Theme and auto-refresh, kept across restarts. */
 function DisplaySettings() {

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { UpdateStatus } from '../../../shared/model';
 import { asDeskError } from '../../../shared/errors';
 import { getDesk } from '../../lib/desk';
-import { useShellStore } from './shellStore';
+import { useShellStore } from '../../lib/shellStore';
 
 /**
  * The app itself, as main reports it: automatic updates (state and download progress) and the

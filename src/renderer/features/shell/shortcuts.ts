@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useSettings } from '../settings/settingsStore';
-import { SCREENS, useShellStore } from './shellStore';
+import { useSettings } from '../../lib/settingsStore';
+import { SCREENS, useShellStore } from '../../lib/shellStore';
 
 /**
  * Keyboard shortcuts: Ctrl/⌘+1…7 open the screens in sidebar order, Ctrl/⌘+R or F5 refreshes the

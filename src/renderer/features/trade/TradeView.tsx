@@ -6,13 +6,13 @@ import { formatPrice } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { MarketPicker } from './MarketPicker';
 import { OrderForm } from './OrderForm';
-import { CONTEXT_REFRESH_MS, useTradeStore } from './tradeStore';
+import { CONTEXT_REFRESH_MS, useMarkets, useTradeContext, useTradeStore } from './tradeStore';
 
 /** Trade: market picker, best bid/ask and last price, both balances, the order form and preview. */
 export function TradeView() {
-  const markets = useTradeStore((s) => s.markets);
+  const markets = useMarkets();
   const market = useTradeStore((s) => s.market);
-  const context = useTradeStore((s) => s.context);
+  const context = useTradeContext();
   const loadMarkets = useTradeStore((s) => s.loadMarkets);
   const loadContext = useTradeStore((s) => s.loadContext);
   const selectMarket = useTradeStore((s) => s.selectMarket);
@@ -45,7 +45,7 @@ export function TradeView() {
             setMarketError(undefined);
             selectMarket(name);
           }}
-          error={marketError ?? markets.error}
+          error={marketError ?? markets.error?.message}
         />
         {data ? <MarketFacts context={data} /> : <div className="skeleton trade-facts-skeleton" />}
         <DataAge fetchedAt={data?.fetchedAt} loading={context.loading} />
@@ -53,7 +53,7 @@ export function TradeView() {
 
       {context.error ? (
         <p className="form-alert" role="alert">
-          {context.error}{' '}
+          {context.error.message}{' '}
           <button type="button" className="btn btn-link" onClick={refresh}>
             Try again
           </button>

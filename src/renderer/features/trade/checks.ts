@@ -1,13 +1,20 @@
 import Decimal from 'decimal.js';
+import type { z } from 'zod';
+import { clientOrderId, orderAmount, orderPrice, type stp } from '../../../shared/contract';
+import { isZeroDecimal } from '../../../shared/decimal';
 import type { Market, TradeContext } from '../../../shared/model';
+import { fieldMessage } from '../../lib/parseForm';
 import { feeOf, feeRatio, preview, type OrderKind, type Side } from './preview';
 
 /**
  * The checks of the order form, before anything is sent: pure functions on decimal strings
- * (decimal.js, never floating point). Each message sits under its field and names the limit.
+ * (decimal.js, never floating point). The form of a number and of a client order id are the
+ * contract's rules and messages; the market's rules, the book and the balances are checked here.
+ * Each message sits under its field and names the limit.
  */
 
-export type Stp = 'no' | 'cancel_both' | 'cancel_new' | 'cancel_old';
+/** Self-trade prevention, as the contract names it. */
+export type Stp = z.infer<typeof stp>;
 
 export interface OrderFormValues {
   kind: OrderKind;
@@ -24,9 +31,6 @@ export interface OrderFormValues {
 export type FormField =
   'market' | 'side' | 'amount' | 'price' | 'clientOrderId' | 'stp' | 'postOnly';
 export type FormErrors = Partial<Record<FormField, string>>;
-
-export const NUMERIC = /^\d+(\.\d+)?$/;
-export const CLIENT_ORDER_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** A decimal string as the user reads a limit: no trailing zeros, thousands grouped. */
 export function plain(value: Decimal.Value): string {
@@ -48,13 +52,24 @@ export function amountUnit(kind: OrderKind, market: Pick<Market, 'stock' | 'mone
   return kind === 'market' ? market.money : market.stock;
 }
 
-/** Numeric and greater than 0; the message names the field. */
-function numberCheck(value: string, what: string): string | undefined {
+/**
+ * Given, a number by the contract's rule for `what` (its format and bounds), and greater than 0;
+ * the message names the field.
+ */
+function numberCheck(value: string, what: 'amount' | 'price'): string | undefined {
   const v = value.trim();
   if (v === '') return `Enter the ${what}.`;
-  if (!NUMERIC.test(v)) return `Enter the ${what} as a number, e.g. 0.5.`;
-  if (new Decimal(v).lte(0)) return `The ${what} must be greater than 0.`;
-  return undefined;
+  // Worded as the limit it breaks (the contract's "Enter an amount above 0." reads as a request).
+  if (isZeroDecimal(v) && !v.startsWith('-')) return `The ${what} must be greater than 0.`;
+  return fieldMessage(what === 'amount' ? orderAmount : orderPrice, v);
+}
+
+/** The amount (and, for a limit order, the price) pass the contract's rules: an estimate can be made. */
+export function hasNumbers(form: Pick<OrderFormValues, 'kind' | 'amount' | 'price'>): boolean {
+  return (
+    numberCheck(form.amount, 'amount') === undefined &&
+    (form.kind !== 'limit' || numberCheck(form.price, 'price') === undefined)
+  );
 }
 
 /** The least a "spend" amount may be: the minimum total plus the taker fee, in whole money steps. */
@@ -162,9 +177,8 @@ export function validate(form: OrderFormValues, context: TradeContext): FormErro
     if (total) errors.amount = total;
   }
   const cid = form.clientOrderId.trim();
-  if (cid !== '' && !CLIENT_ORDER_ID.test(cid)) {
-    errors.clientOrderId = 'Use letters, digits, -, . and _ only (at most 64).';
-  }
+  const cidError = cid === '' ? undefined : fieldMessage(clientOrderId, cid);
+  if (cidError) errors.clientOrderId = cidError;
   if (form.kind === 'limit' && form.postOnly && form.ioc) {
     errors.postOnly = 'Post-only and immediate-or-cancel exclude each other: choose one.';
   }

@@ -1,4 +1,6 @@
 import Decimal from 'decimal.js';
+import type { z } from 'zod';
+import type { orderKind, orderSide } from '../../../shared/contract';
 import type { BookLevel, Market, TradeContext } from '../../../shared/model';
 
 /**
@@ -8,8 +10,9 @@ import type { BookLevel, Market, TradeContext } from '../../../shared/model';
  * once the levels at or better than its price and rests for the rest (maker fee, "if it rests").
  */
 
-export type OrderKind = 'stock_market' | 'market' | 'limit';
-export type Side = 'buy' | 'sell';
+/** The contract's order kinds and sides (its named field schemas). */
+export type OrderKind = z.infer<typeof orderKind>;
+export type Side = z.infer<typeof orderSide>;
 
 export interface PreviewInput {
   kind: OrderKind;

@@ -1,10 +1,9 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { Market, TradeContext } from '../../../shared/model';
-import { asDeskError } from '../../../shared/errors';
+import type { ChannelInput } from '../../../shared/contract';
+import type { Market, PlacementOutcome } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
-import { shared } from '../../lib/remote';
-import { useProfilesStore } from '../accounts/profilesStore';
+import { createRemote, mutate } from '../../lib/remote';
 
 export const DEFAULT_MARKET = 'BTC_USDT';
 /** The Trade screen refreshes the book and balances this often while it is visible. */
@@ -15,82 +14,50 @@ export interface MarketsData {
   fetchedAt: number;
 }
 
-interface Slot<T> {
-  data: T | undefined;
-  loading: boolean;
-  error: string | undefined;
-}
+/** Every market of the exchange (with the time it was fetched). */
+export const useMarkets = createRemote({
+  channel: 'trade.markets',
+  fetch: async (): Promise<MarketsData> => ({
+    markets: await getDesk().trade.markets(),
+    fetchedAt: Date.now(),
+  }),
+});
 
-const emptySlot = <T>(): Slot<T> => ({ data: undefined, loading: false, error: undefined });
+/** Rules, book, last price and the two balances of one market. */
+export const useTradeContext = createRemote({
+  channel: 'trade.context',
+  fetch: (market: string) => getDesk().trade.context({ market }),
+});
 
 interface TradeStore {
-  /** Every market of the exchange, loaded once per session (with its fetch time). */
-  markets: Slot<MarketsData>;
   /** The chosen market; the last choice is kept across restarts. */
   market: string;
-  /** Rules, book, last price and balances of the chosen market. */
-  context: Slot<TradeContext>;
+  /** Markets are loaded once per profile (they change rarely). */
   loadMarkets(): Promise<void>;
   selectMarket(name: string): void;
   loadContext(): Promise<void>;
-  /** Forgets server data (another profile became active). */
-  reset(): void;
+  /**
+   * Places an order on the active profile; the outcome, or a rejection with main's DeskError.
+   * Balances, the book and the order lists reload after it (lib/remote.ts INVALIDATES).
+   */
+  place(input: ChannelInput<'orders.place'>): Promise<PlacementOutcome>;
 }
-
-let contextSeq = 0;
 
 export const useTradeStore = create<TradeStore>()(
   persist(
     (set, get) => ({
-      markets: emptySlot(),
       market: DEFAULT_MARKET,
-      context: emptySlot(),
       async loadMarkets() {
-        if (get().markets.data) return;
-        set((s) => ({ markets: { ...s.markets, loading: true, error: undefined } }));
-        try {
-          const data = await shared('trade.markets', async () => ({
-            markets: await getDesk().trade.markets(),
-            fetchedAt: Date.now(),
-          }));
-          set({ markets: { data, loading: false, error: undefined } });
-        } catch (error) {
-          set((s) => ({
-            markets: { ...s.markets, loading: false, error: asDeskError(error).message },
-          }));
-        }
+        if (!useMarkets.getState().data) await useMarkets.getState().load();
       },
       selectMarket(name) {
         if (name === get().market) return;
-        contextSeq++;
-        set({ market: name, context: emptySlot() });
+        set({ market: name });
+        useTradeContext.getState().reset();
         void get().loadContext();
       },
-      async loadContext() {
-        const market = get().market;
-        const mine = ++contextSeq;
-        set((s) => ({ context: { ...s.context, loading: true, error: undefined } }));
-        try {
-          const data = await shared(`trade.context:${market}`, () =>
-            getDesk().trade.context({ market }),
-          );
-          if (mine === contextSeq) set({ context: { data, loading: false, error: undefined } });
-        } catch (error) {
-          if (mine === contextSeq)
-            set((s) => ({
-              context: { ...s.context, loading: false, error: asDeskError(error).message },
-            }));
-        }
-      },
-      reset() {
-        contextSeq++;
-        const wasUsed = get().context.data !== undefined || get().context.loading;
-        set({ markets: emptySlot(), context: emptySlot() });
-        if (wasUsed) {
-          void get().loadMarkets();
-          void get().loadContext();
-        }
-      },
+      loadContext: () => useTradeContext.getState().load(get().market),
+      place: (input) => mutate('orders.place', () => getDesk().orders.place(input)),
     }),
     {
       name: 'exchange-desk-trade',
@@ -100,10 +67,3 @@ export const useTradeStore = create<TradeStore>()(
     },
   ),
 );
-
-// Balances belong to the active profile: another profile's answers must never show under this one.
-useProfilesStore.subscribe((state, previous) => {
-  const now = state.state?.activeId;
-  const before = previous.state?.activeId;
-  if (now && before && now !== before) useTradeStore.getState().reset();
-});

@@ -1,0 +1,93 @@
+import type { Order } from '../../../shared/model';
+import { Amount } from '../../components/Amount';
+import { type Column } from '../../components/DataTable';
+import { compareDecimal } from '../../lib/decimal';
+import {
+  DEFAULT_PLACES,
+  filledPercent,
+  splitMarket,
+  statusLabel,
+  typeLabel,
+  type MarketPlaces,
+} from '../../lib/format';
+import { Time } from '../../components/ViewParts';
+import { marketAndSideColumns } from './parts';
+
+/** Columns of the active-orders table. */
+export function orderColumns(
+  places: Map<string, MarketPlaces>,
+  onCancel: (order: Order) => void,
+): Column<Order>[] {
+  const of = (o: Order) => places.get(o.market) ?? DEFAULT_PLACES;
+  return [
+    ...marketAndSideColumns<Order>(),
+    { id: 'type', header: 'Type', width: '72px', cell: (o) => typeLabel(o.type) },
+    {
+      id: 'price',
+      header: 'Price',
+      align: 'right',
+      width: 'minmax(110px, 1fr)',
+      cell: (o) => <Amount value={o.price} places={of(o).price} unit={splitMarket(o.market)[1]} />,
+      sort: (a, b) => compareDecimal(a.price, b.price),
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      width: 'minmax(110px, 1fr)',
+      cell: (o) => <Amount value={o.amount} places={of(o).stock} unit={splitMarket(o.market)[0]} />,
+      sort: (a, b) => compareDecimal(a.amount, b.amount),
+    },
+    {
+      id: 'filled',
+      header: 'Filled',
+      align: 'right',
+      width: '68px',
+      cell: (o) => filledPercent(o.dealStock, o.amount),
+    },
+    {
+      id: 'left',
+      header: 'Left',
+      align: 'right',
+      width: 'minmax(90px, 1fr)',
+      cell: (o) => <Amount value={o.left} places={of(o).stock} />,
+      sort: (a, b) => compareDecimal(a.left, b.left),
+    },
+    { id: 'status', header: 'Status', width: '64px', cell: (o) => statusLabel(o.status) },
+    {
+      id: 'time',
+      header: 'Time',
+      width: '184px',
+      cell: (o) => <Time ms={o.timestamp} />,
+      sort: (a, b) => a.timestamp - b.timestamp,
+    },
+    {
+      id: 'client',
+      header: 'Client order id',
+      width: 'minmax(80px, 0.8fr)',
+      cell: (o) =>
+        o.clientOrderId ? (
+          <span className="mono small" title={o.clientOrderId}>
+            {o.clientOrderId}
+          </span>
+        ) : (
+          <span className="muted">—</span>
+        ),
+    },
+    {
+      id: 'action',
+      header: 'Action',
+      width: '70px',
+      cell: (o) => (
+        <button
+          type="button"
+          className="btn btn-danger-quiet btn-small"
+          aria-label={`Cancel ${o.side} order ${o.orderId} on ${o.market}`}
+          onClick={() => onCancel(o)}
+        >
+          Cancel
+        </button>
+      ),
+    },
+  ];
+}

@@ -1,0 +1,56 @@
+import { Amount } from '../../components/Amount';
+import { useShellStore } from '../../lib/shellStore';
+import { useOrdersStore } from '../orders';
+import { placedSummary, type Outcome } from './placement';
+
+/** What became of a sent order: what filled, or that nobody can tell yet and what to check. */
+export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
+  const go = useShellStore((s) => s.go);
+  const setTab = useOrdersStore((s) => s.setTab);
+  if (outcome.kind === 'unknown') {
+    return (
+      <div className="form-alert trade-outcome" role="alert" data-testid="trade-outcome">
+        <strong>We could not tell whether the order was placed.</strong> {outcome.outcome.check}
+      </div>
+    );
+  }
+  const o = outcome.outcome;
+  const { market } = outcome.review.context;
+  const { filled, verb, rests, stockPlaces, moneyPlaces, feePlaces } = placedSummary(
+    o,
+    outcome.review,
+  );
+  return (
+    <div className="form-notice trade-outcome" role="status" data-testid="trade-outcome">
+      <p>
+        {filled ? (
+          <>
+            {verb} <Amount value={o.dealStock} places={stockPlaces} unit={market.stock} /> for{' '}
+            <Amount value={o.dealMoney} places={moneyPlaces} unit={market.money} /> (fee{' '}
+            <Amount value={o.dealFee} places={feePlaces} unit={market.money} />)
+            {rests ? '; the rest waits on the book' : ''}.
+          </>
+        ) : rests ? (
+          <>Limit order placed: nothing filled yet, it waits on the book.</>
+        ) : (
+          <>The order was placed but nothing was filled (status {o.status ?? 'unknown'}).</>
+        )}
+        {o.reconciled ? ' Found after the connection dropped: it was placed once.' : ''}
+      </p>
+      <p className="small">
+        Order {o.orderId} · client order id <code>{o.clientOrderId}</code>
+        {o.status ? ` · ${o.status}` : ''}{' '}
+        <button
+          type="button"
+          className="btn btn-link"
+          onClick={() => {
+            setTab(rests ? 'active' : 'history');
+            go('orders');
+          }}
+        >
+          View in Orders
+        </button>
+      </p>
+    </div>
+  );
+}

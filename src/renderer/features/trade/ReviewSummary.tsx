@@ -1,0 +1,54 @@
+import { formatPrice } from '../../lib/decimal';
+import { plain } from './checks';
+import { reviewKind, reviewOptions, reviewTotal, sideOf, type Review } from './placement';
+
+/** What the user confirms: side and kind, amount with its unit, price, estimated total, options. */
+export function ReviewSummary({ review }: { review: Review }) {
+  const { form, estimate, context } = review;
+  const { market } = context;
+  const side = sideOf(form);
+  const options = reviewOptions(review);
+  return (
+    <dl className="trade-review" data-testid="trade-review">
+      <dt>Side</dt>
+      <dd className={`side side-${side}`}>
+        {side === 'buy' ? 'Buy' : 'Sell'} <span className="muted">({reviewKind(review)})</span>
+      </dd>
+      <dt>Amount</dt>
+      <dd>
+        {plain(form.amount.trim())} {form.kind === 'market' ? market.money : market.stock}
+      </dd>
+      {form.kind === 'limit' ? (
+        <>
+          <dt>Price</dt>
+          <dd>
+            {plain(form.price.trim())} {market.money}
+          </dd>
+        </>
+      ) : estimate.avgPrice ? (
+        <>
+          <dt>Average price</dt>
+          <dd>
+            ≈&nbsp;{formatPrice(estimate.avgPrice, market.moneyPrec)} {market.money}
+          </dd>
+        </>
+      ) : null}
+      <dt>Estimated total</dt>
+      <dd data-testid="trade-review-total">{reviewTotal(review)}</dd>
+      {options.length ? (
+        <>
+          <dt>Options</dt>
+          <dd>{options.join(' · ')}</dd>
+        </>
+      ) : null}
+      {estimate.notEnoughDepth ? (
+        <dd className="trade-warn">The order book cannot fill all of it right now.</dd>
+      ) : null}
+      {estimate.slippageWarning ? (
+        <dd className="trade-warn">
+          Slippage ≈&nbsp;{estimate.slippage} % against the last price.
+        </dd>
+      ) : null}
+    </dl>
+  );
+}

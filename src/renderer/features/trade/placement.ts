@@ -1,0 +1,183 @@
+import Decimal from 'decimal.js';
+import type { ChannelInput } from '../../../shared/contract';
+import type { Market, PlacementOutcome, TradeContext } from '../../../shared/model';
+import { formatDecimal } from '../../lib/decimal';
+import { hasNumbers, plain, type FormField, type OrderFormValues, type Stp } from './checks';
+import { preview, type OrderKind, type Preview, type Side } from './preview';
+
+/**
+ * An order from the form to the exchange and back, as pure functions: the placement input built
+ * from the form's values, the estimate and the review the user confirms, and the outcome as the
+ * form tells it.
+ */
+
+export const EMPTY_ORDER: OrderFormValues = {
+  kind: 'stock_market',
+  side: 'buy',
+  amount: '',
+  price: '',
+  clientOrderId: '',
+  stp: 'no',
+  postOnly: false,
+  ioc: false,
+};
+
+export const KIND_OPTIONS: readonly { id: OrderKind; label(market: Market): string }[] = [
+  { id: 'stock_market', label: (m) => `Market (amount in ${m.stock})` },
+  { id: 'market', label: (m) => `Market buy (spend ${m.money})` },
+  { id: 'limit', label: () => 'Limit' },
+];
+
+export const STP_OPTIONS: readonly { value: Stp; label: string }[] = [
+  { value: 'no', label: 'No' },
+  { value: 'cancel_both', label: 'Cancel both' },
+  { value: 'cancel_new', label: 'Cancel new' },
+  { value: 'cancel_old', label: 'Cancel old' },
+];
+
+/** The form's fields in screen order (the first with a message takes focus). */
+export const ORDER_FIELDS = [
+  'market',
+  'side',
+  'amount',
+  'price',
+  'postOnly',
+  'stp',
+  'clientOrderId',
+] as const satisfies readonly FormField[];
+
+/** The exchange's (and the bridge's) field names that mean one of the form's fields. */
+export const ORDER_FIELD_ALIASES: Readonly<Record<string, FormField>> = {
+  total: 'amount',
+  balance: 'amount',
+  client_order_id: 'clientOrderId',
+  post_only: 'postOnly',
+  ioc: 'postOnly',
+};
+
+/** A spend order ("market") is always a buy. */
+export const sideOf = (form: Pick<OrderFormValues, 'kind' | 'side'>): Side =>
+  form.kind === 'market' ? 'buy' : form.side;
+
+/** The order as the contract takes it: only what its kind has, nothing left at its default. */
+export function toPlaceInput(form: OrderFormValues, market: string): ChannelInput<'orders.place'> {
+  const cid = form.clientOrderId.trim();
+  const common = {
+    market,
+    side: sideOf(form),
+    amount: form.amount.trim(),
+    ...(cid ? { clientOrderId: cid } : {}),
+    ...(form.stp !== 'no' ? { stp: form.stp } : {}),
+  };
+  if (form.kind !== 'limit') return { kind: form.kind, ...common };
+  return {
+    kind: 'limit',
+    ...common,
+    price: form.price.trim(),
+    ...(form.postOnly ? { postOnly: true } : {}),
+    ...(form.ioc ? { ioc: true } : {}),
+  };
+}
+
+/** The likely outcome from the book, once the amount (and the price) are numbers. */
+export function estimateOf(
+  form: OrderFormValues,
+  context: Pick<TradeContext, 'market' | 'book' | 'lastPrice'>,
+): Preview | undefined {
+  if (!hasNumbers(form)) return undefined;
+  return preview(
+    { kind: form.kind, side: sideOf(form), amount: form.amount.trim(), price: form.price.trim() },
+    context,
+  );
+}
+
+/** What the user reviews and confirms: the form and its estimate, frozen at "Review order". */
+export interface Review {
+  form: OrderFormValues;
+  estimate: Preview;
+  context: TradeContext;
+}
+
+export type Placed = Extract<PlacementOutcome, { outcome: 'placed' }>;
+
+export type Outcome =
+  | { kind: 'placed'; outcome: Placed; review: Review }
+  | { kind: 'unknown'; outcome: Extract<PlacementOutcome, { outcome: 'unknown' }> };
+
+/** The exchange's answer to a reviewed order, as the form shows it. */
+export function outcomeOf(result: PlacementOutcome, review: Review): Outcome {
+  return result.outcome === 'placed'
+    ? { kind: 'placed', outcome: result, review }
+    : { kind: 'unknown', outcome: result };
+}
+
+/** "Buy 0.01 BTC on BTC / USDT?", "Spend 100 USDT on BTC / USDT?" */
+export function reviewTitle({ form, context: { market } }: Review): string {
+  const pair = `${market.stock} / ${market.money}`;
+  if (form.kind === 'market')
+    return `Spend ${plain(form.amount.trim())} ${market.money} on ${pair}?`;
+  const verb = form.side === 'buy' ? 'Buy' : 'Sell';
+  return `${verb} ${plain(form.amount.trim())} ${market.stock} on ${pair}?`;
+}
+
+/** The review's kind line: "Limit order", "Market buy, spending USDT", "Market order". */
+export function reviewKind({ form, context: { market } }: Review): string {
+  if (form.kind === 'limit') return 'Limit order';
+  return form.kind === 'market' ? `Market buy, spending ${market.money}` : 'Market order';
+}
+
+/** The review's estimated total: what leaves or arrives, with the fee. */
+export function reviewTotal({ form, estimate, context: { market } }: Review): string {
+  const m = market.money;
+  const fmt = (v: string) => formatDecimal(v, market.moneyPrec);
+  const side = sideOf(form);
+  if (form.kind === 'market') {
+    return `${plain(form.amount.trim())} ${m} spent, fee ≈\u00a0${fmt(estimate.fee)} ${m} included; you get ≈\u00a0${plain(estimate.stock)} ${market.stock}`;
+  }
+  if (form.kind === 'limit') {
+    return `${side === 'buy' ? 'Pay' : 'Receive'} ${fmt(estimate.limitTotal ?? '0')} ${m} at your price, fee ≈\u00a0${fmt(estimate.restingFee ?? '0')} ${m} if it rests`;
+  }
+  if (side === 'buy') {
+    return `≈\u00a0${fmt(estimate.total)} ${m} to pay, fee ≈\u00a0${fmt(estimate.fee)} ${m} included`;
+  }
+  return `≈\u00a0${fmt(estimate.total)} ${m} to receive, after a fee of ≈\u00a0${fmt(estimate.fee)} ${m}`;
+}
+
+/** The options the order carries, in words. */
+export function reviewOptions({ form }: Review): string[] {
+  const cid = form.clientOrderId.trim();
+  return [
+    form.kind === 'limit' && form.postOnly ? 'Post-only' : undefined,
+    form.kind === 'limit' && form.ioc ? 'Immediate or cancel' : undefined,
+    form.stp !== 'no'
+      ? `Self-trade prevention: ${STP_OPTIONS.find((o) => o.value === form.stp)?.label}`
+      : undefined,
+    cid ? `Client order id ${cid}` : undefined,
+  ].filter((o): o is string => o !== undefined);
+}
+
+const scale = (value: string, max: number): number =>
+  Math.min(max, Math.max(0, new Decimal(value).decimalPlaces()));
+
+/** How a placed order reads: what filled, whether the rest waits on the book, and the places. */
+export interface PlacedSummary {
+  filled: boolean;
+  verb: 'Bought' | 'Sold';
+  /** A limit order that neither filled nor was canceled: it waits on the book. */
+  rests: boolean;
+  stockPlaces: number;
+  moneyPlaces: number;
+  feePlaces: number;
+}
+
+export function placedSummary(placed: Placed, review: Review): PlacedSummary {
+  const { market } = review.context;
+  return {
+    filled: new Decimal(placed.dealStock).gt(0),
+    verb: placed.side === 'buy' ? 'Bought' : 'Sold',
+    rests: review.form.kind === 'limit' && !['FILLED', 'CANCELED'].includes(placed.status ?? ''),
+    stockPlaces: scale(placed.dealStock, market.stockPrec),
+    moneyPlaces: Math.max(2, scale(placed.dealMoney, market.moneyPrec + market.stockPrec)),
+    feePlaces: Math.max(2, scale(placed.dealFee, market.moneyPrec)),
+  };
+}

@@ -1,0 +1,237 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
+import { useSubAccountsStore } from '../../../src/renderer/features/accounts/subAccountsStore';
+import { useEarnStore } from '../../../src/renderer/features/earn/earnStore';
+import { useHistoryStore } from '../../../src/renderer/features/history/historyStore';
+import {
+  useActiveOrders,
+  useConditionalOrders,
+  useOrdersStore,
+} from '../../../src/renderer/features/orders/ordersStore';
+import { useOverviewStore } from '../../../src/renderer/features/overview/overviewStore';
+import { useTradeContext, useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import { INVALIDATES, statusOf } from '../../../src/renderer/lib/remote';
+import type { ChannelName } from '../../../src/shared/contract';
+import type { ProfilesState } from '../../../src/shared/model';
+import { fakeDesk, type FakeImpl } from '../fakeDesk';
+
+afterEach(() => setDesk(undefined));
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+const stamp = () => ({ fetchedAt: Date.now() });
+
+/** Every read channel a screen uses answers something; mutations answer what `extra` says. */
+function serve(extra: FakeImpl = {}) {
+  const fake = fakeDesk({
+    'portfolio.overview': async () => ({ ...stamp() }) as never,
+    'trade.context': async () => ({ ...stamp() }) as never,
+    'orders.active': async () => ({ ...stamp() }) as never,
+    'orders.conditional': async () => ({ ...stamp() }) as never,
+    'flex.overview': async () => ({ ...stamp() }) as never,
+    'subAccounts.list': async () => ({ records: [], ...stamp() }),
+    'history.transfers': async () => ({ ...stamp() }) as never,
+    ...extra,
+  });
+  setDesk(fake.desk);
+  return fake;
+}
+
+/** Loads every slot once, as the screens would, and answers how often each channel was asked. */
+async function useEverySlot(fake: ReturnType<typeof serve>) {
+  await Promise.all([
+    useOverviewStore.getState().load('USDT'),
+    useTradeStore.getState().loadContext(),
+    useOrdersStore.getState().loadActive(),
+    useOrdersStore.getState().loadConditional(),
+    useEarnStore.getState().load(),
+    useSubAccountsStore.getState().load(),
+    useHistoryStore.getState().loadPage(),
+  ]);
+  const count = (channel: ChannelName) => fake.callsTo(channel).length;
+  const before = new Map(READS.map((c) => [c, count(c)]));
+  return async () => {
+    await flush();
+    await flush();
+    return READS.filter((c) => count(c) > before.get(c)!);
+  };
+}
+
+const READS: ChannelName[] = [
+  'portfolio.overview',
+  'trade.context',
+  'orders.active',
+  'orders.conditional',
+  'flex.overview',
+  'subAccounts.list',
+  'history.transfers',
+];
+
+describe('mutations refresh what they change (one rule each)', () => {
+  it('placing an order refreshes balances (Overview, Trade), the book and the order lists', async () => {
+    const fake = serve({
+      'orders.place': async () => ({ outcome: 'placed' }) as never,
+    });
+    const reloaded = await useEverySlot(fake);
+    await useTradeStore.getState().place({
+      kind: 'stock_market',
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.1',
+    });
+    expect(await reloaded()).toEqual([
+      'portfolio.overview',
+      'trade.context',
+      'orders.active',
+      'orders.conditional',
+    ]);
+  });
+
+  it('cancelling an order refreshes the same, and nothing after a refusal', async () => {
+    let refuse = true;
+    const fake = serve({
+      'orders.cancel': async () => {
+        if (refuse) throw { code: 'EXCHANGE_VALIDATION', message: 'Order not found' };
+        return {} as never;
+      },
+    });
+    const reloaded = await useEverySlot(fake);
+    await expect(useOrdersStore.getState().cancel('BTC_USDT', 1)).rejects.toMatchObject({
+      message: 'Order not found',
+    });
+    expect(await reloaded()).toEqual([]);
+    refuse = false;
+    await useOrdersStore.getState().cancel('BTC_USDT', 1);
+    expect(await reloaded()).toEqual([
+      'portfolio.overview',
+      'trade.context',
+      'orders.active',
+      'orders.conditional',
+    ]);
+  });
+
+  it('investing refreshes Earn and Overview', async () => {
+    const fake = serve({ 'flex.invest': async () => ({}) as never });
+    const reloaded = await useEverySlot(fake);
+    await useEarnStore.getState().invest({ plan: 'p', amount: '1', withReinvest: false });
+    expect(await reloaded()).toEqual(['portfolio.overview', 'flex.overview']);
+  });
+
+  it('closing an investment refreshes Earn and Overview, after a refusal too', async () => {
+    const fake = serve({
+      'flex.close': async () => {
+        throw { code: 'EXCHANGE_VALIDATION', message: 'No active investment' };
+      },
+    });
+    const reloaded = await useEverySlot(fake);
+    await expect(useEarnStore.getState().close('p')).rejects.toMatchObject({
+      code: 'EXCHANGE_VALIDATION',
+    });
+    expect(await reloaded()).toEqual(['portfolio.overview', 'flex.overview']);
+  });
+
+  it('blocking and unblocking take the list main answers with', async () => {
+    const blocked = {
+      records: [{ id: 'a', alias: 'bot', email: '', status: 'blocked' }],
+      fetchedAt: 1,
+    };
+    const fake = serve({
+      'subAccounts.block': async () => blocked,
+      'subAccounts.unblock': async () => ({ ...blocked, fetchedAt: 2 }),
+    });
+    const reloaded = await useEverySlot(fake);
+    await useSubAccountsStore.getState().setBlocked('a', true);
+    expect(useSubAccountsStore.getState().data).toEqual(blocked);
+    await useSubAccountsStore.getState().setBlocked('a', false);
+    expect(useSubAccountsStore.getState().data?.fetchedAt).toBe(2);
+    expect(await reloaded()).toEqual([]);
+  });
+
+  it('resetting the demo data refreshes every screen that shows it', async () => {
+    const fake = serve({
+      'profiles.resetDemo': async () => ({ profiles: [], activeId: 'demo' }) as never,
+    });
+    const reloaded = await useEverySlot(fake);
+    await useProfilesStore.getState().resetDemo();
+    expect(await reloaded()).toEqual(READS);
+  });
+
+  it('the map names only channels that exist as reads of some slot', () => {
+    for (const [mutation, reads] of Object.entries(INVALIDATES)) {
+      for (const read of reads) expect(READS, `${mutation} -> ${read}`).toContain(read);
+    }
+  });
+});
+
+describe('a profile switch', () => {
+  const profiles = (activeId: string): ProfilesState => ({
+    profiles: [],
+    activeId,
+    keychain: { available: true },
+  });
+
+  it('drops the last profile’s data everywhere at once and reloads only what was in use', async () => {
+    useProfilesStore.setState({ state: profiles('demo') });
+    const fake = serve();
+    await useOverviewStore.getState().load('USDT');
+    await useOrdersStore.getState().loadActive();
+    expect(useOverviewStore.getState().data).toBeDefined();
+
+    useProfilesStore.setState({ state: profiles('main') });
+    // At once: nothing of the last profile is left to show.
+    expect(useOverviewStore.getState().data).toBeUndefined();
+    expect(useActiveOrders.getState().data).toBeUndefined();
+    await flush();
+    expect(fake.callsTo('portfolio.overview')).toEqual([{ quote: 'USDT' }, { quote: 'USDT' }]);
+    expect(fake.callsTo('orders.active')).toHaveLength(2);
+    // Never opened: not loaded for the new profile either.
+    expect(fake.callsTo('orders.conditional')).toEqual([]);
+    expect(useConditionalOrders.getState().used).toBe(false);
+    expect(useTradeContext.getState().used).toBe(false);
+    await flush();
+    expect(useOverviewStore.getState().data).toBeDefined();
+  });
+
+  it('an answer for the last profile arriving after the switch is dropped', async () => {
+    useProfilesStore.setState({ state: profiles('demo') });
+    let release: (value: never) => void = () => undefined;
+    let first = true;
+    serve({
+      'portfolio.overview': () =>
+        first
+          ? ((first = false), new Promise<never>((resolve) => (release = resolve)))
+          : Promise.resolve({ owner: 'main', fetchedAt: 2 } as never),
+    });
+    const slow = useOverviewStore.getState().load('USDT');
+    useProfilesStore.setState({ state: profiles('main') });
+    await flush();
+    release({ owner: 'demo', fetchedAt: 1 } as never);
+    await slow;
+    expect(useOverviewStore.getState().data).toEqual({ owner: 'main', fetchedAt: 2 });
+  });
+});
+
+describe('a remote slot', () => {
+  it('keeps loading, data and the DeskError apart; statusOf reads them', async () => {
+    let fail = false;
+    setDesk(
+      fakeDesk({
+        'flex.overview': async () => {
+          if (fail) throw { code: 'X', message: 'down' };
+          return { fetchedAt: 5 } as never;
+        },
+      }).desk,
+    );
+    expect(statusOf(useEarnStore.getState())).toBe('loading');
+    fail = true;
+    await useEarnStore.getState().load();
+    expect(statusOf(useEarnStore.getState())).toBe('error');
+    fail = false;
+    await useEarnStore.getState().load();
+    expect(statusOf(useEarnStore.getState())).toBe('ready');
+    fail = true;
+    await useEarnStore.getState().load();
+    expect(useEarnStore.getState().error).toEqual({ code: 'X', message: 'down' });
+    expect(statusOf(useEarnStore.getState())).toBe('ready'); // the last data stays on screen
+  });
+});
