@@ -229,6 +229,8 @@ const DAY = 86_400;
 export const HASHRATE_RANGE_LIMITS = { '5m': 7 * DAY, '1h': 90 * DAY, '24h': 366 * DAY } as const;
 /** A series never fans out to more requests than a year at 5 minutes needs (53). */
 export const HASHRATE_MAX_REQUESTS = Math.ceil((366 * DAY) / HASHRATE_RANGE_LIMITS['5m']);
+/** How many points a downsampled series may ask for. */
+export const HASHRATE_POINTS = { min: 50, max: 5000 } as const;
 /** Nothing was mined before Bitcoin's first block (2009-01-03). */
 export const HASHRATE_EARLIEST = 1_230_940_800;
 
@@ -285,7 +287,9 @@ const checkRange = (v: MiningRange, ctx: z.RefinementCtx) => {
 };
 
 export const miningHashrateInput = miningRange
-  .extend({ maxPoints: z.number().int().min(50).max(5000).default(1200) })
+  .extend({
+    maxPoints: z.number().int().min(HASHRATE_POINTS.min).max(HASHRATE_POINTS.max).default(1200),
+  })
   .superRefine(checkRange);
 
 export const miningExportInput = miningRange.superRefine(checkRange);

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { ChannelInput } from '../../../shared/contract';
+import { HASHRATE_POINTS, type ChannelInput } from '../../../shared/contract';
 import type { CsvExport, HashrateInterval } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { createRemote } from '../../lib/remote';
@@ -158,7 +158,10 @@ export const useMiningStore = create<MiningStore>()(
           from: period.from,
           to: period.to,
           interval: get().interval,
-          maxPoints: Math.max(50, Math.min(5000, Math.round(maxPoints))),
+          maxPoints: Math.max(
+            HASHRATE_POINTS.min,
+            Math.min(HASHRATE_POINTS.max, Math.round(maxPoints)),
+          ),
         });
         const { error } = useHashrate.getState();
         if (!error) {
