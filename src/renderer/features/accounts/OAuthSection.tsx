@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { contract } from '../../../shared/contract';
 import type { OAuthState, ProfileSummary } from '../../../shared/model';
 import { asDeskError } from '../../../shared/errors';
 import type { Remote } from '../../lib/remote';
 import { useOrderHistory, useOrdersStore, type ExecutedOrdersData } from '../orders';
-import { secretInputProps, TextField } from '../../components/Field';
 import { deskFieldErrors } from '../../lib/parseForm';
-import { useForm } from '../../lib/useForm';
 import { fullDate } from './format';
 import { useProfilesStore } from './profilesStore';
+import { RedirectSetting } from './OAuthRedirect';
+import { PartnerForm } from './PartnerForm';
 
 type History =
   | { state: 'idle' }
@@ -67,68 +66,6 @@ export function OAuthSection({ profile, active }: { profile: ProfileSummary; act
       <h4 id={headingId}>Partner app (order history)</h4>
       {body}
     </section>
-  );
-}
-
-function PartnerForm({
-  profile,
-  onDone,
-}: {
-  profile: ProfileSummary;
-  onDone?: (() => void) | undefined;
-}) {
-  const form = useForm({
-    initial: { clientId: '', clientSecret: '' },
-    fields: ['clientId', 'clientSecret'],
-    schema: contract.oauth.setPartner.input,
-    input: (values) => ({ profileId: profile.id, ...values }),
-    async submit(input) {
-      await useProfilesStore.getState().setPartner(input);
-      onDone?.();
-      return { clientId: '', clientSecret: '' };
-    },
-  });
-  const { busy } = form;
-  const idBase = `partner-${profile.id}`;
-
-  return (
-    <form className="form form-compact" onSubmit={form.onSubmit} noValidate>
-      <p className="muted">
-        Order history comes through a partner app you register with the exchange. Paste its client
-        id and secret; they are kept in the keychain.
-      </p>
-      <RedirectUri />
-      <TextField
-        id={`${idBase}-id`}
-        label="Client id"
-        {...form.bind('clientId')}
-        autoComplete="off"
-        spellCheck={false}
-        className="mono"
-      />
-      <TextField
-        id={`${idBase}-secret`}
-        label="Client secret"
-        {...form.bind('clientSecret')}
-        className="mono"
-        {...secretInputProps}
-      />
-      {form.formError ? (
-        <p className="form-alert" role="alert">
-          {form.formError}
-        </p>
-      ) : null}
-      <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save partner app'}
-        </button>
-        {onDone ? (
-          <button type="button" className="btn btn-secondary" onClick={onDone} disabled={busy}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    </form>
   );
 }
 
@@ -295,93 +232,5 @@ function ConnectedPanel({
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** The redirect URI to register in the partner app (plain text the user can select and copy). */
-function RedirectUri() {
-  const redirect = useProfilesStore((s) => s.state?.oauthRedirect);
-  if (!redirect) return null;
-  return (
-    <p className="muted">
-      Register this redirect URI in your partner app: <code>{redirect.redirectUri}</code>
-    </p>
-  );
-}
-
-/**
- * The redirect URI and the port it listens on (app-wide, 53682 unless changed), for a port another
- * program already uses. Messages (a refused port, a port Connect found taken, saved) go under the
- * field.
- */
-function RedirectSetting({
-  idBase,
-  connectError,
-  onEdit,
-}: {
-  idBase: string;
-  connectError: string | undefined;
-  onEdit(): void;
-}) {
-  const redirect = useProfilesStore((s) => s.state?.oauthRedirect);
-  const current = redirect?.port;
-  const [seen, setSeen] = useState(current);
-  const [notice, setNotice] = useState<string | undefined>();
-  const form = useForm({
-    initial: { port: current === undefined ? '' : String(current) },
-    fields: ['port'],
-    schema: contract.profiles.setOAuthPort.input,
-    input: ({ port }) => ({ port: /^\d+$/.test(port.trim()) ? Number(port.trim()) : Number.NaN }),
-    async submit({ port }) {
-      await useProfilesStore.getState().setOAuthPort(port);
-      setNotice('Saved. Register the new redirect URI in your partner app before connecting.');
-    },
-  });
-  if (current !== seen) {
-    // The port changed in main (saved here or in another card): show it.
-    setSeen(current);
-    form.reset({ port: current === undefined ? '' : String(current) });
-  }
-  if (!redirect) return null;
-  const { busy } = form;
-  // A refusal that names no field is about the port too: it is the form's only field.
-  const error = form.errors['port'] ?? form.formError ?? connectError;
-
-  return (
-    <>
-      <RedirectUri />
-      <form
-        className="form form-compact port-form"
-        onSubmit={(event) => {
-          setNotice(undefined);
-          form.onSubmit(event);
-        }}
-        noValidate
-      >
-        <TextField
-          id={`${idBase}-port`}
-          label="Redirect port"
-          value={form.values.port}
-          onChange={(v) => {
-            form.set('port', v);
-            form.setFormError(undefined);
-            setNotice(undefined);
-            onEdit();
-          }}
-          error={error}
-          hint={notice}
-          inputMode="numeric"
-          autoComplete="off"
-          spellCheck={false}
-          className="mono"
-          size={6}
-        />
-        <div className="actions">
-          <button type="submit" className="btn btn-secondary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save port'}
-          </button>
-        </div>
-      </form>
-    </>
   );
 }
