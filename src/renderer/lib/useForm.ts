@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useAction } from './useAction';
 import type { z } from 'zod';
 import { asDeskError, type DeskError } from '../../shared/errors';
 import { deskFieldErrors, parseForm, type FieldErrors, type ServerFieldOptions } from './parseForm';
@@ -92,9 +93,8 @@ export function useForm<V extends object, S extends z.ZodType>(
   const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
   // Set synchronously when a submit starts: a second click or Enter in the same tick is ignored.
-  const inFlight = useRef(false);
+  const action = useAction();
 
   const focusFirst = (found: FieldErrors) => {
     const { fields, focus } = options;
@@ -108,35 +108,30 @@ export function useForm<V extends object, S extends z.ZodType>(
     if (clears !== undefined) setErrors((e) => (e[clears] ? { ...e, [clears]: undefined } : e));
   };
 
-  const send = async (data: z.output<S>) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      const next = await options.submit(data, values);
-      if (next) setValues((v) => ({ ...v, ...next }));
-    } catch (raw) {
-      const error = asDeskError(raw);
-      const { server = {}, fields: known } = options;
-      const replaced = server.message?.(error);
-      const mapped =
-        replaced === undefined
-          ? deskFieldErrors(error, known, server)
-          : { fields: {}, rest: replaced ?? undefined };
-      setErrors(mapped.fields);
-      setFormError(mapped.rest ?? (hasAny(mapped.fields) ? server.refused : undefined));
-      focusFirst(mapped.fields);
-      const after = options.failed?.(error, mapped.fields);
-      if (after) setValues((v) => ({ ...v, ...after }));
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  };
+  const send = (data: z.output<S>) =>
+    action.run(async () => {
+      try {
+        const next = await options.submit(data, values);
+        if (next) setValues((v) => ({ ...v, ...next }));
+      } catch (raw) {
+        const error = asDeskError(raw);
+        const { server = {}, fields: known } = options;
+        const replaced = server.message?.(error);
+        const mapped =
+          replaced === undefined
+            ? deskFieldErrors(error, known, server)
+            : { fields: {}, rest: replaced ?? undefined };
+        setErrors(mapped.fields);
+        setFormError(mapped.rest ?? (hasAny(mapped.fields) ? server.refused : undefined));
+        focusFirst(mapped.fields);
+        const after = options.failed?.(error, mapped.fields);
+        if (after) setValues((v) => ({ ...v, ...after }));
+      }
+    });
 
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
-    if (inFlight.current || options.blocked) return;
+    if (action.running() || options.blocked) return;
     setFormError(undefined);
     const parsed = parseForm(
       options.schema,
@@ -165,7 +160,7 @@ export function useForm<V extends object, S extends z.ZodType>(
     values,
     errors,
     formError,
-    busy,
+    busy: action.busy,
     update,
     set: (field, value) => update({ [field]: value } as unknown as Partial<V>, field),
     bind: (field) => ({

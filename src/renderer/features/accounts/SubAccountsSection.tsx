@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useAction } from '../../lib/useAction';
 import type { DeskError } from '../../../shared/errors';
 import type { SubAccount } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
@@ -85,10 +86,10 @@ export function SubAccountsSection() {
   const load = useSubAccountsStore((s) => s.load);
   const setBlocked = useSubAccountsStore((s) => s.setBlocked);
   const [pending, setPending] = useState<{ sub: SubAccount; block: boolean } | undefined>();
-  const [busy, setBusy] = useState(false);
   const [refusals, setRefusals] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | undefined>();
-  const inFlight = useRef(false);
+  const action = useAction();
+  const busy = action.busy;
 
   // Loaded once main has said which profile is active (a switch reloads it: lib/remote.ts).
   const ready = useProfilesStore((s) => s.state !== undefined);
@@ -96,24 +97,20 @@ export function SubAccountsSection() {
     if (ready) void load();
   }, [ready, load]);
 
-  async function confirm(sub: SubAccount, block: boolean) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    setNotice(undefined);
-    setRefusals(({ [sub.id]: _dropped, ...rest }) => rest);
-    try {
-      await setBlocked(sub.id, block);
-      setNotice(`${sub.alias} is ${block ? 'blocked' : 'unblocked'}.`);
-    } catch (failure) {
-      const text = refusalText(failure as DeskError);
-      setRefusals((r) => ({ ...r, [sub.id]: text }));
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-      setPending(undefined);
-    }
-  }
+  const confirm = (sub: SubAccount, block: boolean) =>
+    action.run(async () => {
+      setNotice(undefined);
+      setRefusals(({ [sub.id]: _dropped, ...rest }) => rest);
+      try {
+        await setBlocked(sub.id, block);
+        setNotice(`${sub.alias} is ${block ? 'blocked' : 'unblocked'}.`);
+      } catch (failure) {
+        const text = refusalText(failure as DeskError);
+        setRefusals((r) => ({ ...r, [sub.id]: text }));
+      } finally {
+        setPending(undefined);
+      }
+    });
 
   const records = current?.records ?? [];
   const permission = error?.code === 'EXCHANGE_PERMISSION';

@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useAction } from '../../lib/useAction';
 import Decimal from 'decimal.js';
 import type { DeskError } from '../../../shared/errors';
 import type { FlexInvestment, FlexPlan } from '../../../shared/model';
@@ -66,35 +67,31 @@ export function Investments({
 }: InvestmentsProps) {
   const close = useEarnStore((s) => s.close);
   const [closing, setClosing] = useState<FlexInvestment | undefined>();
-  const [busy, setBusy] = useState(false);
   const [refusals, setRefusals] = useState<Record<string, string>>({});
-  const inFlight = useRef(false);
+  const action = useAction();
+  const busy = action.busy;
 
   const planLabel = useMemo(() => {
     const byId = new Map(plans.map((p) => [p.id, p.ticker]));
     return (i: FlexInvestment) => `${byId.get(i.planId) ?? i.currency} plan`;
   }, [plans]);
 
-  async function confirmClose(investment: FlexInvestment) {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setBusy(true);
-    onClosing();
-    setRefusals(({ [investment.id]: _dropped, ...rest }) => rest);
-    try {
-      await close(investment.planId);
-      onClosed(
-        `Closed the ${planLabel(investment)} investment of ${amountText(investment.invested, investment.currency)}.`,
-      );
-    } catch (failure) {
-      const text = closeErrorText(failure as DeskError);
-      setRefusals((r) => ({ ...r, [investment.id]: text }));
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-      setClosing(undefined);
-    }
-  }
+  const confirmClose = (investment: FlexInvestment) =>
+    action.run(async () => {
+      onClosing();
+      setRefusals(({ [investment.id]: _dropped, ...rest }) => rest);
+      try {
+        await close(investment.planId);
+        onClosed(
+          `Closed the ${planLabel(investment)} investment of ${amountText(investment.invested, investment.currency)}.`,
+        );
+      } catch (failure) {
+        const text = closeErrorText(failure as DeskError);
+        setRefusals((r) => ({ ...r, [investment.id]: text }));
+      } finally {
+        setClosing(undefined);
+      }
+    });
 
   const columns: Column<FlexInvestment>[] = [
     {
