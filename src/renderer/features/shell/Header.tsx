@@ -53,6 +53,15 @@ export function Header() {
             {active ? active.name : profilesError ? 'Unavailable' : '…'}
           </span>
         </div>
+        {active?.isDemo ? (
+          <span
+            className="badge demo-mark"
+            data-testid="demo-mark"
+            title="The built-in demo exchange on this computer: balances and orders are simulated. Add your account on the Accounts screen."
+          >
+            Demo<span className="demo-mark-detail"> · no real funds</span>
+          </span>
+        ) : null}
         <HeaderActions />
         <StatusPill />
       </div>
