@@ -3,6 +3,7 @@ import {
   estimateOf,
   outcomeOf,
   placedSummary,
+  reviewBlocker,
   reviewKind,
   reviewOptions,
   reviewTitle,
@@ -189,5 +190,22 @@ describe('outcome', () => {
     expect(placedSummary(resting, limit)).toMatchObject({ filled: false, rests: true });
     expect(placedSummary({ ...resting, status: 'CANCELED' }, limit).rests).toBe(false);
     expect(placedSummary(resting, review({})).rests).toBe(false);
+  });
+});
+
+describe('reviewBlocker', () => {
+  it('blocks a post-only limit that crosses the book, and nothing else', () => {
+    const crossing = {
+      kind: 'limit' as const,
+      side: 'buy' as const,
+      amount: '0.01',
+      price: '60100',
+    };
+    expect(reviewBlocker(review({ ...crossing, postOnly: true }))).toMatch(/crosses the book/);
+    expect(reviewBlocker(review({ ...crossing, postOnly: false }))).toBeUndefined();
+    expect(reviewBlocker(review({ ...crossing, price: '59000', postOnly: true }))).toBeUndefined();
+    expect(
+      reviewBlocker(review({ kind: 'stock_market', side: 'buy', amount: '0.01' })),
+    ).toBeUndefined();
   });
 });

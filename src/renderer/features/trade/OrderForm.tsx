@@ -2,7 +2,7 @@ import type { TradeContext } from '../../../shared/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OrderFields } from './OrderFields';
 import { OutcomeNotice } from './OutcomeNotice';
-import { reviewTitle, sideOf } from './placement';
+import { reviewBlocker, reviewTitle, sideOf } from './placement';
 import { PreviewPanel } from './PreviewPanel';
 import { ReviewSummary } from './ReviewSummary';
 import { useOrderForm } from './useOrderForm';
@@ -55,6 +55,7 @@ export function OrderForm({ context, onPlaced, onMarketError }: OrderFormProps) 
           confirmLabel={busy ? 'Sending…' : 'Confirm order'}
           tone="primary"
           busy={busy}
+          confirmDisabled={reviewBlocker(review) !== undefined}
           onConfirm={() => void confirm()}
           onCancel={cancelReview}
         >

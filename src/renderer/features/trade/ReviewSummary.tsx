@@ -1,6 +1,13 @@
 import { formatPrice } from '../../lib/decimal';
 import { plain } from './checks';
-import { reviewKind, reviewOptions, reviewTotal, sideOf, type Review } from './placement';
+import {
+  reviewBlocker,
+  reviewKind,
+  reviewOptions,
+  reviewTotal,
+  sideOf,
+  type Review,
+} from './placement';
 
 /** What the user confirms: side and kind, amount with its unit, price, estimated total, options. */
 export function ReviewSummary({ review }: { review: Review }) {
@@ -8,6 +15,7 @@ export function ReviewSummary({ review }: { review: Review }) {
   const { market } = context;
   const side = sideOf(form);
   const options = reviewOptions(review);
+  const blocker = reviewBlocker(review);
   return (
     <dl className="trade-review" data-testid="trade-review">
       <dt>Side</dt>
@@ -40,6 +48,11 @@ export function ReviewSummary({ review }: { review: Review }) {
           <dt>Options</dt>
           <dd>{options.join(' · ')}</dd>
         </>
+      ) : null}
+      {blocker ? (
+        <dd className="trade-warn" role="alert">
+          {blocker}
+        </dd>
       ) : null}
       {estimate.notEnoughDepth ? (
         <dd className="trade-warn">The order book cannot fill all of it right now.</dd>

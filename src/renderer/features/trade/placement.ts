@@ -112,6 +112,17 @@ export function outcomeOf(result: PlacementOutcome, review: Review): Outcome {
 }
 
 /** "Buy 0.01 BTC on BTC / USDT?", "Spend 100 USDT on BTC / USDT?" */
+/**
+ * Why a reviewed order must not be sent as it is, or undefined. A post-only limit that crosses the
+ * book would fill at once, which post-only forbids: the exchange can only refuse it.
+ */
+export function reviewBlocker({ form, estimate }: Review): string | undefined {
+  if (form.kind === 'limit' && form.postOnly && estimate.crosses) {
+    return 'Post-only: this price crosses the book, so the exchange would refuse it. Change the price or turn off post-only.';
+  }
+  return undefined;
+}
+
 export function reviewTitle({ form, context: { market } }: Review): string {
   const pair = `${market.stock} / ${market.money}`;
   if (form.kind === 'market')
