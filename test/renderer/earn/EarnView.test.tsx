@@ -138,7 +138,9 @@ describe('Earn: invest', () => {
     const fake = serve({ 'flex.invest': async () => TX });
     const form = await openInvest();
     fireEvent.change(amountInput(form), { target: { value: ' 12.5 ' } });
-    fireEvent.click(within(form).getByRole('checkbox', { name: 'Auto-reinvest the earnings' }));
+    // A top-up of the ACTIVE investment keeps its auto-reinvest, which is on.
+    const reinvest = within(form).getByRole('checkbox', { name: 'Auto-reinvest the earnings' });
+    expect((reinvest as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(form).getByRole('button', { name: 'Invest' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm the investment' });
     expect(within(dialog).getByTestId('invest-question').textContent).toBe(
@@ -159,7 +161,10 @@ describe('Earn: invest', () => {
 
   it('says auto-reinvest off when it is off, and Cancel sends nothing', async () => {
     const fake = serve({ 'flex.invest': async () => TX });
-    const form = await submitAmount('10');
+    const form = await openInvest();
+    fireEvent.click(within(form).getByRole('checkbox', { name: 'Auto-reinvest the earnings' }));
+    fireEvent.change(amountInput(form), { target: { value: '10' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Invest' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByTestId('invest-question').textContent).toBe(
       'Invest 10 USDT in the USDT plan (up to 5.2 % a year), auto-reinvest off.',

@@ -152,6 +152,10 @@ export function EarnView() {
           key={plan.id}
           plan={plan}
           available={balanceOf(plan.ticker)}
+          reinvesting={
+            data?.investments.find((i) => i.planId === plan.id && i.status === 'ACTIVE')
+              ?.withAutoReinvest
+          }
           onCancel={() => setSelected(undefined)}
           onInvested={(message) => {
             setSelected(undefined);

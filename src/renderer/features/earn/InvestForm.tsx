@@ -17,6 +17,11 @@ interface InvestFormProps {
   plan: FlexPlan;
   /** The plan's ticker in the main account (what an investment is paid from). */
   available: string;
+  /**
+   * The plan's ACTIVE investment's auto-reinvest, when there is one: a top-up keeps it (the
+   * exchange applies the switch to the whole investment).
+   */
+  reinvesting?: boolean | undefined;
   onCancel(): void;
   onInvested(message: string): void;
 }
@@ -27,12 +32,18 @@ interface InvestFormProps {
  * that says what happens, then one request; the exchange's refusals, read by field name (notes §4),
  * land under the amount (`amount`, `balance`) or at the top of the form (`plan`, anything else).
  */
-export function InvestForm({ plan, available, onCancel, onInvested }: InvestFormProps) {
+export function InvestForm({
+  plan,
+  available,
+  reinvesting,
+  onCancel,
+  onInvested,
+}: InvestFormProps) {
   const privacy = useSettings((s) => s.privacy);
   const [confirming, setConfirming] = useState<ChannelParsed<'flex.invest'> | undefined>();
   const id = `invest-${plan.id}`;
   const form = useForm({
-    initial: { amount: '', withReinvest: false },
+    initial: { amount: '', withReinvest: reinvesting ?? false },
     fields: ['amount'],
     schema: contract.flex.invest.input,
     input: (values) => ({ plan: plan.id, ...values }),
