@@ -3,11 +3,14 @@ import { StatusPill } from '../status';
 import { activeProfile, useProfilesStore } from '../accounts';
 import { SCREENS, useShellStore } from '../../lib/shellStore';
 import { useSettings } from '../../lib/settingsStore';
+import { useLockStore } from '../lock';
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
 function HeaderActions() {
   const refresh = useShellStore((s) => s.refresh);
+  const lockSet = useLockStore((s) => s.state?.enabled === true && !s.state.locked);
+  const lockNow = useLockStore((s) => s.lockNow);
   const privacy = useSettings((s) => s.privacy);
   const setPrivacy = useSettings((s) => s.setPrivacy);
   return (
@@ -30,6 +33,16 @@ function HeaderActions() {
       >
         {privacy ? 'Amounts hidden' : 'Hide amounts'}
       </button>
+      {lockSet ? (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          onClick={() => void lockNow().catch(() => undefined)}
+          title="Lock Exchange Desk now (the passcode opens it again)"
+        >
+          Lock now
+        </button>
+      ) : null}
     </div>
   );
 }
