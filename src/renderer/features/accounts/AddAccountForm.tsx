@@ -3,6 +3,7 @@ import { addProfileInput, type ChannelInput } from '../../../shared/contract';
 import { secretInputProps, SelectField, TextField } from '../../components/Field';
 import { useForm } from '../../lib/useForm';
 import { useProfilesStore } from './profilesStore';
+import { NEEDS_KEYCHAIN, useKeychainReady } from './profilesStore';
 
 type RegionChoice = ChannelInput<'profiles.add'>['region'];
 
@@ -28,6 +29,7 @@ const REGIONS: { value: RegionChoice; label: string }[] = [
  * on failure so the user can fix them, cleared on success.
  */
 export function AddAccountForm() {
+  const keychain = useKeychainReady();
   const [notice, setNotice] = useState<string | undefined>();
   const form = useForm({
     initial: EMPTY,
@@ -118,9 +120,10 @@ export function AddAccountForm() {
           </p>
         ) : null}
         <div className="actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={busy || !keychain}>
             {busy ? 'Checking key…' : 'Add account'}
           </button>
+          {keychain ? null : <span className="muted small">{NEEDS_KEYCHAIN}</span>}
         </div>
       </form>
     </section>

@@ -4,6 +4,7 @@ import { secretInputProps, TextField } from '../../components/Field';
 import { useForm } from '../../lib/useForm';
 import { useProfilesStore } from './profilesStore';
 import { RedirectUri } from './OAuthRedirect';
+import { NEEDS_KEYCHAIN, useKeychainReady } from './profilesStore';
 
 /** The partner app's client id and secret (kept in the keychain). */
 export function PartnerForm({
@@ -13,6 +14,8 @@ export function PartnerForm({
   profile: ProfileSummary;
   onDone?: (() => void) | undefined;
 }) {
+  // The Demo profile keeps its partner app in memory; any other in the keychain.
+  const keychain = useKeychainReady() || profile.isDemo;
   const form = useForm({
     initial: { clientId: '', clientSecret: '' },
     fields: ['clientId', 'clientSecret'],
@@ -55,9 +58,10 @@ export function PartnerForm({
         </p>
       ) : null}
       <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={busy || !keychain}>
           {busy ? 'Saving…' : 'Save partner app'}
         </button>
+        {keychain ? null : <span className="muted small">{NEEDS_KEYCHAIN}</span>}
         {onDone ? (
           <button type="button" className="btn btn-secondary" onClick={onDone} disabled={busy}>
             Cancel

@@ -107,3 +107,10 @@ useProfilesStore.subscribe((state, previous) => {
   const before = previous.state?.activeId;
   if (now && before && now !== before) resetProfileData();
 });
+
+/** Whether forms that store a secret can work: false only when main said there is no keychain. */
+export const useKeychainReady = (): boolean =>
+  useProfilesStore((s) => s.state?.keychain.available !== false);
+
+/** Said beside a form that needs the keychain when there is none (the banner above says why). */
+export const NEEDS_KEYCHAIN = 'Needs the system keychain: see the notice at the top of Accounts.';

@@ -5,6 +5,7 @@ import { TextField } from '../../components/Field';
 import type { FieldErrors } from '../../lib/parseForm';
 import { useForm } from '../../lib/useForm';
 import { useLockStore } from './lockStore';
+import { NEEDS_KEYCHAIN, useKeychainReady } from '../accounts';
 
 /** The contract's rule for the idle time, worded for the minutes field. */
 const MINUTES = 'Enter a whole number of minutes from 1 to 240.';
@@ -62,6 +63,7 @@ function FormAlert({ message }: { message: string | undefined }) {
 }
 
 function LockSetup() {
+  const keychain = useKeychainReady();
   const form = useForm({
     initial: { passcode: '', confirm: '', idleMinutes: '5' },
     fields: ['passcode', 'confirm', 'idleMinutes'],
@@ -96,9 +98,10 @@ function LockSetup() {
       <TextField id="lock-minutes" {...minutesProps} {...form.bind('idleMinutes')} />
       <FormAlert message={form.formError} />
       <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={busy || !keychain}>
           {busy ? 'Turning on…' : 'Turn on app lock'}
         </button>
+        {keychain ? null : <span className="muted small">{NEEDS_KEYCHAIN}</span>}
       </div>
     </form>
   );
