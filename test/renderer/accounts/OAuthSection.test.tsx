@@ -116,8 +116,10 @@ describe('Partner app (OAuth)', () => {
       ),
     );
     expect(section.queryByText('Waiting for approval in your browser…')).toBeNull();
-    expect(section.getByText(/access token renews automatically/)).toBeTruthy();
-    expect(section.getByText(/connection expires/)).toBeTruthy();
+    expect(section.getByText(/renews itself while the app is in use/)).toBeTruthy();
+    // Not an alarm: the date is when an unused connection would lapse.
+    expect(section.queryByText(/connection expires/)).toBeNull();
+    expect(section.getByText(/if unused until/)).toBeTruthy();
   });
 
   it('Electron: does not open a window when main opened the browser; shows the error main reports', async () => {

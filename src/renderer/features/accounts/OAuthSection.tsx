@@ -175,13 +175,13 @@ function ConnectedPanel({
   return (
     <div className="oauth-panel">
       <p>
-        <span className="badge badge-ok">Connected</span> · access token renews automatically
+        <span className="badge badge-ok">Connected</span> · renews itself while the app is in use
         {expires ? (
-          <>
+          <span className="muted">
             {' '}
-            · connection expires{' '}
-            <time dateTime={new Date(expires).toISOString()}>{fullDate(expires)}</time>
-          </>
+            (connect again only if unused until{' '}
+            <time dateTime={new Date(expires).toISOString()}>{fullDate(expires)}</time>)
+          </span>
         ) : null}
       </p>
       <div className="actions">
