@@ -6,6 +6,13 @@ import { launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
 import { TradePage } from './pages/trade';
 
+/** A balance as the app shows it: its own digits, at least 2 decimals, thousands grouped. */
+function shown(value: string): string {
+  const d = new Decimal(value);
+  const [whole = '0', fraction] = d.toFixed(Math.max(2, d.decimalPlaces())).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
 /**
  * Acceptance of the "Trade" issue against the demo exchange: each order type placed through the UI
  * (balances and orders updated); each client check failing with NO order request in the demo's
@@ -73,9 +80,7 @@ describe('Trade screen against the demo exchange', () => {
     expect(await page.getByTestId('best-ask').textContent()).toMatch(/^[\d,]+\.\d+ USDT$/);
     expect(await page.getByTestId('last-price').textContent()).toMatch(/^[\d,]+\.\d+ USDT$/);
     const { btc } = await balances();
-    expect(await trade.stockBalance.textContent()).toContain(
-      `${new Decimal(btc.available).toFixed(6)} BTC`,
-    );
+    expect(await trade.stockBalance.textContent()).toContain(`${shown(btc.available)} BTC`);
     await trade.picker.click();
     await trade.picker.fill('sol');
     expect(
@@ -115,9 +120,7 @@ describe('Trade screen against the demo exchange', () => {
     );
     // The screen's balances refresh after the order.
     await expect.poll(() => trade.stockBalance.textContent()).not.toBe(shownBefore);
-    expect(await trade.stockBalance.textContent()).toContain(
-      `${new Decimal(after.btc.available).toFixed(6)} BTC`,
-    );
+    expect(await trade.stockBalance.textContent()).toContain(`${shown(after.btc.available)} BTC`);
     await page.screenshot({ path: `${SHOTS}/trade-placed.png` });
   });
 

@@ -15,6 +15,28 @@ export function scaleOf(value: string): number {
   }
 }
 
+/**
+ * Places that show a decimal string as it is: its own scale (trailing zeros never count), at least
+ * `min`, at most `max`. "0.85000000" and "0.85" both give 2; "0.0999" gives 4; "0" gives `min`.
+ */
+export function ownPlaces(value: string, min = 2, max = 18): number {
+  return Math.min(max, Math.max(min, scaleOf(value)));
+}
+
+/**
+ * The one rule for a balance, wherever it shows (Overview, Trade): its own scale with trailing zeros
+ * trimmed, at least 2 places. Never padded to a precision, so the same balance reads the same on
+ * every screen, whatever precision that screen knows (the asset's or the market's).
+ */
+export function balancePlaces(value: string): number {
+  return ownPlaces(value, 2);
+}
+
+/** A fee: its own scale, at least 2 places; a non-zero fee is never rounded (to 0.00 or at all). */
+export function feePlaces(value: string): number {
+  return ownPlaces(value, 2);
+}
+
 /** The largest scale among `values`, kept between `min` and `max`. */
 export function placesFor(values: Iterable<string>, min: number, max: number): number {
   let places = min;
@@ -69,6 +91,53 @@ export const DEFAULT_PLACES: MarketPlaces = { stock: 8, price: 2 };
 export function splitMarket(market: string): [string, string] {
   const [stock = market, money = ''] = market.split('_');
   return [stock, money];
+}
+
+interface ExecutedLike {
+  type: string;
+  side: string;
+  price: string;
+}
+
+/**
+ * A market buy by money amount ("spend 100 USDT"): the exchange reports its `amount` in the money
+ * currency and its price as 0 (a market order has no price).
+ */
+export function isSpendOrder(o: ExecutedLike): boolean {
+  return o.type.toLowerCase() === 'market' && o.side === 'buy' && isZeroValue(o.price);
+}
+
+function isZeroValue(value: string): boolean {
+  try {
+    return new Decimal(value).isZero();
+  } catch {
+    return false;
+  }
+}
+
+/** dealMoney / dealStock in decimal (never float); null when nothing filled or unreadable. */
+export function averagePrice(dealMoney: string, dealStock: string): string | null {
+  try {
+    const stock = new Decimal(dealStock);
+    if (stock.isZero()) return null;
+    return new Decimal(dealMoney).div(stock).toFixed();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Places for an average price: at least `min` (the market's price places), more below 1 so about 5
+ * significant digits show, at most 8.
+ */
+export function averagePlaces(avg: string, min: number): number {
+  try {
+    const d = new Decimal(avg);
+    if (d.isZero() || d.abs().gte(1)) return min;
+    return Math.min(PRICE_PLACES.max, Math.max(min, 4 - d.abs().e));
+  } catch {
+    return min;
+  }
 }
 
 /** dealStock / amount as a percent with 2 places ("—" when the amount is zero or unreadable). */

@@ -68,10 +68,10 @@ describe('Conditional orders', () => {
       'Sell',
       '≤ 58,000.00 USDT',
       'Waiting',
-      '57,900.00',
+      '57,900.00 USDT',
       // Amounts of a market share its places: the OTO on BTC_USDT has 0.005.
       '0.010 BTC',
-      '72,000.00',
+      '72,000.00 USDT',
       '0.010 BTC',
       '1',
       'Both lists',

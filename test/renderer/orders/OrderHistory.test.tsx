@@ -109,9 +109,9 @@ describe('Order history', () => {
       'Market',
       '3,120.40 USDT',
       '1.5 ETH',
-      '1.5',
+      '1.5 ETH',
       '4,680.60 USDT',
-      '4.68',
+      '4.6806 USDT',
     ]);
     expect(cells(second).slice(0, 8)).toEqual([
       'BTC_USDT',
@@ -119,9 +119,9 @@ describe('Order history', () => {
       'Limit',
       '66,820.00 USDT',
       '0.0124 BTC',
-      '0.0124',
+      '0.0124 BTC',
       '828.57 USDT',
-      '0.83',
+      '0.828568 USDT',
     ]);
   });
 

@@ -6,6 +6,7 @@ import { OverviewView } from '../../../src/renderer/features/overview/OverviewVi
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { formatDecimal, MASK } from '../../../src/renderer/lib/decimal';
+import { balancePlaces } from '../../../src/renderer/lib/format';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { PortfolioOverview } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
@@ -82,9 +83,10 @@ describe('Overview screen', () => {
     expect(cells('BTC')).toEqual([
       'BTCBitcoin',
       '0.51234567',
-      '0.10000000',
-      '0.02000000',
-      '0.25000000',
+      // Balances show their own scale (the same rule as Trade), never padded to the precision.
+      '0.10',
+      '0.02',
+      '0.25',
       '0.88234567',
       '64,000.50',
       '56,470.56',
@@ -185,7 +187,7 @@ describe('Overview screen', () => {
     fireEvent.click(toggle);
     expect(toggle.checked).toBe(false);
     expect(rows()).toHaveLength(5);
-    expect(cells('XRP')[COLUMN.total]).toBe('0.00000000');
+    expect(cells('XRP')[COLUMN.total]).toBe('0.00');
     // Zero balances are muted (outside privacy mode).
     expect(
       within(rowOf('XRP')).getAllByRole('cell')[COLUMN.total]!.querySelector('.ov-zero'),
@@ -262,6 +264,7 @@ describe('Overview screen', () => {
         if (amount === '0') continue;
         raw.add(amount);
         formatted.add(formatDecimal(amount, r.precision));
+        formatted.add(formatDecimal(amount, balancePlaces(amount)));
       }
       if (r.value !== null && r.value !== '0') {
         raw.add(r.value);

@@ -87,7 +87,7 @@ describe('Trade screen', () => {
     expect(screen.getByTestId('best-bid').textContent).toBe('59,900.00 USDT');
     expect(screen.getByTestId('best-ask').textContent).toBe('60,000.00 USDT');
     expect(screen.getByTestId('last-price').textContent).toBe('60,000.00 USDT');
-    expect(screen.getByTestId('balance-stock').textContent).toContain('0.5000 BTC');
+    expect(screen.getByTestId('balance-stock').textContent).toContain('0.50 BTC');
     expect(screen.getByTestId('balance-money').textContent).toContain('1,000.00 USDT');
     expect(fake.callsTo('trade.context')).toEqual([{ market: 'BTC_USDT' }]);
     expect(fake.callsTo('trade.markets')).toHaveLength(1);

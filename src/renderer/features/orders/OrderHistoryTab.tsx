@@ -4,12 +4,16 @@ import type { ExecutedOrder, ProfileSummary } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
-import { compareDecimal } from '../../lib/decimal';
+import { compareDecimal, isZero } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { activeProfile, useProfilesStore } from '../accounts';
 import { useShellStore } from '../../lib/shellStore';
 import {
+  averagePlaces,
+  averagePrice,
   DEFAULT_PLACES,
+  feePlaces,
+  isSpendOrder,
   marketPlaces,
   placesFor,
   PRICE_PLACES,
@@ -25,6 +29,26 @@ import { marketAndSideColumns } from './parts';
 interface HistoryRow extends ExecutedOrder {
   /** Unique per row: market and order id. */
   key: string;
+}
+
+/** The order's price, or for a market order reported with price 0 its average fill price. */
+function shownPrice(o: ExecutedOrder): string | null {
+  if (!isZero(o.price)) return o.price;
+  return averagePrice(o.dealMoney, o.dealStock);
+}
+
+/** A market order has no price (the exchange sends 0): its average fill price, or "Market". */
+function PriceCell({ order: o, places }: { order: ExecutedOrder; places: number }) {
+  const unit = splitMarket(o.market)[1];
+  if (!isZero(o.price)) return <Amount value={o.price} places={places} unit={unit} />;
+  const avg = averagePrice(o.dealMoney, o.dealStock);
+  if (avg === null) return <span className="muted">Market</span>;
+  return (
+    <span title="Average fill price: total ÷ filled">
+      <span className="muted">avg</span>{' '}
+      <Amount value={avg} places={averagePlaces(avg, places)} unit={unit} />
+    </span>
+  );
 }
 
 function historyColumns(
@@ -45,29 +69,38 @@ function historyColumns(
       id: 'price',
       header: 'Price',
       align: 'right',
-      width: 'minmax(100px, 1fr)',
-      cell: (o) => <Amount value={o.price} places={of(o).price} unit={splitMarket(o.market)[1]} />,
-      sort: (a, b) => compareDecimal(a.price, b.price),
+      width: 'minmax(110px, 1fr)',
+      cell: (o) => <PriceCell order={o} places={of(o).price} />,
+      sort: (a, b) => compareDecimal(shownPrice(a), shownPrice(b)),
     },
     {
       id: 'amount',
       header: 'Amount',
       align: 'right',
-      width: 'minmax(100px, 1fr)',
-      cell: (o) => <Amount value={o.amount} places={of(o).stock} unit={splitMarket(o.market)[0]} />,
+      width: 'minmax(110px, 1fr)',
+      cell: (o) =>
+        isSpendOrder(o) ? (
+          <span title="A market buy by money amount: what was to be spent">
+            Spent <Amount value={o.amount} places={money(o)} unit={splitMarket(o.market)[1]} />
+          </span>
+        ) : (
+          <Amount value={o.amount} places={of(o).stock} unit={splitMarket(o.market)[0]} />
+        ),
       sort: (a, b) => compareDecimal(a.amount, b.amount),
     },
     {
       id: 'dealStock',
-      header: 'Deal stock',
+      header: 'Filled',
       align: 'right',
       width: 'minmax(100px, 1fr)',
-      cell: (o) => <Amount value={o.dealStock} places={of(o).stock} />,
+      cell: (o) => (
+        <Amount value={o.dealStock} places={of(o).stock} unit={splitMarket(o.market)[0]} />
+      ),
       sort: (a, b) => compareDecimal(a.dealStock, b.dealStock),
     },
     {
       id: 'dealMoney',
-      header: 'Deal money',
+      header: 'Total',
       align: 'right',
       width: 'minmax(100px, 1fr)',
       cell: (o) => <Amount value={o.dealMoney} places={money(o)} unit={splitMarket(o.market)[1]} />,
@@ -77,8 +110,10 @@ function historyColumns(
       id: 'fee',
       header: 'Fee',
       align: 'right',
-      width: 'minmax(80px, 0.8fr)',
-      cell: (o) => <Amount value={o.dealFee} places={money(o)} />,
+      width: 'minmax(90px, 0.8fr)',
+      cell: (o) => (
+        <Amount value={o.dealFee} places={feePlaces(o.dealFee)} unit={splitMarket(o.market)[1]} />
+      ),
       sort: (a, b) => compareDecimal(a.dealFee, b.dealFee),
     },
     {
@@ -142,7 +177,11 @@ function ExecutedOrdersTable() {
       ),
     [data],
   );
-  const places = useMemo(() => marketPlaces(rows), [rows]);
+  // A spend order's amount is money: the stock places come from what filled instead.
+  const places = useMemo(
+    () => marketPlaces(rows.map((r) => (isSpendOrder(r) ? { ...r, amount: r.dealStock } : r))),
+    [rows],
+  );
   const moneyPlaces = useMemo(() => {
     const byMarket = new Map<string, string[]>();
     for (const r of rows) byMarket.set(r.market, [...(byMarket.get(r.market) ?? []), r.price]);

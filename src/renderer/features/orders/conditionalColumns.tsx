@@ -83,7 +83,9 @@ export function ocoColumns(places: Map<string, MarketPlaces>): Column<OcoRow>[] 
       header: 'Stop: price',
       align: 'right',
       width: 'minmax(100px, 1fr)',
-      cell: (r) => <Amount value={r.order.stopLoss.price} places={of(r).price} />,
+      cell: (r) => (
+        <Amount value={r.order.stopLoss.price} places={of(r).price} unit={units(r)[1]} />
+      ),
     },
     {
       id: 'stopAmount',
@@ -99,7 +101,9 @@ export function ocoColumns(places: Map<string, MarketPlaces>): Column<OcoRow>[] 
       header: 'Take profit: price',
       align: 'right',
       width: 'minmax(110px, 1fr)',
-      cell: (r) => <Amount value={r.order.takeProfit.price} places={of(r).price} />,
+      cell: (r) => (
+        <Amount value={r.order.takeProfit.price} places={of(r).price} unit={units(r)[1]} />
+      ),
       sort: (a, b) => compareDecimal(a.order.takeProfit.price, b.order.takeProfit.price),
     },
     {

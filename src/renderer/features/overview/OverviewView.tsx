@@ -4,6 +4,7 @@ import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
 import { compareDecimal, formatPrice, isZero } from '../../lib/decimal';
+import { balancePlaces } from '../../lib/format';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { useSettings } from '../../lib/settingsStore';
 import { AllocationChart } from './AllocationChart';
@@ -16,8 +17,9 @@ const MAX_TABLE_HEIGHT = 520;
 const noPrice = <span className="muted ov-no-price">No price</span>;
 
 /** Zeros are muted so the held amounts stand out; not in privacy mode (it would tell them apart). */
-function Balance({ value, places, privacy }: { value: string; places: number; privacy: boolean }) {
-  const amount = <Amount value={value} places={places} />;
+function Balance({ value, privacy }: { value: string; privacy: boolean }) {
+  // The same rule as Trade's balances: the value's own scale, never padded to the precision.
+  const amount = <Amount value={value} places={balancePlaces(value)} />;
   return !privacy && isZero(value) ? <span className="ov-zero">{amount}</span> : amount;
 }
 
@@ -32,7 +34,7 @@ function columns(quote: string, privacy: boolean): Column<PortfolioRow>[] {
     header,
     align: 'right',
     width: 'minmax(124px, 1fr)',
-    cell: (row) => <Balance value={pick(row)} places={row.precision} privacy={privacy} />,
+    cell: (row) => <Balance value={pick(row)} privacy={privacy} />,
     sort: (a, b) => compareDecimal(pick(a), pick(b)),
   });
   return [

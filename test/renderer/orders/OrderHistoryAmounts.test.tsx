@@ -1,0 +1,109 @@
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
+import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
+import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import type { ExecutedOrder, ExecutedOrders } from '../../../src/shared/model';
+import { fakeDesk } from '../fakeDesk';
+import { NOW, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
+
+let unsize: () => void;
+beforeAll(() => {
+  unsize = sizeTableBodies();
+});
+afterAll(() => unsize());
+beforeEach(() => {
+  resetStores();
+  useOrdersStore.setState({ tab: 'history' });
+});
+afterEach(() => {
+  cleanup();
+  setDesk(undefined);
+});
+
+function executed(overrides: Partial<ExecutedOrder> = {}): ExecutedOrder {
+  return {
+    orderId: 1,
+    clientOrderId: '',
+    market: 'BTC_USDT',
+    side: 'sell',
+    type: 'limit',
+    price: '66820',
+    amount: '0.0124',
+    dealStock: '0.0124',
+    dealMoney: '828.568',
+    dealFee: '0.828568',
+    timestamp: NOW - 86_400_000,
+    status: 'FILLED',
+    ...overrides,
+  };
+}
+
+/** A market buy spending 100 USDT: the exchange gives the amount in USDT and price 0. */
+const spend = executed({
+  orderId: 2,
+  side: 'buy',
+  type: 'market',
+  price: '0',
+  amount: '100',
+  dealStock: '0.0015',
+  dealMoney: '99.9',
+  dealFee: '0.0999',
+  timestamp: NOW,
+});
+
+async function show(history: ExecutedOrders) {
+  setDesk(fakeDesk({ 'orders.history': async () => history }).desk);
+  useProfilesStore.setState({
+    state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
+  });
+  render(<OrdersView />);
+  await waitFor(() => expect(screen.getAllByTestId('executed-order').length).toBeGreaterThan(0));
+  return screen.getAllByTestId('executed-order').map((row) =>
+    within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  );
+}
+
+describe('Order history amounts', () => {
+  it('shows a market buy by money as spent USDT, the filled BTC and the average price, never "Price 0"', async () => {
+    const [first] = await show({ BTC_USDT: [spend, executed()] });
+    // 99.9 / 0.0015 = 66,600 (decimal, not float).
+    expect(first!.slice(3, 8)).toEqual([
+      'avg 66,600.00 USDT',
+      'Spent 100.00 USDT',
+      '0.0015 BTC',
+      '99.90 USDT',
+      '0.0999 USDT',
+    ]);
+    const table = screen.getByRole('table', { name: 'Executed orders' });
+    expect(first![3]).not.toMatch(/^0\.00/);
+    expect(table.textContent).not.toContain('100.0000 BTC');
+  });
+
+  it('names the columns plainly and shows units on prices, filled amounts and fees', async () => {
+    const [row] = await show({ BTC_USDT: [executed({ dealFee: '0.0004' })] });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toContain('Filled');
+    expect(headers).toContain('Total');
+    expect(headers.join(' ')).not.toMatch(/Deal/);
+    expect(row!.slice(3, 8)).toEqual([
+      '66,820.00 USDT',
+      '0.0124 BTC',
+      '0.0124 BTC',
+      '828.57 USDT',
+      // A real fee is never rounded to 0.00.
+      '0.0004 USDT',
+    ]);
+  });
+
+  it('shows a market order that filled nothing with no price instead of 0', async () => {
+    const [row] = await show({
+      BTC_USDT: [executed({ ...spend, dealStock: '0', dealMoney: '0', dealFee: '0' })],
+    });
+    expect(row![3]).toBe('Market');
+    expect(row![4]).toBe('Spent 100.00 USDT');
+  });
+});

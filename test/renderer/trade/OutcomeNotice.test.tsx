@@ -1,0 +1,54 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OutcomeNotice } from '../../../src/renderer/features/trade/OutcomeNotice';
+import {
+  estimateOf,
+  type Outcome,
+  type Placed,
+} from '../../../src/renderer/features/trade/placement';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import { BTC_USDT, context, form } from './fixtures';
+
+beforeEach(() => {
+  useSettings.setState({ privacy: false });
+});
+afterEach(cleanup);
+
+function placed(overrides: Partial<Placed>, kind: 'market' | 'stock_market' | 'limit'): Outcome {
+  const f = form({ kind, side: 'buy', amount: kind === 'market' ? '100' : '0.01' });
+  const ctx = context({ market: { ...BTC_USDT, moneyPrec: 2, feePrec: 6 } });
+  return {
+    kind: 'placed',
+    outcome: {
+      outcome: 'placed',
+      clientOrderId: 'desk-1',
+      orderId: 7,
+      market: 'BTC_USDT',
+      side: 'buy',
+      dealStock: '0.0015',
+      dealMoney: '99.9',
+      dealFee: '0.0999',
+      status: 'FILLED',
+      reconciled: false,
+      ...overrides,
+    },
+    review: { form: f, estimate: estimateOf(f, ctx)!, context: ctx },
+  };
+}
+
+const text = () => screen.getByTestId('trade-outcome').textContent ?? '';
+
+describe('Trade outcome', () => {
+  it('tells a market buy by money what was spent, what filled and at what average price', () => {
+    render(<OutcomeNotice outcome={placed({}, 'market')} />);
+    expect(text()).toContain('Bought 0.0015 BTC for 99.90 USDT (fee 0.0999 USDT).');
+    // 99.9 + 0.0999 spent; 99.9 / 0.0015 = 66,600 average.
+    expect(text()).toContain('Spent 99.9999 USDT in all, at an average price of 66,600.00 USDT.');
+  });
+
+  it('never rounds a real fee to 0.00', () => {
+    render(<OutcomeNotice outcome={placed({ dealFee: '0.000123' }, 'stock_market')} />);
+    expect(text()).toContain('(fee 0.000123 USDT)');
+    expect(text()).not.toContain('0.00 USDT)');
+  });
+});
