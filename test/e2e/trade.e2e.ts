@@ -361,16 +361,19 @@ describe('Trade screen against the demo exchange', () => {
       });
     });
 
-    it('post-only refused because it would fill at once (inner validation)', async () => {
+    it('a post-only limit that crosses the book is stopped at the confirmation: nothing is sent', async () => {
+      const since = lastLogId();
       const ask = (await page.getByTestId('best-ask').textContent())!.replace(/[^\d.]/g, '');
       const price = new Decimal(ask).plus(100).toFixed(2);
       await trade.fill({ kind: 'Limit', side: 'Buy', amount: '0.001', price, postOnly: true });
       await trade.preview.getByText('this price crosses the book').waitFor();
       await trade.review();
-      await trade.confirm();
-      await expect
-        .poll(() => trade.errorOf(trade.postOnly))
-        .toBe('Post-only order would be executed immediately.');
+      await trade.dialog.getByText('so the exchange would refuse it').waitFor();
+      const confirm = trade.dialog.getByRole('button', { name: 'Confirm order' });
+      expect(await confirm.isDisabled()).toBe(true);
+      await trade.dialog.getByRole('button', { name: 'Cancel' }).click();
+      await trade.dialog.waitFor({ state: 'detached' });
+      expect(orderRequests(since)).toHaveLength(0);
     });
   });
 
