@@ -31,7 +31,10 @@ function keepFocusInside(event: KeyboardEvent<HTMLDivElement>): void {
   }
 }
 
-/** A modal confirmation: focus goes to the dismiss button on open, Escape dismisses. */
+/**
+ * A modal confirmation: focus goes to the dismiss button on open and back to what opened it on
+ * close; Escape dismisses.
+ */
 export function ConfirmDialog({
   title,
   children,
@@ -47,7 +50,13 @@ export function ConfirmDialog({
   const titleId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
+    // Focus goes back to what opened the dialog when it closes (Escape, Cancel or Confirm), if
+    // that is still on the page; a keyboard user is never dropped at the top of the page.
+    const opener = document.activeElement;
     cancelRef.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
   return (
     <div className="dialog-backdrop">
