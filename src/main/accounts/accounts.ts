@@ -129,7 +129,13 @@ export class Accounts {
   private createContext(id: string): ProfileContext {
     const baseUrl = this.baseUrlOf(id);
     const credentials = (): Promise<Credentials | undefined> => this.secrets.read(id, 'api');
-    const client = new ExchangeClient({ baseUrl, credentials });
+    // Every request that fails on the network tells the status at once (issue 14): `status` is
+    // made below, with this client's api, and is only called once a request fails.
+    const client = new ExchangeClient({
+      baseUrl,
+      credentials,
+      onNetworkError: (error) => status.reportFailure(error),
+    });
     const api = new ExchangeApi(client);
     const oauth = new OAuthSession(
       client,
@@ -291,6 +297,7 @@ export class Accounts {
   // Profiles ------------------------------------------------------------------------------------
   /** Verifies the key with a harmless signed call; only a verified key is stored. */
   async add(input: ChannelParsed<'profiles.add'>): Promise<ProfilesState> {
+    this.requireFreeName(input.name);
     let baseUrl: string;
     if (input.region === 'custom') {
       const checked = checkBaseUrl(input.customUrl ?? '');
@@ -320,6 +327,7 @@ export class Accounts {
 
   async rename(id: string, name: string): Promise<ProfilesState> {
     const profile = this.requireProfile(id);
+    this.requireFreeName(name, id);
     await this.store.put({ ...profile, name });
     return this.changed();
   }
@@ -368,6 +376,23 @@ export class Accounts {
     this.options.demo.reset();
     if (this.context.id === DEMO_ID) void this.context.status.check();
     return this.changed();
+  }
+
+  /**
+   * Names are unique without regard to case, and "Demo" is the built-in profile's: a name another
+   * profile (not `self`) has is refused under the form's `name` field.
+   */
+  private requireFreeName(name: string, self?: string): void {
+    const key = (text: string) => text.trim().normalize('NFC').toLocaleLowerCase();
+    const others = [
+      { id: DEMO_ID, name: 'Demo' },
+      ...this.store.list().map((p) => ({ id: p.id, name: p.name })),
+    ].filter((p) => p.id !== self);
+    const holder = others.find((p) => key(p.name) === key(name));
+    if (holder) {
+      const text = `There is already a profile called “${holder.name}”. Choose another name.`;
+      throw new DeskFailure('NAME_TAKEN', text, { name: [text] });
+    }
   }
 
   private requireProfile(id: string): StoredProfile {

@@ -84,13 +84,15 @@ function explainVerifyFailure(error: unknown, custom: boolean): DeskFailure {
         `This key may not read balances. Allow reading in the key’s permissions. ${said}`,
       );
     case 'network':
-    case 'timeout':
-      return custom
-        ? fail('customUrl', `Could not reach the exchange at this address: ${error.message}`)
-        : new DeskFailure(
-            'VERIFY_FAILED',
-            `Could not reach the exchange: ${error.message} Check the network and try again.`,
-          );
+    case 'timeout': {
+      // The message says what happened; the advice is added only where it has none of its own.
+      const advised = /check|try again|is the address/i.test(error.message);
+      const advice = custom
+        ? 'Check the address and try again.'
+        : 'Check the network and try again.';
+      const text = advised ? error.message : `${error.message} ${advice}`;
+      return custom ? fail('customUrl', text) : new DeskFailure('VERIFY_FAILED', text);
+    }
     case 'maintenance':
       return new DeskFailure(
         'VERIFY_FAILED',

@@ -31,6 +31,11 @@ export interface ExchangeClientOptions {
    * RATE_LIMIT_BUDGET_MS of waiting in all.
    */
   maxRateLimitRetries?: number;
+  /**
+   * Told of every request that failed on the network (no answer: refused, reset, host not found),
+   * so the exchange status need not wait for its next check to say the exchange is down.
+   */
+  onNetworkError?: (error: ExchangeError) => void;
   /** Injected for tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -103,6 +108,7 @@ export class ExchangeClient {
   private readonly maxRateLimitRetries: number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
+  private readonly onNetworkError: ((error: ExchangeError) => void) | undefined;
 
   constructor(options: ExchangeClientOptions) {
     const checked = checkBaseUrl(options.baseUrl);
@@ -115,6 +121,7 @@ export class ExchangeClient {
     this.maxRateLimitRetries = options.maxRateLimitRetries ?? DEFAULT_RATE_LIMIT_RETRIES;
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
+    this.onNetworkError = options.onNetworkError;
   }
 
   private url(path: string, query?: Record<string, string | number | boolean | undefined>): URL {
@@ -161,7 +168,9 @@ export class ExchangeClient {
           ...(options.signal ? { signal: options.signal } : {}),
         });
       } catch (error) {
-        throw this.fromTransport(error, path);
+        const failure = this.fromTransport(error, path);
+        if (failure.kind === 'network') this.reportNetworkError(failure);
+        throw failure;
       }
       if (response.status >= 200 && response.status < 300) {
         let json: unknown;
@@ -206,6 +215,14 @@ export class ExchangeClient {
         if (STALE_NONCE.test(error.message)) throw await this.clockError(error);
       }
       throw error;
+    }
+  }
+
+  private reportNetworkError(error: ExchangeError): void {
+    try {
+      this.onNetworkError?.(error);
+    } catch {
+      // A listener's failure must not replace the request's own error.
     }
   }
 

@@ -32,6 +32,8 @@ export interface ExchangeErrorInit {
   retryable?: boolean;
   endpoint?: string;
   cause?: unknown;
+  /** The request never left this computer (see `ExchangeError.notSent`). */
+  notSent?: boolean;
 }
 
 /** Whether a kind is worth trying again when nothing else says otherwise. */
@@ -96,6 +98,12 @@ export class ExchangeError extends Error {
   readonly retryable: boolean;
   readonly kind: ExchangeErrorKind;
   readonly endpoint: string | undefined;
+  /**
+   * True when the request never left this computer: the connection to the exchange could not be
+   * made (refused, host name not resolved, connect timeout), so the exchange cannot have executed
+   * it. False whenever it may have reached the exchange (a reset or timeout after sending).
+   */
+  readonly notSent: boolean;
 
   constructor(init: ExchangeErrorInit) {
     super(
@@ -109,6 +117,7 @@ export class ExchangeError extends Error {
     this.fields = boundedFields(init.fields);
     this.retryable = init.retryable ?? RETRYABLE_BY_KIND[init.kind];
     this.endpoint = init.endpoint;
+    this.notSent = init.notSent ?? false;
   }
 
   /** No API key saved for the profile: the request was never sent. */
@@ -136,6 +145,7 @@ export class ExchangeError extends Error {
       retryable: this.retryable,
       endpoint: this.endpoint,
       cause: this,
+      notSent: this.notSent,
     });
   }
 
@@ -479,6 +489,50 @@ function errorMessages(error: unknown): string {
   return parts.join(' ');
 }
 
+/**
+ * Codes that only a connection attempt can fail with: the request itself was never written.
+ * (ETIMEDOUT is not among them: it can also be a read that timed out after the request was sent.)
+ */
+const BEFORE_CONNECTION = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/**
+ * Whether a failure happened before anything was sent: the transport says so (`sent: false`, set
+ * when no connection was ever open), or the code is one only a connection attempt produces.
+ */
+function failedBeforeSending(error: unknown, code: string | undefined): boolean {
+  if (code !== undefined && BEFORE_CONNECTION.has(code)) return true;
+  return (
+    typeof error === 'object' && error !== null && (error as { sent?: unknown }).sent === false
+  );
+}
+
+/**
+ * Why a request that was never sent could not be: "connection refused", "host name not found",
+ * ...; undefined when the request may have been sent.
+ */
+export function notSentReason(error: ExchangeError): string | undefined {
+  if (!error.notSent) return undefined;
+  switch (errorCode(error.cause)) {
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host name not found';
+    case 'ETIMEDOUT':
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return 'connection timed out';
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+      return 'network unreachable';
+    default:
+      return 'no connection';
+  }
+}
+
+/** An https address whose server does not speak TLS (OpenSSL: "wrong version number"). */
+export const NOT_HTTPS_MESSAGE =
+  'The address answered, but not over https: check the address (http:// or https://).';
+
 /** The request did not get an answer: connection refused, reset, host not found, ... */
 export function networkError(error: unknown, endpoint?: string): ExchangeError {
   const name = error instanceof Error ? error.name : undefined;
@@ -503,7 +557,8 @@ export function networkError(error: unknown, endpoint?: string): ExchangeError {
       break;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      message = "The exchange's host name could not be resolved. Check the network connection.";
+      message =
+        "The exchange's host name could not be resolved. Check the address and the network connection.";
       break;
     case 'ETIMEDOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
@@ -514,14 +569,27 @@ export function networkError(error: unknown, endpoint?: string): ExchangeError {
       message = 'The exchange cannot be reached from this network.';
       break;
     default:
-      if (/socket hang up|other side closed/i.test(text) || code === 'UND_ERR_SOCKET') {
+      if (
+        code === 'EPROTO' ||
+        code === 'ERR_SSL_WRONG_VERSION_NUMBER' ||
+        /wrong version number/i.test(text)
+      ) {
+        // https spoken to a plain-http server: OpenSSL's own words help nobody.
+        message = NOT_HTTPS_MESSAGE;
+      } else if (/socket hang up|other side closed/i.test(text) || code === 'UND_ERR_SOCKET') {
         message = 'The exchange closed the connection before answering (socket hang up).';
       } else {
         const detail = clip(oneLine(text), MAX_EXCERPT);
         message = `Could not reach the exchange${detail ? ` (${detail})` : ''}.`;
       }
   }
-  return new ExchangeError({ kind: 'network', message, endpoint, cause: error });
+  return new ExchangeError({
+    kind: 'network',
+    message,
+    endpoint,
+    cause: error,
+    notSent: failedBeforeSending(error, code),
+  });
 }
 
 /** No answer within `ms` milliseconds. */

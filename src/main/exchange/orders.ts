@@ -1,13 +1,15 @@
 import Decimal from 'decimal.js';
 import type { ExecutedOrder, Order } from '../../shared/model';
 import { newClientOrderId, type ExchangeApi, type PlaceOrderInput } from './api';
-import { ExchangeError } from './errors';
+import { ExchangeError, notSentReason } from './errors';
 
 /**
  * Placing an order safely. Creation is never resent blindly: every order carries a client order id
  * (generated when the user gave none). When the answer is lost (timeout, reset, 5xx, a 2xx that
  * cannot be read) the order may or may not exist, so the client reconciles: it looks the client
- * order id up in the active orders, then in the order history, and reports what it found.
+ * order id up in the active orders, then in the order history, and reports what it found. A request
+ * that never left this computer (connection refused, host name not found, connect timeout) is a
+ * definite "not placed" (`rejected`), with nothing to reconcile.
  *
  * A client order id is unique on the exchange only among OPEN orders of a market, so the history may
  * hold an older order with the same id (sent by another program, or before this app kept its order
@@ -35,8 +37,12 @@ export type PlacementResult =
       error: ExchangeError;
     };
 
-/** Failures after which the order may have been executed. */
+/**
+ * Failures after which the order may have been executed. A request that never left this computer
+ * (connection refused, host name not found: `notSent`) cannot have been.
+ */
 export function answerWasLost(error: ExchangeError): boolean {
+  if (error.notSent) return false;
   if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'maintenance')
     return true;
   if (error.status === undefined) return true;
@@ -119,6 +125,19 @@ export async function placeOrder(
     return { outcome: 'placed', via: 'response', order, clientOrderId };
   } catch (error) {
     if (!(error instanceof ExchangeError)) throw error;
+    const reason = notSentReason(error);
+    if (reason !== undefined) {
+      // Nothing reached the exchange: a definite "not placed", no lookup needed (or possible).
+      return {
+        outcome: 'rejected',
+        clientOrderId,
+        reconciled: false,
+        error: error.withMessage(
+          `Could not reach the exchange (${reason}): the order was not sent. ` +
+            'Check the connection and try again.',
+        ),
+      };
+    }
     if (!answerWasLost(error))
       return { outcome: 'rejected', error, clientOrderId, reconciled: false };
     return reconcile(api, { input, clientOrderId, sentAt }, error, options.reconcileDelayMs ?? 300);

@@ -43,6 +43,13 @@ export class TransportError extends Error {
     readonly limitMs?: number,
     /** For 'too-large': the size limit in bytes. */
     readonly limitBytes?: number,
+    /**
+     * False when the request never left this computer: the failure came before a connection to the
+     * exchange was made (connection refused, host name not resolved, connect timeout), so the
+     * exchange cannot have received, let alone executed, it. True (the safe default) when it may
+     * have: the connection was open (a reused keep-alive socket, or a fresh one that connected).
+     */
+    readonly sent: boolean = true,
   ) {
     super(message);
     this.name = 'TransportError';
@@ -95,13 +102,25 @@ export class Transport {
     const secure = req.url.protocol === 'https:';
     if (!secure && req.url.protocol !== 'http:') {
       return Promise.reject(
-        new TransportError('network', `Unsupported protocol ${req.url.protocol}`),
+        new TransportError(
+          'network',
+          `Unsupported protocol ${req.url.protocol}`,
+          undefined,
+          undefined,
+          undefined,
+          false,
+        ),
       );
     }
     if (req.signal?.aborted) return Promise.reject(new TransportError('aborted', 'Cancelled.'));
 
     return new Promise<HttpResponse>((resolve, reject) => {
       let settled = false;
+      /**
+       * Whether a connection to the exchange was open: until it is, nothing of the request can
+       * have reached the exchange (a connecting socket only buffers what is written to it).
+       */
+      let connected = false;
       /** This answer's bytes so far (counted in `this.buffered` until it settles). */
       let size = 0;
       const release = () => {
@@ -149,7 +168,10 @@ export class Transport {
       let connect: NodeJS.Timeout | undefined;
       request.on('socket', (socket) => {
         // A reused keep-alive socket is already connected.
-        if (!socket.connecting) return;
+        if (!socket.connecting) {
+          connected = true;
+          return;
+        }
         connect = setTimeout(
           () =>
             fail(
@@ -158,15 +180,22 @@ export class Transport {
                 `Could not connect within ${this.connectTimeoutMs / 1000} s.`,
                 'ETIMEDOUT',
                 this.connectTimeoutMs,
+                undefined,
+                false,
               ),
             ),
           this.connectTimeoutMs,
         );
-        socket.once('connect', () => clearTimeout(connect));
+        socket.once('connect', () => {
+          connected = true;
+          clearTimeout(connect);
+        });
       });
 
       request.on('error', (error: NodeJS.ErrnoException) => {
-        fail(new TransportError('network', error.message, error.code));
+        fail(
+          new TransportError('network', error.message, error.code, undefined, undefined, connected),
+        );
       });
 
       request.on('response', (response) => {

@@ -80,6 +80,27 @@ export class StatusMonitor {
     this.timer = undefined;
   }
 
+  /**
+   * A request to the exchange failed on the network (the client reports it; the pill must not say
+   * Online beside a "connection refused" banner). A request that could not even connect (refused,
+   * host not found) marks the exchange offline at once; a running monitor then checks at once, so
+   * a one-off failure (a reset on a kept-alive socket) is set right by the ping's answer. While a
+   * check is under way, or when the exchange is already offline, there is nothing to add.
+   */
+  reportFailure(error: unknown): void {
+    if (this.inFlight || this.status.state === 'offline') return;
+    if (error instanceof ExchangeError && error.notSent) {
+      this.status = {
+        state: 'offline',
+        baseUrl: this.baseUrl,
+        reason: shortReason(error),
+        checkedAt: Date.now(),
+      };
+      this.onChange(this.status);
+    }
+    if (this.timer) void this.check();
+  }
+
   /** One check; concurrent callers share the request in flight. */
   check(): Promise<ExchangeStatus> {
     this.inFlight ??= this.ping()

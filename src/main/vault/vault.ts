@@ -71,7 +71,7 @@ export function explainKeychainError(
     return {
       available: false,
       message: `The keychain module of this installation does not load (${raw.split('\n')[0]}).`,
-      fix: 'Reinstall Exchange Desk; from a source checkout run `npm rebuild keytar`.',
+      fix: 'Reinstall Exchange Desk; from a source checkout run “npm rebuild keytar”.',
     };
   }
   if (platform === 'linux') {
@@ -88,9 +88,9 @@ export function explainKeychainError(
           ? `No Secret Service is running to keep API keys in (${raw}).`
           : `The keychain could not be used (${raw}).`,
       fix:
-        'Install and run a Secret Service: on Debian/Ubuntu `sudo apt install gnome-keyring libsecret-1-0`, ' +
+        'Install and run a Secret Service: on Debian/Ubuntu “sudo apt install gnome-keyring libsecret-1-0”, ' +
         'then log in to a desktop session that starts it (GNOME does), or start it yourself with ' +
-        '`gnome-keyring-daemon --start --components=secrets`; KDE users can enable KWallet’s Secret Service.',
+        '“gnome-keyring-daemon --start --components=secrets”; KDE users can enable KWallet’s Secret Service.',
     };
   }
   return {

@@ -172,7 +172,7 @@ describe('profiles', () => {
       (e: unknown) => e,
     );
     expect((unreachable as { fields: Record<string, string[]> }).fields['customUrl']?.[0]).toMatch(
-      /reach/,
+      /connection refused/,
     );
   });
 

@@ -95,6 +95,12 @@ export function OrderFields({ form, market }: { form: OrderFormState; market: Ma
           hint="Letters, digits, -, . and _"
         />
       </div>
+
+      {form.reviewBlocked ? (
+        <p className="small muted" role="status" data-testid="trade-review-blocked">
+          {form.reviewBlocked}
+        </p>
+      ) : null}
     </>
   );
 }

@@ -38,7 +38,7 @@ export function OrderForm({ context, onPlaced, onMarketError }: OrderFormProps) 
           <button
             type="submit"
             className={`btn btn-primary trade-submit trade-submit-${sideOf(form.values)}`}
-            disabled={busy || review !== undefined}
+            disabled={busy || review !== undefined || form.reviewBlocked !== undefined}
           >
             Review order
           </button>

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { contract, type ChannelParsed } from '../../../shared/contract';
 import type { TradeContext } from '../../../shared/model';
 import { useForm } from '../../lib/useForm';
+import { useExchangeStatus } from '../status';
 import { validate, type FormField, type OrderFormValues } from './checks';
 import {
   EMPTY_ORDER,
@@ -28,6 +29,25 @@ const FIELD_IDS: Partial<Record<FormField, string>> = {
 const REFUSED =
   'The exchange refused the order: see the message under the field. Nothing was placed.';
 
+/** A book older than this is not reviewed: the prices it shows may be long gone. */
+const STALE_BOOK_MS = 30_000;
+
+/**
+ * How old (whole seconds) the trade context is once it is older than STALE_BOOK_MS, else undefined.
+ * Renders again when it becomes stale, then every second (the age shown keeps counting).
+ */
+function useStaleSeconds(fetchedAt: number): number | undefined {
+  const [now, setNow] = useState(() => Date.now());
+  const age = now - fetchedAt;
+  const stale = age > STALE_BOOK_MS;
+  useEffect(() => {
+    const delay = stale ? 1_000 : fetchedAt + STALE_BOOK_MS - Date.now() + 1;
+    const timer = window.setTimeout(() => setNow(Date.now()), Math.max(0, delay));
+    return () => window.clearTimeout(timer);
+  }, [now, fetchedAt, stale]);
+  return stale ? Math.floor(age / 1000) : undefined;
+}
+
 interface Pending {
   review: Review;
   /** The checked input, sent as it was reviewed. */
@@ -53,6 +73,16 @@ export function useOrderForm({
   const [pending, setPending] = useState<Pending | undefined>(undefined);
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
 
+  // No review of an order the exchange cannot take, or of prices it no longer shows.
+  const status = useExchangeStatus();
+  const staleSeconds = useStaleSeconds(context.fetchedAt);
+  const blocker =
+    status?.state === 'offline'
+      ? `The exchange is offline (${status.reason}).`
+      : staleSeconds !== undefined
+        ? `The book is ${staleSeconds} s old: refresh first.`
+        : undefined;
+
   const form = useForm({
     initial: EMPTY_ORDER,
     fields: ORDER_FIELDS,
@@ -76,8 +106,8 @@ export function useOrderForm({
     failed: () => setPending(undefined),
     server: { aliases: ORDER_FIELD_ALIASES, refused: REFUSED },
     focus: FIELD_IDS,
-    // Enter while the review is open or the order is in flight does nothing.
-    blocked: pending !== undefined,
+    // Enter while the review is open, the order is in flight or review is blocked does nothing.
+    blocked: pending !== undefined || blocker !== undefined,
   });
 
   const marketError = form.errors['market'];
@@ -90,7 +120,14 @@ export function useOrderForm({
   );
 
   return {
-    form,
+    form: {
+      ...form,
+      /**
+       * Why "Review order" is not offered now (the exchange is offline, the book is too old), shown
+       * beside it; undefined when it is.
+       */
+      reviewBlocked: pending === undefined ? blocker : undefined,
+    },
     estimate,
     review: pending?.review,
     outcome,
