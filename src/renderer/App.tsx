@@ -38,11 +38,22 @@ function Shell() {
   useWindowTitle(screen);
   return (
     <div className="app">
+      <a
+        className="skip-link"
+        href="#main-content"
+        onClick={(event) => {
+          // Focus, not navigation: the address keeps its fragment (the web host's token).
+          event.preventDefault();
+          document.getElementById('main-content')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <Sidebar />
       <div className="main">
         <Header />
         <UpdateBanner />
-        <main className="content" data-screen={screen}>
+        <main id="main-content" className="content" data-screen={screen} tabIndex={-1}>
           {screen === 'overview' ? (
             <OverviewView />
           ) : screen === 'orders' ? (
