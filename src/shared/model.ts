@@ -564,6 +564,11 @@ export interface FlexOverview {
   investments: FlexInvestment[];
   /** Main-account balances (what an investment is paid from). */
   balances: MainBalances;
+  /**
+   * Decimal places of each plan's asset, from the public assets list; an asset missing here (the
+   * list did not answer or does not name it) has no client check and the exchange judges.
+   */
+  precisions: Record<string, number>;
   fetchedAt: number;
 }
 

@@ -29,6 +29,8 @@ describe('flex', () => {
     const call = await startMain();
     const before = await call<FlexOverview>('flex.overview');
     expect(before.plans).toHaveLength(3);
+    // Each plan's asset with its decimal places (the public assets list), for the form's check.
+    for (const p of before.plans) expect(Number.isInteger(before.precisions[p.ticker])).toBe(true);
     const active = before.investments.find((i) => i.status === 'ACTIVE')!;
     const closed = before.investments.find((i) => i.status !== 'ACTIVE')!;
     expect(active && closed).toBeTruthy();

@@ -118,7 +118,10 @@ describe('Earn: invest checks (nothing is sent while one fails)', () => {
   });
 
   it('compares as decimals: exactly the minimum and exactly the balance pass', async () => {
-    serve({}, () => overview({ balances: { USDT: '10.000000000000000001' } }));
+    // An asset with 18 places (the places check has its own file: investRules.test.tsx).
+    serve({}, () =>
+      overview({ balances: { USDT: '10.000000000000000001' }, precisions: { USDT: 18 } }),
+    );
     const form = await submitAmount('10.000000000000000001');
     expect(amountMessage(form)).toBeNull();
     expect(screen.getByRole('dialog')).toBeTruthy();

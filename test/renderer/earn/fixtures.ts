@@ -56,6 +56,7 @@ export function overview(overrides: Partial<FlexOverview> = {}): FlexOverview {
       }),
     ],
     balances: { USDT: '12.5', BTC: '0.25', ETH: '3' },
+    precisions: { USDT: 6, BTC: 8, ETH: 8 },
     fetchedAt: Date.now(),
     ...overrides,
   };

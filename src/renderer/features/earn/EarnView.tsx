@@ -152,6 +152,7 @@ export function EarnView() {
           key={plan.id}
           plan={plan}
           available={balanceOf(plan.ticker)}
+          places={data?.precisions[plan.ticker]}
           reinvesting={
             data?.investments.find((i) => i.planId === plan.id && i.status === 'ACTIVE')
               ?.withAutoReinvest

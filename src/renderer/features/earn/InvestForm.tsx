@@ -22,6 +22,8 @@ interface InvestFormProps {
    * exchange applies the switch to the whole investment).
    */
   reinvesting?: boolean | undefined;
+  /** Decimal places of the plan's asset, when the exchange's assets list gives them. */
+  places?: number | undefined;
   onCancel(): void;
   onInvested(message: string): void;
 }
@@ -36,6 +38,7 @@ export function InvestForm({
   plan,
   available,
   reinvesting,
+  places,
   onCancel,
   onInvested,
 }: InvestFormProps) {
@@ -50,7 +53,7 @@ export function InvestForm({
     // The amount against the plan's limits and the balance; worded for this form.
     check: (values, found) => ({
       ...found,
-      amount: checkInvestAmount(values.amount, plan, available, { privacy }),
+      amount: checkInvestAmount(values.amount, plan, available, { privacy, places }),
     }),
     review: (input) => setConfirming(input),
     async submit(input) {

@@ -44,7 +44,7 @@ export function checkInvestAmount(
   text: string,
   plan: FlexPlan,
   available: string,
-  options: { privacy?: boolean } = {},
+  options: { privacy?: boolean; places?: number | undefined } = {},
 ): string | undefined {
   const trimmed = text.trim();
   if (trimmed === '') return INVEST_AMOUNT_REQUIRED;
@@ -52,6 +52,11 @@ export function checkInvestAmount(
   if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Enter a number.';
   const amount = new Decimal(parsed.data);
   if (amount.lte(0)) return INVEST_AMOUNT_POSITIVE;
+  const { places } = options;
+  if (places !== undefined && amount.decimalPlaces() > places)
+    return places === 0
+      ? `${plan.ticker} has no decimal places: enter a whole number.`
+      : `${plan.ticker} has at most ${places} decimal places.`;
   if (amount.lt(plan.minInvestment))
     return `At least ${amountText(plan.minInvestment, plan.ticker)}.`;
   if (amount.gt(plan.maxInvestment))
