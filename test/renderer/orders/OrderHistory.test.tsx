@@ -6,9 +6,9 @@ import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStor
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
-import type { ExecutedOrder, ExecutedOrders } from '../../../src/shared/model';
+import type { ExecutedOrders } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
-import { NOW, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
+import { executed, NOW, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
 
 let unsize: () => void;
 beforeAll(() => {
@@ -23,24 +23,6 @@ afterEach(() => {
   cleanup();
   setDesk(undefined);
 });
-
-function executed(overrides: Partial<ExecutedOrder> = {}): ExecutedOrder {
-  return {
-    orderId: 1,
-    clientOrderId: '',
-    market: 'BTC_USDT',
-    side: 'sell',
-    type: 'limit',
-    price: '66820',
-    amount: '0.0124',
-    dealStock: '0.0124',
-    dealMoney: '828.568',
-    dealFee: '0.828568',
-    timestamp: NOW - 86_400_000,
-    status: 'FILLED',
-    ...overrides,
-  };
-}
 
 const history: ExecutedOrders = {
   BTC_USDT: [executed()],

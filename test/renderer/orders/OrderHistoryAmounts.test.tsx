@@ -4,9 +4,9 @@ import { useProfilesStore } from '../../../src/renderer/features/accounts/profil
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
-import type { ExecutedOrder, ExecutedOrders } from '../../../src/shared/model';
+import type { ExecutedOrders } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
-import { NOW, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
+import { executed, NOW, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
 
 let unsize: () => void;
 beforeAll(() => {
@@ -21,24 +21,6 @@ afterEach(() => {
   cleanup();
   setDesk(undefined);
 });
-
-function executed(overrides: Partial<ExecutedOrder> = {}): ExecutedOrder {
-  return {
-    orderId: 1,
-    clientOrderId: '',
-    market: 'BTC_USDT',
-    side: 'sell',
-    type: 'limit',
-    price: '66820',
-    amount: '0.0124',
-    dealStock: '0.0124',
-    dealMoney: '828.568',
-    dealFee: '0.828568',
-    timestamp: NOW - 86_400_000,
-    status: 'FILLED',
-    ...overrides,
-  };
-}
 
 /** A market buy spending 100 USDT: the exchange gives the amount in USDT and price 0. */
 const spend = executed({

@@ -7,6 +7,7 @@ import type {
   ActiveOrdersPage,
   ConditionalLeg,
   ConditionalOrders,
+  ExecutedOrder,
   OcoOrder,
   Order,
   OtoOrder,
@@ -146,4 +147,23 @@ export function deferred<T>() {
     reject = rej;
   });
   return { promise, resolve, reject };
+}
+
+/** One executed order (order history), a filled limit sell by default. */
+export function executed(overrides: Partial<ExecutedOrder> = {}): ExecutedOrder {
+  return {
+    orderId: 1,
+    clientOrderId: '',
+    market: 'BTC_USDT',
+    side: 'sell',
+    type: 'limit',
+    price: '66820',
+    amount: '0.0124',
+    dealStock: '0.0124',
+    dealMoney: '828.568',
+    dealFee: '0.828568',
+    timestamp: NOW - 86_400_000,
+    status: 'FILLED',
+    ...overrides,
+  };
 }
