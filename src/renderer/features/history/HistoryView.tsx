@@ -1,14 +1,14 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { DepositWithdraw } from '../../../shared/model';
 import { statusName } from '../../../shared/transferStatus';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
 import { compareDecimal, isZero } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { middle, placesFor, STOCK_PLACES } from '../../lib/format';
-import { downloadText } from '../../lib/download';
 import { HistoryFilters } from './HistoryFilters';
 import { HISTORY_CAP, PAGE_SIZE, useHistoryStore } from './historyStore';
 import { statusTone } from './statusOptions';
@@ -17,14 +17,7 @@ export interface Row extends DepositWithdraw {
   key: string;
 }
 
-type ExportState =
-  | { state: 'idle' }
-  | { state: 'busy' }
-  | { state: 'done'; message: string }
-  | { state: 'failed'; message: string };
-
 const count = (n: number) => n.toLocaleString('en-US');
-const rowsText = (n: number) => (n === 1 ? '1 row' : `${count(n)} rows`);
 
 function Confirmations({ value }: { value: DepositWithdraw['confirmations'] }) {
   if (!value) return <span className="muted">—</span>;
@@ -157,65 +150,6 @@ export function transferColumns(places: Map<string, number>): Column<Row>[] {
   ];
 }
 
-function ExportButton() {
-  const exportCsv = useHistoryStore((s) => s.exportCsv);
-  const [status, setStatus] = useState<ExportState>({ state: 'idle' });
-
-  async function run() {
-    setStatus({ state: 'busy' });
-    try {
-      const result = await exportCsv();
-      if (result.cancelled) {
-        setStatus({ state: 'idle' });
-      } else if (result.savedTo) {
-        setStatus({
-          state: 'done',
-          message: `Saved ${rowsText(result.rows)} to ${result.savedTo}`,
-        });
-      } else if (result.csv !== undefined) {
-        downloadText(result.filename, result.csv);
-        setStatus({
-          state: 'done',
-          message: `Downloaded ${rowsText(result.rows)} as ${result.filename}`,
-        });
-      } else {
-        setStatus({ state: 'idle' });
-      }
-    } catch (error) {
-      setStatus({ state: 'failed', message: (error as { message: string }).message });
-    }
-  }
-
-  return (
-    <div className="export">
-      <button
-        type="button"
-        className="btn btn-secondary"
-        onClick={() => void run()}
-        disabled={status.state === 'busy'}
-        aria-busy={status.state === 'busy'}
-      >
-        {status.state === 'busy' ? 'Exporting…' : 'Export CSV'}
-      </button>
-      <div aria-live="polite" className="export-status">
-        {status.state === 'busy' ? (
-          <span className="muted small">
-            <progress aria-label="Exporting" /> Fetching every page of the filtered history (up to
-            10,000 records)…
-          </span>
-        ) : status.state === 'done' ? (
-          <span className="result-ok small">{status.message}</span>
-        ) : null}
-      </div>
-      {status.state === 'failed' ? (
-        <p className="form-alert" role="alert">
-          Export failed: {status.message}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** Deposits and withdrawals: filters, server paging (100 a page, first 10,000), CSV export. */
 export function HistoryView() {
   const page = useHistoryStore((s) => s.data);
@@ -223,6 +157,7 @@ export function HistoryView() {
   const loading = useHistoryStore((s) => s.loading);
   const error = useHistoryStore((s) => s.error);
   const load = useHistoryStore((s) => s.loadPage);
+  const exportCsv = useHistoryStore((s) => s.exportCsv);
   const goTo = useHistoryStore((s) => s.goTo);
   useAutoRefresh(load, page?.fetchedAt);
 
@@ -248,7 +183,16 @@ export function HistoryView() {
         <h2>Deposits and withdrawals</h2>
         <div className="head-actions">
           <DataAge fetchedAt={page?.fetchedAt} loading={loading} />
-          <ExportButton />
+          <ExportCsvButton
+            exportCsv={exportCsv}
+            unit={['row', 'rows']}
+            busyNote={
+              <>
+                <progress aria-label="Exporting" /> Fetching every page of the filtered history (up
+                to 10,000 records)…
+              </>
+            }
+          />
         </div>
       </div>
       <HistoryFilters />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { HashrateInterval } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { TextField } from '../../components/Field';
 import { useProfilesStore } from '../accounts';
 import { useSettings } from '../../lib/settingsStore';
@@ -16,7 +17,7 @@ import {
   useMiningStore,
   type PresetRange,
 } from './miningStore';
-import { INTERVAL_LABELS, Stats, ExportButton } from './MiningParts';
+import { INTERVAL_LABELS, Stats } from './MiningParts';
 
 /** Chart width when it cannot be measured (tests); the request asks for about one point a pixel. */
 const FALLBACK_WIDTH = 960;
@@ -53,6 +54,7 @@ export function MiningView() {
   const customTo = useMiningStore((s) => s.customTo);
   const setRange = useMiningStore((s) => s.setRange);
   const setInterval = useMiningStore((s) => s.setInterval);
+  const exportCsv = useMiningStore((s) => s.exportCsv);
   const setCustom = useMiningStore((s) => s.setCustom);
   const data = useHashrate((s) => s.data);
   const loading = useHashrate((s) => s.loading);
@@ -214,7 +216,11 @@ export function MiningView() {
           <h2 id="mining-chart-title">Hashrate{data ? ` · ${data.account}` : ''}</h2>
           <div className="mining-head-right">
             <DataAge fetchedAt={data?.fetchedAt} loading={loading} />
-            <ExportButton disabled={!data || data.points.length === 0} />
+            <ExportCsvButton
+              exportCsv={exportCsv}
+              unit={['point', 'points']}
+              disabled={!data || data.points.length === 0}
+            />
           </div>
         </div>
         {data && !empty ? <Stats series={data} privacy={privacy} /> : null}
