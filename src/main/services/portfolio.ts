@@ -49,7 +49,8 @@ export async function portfolioOverview(
     const invested = flexByAsset.get(asset) ?? new Decimal(0);
     const held = mainAmount.add(available).add(frozen).add(invested);
     const price = book.price(asset, quote);
-    const value = price ? held.mul(price) : undefined;
+    // Each value at 8 places, and the total the sum of exactly those: the rows add up to it.
+    const value = price ? held.mul(price).toDecimalPlaces(8) : undefined;
     if (value) total = total.add(value);
     else if (!held.isZero()) unpriced.push(asset);
     const change = book.change24h(asset, quote);
@@ -62,7 +63,7 @@ export async function portfolioOverview(
       flex: invested.toFixed(),
       total: held.toFixed(),
       price: price ? price.toSignificantDigits(12).toFixed() : null,
-      value: value ? value.toDecimalPlaces(8).toFixed() : null,
+      value: value ? value.toFixed() : null,
       change24h: change ? change.toFixed() : null,
       precision: assets[asset]?.currencyPrecision ?? DEFAULT_PRECISION,
     });
@@ -71,7 +72,7 @@ export async function portfolioOverview(
     quote,
     quotes: book.quotes(),
     rows,
-    total: total.toDecimalPlaces(8).toFixed(),
+    total: total.toFixed(),
     unpriced,
     flexUnavailable: flex === 'forbidden',
     fetchedAt: Date.now(),

@@ -34,7 +34,7 @@ describe('portfolio.overview', () => {
         sum = sum.add(row.value!);
       }
     }
-    expect(new Decimal(view.total).sub(sum).abs().lt('0.00000001')).toBe(true);
+    expect(new Decimal(view.total).eq(sum)).toBe(true);
     expect(view.rows.find((r) => r.ticker === 'USDT')?.price).toBe('1');
     expect(view.flexUnavailable).toBe(false);
     expect(view.fetchedAt).toBeGreaterThan(Date.now() - 10_000);
