@@ -74,7 +74,7 @@ export function createHandlers(services: Services): Handlers {
     'oauth.connect': ({ profileId }) => accounts.connect(profileId),
     'oauth.disconnect': ({ profileId }) => accounts.disconnect(profileId),
     'portfolio.overview': ({ quote }) => portfolioOverview(api(), quote),
-    'orders.active': (query) => orders.active(api(), query),
+    'orders.active': () => orders.active(api()),
     'orders.cancel': (input) => orders.cancel(api(), input),
     'orders.conditional': (query) => orders.conditional(api(), query),
     'orders.place': (input) => orders.placeOrderOutcome(api(), input, journal()),

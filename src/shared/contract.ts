@@ -12,7 +12,7 @@ import type {
   FlexTransaction,
   SubAccountsView,
   PortfolioOverview,
-  ActiveOrdersPage,
+  ActiveOrders,
   ConditionalOrders,
   CsvExport,
   MiningSeries,
@@ -166,14 +166,6 @@ export const placeOrderInput = z
       z.object({ kind: z.enum(['stock_market', 'market']), ...orderFields }),
     ]),
   );
-
-export const activeOrdersInput = z.object({
-  market: market.optional(),
-  orderId: z.number().int().positive('An order id is a positive whole number.').optional(),
-  clientOrderId: z.string().max(64).optional(),
-  offset: z.number().int().min(0).default(0),
-  limit: z.number().int().min(1).max(100).default(50),
-});
 
 export const conditionalOrdersInput = z.object({
   market: market.optional(),
@@ -341,7 +333,8 @@ export const contract = {
     ),
   },
   orders: {
-    active: channel<ActiveOrdersPage>()(activeOrdersInput),
+    /** Every open order (up to 10,000), newest first; the screen filters and sorts them. */
+    active: channel<ActiveOrders>()(noInput),
     cancel: channel<Order>()(z.object({ market, orderId: z.number().int().positive() })),
     conditional: channel<ConditionalOrders>()(conditionalOrdersInput),
     /**

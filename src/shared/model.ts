@@ -510,12 +510,11 @@ export interface PortfolioOverview {
   fetchedAt: number;
 }
 
-export interface ActiveOrdersPage {
+/** Every open order of the profile, newest first. */
+export interface ActiveOrders {
   orders: Order[];
-  offset: number;
-  limit: number;
-  /** The exchange returns no total: a full page means there may be more. */
-  hasMore: boolean;
+  /** More than ACTIVE_CAP are open: only the first the exchange listed are here. */
+  capped: boolean;
   fetchedAt: number;
 }
 

@@ -75,7 +75,7 @@ describe('Trade screen against the demo exchange', () => {
   });
 
   it('shows the market, best bid/ask, last price and both balances', async () => {
-    await expect(trade.picker.inputValue()).resolves.toBe('BTC / USDT');
+    await expect(trade.picker.inputValue()).resolves.toBe('BTC/USDT');
     expect(await page.getByTestId('best-bid').textContent()).toMatch(/^[\d,]+\.\d+ USDT$/);
     expect(await page.getByTestId('best-ask').textContent()).toMatch(/^[\d,]+\.\d+ USDT$/);
     expect(await page.getByTestId('last-price').textContent()).toMatch(/^[\d,]+\.\d+ USDT$/);
@@ -85,7 +85,7 @@ describe('Trade screen against the demo exchange', () => {
     await trade.picker.fill('sol');
     expect(
       await page.getByRole('listbox', { name: 'Markets' }).getByRole('option').allTextContents(),
-    ).toEqual(['SOL / USDT']);
+    ).toEqual(['SOL/USDT']);
     await trade.picker.press('Escape');
     await trade.picker.blur();
   });
@@ -174,16 +174,15 @@ describe('Trade screen against the demo exchange', () => {
     expect(active('e2e-limit-1')).toHaveLength(1);
     const after = await balances();
     expect(new Decimal(after.usdt.freeze).minus(before.usdt.freeze).toFixed()).toBe('500.5');
-    const listed = await app.core.handlers['orders.active']({
-      clientOrderId: 'e2e-limit-1',
-      offset: 0,
-      limit: 50,
-    });
-    expect(listed.orders.map((o) => o.clientOrderId)).toEqual(['e2e-limit-1']);
+    const listed = await app.core.handlers['orders.active'](undefined);
+    // The order just placed is the newest: the first of the list.
+    expect(listed.orders[0]!.clientOrderId).toBe('e2e-limit-1');
 
     await trade.outcome.getByRole('button', { name: 'View in Orders' }).click();
     await trade.shell.title.filter({ hasText: 'Orders' }).waitFor();
     await page.getByTestId('active-order').filter({ hasText: 'e2e-limit-1' }).waitFor();
+    // Newest first across the whole list: the order just placed is the first row.
+    expect(await page.getByTestId('active-order').first().textContent()).toContain('e2e-limit-1');
     await trade.open();
   });
 

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import type { ExchangeApi, TransferQuery } from '../../src/main/exchange/api';
 import { fetchAllTransfers } from '../../src/main/exchange/paging';
 import { TRANSFER_CSV_COLUMNS } from '../../src/main/services/transfersCsv';
-import type { DepositWithdraw, PortfolioOverview } from '../../src/shared/model';
+import type { DepositWithdraw, Order, PortfolioOverview } from '../../src/shared/model';
 import { statusName } from '../../src/shared/transferStatus';
 import { launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
@@ -220,39 +220,39 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     expect(paths).toContain('/api/v4/main-account/balance');
   });
 
-  it('Orders: the active list is the exchange’s; each filter narrows it; paging', async () => {
+  it('Orders: the active list is every order of the exchange, newest first; each filter narrows it', async () => {
     await orders.open();
     await orders.activeTable.getByTestId('active-order').first().waitFor();
-    const all = await api.activeOrders({ limit: 100 });
+    const all: Order[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const page = await api.activeOrders({ offset, limit: 100 });
+      all.push(...page);
+      if (page.length < 100) break;
+    }
     expect(all.length).toBeGreaterThan(20);
-    // Default page (50): every active order of the demo is in the list.
-    expect(await orders.activeRowCount()).toBe(Math.min(50, all.length));
+    // The demo lists oldest first, like a page the newest order is not on.
+    const newest = [...all].sort((a, b) => b.timestamp - a.timestamp);
+    expect(all[0]!.orderId).not.toBe(newest[0]!.orderId);
+    expect(await orders.activeRowCount()).toBe(all.length);
+    expect(await orders.count.textContent()).toBe(`${all.length} orders`);
+    expect(await orders.shownIds()).toEqual(newest.map((o) => o.orderId));
 
-    // Page size 10: the first page is exactly the exchange's first 10.
-    await orders.pageSize(10);
-    const first = (await api.activeOrders({ offset: 0, limit: 10 })).map((o) => o.orderId);
-    expect(await orders.activeIds()).toEqual([...first].sort((a, b) => a - b));
-    expect(await orders.pagerInfo()).toBe('Orders 1–10');
-
-    // Next / Previous show the next ids and back.
-    await orders.next();
-    const second = (await api.activeOrders({ offset: 10, limit: 10 })).map((o) => o.orderId);
-    expect(second).toHaveLength(10);
-    expect(await orders.activeIds()).toEqual([...second].sort((a, b) => a - b));
-    expect(await orders.pagerInfo()).toBe('Orders 11–20');
-    await orders.previous();
-    expect(await orders.activeIds()).toEqual([...first].sort((a, b) => a - b));
-
-    // Market.
+    // Market: a choice among the markets of the list, written as the rest of the app writes them.
     const market = all[all.length - 1]!.market;
+    const options = await orders.field('Market').locator('option').allTextContents();
+    expect(options[0]).toBe('All markets');
+    expect(options).toContain(market.replace('_', '/'));
+    expect(options.every((o) => !o.includes('_'))).toBe(true);
     await orders.filter({ Market: market });
-    const byMarket = await api.activeOrders({ market, limit: 10 });
-    expect(byMarket.length).toBeGreaterThan(0);
+    const byMarket = all.filter((o) => o.market === market);
     expect(byMarket.length).toBeLessThan(all.length);
     const marketRows = await orders.activeRows();
     expect(marketRows.map((r) => r.market)).toEqual(marketRows.map(() => market));
     expect(marketRows.map((r) => r.orderId).sort()).toEqual(byMarket.map((o) => o.orderId).sort());
-    await orders.resetFilters();
+    expect(await orders.count.textContent()).toBe(
+      `Showing ${byMarket.length} of ${all.length} orders`,
+    );
+    await orders.clearFilters();
 
     // Order id.
     const target = all[5]!;
@@ -265,20 +265,26 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
         clientOrderId: target.clientOrderId,
       },
     ]);
-    await orders.resetFilters();
+    // A market the order is not on: none match, and the message is readable in full.
+    const other = all.find((o) => o.market !== target.market)!.market;
+    await orders.filter({ Market: other });
+    const empty = orders.activeTable.getByText('No active orders match these filters.');
+    await empty.waitFor();
+    const box = (await empty.boundingBox())!;
+    const body = (await orders.activeTable.locator('.table-body').boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(body.y + body.height + 0.5);
+    await orders.clearFilters();
 
     // Client order id.
     const withClient = all.filter((o) => o.clientOrderId !== '');
     expect(withClient.length).toBeGreaterThan(1);
     const client = withClient[1]!;
     await orders.filter({ 'Client order id': client.clientOrderId });
-    const byClient = await api.activeOrders({ clientOrderId: client.clientOrderId, limit: 10 });
-    expect((await orders.activeRows()).map((r) => [r.orderId, r.clientOrderId])).toEqual(
-      byClient.map((o) => [o.orderId, o.clientOrderId]),
-    );
-    expect(byClient.map((o) => o.orderId)).toEqual([client.orderId]);
-    await orders.resetFilters();
-    expect(await orders.activeIds()).toEqual([...first].sort((a, b) => a - b));
+    expect((await orders.activeRows()).map((r) => [r.orderId, r.clientOrderId])).toEqual([
+      [client.orderId, client.clientOrderId],
+    ]);
+    await orders.clearFilters();
+    expect(await orders.activeRowCount()).toBe(all.length);
   });
 
   it('Orders: cancel through the UI with confirmation; the exchange no longer has the order', async () => {
@@ -291,7 +297,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     await orders.cancelButton(orderId).click();
     await orders.cancelDialog.waitFor();
     expect(await orders.cancelDialog.getByTestId('cancel-question').textContent()).toContain(
-      `on ${market}?`,
+      `on ${market.replace('_', '/')}?`,
     );
     await orders.cancelDialog.getByRole('button', { name: 'Keep order' }).click();
     await orders.cancelDialog.waitFor({ state: 'detached' });
@@ -306,15 +312,15 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     );
     await orders.cancelDialog.waitFor({ state: 'detached' });
     await orders.notice
-      .filter({ hasText: `Order ${orderId} on ${market} was canceled.` })
+      .filter({ hasText: `Order ${orderId} on ${market.replace('_', '/')} was canceled.` })
       .waitFor();
     expect(await orders.cancelButton(orderId).count()).toBe(0);
     expect(cancels().map((e) => e.status)).toEqual([200]);
     expect(await api.activeOrders({ orderId, limit: 10 })).toEqual([]);
     expect(app.core.demoExchange.engine.state.active.some((o) => o.id === orderId)).toBe(false);
-    // The list is the exchange's first page again, without it.
-    const first = (await api.activeOrders({ offset: 0, limit: 10 })).map((o) => o.orderId);
-    expect(await orders.activeIds()).toEqual([...first].sort((a, b) => a - b));
+    // The list is the exchange's again, without it.
+    const left = (await api.activeOrders({ offset: 0, limit: 100 })).map((o) => o.orderId);
+    expect(await orders.activeIds()).toEqual([...left].sort((a, b) => a - b));
   });
 
   it('Orders: Conditional shows the OCO and OTO records; Order history explains the partner app', async () => {

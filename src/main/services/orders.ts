@@ -1,12 +1,8 @@
 import type { ChannelParsed } from '../../shared/contract';
-import type {
-  ActiveOrdersPage,
-  ConditionalOrders,
-  Order,
-  PlacementOutcome,
-} from '../../shared/model';
+import type { ActiveOrders, ConditionalOrders, Order, PlacementOutcome } from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
 import { newClientOrderId, type ExchangeApi, type PlaceOrderInput } from '../exchange/api';
+import { fetchAllActiveOrders } from '../exchange/paging';
 import { placeOrder, type PlaceOptions, type PlacementResult } from '../exchange/orders';
 import type { JournalEntry, OrderJournal } from './orderJournal';
 
@@ -15,13 +11,14 @@ import type { JournalEntry, OrderJournal } from './orderJournal';
  * one exactly once (the journal below). Executed orders come through OAuth (Accounts.orderHistory).
  */
 
-/** One page of open orders; `hasMore` when the page is full. */
-export async function active(
-  api: ExchangeApi,
-  { offset, limit, ...filters }: ChannelParsed<'orders.active'>,
-): Promise<ActiveOrdersPage> {
-  const orders = await api.activeOrders({ ...filters, offset, limit });
-  return { orders, offset, limit, hasMore: orders.length === limit, fetchedAt: Date.now() };
+/**
+ * Every open order (up to ACTIVE_CAP), newest first: the screen sorts and filters the whole list,
+ * so the newest order is never on a later page.
+ */
+export async function active(api: ExchangeApi): Promise<ActiveOrders> {
+  const { orders, capped } = await fetchAllActiveOrders(api);
+  orders.sort((a, b) => b.timestamp - a.timestamp || b.orderId - a.orderId);
+  return { orders, capped, fetchedAt: Date.now() };
 }
 
 /** Conditional (OCO/OTO) and OCO orders, fetched together. */

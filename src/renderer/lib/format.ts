@@ -184,3 +184,9 @@ export function statusLabel(status: string | undefined): string {
 export function middle(text: string, keep = 8): string {
   return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
 }
+
+/** How the app writes a market everywhere: "BTC_USDT" -> "BTC/USDT". */
+export function marketLabel(market: string): string {
+  const [stock, money] = splitMarket(market);
+  return money ? `${stock}/${money}` : stock;
+}

@@ -9,12 +9,12 @@ export interface ActiveRow {
   clientOrderId: string;
 }
 
-/** Page object of the Orders screen: Active (filters, pager, cancel), Conditional, Order history. */
+/** Page object of the Orders screen: Active (filters, count, cancel), Conditional, Order history. */
 export class OrdersPage {
   readonly shell: ShellPage;
   readonly activeTable: Locator;
   readonly activeFilters: Locator;
-  readonly pager: Locator;
+  readonly count: Locator;
   readonly cancelDialog: Locator;
   readonly notice: Locator;
 
@@ -22,7 +22,7 @@ export class OrdersPage {
     this.shell = new ShellPage(page);
     this.activeTable = page.getByRole('table', { name: 'Active orders', exact: true });
     this.activeFilters = page.getByRole('form', { name: 'Filter active orders' });
-    this.pager = page.getByRole('navigation', { name: 'Pages of active orders' });
+    this.count = page.getByTestId('active-count');
     this.cancelDialog = page.getByRole('dialog', { name: 'Cancel this order?' });
     this.notice = page.locator('.orders-section p.form-notice[role="status"]');
   }
@@ -46,7 +46,7 @@ export class OrdersPage {
     await action();
     await answered;
     await this.activeTable.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
-    await this.pager.getByRole('button', { name: 'Next' }).waitFor();
+    await this.count.waitFor();
   }
 
   /** Every row of the active table (virtualised: read by scrolling). */
@@ -54,13 +54,14 @@ export class OrdersPage {
     const rows = await readAllRows(this.page, 'Active orders');
     return rows.map(([, cells]) => {
       const label = cells.find((c) => c.label)?.label ?? '';
-      const match = /^Cancel (buy|sell) order (\d+) on (\S+)$/.exec(label);
+      const match = /^Cancel (buy|sell) order (\d+) on (\w+)\/(\w+)$/.exec(label);
       if (!match) throw new Error(`Unexpected cancel label: ${label}`);
       const client = cells[9]?.text ?? '';
       return {
         side: match[1]!,
         orderId: Number(match[2]),
-        market: match[3]!,
+        // Shown as "BTC/USDT"; the exchange's name is "BTC_USDT".
+        market: `${match[3]!}_${match[4]!}`,
         clientOrderId: client === '—' ? '' : client,
       };
     });
@@ -79,34 +80,21 @@ export class OrdersPage {
     return this.activeFilters.getByLabel(label, { exact: true });
   }
 
+  /** Narrows the loaded list (nothing is fetched): the market by its exchange name. */
   async filter(values: Partial<Record<'Market' | 'Order id' | 'Client order id', string>>) {
-    await this.reloading(async () => {
-      for (const [label, value] of Object.entries(values))
-        await this.field(label as 'Market').fill(value);
-      await this.activeFilters.getByRole('button', { name: 'Apply' }).click();
-    });
+    for (const [label, value] of Object.entries(values)) {
+      if (label === 'Market') await this.field('Market').selectOption(value);
+      else await this.field(label as 'Order id').fill(value);
+    }
   }
 
-  async resetFilters(): Promise<void> {
-    await this.reloading(() => this.activeFilters.getByRole('button', { name: 'Reset' }).click());
+  async clearFilters(): Promise<void> {
+    await this.activeFilters.getByRole('button', { name: 'Clear filters' }).click();
   }
 
-  async pageSize(size: number): Promise<void> {
-    await this.reloading(async () => {
-      await this.pager.getByLabel('Per page').selectOption(String(size));
-    });
-  }
-
-  async next(): Promise<void> {
-    await this.reloading(() => this.pager.getByRole('button', { name: 'Next' }).click());
-  }
-
-  async previous(): Promise<void> {
-    await this.reloading(() => this.pager.getByRole('button', { name: 'Previous' }).click());
-  }
-
-  pagerInfo(): Promise<string | null> {
-    return this.pager.locator('.pager-info').textContent();
+  /** The ids of the rows in the order the table shows them. */
+  async shownIds(): Promise<number[]> {
+    return (await this.activeRows()).map((r) => r.orderId);
   }
 
   cancelButton(orderId: number): Locator {

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { startMain } from '../../support/core';
 import type {
-  ActiveOrdersPage,
+  ActiveOrders,
   ConditionalOrders,
   CsvExport,
   PortfolioOverview,
@@ -60,23 +60,20 @@ describe('portfolio.overview', () => {
 });
 
 describe('orders', () => {
-  it('pages active orders (hasMore from a full page), filters by market, and cancels', async () => {
+  it('lists every active order newest first, and cancels', async () => {
     const call = await startMain();
-    const first = await call<ActiveOrdersPage>('orders.active', { limit: 20 });
-    expect(first.orders).toHaveLength(20);
-    expect(first.hasMore).toBe(true);
-    const rest = await call<ActiveOrdersPage>('orders.active', { offset: 20, limit: 100 });
-    expect(rest.hasMore).toBe(false);
-    const btc = await call<ActiveOrdersPage>('orders.active', { market: 'BTC_USDT', limit: 100 });
-    expect(btc.orders.length).toBeGreaterThan(0);
-    expect(btc.orders.every((o) => o.market === 'BTC_USDT')).toBe(true);
-    const target = btc.orders[0]!;
+    const all = await call<ActiveOrders>('orders.active');
+    expect(all.capped).toBe(false);
+    expect(all.orders.length).toBeGreaterThan(20);
+    const times = all.orders.map((o) => o.timestamp);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const target = all.orders.find((o) => o.market === 'BTC_USDT')!;
     const cancelled = await call<{ orderId: number }>('orders.cancel', {
       market: 'BTC_USDT',
       orderId: target.orderId,
     });
     expect(cancelled.orderId).toBe(target.orderId);
-    const after = await call<ActiveOrdersPage>('orders.active', { market: 'BTC_USDT', limit: 100 });
+    const after = await call<ActiveOrders>('orders.active');
     expect(after.orders.map((o) => o.orderId)).not.toContain(target.orderId);
     await expect(
       call('orders.cancel', { market: 'BTC_USDT', orderId: target.orderId }),

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { DepositWithdraw, HistoryPage } from '../../../src/shared/model';
+import type { DepositWithdraw, HistoryPage, Order } from '../../../src/shared/model';
 import type { ExchangeApi, TransferQuery } from '../../../src/main/exchange/api';
-import { fetchAllTransfers, HISTORY_CAP } from '../../../src/main/exchange/paging';
+import {
+  ACTIVE_CAP,
+  fetchAllActiveOrders,
+  fetchAllTransfers,
+  HISTORY_CAP,
+} from '../../../src/main/exchange/paging';
+import type { OrderQuery } from '../../../src/main/exchange/api';
 
 /** A stub history endpoint over `total` records, enforcing offset + limit ≤ 10000 like §5. */
 function stubApi(total: number, options: { delay?: (offset: number) => number } = {}) {
@@ -100,5 +106,89 @@ describe('fetchAllTransfers', () => {
       },
     } as unknown as ExchangeApi;
     await expect(fetchAllTransfers(api, {})).rejects.toThrow('page failed');
+  });
+});
+
+/** A stub of /api/v4/orders over order ids 1..total, listed oldest first; `mutate` runs per call. */
+function activeApi(total: number, mutate?: (ids: number[], call: number) => void) {
+  const calls: OrderQuery[] = [];
+  let ids = Array.from({ length: total }, (_, i) => i + 1);
+  const api = {
+    async activeOrders(query: OrderQuery): Promise<Order[]> {
+      calls.push(query);
+      mutate?.(ids, calls.length);
+      const offset = query.offset ?? 0;
+      const limit = query.limit ?? 50;
+      if (limit > 100) throw new Error('The limit may not be greater than 100.');
+      return ids
+        .slice(offset, offset + limit)
+        .map((id) => ({ orderId: id, timestamp: id * 1000 }) as Order);
+    },
+  };
+  return {
+    api: api as unknown as ExchangeApi,
+    calls,
+    set: (next: number[]) => (ids = next),
+  };
+}
+
+describe('fetchAllActiveOrders', () => {
+  const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+  it('reads overlapping pages of 100 until a short page: the order listed last is included', async () => {
+    const stub = activeApi(250);
+    const result = await fetchAllActiveOrders(stub.api);
+    expect(result.capped).toBe(false);
+    expect(result.orders.map((o) => o.orderId)).toEqual(oneTo(250));
+    expect(stub.calls).toEqual([
+      { offset: 0, limit: 100 },
+      { offset: 90, limit: 100 },
+      { offset: 180, limit: 100 },
+    ]);
+  });
+
+  it('misses no order when orders fill between two requests (the rest shift up)', async () => {
+    const stub = activeApi(150, (ids, call) => {
+      if (call === 2) ids.splice(0, 5); // orders 1–5 filled after page one was read
+    });
+    const result = await fetchAllActiveOrders(stub.api);
+    const ids = result.orders.map((o) => o.orderId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(oneTo(150));
+  });
+
+  it('keeps an order seen on two pages once (a new order listed first shifts the rest down)', async () => {
+    const stub = activeApi(150, (ids, call) => {
+      if (call === 2) ids.unshift(1000);
+    });
+    const ids = (await fetchAllActiveOrders(stub.api)).orders.map((o) => o.orderId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(oneTo(150));
+  });
+
+  it('stops at the cap and says whether the exchange holds more', async () => {
+    const more = activeApi(350);
+    const capped = await fetchAllActiveOrders(more.api, { max: 300 });
+    expect(capped).toMatchObject({ capped: true });
+    expect(capped.orders.map((o) => o.orderId)).toEqual(oneTo(300));
+    const exact = await fetchAllActiveOrders(activeApi(300).api, { max: 300 });
+    expect(exact.capped).toBe(false);
+    expect(exact.orders).toHaveLength(300);
+    expect(ACTIVE_CAP).toBe(10_000);
+  });
+
+  it('a hostile exchange answering the same full page forever costs a bounded number of requests', async () => {
+    const calls: OrderQuery[] = [];
+    const same = Array.from({ length: 100 }, (_, i) => ({ orderId: i + 1, timestamp: 1 }) as Order);
+    const api = {
+      async activeOrders(query: OrderQuery) {
+        calls.push(query);
+        return same;
+      },
+    } as unknown as ExchangeApi;
+    const result = await fetchAllActiveOrders(api, { max: 1000 });
+    expect(result).toMatchObject({ capped: true });
+    expect(result.orders).toHaveLength(100);
+    expect(calls.length).toBeLessThanOrEqual(Math.ceil(1000 / 90) + 1);
   });
 });

@@ -4,9 +4,9 @@ import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
-import type { ActiveOrdersPage, Order } from '../../../src/shared/model';
+import type { ActiveOrders, Order } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
-import { activePage, order, resetStores, sizeTableBodies } from './fixtures';
+import { activeList, order, resetStores, sizeTableBodies } from './fixtures';
 
 let unsize: () => void;
 beforeAll(() => {
@@ -32,10 +32,8 @@ const ethSell = order({
   timestamp: btcBuy.timestamp - 60_000,
 });
 
-function serve(answer: (input: { offset: number; limit: number }) => ActiveOrdersPage) {
-  const fake = fakeDesk({
-    'orders.active': async (input) => answer(input as { offset: number; limit: number }),
-  });
+function serve(answer: () => ActiveOrders) {
+  const fake = fakeDesk({ 'orders.active': async () => answer() });
   setDesk(fake.desk);
   return fake;
 }
@@ -47,17 +45,17 @@ const cellsOf = (row: HTMLElement) =>
     .map((c) => c.textContent);
 
 describe('Active orders', () => {
-  it('loads the first page and shows each order with side, filled %, local time and client id', async () => {
-    const fake = serve(() => activePage([btcBuy, ethSell]));
+  it('loads every order and shows each with side, filled %, local time and client id', async () => {
+    const fake = serve(() => activeList([btcBuy, ethSell]));
     render(<OrdersView />);
     expect(screen.getByRole('tab', { name: 'Active' }).getAttribute('aria-selected')).toBe('true');
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(fake.callsTo('orders.active')).toEqual([{ offset: 0, limit: 50 }]);
+    expect(fake.callsTo('orders.active')).toEqual([undefined]);
 
     // Newest first.
     const [first, second] = rows() as [HTMLElement, HTMLElement];
     const btc = cellsOf(first);
-    expect(btc.slice(0, 3)).toEqual(['BTC_USDT', 'Buy', 'Limit']);
+    expect(btc.slice(0, 3)).toEqual(['BTC/USDT', 'Buy', 'Limit']);
     expect(btc[3]).toBe('60,000.00 USDT');
     expect(btc[4]).toBe('0.5 BTC');
     expect(btc[5]).toBe('0.00 %');
@@ -85,96 +83,81 @@ describe('Active orders', () => {
     expect(screen.getByTestId('data-age').textContent).toContain('Updated');
   });
 
-  it('sends the filters it was given, the market in capitals', async () => {
-    const fake = serve(() => activePage([btcBuy]));
+  it('sorts the whole list: the newest order is first though the exchange listed it last', async () => {
+    const older = Array.from({ length: 30 }, (_, i) =>
+      order({ orderId: 100 + i, timestamp: btcBuy.timestamp - (30 - i) * 60_000 }),
+    );
+    const newest = order({ orderId: 999, timestamp: btcBuy.timestamp + 5_000 });
+    serve(() => activeList([...older, newest]));
     render(<OrdersView />);
-    await waitFor(() => expect(rows()).toHaveLength(1));
-
-    const market = screen.getByLabelText('Market') as HTMLInputElement;
-    fireEvent.change(market, { target: { value: 'btc_usdt' } });
-    expect(market.value).toBe('BTC_USDT');
-    fireEvent.change(screen.getByLabelText('Order id'), { target: { value: '4200000001' } });
-    fireEvent.change(screen.getByLabelText('Client order id'), {
-      target: { value: ' my-order-1 ' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(fake.callsTo('orders.active')).toHaveLength(2));
-    expect(fake.callsTo('orders.active')[1]).toEqual({
-      market: 'BTC_USDT',
-      orderId: 4_200_000_001,
-      clientOrderId: 'my-order-1',
-      offset: 0,
-      limit: 50,
-    });
-
-    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
-    await waitFor(() => expect(fake.callsTo('orders.active')).toHaveLength(3));
-    expect(fake.callsTo('orders.active')[2]).toEqual({ offset: 0, limit: 50 });
-    expect(market.value).toBe('');
+    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    expect(within(rows()[0]!).getByRole('button').getAttribute('aria-label')).toBe(
+      'Cancel buy order 999 on BTC/USDT',
+    );
+    expect(screen.getByTestId('active-count').textContent).toBe('31 orders');
   });
 
-  it('puts the contract’s message under an invalid filter and sends nothing', async () => {
-    const fake = serve(() => activePage([btcBuy]));
-    render(<OrdersView />);
-    await waitFor(() => expect(rows()).toHaveLength(1));
-
-    const market = screen.getByLabelText('Market');
-    fireEvent.change(market, { target: { value: 'BTC' } });
-    fireEvent.change(screen.getByLabelText('Order id'), { target: { value: '0' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-
-    expect(market.getAttribute('aria-invalid')).toBe('true');
-    const marketError = document.getElementById(market.getAttribute('aria-describedby')!);
-    expect(marketError?.textContent).toBe('Choose a market.');
-    const orderId = screen.getByLabelText('Order id');
-    expect(document.getElementById(orderId.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'An order id is a positive whole number.',
+  it('filters the loaded list by market, order id and client order id without asking again', async () => {
+    const fake = serve(() =>
+      activeList([btcBuy, ethSell, order({ orderId: 7, clientOrderId: 'My-Grid-7' })]),
     );
-    fireEvent.change(orderId, { target: { value: 'abc' } });
+    render(<OrdersView />);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+
+    const market = screen.getByLabelText('Market') as HTMLSelectElement;
+    expect([...market.options].map((o) => o.textContent)).toEqual([
+      'All markets',
+      'BTC/USDT',
+      'ETH/USDT',
+    ]);
+    fireEvent.change(market, { target: { value: 'ETH_USDT' } });
+    expect(rows()).toHaveLength(1);
+    expect(cellsOf(rows()[0]!)[0]).toBe('ETH/USDT');
+    expect(screen.getByTestId('active-count').textContent).toBe('Showing 1 of 3 orders');
     fireEvent.change(market, { target: { value: '' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(screen.getByText('Enter the order id as a whole number, e.g. 4200000123.')).toBeTruthy();
-    expect(market.getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Order id'), { target: { value: ' 4200000001 ' } });
+    expect(rows().map((r) => cellsOf(r)[9])).toEqual(['my-order-1']);
+    fireEvent.change(screen.getByLabelText('Order id'), { target: { value: '' } });
+
+    fireEvent.change(screen.getByLabelText('Client order id'), { target: { value: 'grid' } });
+    expect(rows().map((r) => cellsOf(r)[9])).toEqual(['My-Grid-7']);
+
+    fireEvent.change(market, { target: { value: 'ETH_USDT' } });
+    expect(screen.getByText('No active orders match these filters.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(rows()).toHaveLength(3);
+    expect(market.value).toBe('');
+    expect((screen.getByLabelText('Client order id') as HTMLInputElement).value).toBe('');
     expect(fake.callsTo('orders.active')).toHaveLength(1);
   });
 
-  it('pages with Previous and Next while the exchange says there is more, and changes the page size', async () => {
-    const fake = serve(({ offset, limit }) =>
-      activePage([order({ orderId: offset + 1 }), order({ orderId: offset + 2 })], {
-        offset,
-        limit,
-        hasMore: offset === 0,
-      }),
-    );
+  it('says under the order id when it cannot be one, and filters nothing by it', async () => {
+    serve(() => activeList([btcBuy, ethSell]));
     render(<OrdersView />);
     await waitFor(() => expect(rows()).toHaveLength(2));
-    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
-    const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
-    expect(previous.disabled).toBe(true);
-    expect(next.disabled).toBe(false);
-    expect(screen.getByText('Orders 1–2')).toBeTruthy();
+    const orderId = screen.getByLabelText('Order id');
+    fireEvent.change(orderId, { target: { value: '42abc' } });
+    expect(orderId.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(orderId.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Enter the order id as a whole number, e.g. 4200000123.',
+    );
+    expect(rows()).toHaveLength(2);
+  });
 
-    fireEvent.click(next);
-    await waitFor(() => expect(screen.getByText('Orders 51–52')).toBeTruthy());
-    expect(fake.callsTo('orders.active')[1]).toEqual({ offset: 50, limit: 50 });
-    expect(next.disabled).toBe(true);
-    expect(previous.disabled).toBe(false);
-
-    fireEvent.click(previous);
-    await waitFor(() => expect(screen.getByText('Orders 1–2')).toBeTruthy());
-    expect(fake.callsTo('orders.active')[2]).toEqual({ offset: 0, limit: 50 });
-
-    fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '100' } });
-    await waitFor(() => expect(fake.callsTo('orders.active')).toHaveLength(4));
-    expect(fake.callsTo('orders.active')[3]).toEqual({ offset: 0, limit: 100 });
-    expect(screen.getByRole('option', { name: '100' })).toBeTruthy();
-    expect(screen.queryByRole('option', { name: '200' })).toBeNull();
+  it('says when the exchange holds more open orders than were loaded', async () => {
+    serve(() => activeList([btcBuy, ethSell], { capped: true }));
+    render(<OrdersView />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getByTestId('active-count').textContent).toBe(
+      '2 orders · the first 2 the exchange listed; more are open',
+    );
   });
 
   it('cancels an order only after confirmation, then reloads the list', async () => {
     let open: Order[] = [btcBuy, ethSell];
     const fake = fakeDesk({
-      'orders.active': async () => activePage(open),
+      'orders.active': async () => activeList(open),
       'orders.cancel': async (input) => {
         const { orderId } = input as { orderId: number };
         const canceled = open.find((o) => o.orderId === orderId)!;
@@ -187,11 +170,11 @@ describe('Active orders', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
 
     fireEvent.click(
-      screen.getByRole('button', { name: 'Cancel buy order 4200000001 on BTC_USDT' }),
+      screen.getByRole('button', { name: 'Cancel buy order 4200000001 on BTC/USDT' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
     expect(within(dialog).getByTestId('cancel-question').textContent).toBe(
-      'Cancel the buy order of 0.5 BTC at 60,000 USDT on BTC_USDT?',
+      'Cancel the buy order of 0.5 BTC at 60,000 USDT on BTC/USDT?',
     );
     // Dismissing sends nothing.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
@@ -199,7 +182,7 @@ describe('Active orders', () => {
     expect(fake.callsTo('orders.cancel')).toEqual([]);
 
     fireEvent.click(
-      screen.getByRole('button', { name: 'Cancel buy order 4200000001 on BTC_USDT' }),
+      screen.getByRole('button', { name: 'Cancel buy order 4200000001 on BTC/USDT' }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
@@ -207,13 +190,13 @@ describe('Active orders', () => {
     expect(fake.callsTo('orders.active')).toHaveLength(2);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('status').textContent).toBe(
-      'Order 4200000001 on BTC_USDT was canceled.',
+      'Order 4200000001 on BTC/USDT was canceled.',
     );
   });
 
   it('says plainly why a cancel failed and keeps the dialog open', async () => {
     const fake = fakeDesk({
-      'orders.active': async () => activePage([ethSell]),
+      'orders.active': async () => activeList([ethSell]),
       'orders.cancel': async () => {
         throw new DeskFailure('EXCHANGE', 'Unexecuted order was not found.').toDeskError();
       },
@@ -235,7 +218,7 @@ describe('Active orders', () => {
     let fail = true;
     serve(() => {
       if (fail) throw new DeskFailure('OFFLINE', 'The exchange did not answer.').toDeskError();
-      return activePage([]);
+      return activeList([]);
     });
     render(<OrdersView />);
     expect(await screen.findByText('The exchange did not answer.')).toBeTruthy();
@@ -246,7 +229,7 @@ describe('Active orders', () => {
 
   it('hides every amount and price in privacy mode', async () => {
     useSettings.setState({ privacy: true });
-    serve(() => activePage([btcBuy, ethSell]));
+    serve(() => activeList([btcBuy, ethSell]));
     render(<OrdersView />);
     await waitFor(() => expect(rows()).toHaveLength(2));
     const table = screen.getByRole('table', { name: 'Active orders' });

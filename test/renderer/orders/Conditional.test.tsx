@@ -64,7 +64,7 @@ describe('Conditional orders', () => {
 
     const [first, second, third] = ocoRows() as [HTMLElement, HTMLElement, HTMLElement];
     expect(cells(first)).toEqual([
-      'BTC_USDT',
+      'BTC/USDT',
       'Sell',
       '≤ 58,000.00 USDT',
       'Waiting',
@@ -76,7 +76,7 @@ describe('Conditional orders', () => {
       '1',
       'Both lists',
     ]);
-    expect(cells(second)[0]).toBe('ETH_USDT');
+    expect(cells(second)[0]).toBe('ETH/USDT');
     expect(cells(second)[9]).toBe('Conditional list');
     expect(cells(third)[2]).toBe('≥ 58,000.00 USDT');
     expect(cells(third)[3]).toBe('Activated');
@@ -86,7 +86,7 @@ describe('Conditional orders', () => {
     expect(otoRows).toHaveLength(1);
     const otoCells = cells(otoRows[0]!);
     expect(otoCells.slice(0, 6)).toEqual([
-      'BTC_USDT',
+      'BTC/USDT',
       'Buy',
       '60,000.00 USDT',
       '0.005 BTC',

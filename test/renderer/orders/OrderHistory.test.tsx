@@ -86,7 +86,7 @@ describe('Order history', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent);
     expect(cells(first).slice(0, 8)).toEqual([
-      'ETH_USDT',
+      'ETH/USDT',
       'Buy',
       'Market',
       '3,120.40 USDT',
@@ -96,7 +96,7 @@ describe('Order history', () => {
       '4.6806 USDT',
     ]);
     expect(cells(second).slice(0, 8)).toEqual([
-      'BTC_USDT',
+      'BTC/USDT',
       'Sell',
       'Limit',
       '66,820.00 USDT',

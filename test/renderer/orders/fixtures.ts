@@ -4,7 +4,7 @@ import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStor
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import type {
-  ActiveOrdersPage,
+  ActiveOrders,
   ConditionalLeg,
   ConditionalOrders,
   ExecutedOrder,
@@ -38,15 +38,8 @@ export function order(overrides: Partial<Order> = {}): Order {
   };
 }
 
-export function activePage(orders: Order[], overrides: Partial<ActiveOrdersPage> = {}) {
-  return {
-    orders,
-    offset: 0,
-    limit: 50,
-    hasMore: false,
-    fetchedAt: Date.now(),
-    ...overrides,
-  } satisfies ActiveOrdersPage;
+export function activeList(orders: Order[], overrides: Partial<ActiveOrders> = {}) {
+  return { orders, capped: false, fetchedAt: Date.now(), ...overrides } satisfies ActiveOrders;
 }
 
 export function leg(overrides: Partial<ConditionalLeg> = {}): ConditionalLeg {

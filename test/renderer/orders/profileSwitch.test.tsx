@@ -8,7 +8,7 @@ import { useConditionalOrders } from '../../../src/renderer/features/orders/orde
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { fakeDesk } from '../fakeDesk';
 import { transfer } from '../history/fixtures';
-import { activePage, order, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
+import { activeList, order, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
 
 let unsize: () => void;
 beforeAll(() => {
@@ -28,19 +28,19 @@ describe('Another profile becomes active', () => {
     let owner = 'demo';
     const fake = fakeDesk({
       'orders.active': async () =>
-        activePage([
+        activeList([
           order({ orderId: owner === 'demo' ? 1 : 2, market: `${owner.toUpperCase()}_USDT` }),
         ]),
     });
     setDesk(fake.desk);
     useProfilesStore.setState({ state: profiles() });
     render(<OrdersView />);
-    expect(await screen.findByText('DEMO_USDT')).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'DEMO/USDT' })).toBeTruthy();
 
     owner = 'main';
     act(() => useProfilesStore.setState({ state: profiles(main) }));
-    expect(screen.queryByText('DEMO_USDT')).toBeNull();
-    expect(await screen.findByText('MAIN_USDT')).toBeTruthy();
+    expect(screen.queryByText('DEMO/USDT')).toBeNull();
+    expect(await screen.findByRole('cell', { name: 'MAIN/USDT' })).toBeTruthy();
     expect(fake.callsTo('orders.active')).toHaveLength(2);
     expect(useConditionalOrders.getState().data).toBeUndefined();
   });

@@ -47,13 +47,7 @@ function setup(
     'trade.markets': async () => [BTC_USDT, ETH_USDT, DOT_USDT],
     'trade.context': async (input) => ctx((input as { market: string }).market),
     'orders.place': place,
-    'orders.active': async () => ({
-      orders: [],
-      offset: 0,
-      limit: 50,
-      hasMore: false,
-      fetchedAt: Date.now(),
-    }),
+    'orders.active': async () => ({ orders: [], capped: false, fetchedAt: Date.now() }),
   });
   setDesk(fake.desk);
   return fake;
@@ -119,7 +113,7 @@ describe('Trade screen', () => {
       within(list)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['ETH / USDT']);
+    ).toEqual(['ETH/USDT']);
     fireEvent.keyDown(picker, { key: 'Enter' });
     await waitFor(() =>
       expect(fake.callsTo('trade.context')).toContainEqual({ market: 'ETH_USDT' }),
@@ -295,7 +289,7 @@ describe('Trade screen', () => {
     const fake = await open();
     type(amount(), '0.01');
     review();
-    const dialog = screen.getByRole('dialog', { name: 'Buy 0.01 BTC on BTC / USDT?' });
+    const dialog = screen.getByRole('dialog', { name: 'Buy 0.01 BTC on BTC/USDT?' });
     const summary = within(dialog).getByTestId('trade-review');
     expect(summary.textContent).toContain('SideBuy (Market order)');
     expect(summary.textContent).toContain('Amount0.01 BTC');

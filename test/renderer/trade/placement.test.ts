@@ -111,12 +111,12 @@ describe('estimate', () => {
 
 describe('review', () => {
   it('titles the order by side, amount and unit', () => {
-    expect(reviewTitle(review({ amount: '0.01' }))).toBe('Buy 0.01 BTC on BTC / USDT?');
+    expect(reviewTitle(review({ amount: '0.01' }))).toBe('Buy 0.01 BTC on BTC/USDT?');
     expect(reviewTitle(review({ side: 'sell', amount: '0.03' }))).toBe(
-      'Sell 0.03 BTC on BTC / USDT?',
+      'Sell 0.03 BTC on BTC/USDT?',
     );
     expect(reviewTitle(review({ kind: 'market', amount: '1000' }))).toBe(
-      'Spend 1,000 USDT on BTC / USDT?',
+      'Spend 1,000 USDT on BTC/USDT?',
     );
   });
 

@@ -1,108 +1,87 @@
-import { useState, type FormEvent } from 'react';
-import { activeOrdersInput } from '../../../shared/contract';
-import { parseForm } from '../../lib/parseForm';
-import { TextField } from '../../components/Field';
-import type { FieldErrors } from '../../lib/parseForm';
-import { useOrdersStore } from './ordersStore';
+import type { Order } from '../../../shared/model';
+import { SelectField, TextField } from '../../components/Field';
+import { marketLabel } from '../../lib/format';
+import { NO_FILTERS, useOrdersStore, type ActiveFilters } from './ordersStore';
 
-/** Filters of the active orders: market, order id, client order id. */
+/** Filters of the active orders: market, order id, client order id, over the loaded list. */
 export const ORDER_ID_MESSAGE = 'Enter the order id as a whole number, e.g. 4200000123.';
 
-/** "" -> undefined; anything else as a number (the contract says whether it is a valid id). */
-export function toOrderId(text: string): number | undefined {
-  const trimmed = text.trim();
-  return trimmed === '' ? undefined : Number(trimmed);
+/** The message under the order-id filter, if what is typed cannot be an order id. */
+export function orderIdError(text: string): string | undefined {
+  return /^\s*\d*\s*$/.test(text) ? undefined : ORDER_ID_MESSAGE;
+}
+
+/**
+ * The orders the filters let through: the market exactly, the order id exactly, the client order
+ * id as a case-insensitive part. An order id that cannot be one filters nothing (its field says why).
+ */
+export function filterActiveOrders(orders: readonly Order[], filters: ActiveFilters): Order[] {
+  const id = orderIdError(filters.orderId) ? '' : filters.orderId.trim();
+  const client = filters.clientOrderId.trim().toLowerCase();
+  return orders.filter(
+    (o) =>
+      (!filters.market || o.market === filters.market) &&
+      (!id || String(o.orderId) === id) &&
+      (!client || o.clientOrderId.toLowerCase().includes(client)),
+  );
+}
+
+export const isFiltered = (filters: ActiveFilters): boolean =>
+  filters.market !== '' || filters.orderId.trim() !== '' || filters.clientOrderId.trim() !== '';
+
+/** The markets the filter offers: those the loaded orders are on (and the chosen one). */
+function marketOptions(markets: readonly string[], chosen: string) {
+  const all = [...new Set(chosen ? [...markets, chosen] : markets)].sort();
+  return [
+    { value: '', label: 'All markets' },
+    ...all.map((m) => ({ value: m, label: marketLabel(m) })),
+  ];
 }
 
 export function ActiveFiltersForm({ markets }: { markets: readonly string[] }) {
-  const query = useOrdersStore((s) => s.activeQuery);
+  const filters = useOrdersStore((s) => s.activeFilters);
   const filterActive = useOrdersStore((s) => s.filterActive);
-  const [market, setMarket] = useState(query.market ?? '');
-  const [orderId, setOrderId] = useState(query.orderId === undefined ? '' : String(query.orderId));
-  const [clientOrderId, setClientOrderId] = useState(query.clientOrderId ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseForm(
-      activeOrdersInput,
-      {
-        market: market.trim() || undefined,
-        orderId: toOrderId(orderId),
-        clientOrderId: clientOrderId.trim() || undefined,
-      },
-      { orderId: ORDER_ID_MESSAGE },
-    );
-    if (!parsed.ok) {
-      setErrors(parsed.fields);
-      return;
-    }
-    setErrors({});
-    const { market: m, orderId: id, clientOrderId: client } = parsed.data;
-    filterActive({ market: m, orderId: id, clientOrderId: client });
-  }
-
-  function reset() {
-    setMarket('');
-    setOrderId('');
-    setClientOrderId('');
-    setErrors({});
-    filterActive({});
-  }
-
-  const clear = (field: string) => setErrors((e) => ({ ...e, [field]: undefined }));
 
   return (
-    <form className="filters" aria-label="Filter active orders" onSubmit={apply} noValidate>
-      <TextField
+    <form
+      className="filters"
+      aria-label="Filter active orders"
+      onSubmit={(e) => e.preventDefault()}
+      noValidate
+    >
+      <SelectField
         id="active-market"
         label="Market"
-        value={market}
-        onChange={(v) => {
-          setMarket(v.toUpperCase());
-          clear('market');
-        }}
-        error={errors.market}
-        placeholder="e.g. BTC_USDT"
-        list="active-markets"
-        autoComplete="off"
-        spellCheck={false}
+        value={filters.market}
+        options={marketOptions(markets, filters.market)}
+        onChange={(market) => filterActive({ market })}
       />
-      <datalist id="active-markets">
-        {markets.map((m) => (
-          <option key={m} value={m} />
-        ))}
-      </datalist>
       <TextField
         id="active-order-id"
         label="Order id"
-        value={orderId}
-        onChange={(v) => {
-          setOrderId(v);
-          clear('orderId');
-        }}
-        error={errors.orderId}
+        value={filters.orderId}
+        onChange={(orderId) => filterActive({ orderId })}
+        error={orderIdError(filters.orderId)}
         inputMode="numeric"
         autoComplete="off"
       />
       <TextField
         id="active-client-order-id"
         label="Client order id"
-        value={clientOrderId}
-        onChange={(v) => {
-          setClientOrderId(v);
-          clear('clientOrderId');
-        }}
-        error={errors.clientOrderId}
+        value={filters.clientOrderId}
+        onChange={(clientOrderId) => filterActive({ clientOrderId })}
         autoComplete="off"
         spellCheck={false}
+        maxLength={64}
       />
       <div className="filters-actions">
-        <button type="submit" className="btn btn-primary">
-          Apply
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={reset}>
-          Reset
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => filterActive(NO_FILTERS)}
+          disabled={!isFiltered(filters)}
+        >
+          Clear filters
         </button>
       </div>
     </form>

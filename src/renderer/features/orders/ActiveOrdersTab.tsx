@@ -6,11 +6,11 @@ import { DataTable } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { marketPlaces, scaleOf, splitMarket } from '../../lib/format';
-import { useActiveOrders, useOrdersStore, PAGE_SIZES } from './ordersStore';
+import { marketLabel, marketPlaces, scaleOf, splitMarket } from '../../lib/format';
+import { useActiveOrders, useOrdersStore } from './ordersStore';
 import { RefreshAlert, tableHeight } from '../../components/ViewParts';
 import { statusOf } from '../../lib/remote';
-import { ActiveFiltersForm } from './ActiveFilters';
+import { ActiveFiltersForm, filterActiveOrders, isFiltered } from './ActiveFilters';
 import { orderColumns } from './activeColumns';
 
 function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: string): void }) {
@@ -25,7 +25,7 @@ function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: s
     setError(undefined);
     try {
       await cancel(order.market, order.orderId);
-      onDone(`Order ${order.orderId} on ${order.market} was canceled.`);
+      onDone(`Order ${order.orderId} on ${marketLabel(order.market)} was canceled.`);
     } catch (failure) {
       setError((failure as { message?: string }).message ?? String(failure));
       setBusy(false);
@@ -45,7 +45,8 @@ function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: s
       <p data-testid="cancel-question">
         Cancel the {order.side} order of{' '}
         <Amount value={order.amount} places={scaleOf(order.amount)} unit={stock} /> at{' '}
-        <Amount value={order.price} places={scaleOf(order.price)} unit={money} /> on {order.market}?
+        <Amount value={order.price} places={scaleOf(order.price)} unit={money} /> on{' '}
+        {marketLabel(order.market)}?
       </p>
       {filled ? (
         <p className="muted">
@@ -57,20 +58,20 @@ function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: s
   );
 }
 
-/** Active orders of the active profile: filters, server paging (no total: `hasMore`), cancel. */
+/** Every active order of the active profile, sorted and filtered as one list; cancel. */
 export function ActiveOrdersTab() {
   const slot = useActiveOrders();
-  const query = useOrdersStore((s) => s.activeQuery);
+  const filters = useOrdersStore((s) => s.activeFilters);
   const loadActive = useOrdersStore((s) => s.loadActive);
-  const pageActive = useOrdersStore((s) => s.pageActive);
   const [confirming, setConfirming] = useState<Order | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
-  const page = slot.data;
-  useAutoRefresh(loadActive, page?.fetchedAt);
+  const data = slot.data;
+  useAutoRefresh(loadActive, data?.fetchedAt);
 
-  const orders = useMemo(() => page?.orders ?? [], [page]);
-  const places = useMemo(() => marketPlaces(orders), [orders]);
-  const markets = useMemo(() => [...new Set(orders.map((o) => o.market))].sort(), [orders]);
+  const all = useMemo(() => data?.orders ?? [], [data]);
+  const orders = useMemo(() => filterActiveOrders(all, filters), [all, filters]);
+  const places = useMemo(() => marketPlaces(all), [all]);
+  const markets = useMemo(() => [...new Set(all.map((o) => o.market))], [all]);
   const columns = useMemo(
     () =>
       orderColumns(places, (order) => {
@@ -79,15 +80,14 @@ export function ActiveOrdersTab() {
       }),
     [places],
   );
-
-  const first = query.offset + 1;
-  const last = query.offset + orders.length;
+  const filtered = isFiltered(filters);
+  const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`;
 
   return (
     <section aria-labelledby="active-title" className="orders-section">
       <div className="section-head">
         <h2 id="active-title">Active orders</h2>
-        <DataAge fetchedAt={page?.fetchedAt} loading={slot.loading} />
+        <DataAge fetchedAt={data?.fetchedAt} loading={slot.loading} />
       </div>
       <ActiveFiltersForm markets={markets} />
       {notice ? (
@@ -95,48 +95,17 @@ export function ActiveOrdersTab() {
           {notice}
         </p>
       ) : null}
-      {page && slot.error ? <RefreshAlert error={slot.error} onRetry={loadActive} /> : null}
-      <nav className="pager" aria-label="Pages of active orders">
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => pageActive(Math.max(0, query.offset - query.limit), query.limit)}
-          disabled={query.offset === 0 || slot.loading}
-        >
-          Previous
-        </button>
-        <span className="pager-info" aria-live="polite">
-          {page
-            ? orders.length > 0
-              ? `Orders ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}`
-              : query.offset > 0
-                ? 'No orders on this page'
-                : ''
+      {data && slot.error ? <RefreshAlert error={slot.error} onRetry={loadActive} /> : null}
+      {data ? (
+        <p className="table-count muted" data-testid="active-count" aria-live="polite">
+          {filtered
+            ? `Showing ${orders.length.toLocaleString('en-US')} of ${count(all.length)}`
+            : count(all.length)}
+          {data.capped
+            ? ` · the first ${all.length.toLocaleString('en-US')} the exchange listed; more are open`
             : ''}
-        </span>
-        <button
-          type="button"
-          className="btn btn-secondary btn-small"
-          onClick={() => pageActive(query.offset + query.limit, query.limit)}
-          disabled={!page?.hasMore || slot.loading}
-        >
-          Next
-        </button>
-        <label className="pager-size">
-          Per page
-          <select
-            value={query.limit}
-            onChange={(e) => pageActive(0, Number(e.target.value))}
-            disabled={slot.loading}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-      </nav>
+        </p>
+      ) : null}
       <DataTable
         label="Active orders"
         rows={orders}
@@ -145,11 +114,7 @@ export function ActiveOrdersTab() {
         status={statusOf(slot)}
         error={slot.error}
         onRetry={() => void loadActive()}
-        empty={
-          query.market || query.orderId || query.clientOrderId
-            ? 'No active orders match these filters.'
-            : 'No active orders.'
-        }
+        empty={filtered ? 'No active orders match these filters.' : 'No active orders.'}
         initialSort={{ id: 'time', dir: 'desc' }}
         height={tableHeight(orders.length, 14)}
         rowTestId="active-order"

@@ -5,6 +5,7 @@ import { compareDecimal } from '../../lib/decimal';
 import {
   DEFAULT_PLACES,
   filledPercent,
+  marketLabel,
   splitMarket,
   statusLabel,
   typeLabel,
@@ -82,7 +83,7 @@ export function orderColumns(
         <button
           type="button"
           className="btn btn-danger-quiet btn-small"
-          aria-label={`Cancel ${o.side} order ${o.orderId} on ${o.market}`}
+          aria-label={`Cancel ${o.side} order ${o.orderId} on ${marketLabel(o.market)}`}
           onClick={() => onCancel(o)}
         >
           Cancel

@@ -2,7 +2,13 @@ import type { ConditionalOrders, OtoOrder, OcoOrder } from '../../../shared/mode
 import { Amount } from '../../components/Amount';
 import { type Column } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
-import { conditionSymbol, DEFAULT_PLACES, splitMarket, type MarketPlaces } from '../../lib/format';
+import {
+  conditionSymbol,
+  DEFAULT_PLACES,
+  marketLabel,
+  splitMarket,
+  type MarketPlaces,
+} from '../../lib/format';
 import { Time } from '../../components/ViewParts';
 import { SideLabel } from './parts';
 
@@ -42,7 +48,7 @@ export function ocoColumns(places: Map<string, MarketPlaces>): Column<OcoRow>[] 
       id: 'market',
       header: 'Market',
       width: '92px',
-      cell: (r) => r.order.stopLoss.market,
+      cell: (r) => marketLabel(r.order.stopLoss.market),
       sort: (a, b) => a.order.stopLoss.market.localeCompare(b.order.stopLoss.market),
     },
     {
@@ -158,7 +164,7 @@ export function otoColumns(places: Map<string, MarketPlaces>): Column<OtoOrder>[
       id: 'market',
       header: 'Market',
       width: '92px',
-      cell: (o) => o.conditionalOrder.market,
+      cell: (o) => marketLabel(o.conditionalOrder.market),
       sort: (a, b) => a.conditionalOrder.market.localeCompare(b.conditionalOrder.market),
     },
     {

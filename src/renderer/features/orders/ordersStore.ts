@@ -1,17 +1,20 @@
 import { create } from 'zustand';
-import type { ChannelInput, ChannelParsed } from '../../../shared/contract';
+import type { ChannelInput } from '../../../shared/contract';
 import type { ExecutedOrders } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { createRemote, mutate } from '../../lib/remote';
 
 export type OrdersTab = 'active' | 'conditional' | 'history';
 
-/** The filters and page of the active-orders query, as the contract parses them. */
-export type ActiveQuery = ChannelParsed<'orders.active'>;
-export type ActiveFilters = Pick<ActiveQuery, 'market' | 'orderId' | 'clientOrderId'>;
+/** The active-orders filters as typed: the whole list is loaded and filtered here. */
+export interface ActiveFilters {
+  /** An exchange market name, "" for every market. */
+  market: string;
+  orderId: string;
+  clientOrderId: string;
+}
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-const DEFAULT_QUERY: ActiveQuery = { offset: 0, limit: 50 };
+export const NO_FILTERS: ActiveFilters = { market: '', orderId: '', clientOrderId: '' };
 
 /** Executed orders as received, with the time they were fetched (the channel answers without it). */
 export interface ExecutedOrdersData {
@@ -19,10 +22,10 @@ export interface ExecutedOrdersData {
   fetchedAt: number;
 }
 
-/** A page of active orders. */
+/** Every active order, newest first. */
 export const useActiveOrders = createRemote({
   channel: 'orders.active',
-  fetch: (query: ActiveQuery) => getDesk().orders.active(query),
+  fetch: () => getDesk().orders.active(),
 });
 
 /** OCO and OTO orders, optionally of one market. */
@@ -42,13 +45,11 @@ export const useOrderHistory = createRemote({
 
 interface OrdersStore {
   tab: OrdersTab;
-  activeQuery: ActiveQuery;
+  activeFilters: ActiveFilters;
   conditionalMarket: string | undefined;
   setTab(tab: OrdersTab): void;
-  /** New filters: back to the first page, then load. */
-  filterActive(filters: ActiveFilters): void;
-  /** Another page or page size with the same filters. */
-  pageActive(offset: number, limit: number): void;
+  /** Narrows the loaded list (nothing is fetched). */
+  filterActive(filters: Partial<ActiveFilters>): void;
   loadActive(): Promise<void>;
   /** Cancels an order; rejects with the DeskError main answered with. Lists and balances reload. */
   cancel(market: string, orderId: number): Promise<void>;
@@ -60,21 +61,11 @@ interface OrdersStore {
 /** The Orders screen: its tab and queries; the data lives in the three slots above. */
 export const useOrdersStore = create<OrdersStore>()((set, get) => ({
   tab: 'active',
-  activeQuery: DEFAULT_QUERY,
+  activeFilters: NO_FILTERS,
   conditionalMarket: undefined,
   setTab: (tab) => set({ tab }),
-  filterActive(filters) {
-    const { limit } = get().activeQuery;
-    set({ activeQuery: { ...filters, offset: 0, limit } });
-    useActiveOrders.getState().reset();
-    void get().loadActive();
-  },
-  pageActive(offset, limit) {
-    set((s) => ({ activeQuery: { ...s.activeQuery, offset, limit } }));
-    useActiveOrders.getState().reset();
-    void get().loadActive();
-  },
-  loadActive: () => useActiveOrders.getState().load(get().activeQuery),
+  filterActive: (filters) => set((s) => ({ activeFilters: { ...s.activeFilters, ...filters } })),
+  loadActive: () => useActiveOrders.getState().load(),
   async cancel(market, orderId) {
     await mutate('orders.cancel', () => getDesk().orders.cancel({ market, orderId }));
   },

@@ -1,5 +1,6 @@
 import type { Column } from '../../components/DataTable';
 import type { OrderSide } from '../../../shared/model';
+import { marketLabel } from '../../lib/format';
 
 /** Buy/sell in words and colour (the word carries the meaning; the colour only helps). */
 export function SideLabel({ side }: { side: OrderSide }) {
@@ -15,7 +16,7 @@ export function marketAndSideColumns<
       id: 'market',
       header: 'Market',
       width: '96px',
-      cell: (o) => o.market,
+      cell: (o) => marketLabel(o.market),
       sort: (a, b) => a.market.localeCompare(b.market),
     },
     {

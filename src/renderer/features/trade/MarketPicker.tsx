@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Market } from '../../../shared/model';
+import { marketLabel } from '../../lib/format';
 
 /** Markets whose name, stock or money contains the query (case-insensitive). */
 export function filterMarkets(markets: readonly Market[], query: string): Market[] {
@@ -81,7 +82,7 @@ export function MarketPicker({ inputId, markets, value, onChange, error }: Marke
         autoComplete="off"
         spellCheck={false}
         placeholder="Search markets, e.g. BTC"
-        value={open ? query : value.replace('_', ' / ')}
+        value={open ? query : marketLabel(value)}
         onFocus={() => setQuery('')}
         onBlur={() => setQuery(undefined)}
         onChange={(e) => {
@@ -104,9 +105,7 @@ export function MarketPicker({ inputId, markets, value, onChange, error }: Marke
               choose(m.name);
             }}
           >
-            <span>
-              {m.stock} / {m.money}
-            </span>
+            <span>{marketLabel(m.name)}</span>
             {m.tradesEnabled ? null : <span className="chip chip-warn">paused</span>}
           </li>
         ))}

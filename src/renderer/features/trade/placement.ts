@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { ChannelInput } from '../../../shared/contract';
 import type { Market, PlacementOutcome, TradeContext } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
+import { marketLabel } from '../../lib/format';
 import { hasNumbers, plain, type FormField, type OrderFormValues, type Stp } from './checks';
 import { preview, type OrderKind, type Preview, type Side } from './preview';
 
@@ -111,7 +112,7 @@ export function outcomeOf(result: PlacementOutcome, review: Review): Outcome {
     : { kind: 'unknown', outcome: result };
 }
 
-/** "Buy 0.01 BTC on BTC / USDT?", "Spend 100 USDT on BTC / USDT?" */
+/** "Buy 0.01 BTC on BTC/USDT?", "Spend 100 USDT on BTC/USDT?" */
 /**
  * Why a reviewed order must not be sent as it is, or undefined. A post-only limit that crosses the
  * book would fill at once, which post-only forbids: the exchange can only refuse it.
@@ -124,7 +125,7 @@ export function reviewBlocker({ form, estimate }: Review): string | undefined {
 }
 
 export function reviewTitle({ form, context: { market } }: Review): string {
-  const pair = `${market.stock} / ${market.money}`;
+  const pair = marketLabel(market.name);
   if (form.kind === 'market')
     return `Spend ${plain(form.amount.trim())} ${market.money} on ${pair}?`;
   const verb = form.side === 'buy' ? 'Buy' : 'Sell';
