@@ -77,8 +77,11 @@ export function createHandlers(services: Services): Handlers {
     'orders.active': () => orders.active(api()),
     'orders.cancel': (input) => orders.cancel(api(), input),
     'orders.conditional': (query) => orders.conditional(api(), query),
+    'orders.cancelConditional': ({ market, id }) => api().cancelConditional(market, id),
     'orders.place': (input) => orders.placeOrderOutcome(api(), input, journal()),
     'orders.history': (query) => accounts.orderHistory(query),
+    'orders.exportHistoryCsv': (query) =>
+      orders.exportHistoryCsv((q) => accounts.orderHistory(q), query, saveFile),
     'trade.markets': () => trade.markets(api()),
     'trade.context': ({ market }) => trade.context(api(), market),
     'flex.overview': () => flex.overview(api()),

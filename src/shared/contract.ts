@@ -337,6 +337,8 @@ export const contract = {
     active: channel<ActiveOrders>()(noInput),
     cancel: channel<Order>()(z.object({ market, orderId: z.number().int().positive() })),
     conditional: channel<ConditionalOrders>()(conditionalOrdersInput),
+    /** Cancels an OCO or OTO order (both legs) by its id. */
+    cancelConditional: channel<true>()(z.object({ market, id: z.number().int().positive() })),
     /**
      * Places an order on the active profile. Never sent twice: a lost answer is reconciled by client
      * order id. A refusal rejects with the exchange's per-field messages.
@@ -344,6 +346,10 @@ export const contract = {
     place: channel<PlacementOutcome>()(placeOrderInput),
     /** Executed orders of the active profile, through the OAuth partner connection. */
     history: channel<ExecutedOrders>()(orderHistoryInput),
+    /** The 500 most recent executed orders (of one market, one side) as CSV, like transfers. */
+    exportHistoryCsv: channel<CsvExport>()(
+      z.object({ market: market.optional(), side: z.enum(['buy', 'sell']).optional() }),
+    ),
   },
   trade: {
     /** Every market of the exchange (public). */

@@ -3,12 +3,13 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'node:util';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { deletePassword, findCredentials, getPassword } from 'keytar';
 import { startDemoExchange, type DemoExchange } from '../../src/main/demo-exchange/server';
 import { VAULT_SERVICE } from '../../src/main/vault/vault';
-import type { ExecutedOrders, PlacementOutcome } from '../../src/shared/model';
+import type { CsvExport, ExecutedOrders, PlacementOutcome } from '../../src/shared/model';
 import { launchBrowser, type Browser } from '../support/browser';
 import { RENDERER_DIR, startApp, type App } from '../support/webhost';
 import { AccountsPage } from './pages/accounts';
@@ -523,6 +524,21 @@ describe('Accounts: add, switch, OAuth, order, lock, and no secret leaks (web ho
     });
     if (!history.ok) throw new Error(`orders.history failed: ${JSON.stringify(history.error)}`);
     expect((history.value['BTC_USDT'] ?? []).map((o) => o.orderId)).toContain(outcome.orderId);
+    // Its CSV (Orders › Order history › Export CSV) has the same orders, one row each.
+    const csv = await rpcFromPage<CsvExport>(page, 'orders.exportHistoryCsv', {
+      market: 'BTC_USDT',
+    });
+    if (!csv.ok) throw new Error(`orders.exportHistoryCsv failed: ${JSON.stringify(csv.error)}`);
+    const csvRows = parse(csv.value.csv!, { columns: true }) as Record<string, string>[];
+    expect(csv.value.rows).toBe(csvRows.length);
+    expect(csvRows.map((r) => Number(r['Order id'])).sort((a, b) => a - b)).toEqual(
+      (history.value['BTC_USDT'] ?? []).map((o) => o.orderId).sort((a, b) => a - b),
+    );
+    expect(csvRows.find((r) => Number(r['Order id']) === outcome.orderId)).toMatchObject({
+      Market: 'BTC_USDT',
+      Side: 'buy',
+      'Amount unit': 'BTC',
+    });
     // And the screen's "Load order history" still answers (it shows at most its first page).
     expect(await accounts.loadHistory(NAME)).toBeGreaterThanOrEqual(historyBefore);
     step('order');

@@ -346,6 +346,28 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     expect(await orders.conditionalIds(orders.ocoRows, 9)).toEqual(ocoIds);
     expect(await orders.conditionalIds(orders.otoRows, 8)).toEqual(otoIds);
 
+    // Cancel an OTO through the UI: the exchange no longer has it.
+    const target = conditional.records.find((r) => r.kind === 'oto')!;
+    const market =
+      target.kind === 'oto' ? target.conditionalOrder.market.replace('_', '/') : 'unreachable';
+    await page
+      .getByRole('button', { name: `Cancel OTO order ${target.id} on ${market}`, exact: true })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this OTO order?' });
+    await dialog.getByRole('button', { name: 'Cancel order' }).click();
+    await page
+      .locator('p.form-notice[role="status"]', {
+        hasText: `OTO order ${target.id} on ${market} was canceled.`,
+      })
+      .waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await api.conditionalOrders({ limit: 100 })).records.map((r) => r.id)).not.toContain(
+      target.id,
+    );
+    expect(await orders.conditionalIds(orders.otoRows, 8)).toEqual(
+      otoIds.filter((id) => id !== target.id),
+    );
+
     await orders.openTab('Order history');
     await orders.connectExplanation.waitFor();
     expect(await page.getByRole('button', { name: 'Open Accounts' }).isVisible()).toBe(true);

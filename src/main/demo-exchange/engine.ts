@@ -493,6 +493,17 @@ export class Engine {
     return ok(order);
   }
 
+  /** Cancels an OCO or OTO order by id: both legs go; a filled or unknown id is not found (code 2). */
+  cancelConditional(marketName: string, id: number): Result<true> {
+    const mr = this.tradableMarket(marketName);
+    if (!mr.ok) return mr;
+    const index = this.state.conditional.findIndex((r) => r.id === id && r.market === marketName);
+    if (index < 0) return fail(inner({ id: ['Unexecuted order was not found.'] }));
+    this.state.conditional.splice(index, 1);
+    this.changed();
+    return ok(true);
+  }
+
   /** Fills every resting order the current mid price has crossed (at the order's price, as maker). */
   sync(): void {
     let any = false;

@@ -233,6 +233,15 @@ export class ExchangeApi {
         : { market, clientOrderId: id.clientOrderId };
     return this.client.signedPost('/api/v4/order/cancel', fields, parseOrder, o);
   }
+  /** Cancels an OCO or OTO order, both legs; the exchange answers `[]`. */
+  cancelConditional(market: string, id: number, o?: CallOptions): Promise<true> {
+    return this.client.signedPost(
+      '/api/v4/order/conditional-cancel',
+      { market, id },
+      parseEmptyObject,
+      o,
+    );
+  }
   activeOrders(query: OrderQuery = {}, o?: CallOptions): Promise<Order[]> {
     return this.client.signedPost(
       '/api/v4/orders',

@@ -1,7 +1,22 @@
 import type { ChannelParsed } from '../../shared/contract';
-import type { ActiveOrders, ConditionalOrders, Order, PlacementOutcome } from '../../shared/model';
+import type {
+  ActiveOrders,
+  ConditionalOrders,
+  CsvExport,
+  ExecutedOrders,
+  Order,
+  PlacementOutcome,
+} from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
-import { newClientOrderId, type ExchangeApi, type PlaceOrderInput } from '../exchange/api';
+import {
+  newClientOrderId,
+  type ExchangeApi,
+  type OrderHistoryQuery,
+  type PlaceOrderInput,
+} from '../exchange/api';
+import { deliverCsv, type SaveFile } from './csv';
+import { executedCsv } from './executedCsv';
+import { EXECUTED_LIMIT } from '../../shared/executed';
 import { fetchAllActiveOrders } from '../exchange/paging';
 import { placeOrder, type PlaceOptions, type PlacementResult } from '../exchange/orders';
 import type { JournalEntry, OrderJournal } from './orderJournal';
@@ -38,6 +53,23 @@ export function cancel(
   { market, orderId }: ChannelParsed<'orders.cancel'>,
 ): Promise<Order> {
   return api.cancelOrder(market, { orderId });
+}
+
+/** Executed orders (through the partner connection) as CSV, filtered like the table. */
+export async function exportHistoryCsv(
+  orderHistory: (query: OrderHistoryQuery) => Promise<ExecutedOrders>,
+  { market, side }: ChannelParsed<'orders.exportHistoryCsv'>,
+  saveFile: SaveFile | undefined,
+): Promise<CsvExport> {
+  const all = await orderHistory(
+    market ? { market, limit: EXECUTED_LIMIT } : { limit: EXECUTED_LIMIT },
+  );
+  const chosen = Object.fromEntries(
+    Object.entries(all).map(([m, list]) => [m, side ? list.filter((o) => o.side === side) : list]),
+  );
+  const rows = Object.values(chosen).reduce((n, list) => n + list.length, 0);
+  const filename = `exchange-desk-orders-${new Date().toISOString().slice(0, 10)}.csv`;
+  return deliverCsv(filename, executedCsv(chosen), rows, saveFile);
 }
 
 /** Where an order is recorded so its client order id never executes twice. */

@@ -93,28 +93,6 @@ export function splitMarket(market: string): [string, string] {
   return [stock, money];
 }
 
-interface ExecutedLike {
-  type: string;
-  side: string;
-  price: string;
-}
-
-/**
- * A market buy by money amount ("spend 100 USDT"): the exchange reports its `amount` in the money
- * currency and its price as 0 (a market order has no price).
- */
-export function isSpendOrder(o: ExecutedLike): boolean {
-  return o.type.toLowerCase() === 'market' && o.side === 'buy' && isZeroValue(o.price);
-}
-
-function isZeroValue(value: string): boolean {
-  try {
-    return new Decimal(value).isZero();
-  } catch {
-    return false;
-  }
-}
-
 /** dealMoney / dealStock in decimal (never float); null when nothing filled or unreadable. */
 export function averagePrice(dealMoney: string, dealStock: string): string | null {
   try {

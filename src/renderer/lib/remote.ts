@@ -149,6 +149,7 @@ export function invalidate(channels: readonly ChannelName[]): void {
 export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> = {
   'orders.place': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
   'orders.cancel': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
+  'orders.cancelConditional': ['portfolio.overview', 'trade.context', 'orders.conditional'],
   'flex.invest': ['flex.overview', 'portfolio.overview'],
   'flex.close': ['flex.overview', 'portfolio.overview'],
   'profiles.resetDemo': [

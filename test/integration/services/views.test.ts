@@ -82,6 +82,34 @@ describe('orders', () => {
     });
   });
 
+  it('cancels an OCO and an OTO order through conditional-cancel; a second cancel is not found', async () => {
+    const call = await startMain();
+    const before = await call<ConditionalOrders>('orders.conditional', {});
+    const oco = before.conditional.records.find((r) => r.kind === 'oco')!;
+    const oto = before.conditional.records.find((r) => r.kind === 'oto')!;
+    const marketOf = (r: typeof oco | typeof oto) =>
+      r.kind === 'oco' ? r.stopLoss.market : r.conditionalOrder.market;
+    for (const record of [oco, oto]) {
+      await expect(
+        call('orders.cancelConditional', { market: marketOf(record), id: record.id }),
+      ).resolves.toBe(true);
+    }
+    const after = await call<ConditionalOrders>('orders.conditional', {});
+    const ids = [...after.conditional.records.map((r) => r.id), ...after.oco.map((r) => r.id)];
+    expect(ids).not.toContain(oco.id);
+    expect(ids).not.toContain(oto.id);
+    expect(after.conditional.total).toBe(before.conditional.total - 2);
+    await expect(
+      call('orders.cancelConditional', { market: marketOf(oco), id: oco.id }),
+    ).rejects.toMatchObject({
+      code: 'EXCHANGE_VALIDATION',
+      fields: { id: ['Unexecuted order was not found.'] },
+    });
+    await expect(
+      call('orders.cancelConditional', { market: 'NOPE_USDT', id: oto.id }),
+    ).rejects.toMatchObject({ fields: { market: ['Market is not available'] } });
+  });
+
   it('loads conditional (OCO and OTO) and OCO orders together', async () => {
     const call = await startMain();
     const view = await call<ConditionalOrders>('orders.conditional', {});

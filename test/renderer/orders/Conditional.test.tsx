@@ -9,6 +9,7 @@ import { DeskFailure } from '../../../src/shared/errors';
 import type { ConditionalOrders } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
 import { conditional, oco, oto, resetStores, sizeTableBodies } from './fixtures';
+import { DOT_USDT, ETH_USDT } from '../trade/fixtures';
 
 let unsize: () => void;
 beforeAll(() => {
@@ -45,13 +46,9 @@ const cells = (row: HTMLElement) =>
     .map((c) => c.textContent);
 
 describe('Conditional orders', () => {
-  it('merges OCO orders from both lists, one row per id, saying where each was listed', () => {
+  it('merges OCO orders from both lists, one row per id', () => {
     const merged = mergeOco(data);
-    expect(merged.map((r) => [r.order.id, r.source])).toEqual([
-      [1, 'both'],
-      [2, 'conditional'],
-      [3, 'oco'],
-    ]);
+    expect(merged.map((r) => r.id)).toEqual([1, 2, 3]);
   });
 
   it('shows each OCO with its stop-loss and take-profit legs, and each OTO with its prices', async () => {
@@ -74,13 +71,11 @@ describe('Conditional orders', () => {
       '72,000.00 USDT',
       '0.010 BTC',
       '1',
-      'Both lists',
+      'Cancel',
     ]);
     expect(cells(second)[0]).toBe('ETH/USDT');
-    expect(cells(second)[9]).toBe('Conditional list');
     expect(cells(third)[2]).toBe('≥ 58,000.00 USDT');
     expect(cells(third)[3]).toBe('Activated');
-    expect(cells(third)[9]).toBe('OCO list');
 
     const otoRows = screen.getAllByTestId('oto-order');
     expect(otoRows).toHaveLength(1);
@@ -96,21 +91,75 @@ describe('Conditional orders', () => {
     expect(otoCells[7]).toBe('4');
   });
 
-  it('filters by market, and refuses a malformed one under the field', async () => {
-    const fake = serve(({ market }) => (market ? conditional([onlyConditional], []) : data));
+  it('filters by a market chosen from the exchange’s markets', async () => {
+    const fake = fakeDesk({
+      'orders.conditional': async (input) =>
+        (input as { market?: string }).market ? conditional([onlyConditional], []) : data,
+      'trade.markets': async () => [DOT_USDT, ETH_USDT],
+    });
+    setDesk(fake.desk);
     render(<OrdersView />);
     await waitFor(() => expect(ocoRows()).toHaveLength(3));
-    const field = screen.getByLabelText('Market');
-    fireEvent.change(field, { target: { value: 'eth-usdt' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(screen.getByText('Choose a market.')).toBeTruthy();
-    expect(fake.callsTo('orders.conditional')).toHaveLength(1);
-
-    fireEvent.change(field, { target: { value: 'eth_usdt' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    const field = screen.getByLabelText('Market') as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...field.options].map((o) => o.textContent)).toEqual([
+        'All markets',
+        'BTC/USDT',
+        'DOT/USDT',
+        'ETH/USDT',
+        'SOL/USDT',
+      ]),
+    );
+    fireEvent.change(field, { target: { value: 'ETH_USDT' } });
     await waitFor(() => expect(ocoRows()).toHaveLength(1));
     expect(fake.callsTo('orders.conditional')[1]).toEqual({ market: 'ETH_USDT' });
-    expect(screen.getByText('No OTO orders on ETH_USDT.')).toBeTruthy();
+    expect(screen.getByText('No OTO orders on ETH/USDT.')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '' } });
+    await waitFor(() => expect(ocoRows()).toHaveLength(3));
+    expect(fake.callsTo('orders.conditional')[2]).toEqual({});
+  });
+
+  it('cancels an OCO or OTO order after confirmation, and keeps the dialog with the reason when refused', async () => {
+    let records = [both, oto(4)];
+    const fake = fakeDesk({
+      'orders.conditional': async () =>
+        conditional(
+          records,
+          records.filter((r) => r.kind === 'oco'),
+        ),
+      'orders.cancelConditional': async (input) => {
+        const { id } = input as { id: number };
+        if (id === 4)
+          throw new DeskFailure('EXCHANGE', 'Unexecuted order was not found.').toDeskError();
+        records = records.filter((r) => r.id !== id);
+        return true;
+      },
+    });
+    setDesk(fake.desk);
+    render(<OrdersView />);
+    await waitFor(() => expect(ocoRows()).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel OCO order 1 on BTC/USDT' }));
+    let dialog = screen.getByRole('dialog', { name: 'Cancel this OCO order?' });
+    expect(within(dialog).getByTestId('cancel-question').textContent).toBe(
+      'Cancel the sell OCO order 1 of 0.01 BTC on BTC/USDT? This cancels its stop-loss and take-profit.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    expect(fake.callsTo('orders.cancelConditional')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel OCO order 1 on BTC/USDT' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(ocoRows()).toHaveLength(0));
+    expect(fake.callsTo('orders.cancelConditional')).toEqual([{ market: 'BTC_USDT', id: 1 }]);
+    expect(screen.getByRole('status').textContent).toBe('OCO order 1 on BTC/USDT was canceled.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel OTO order 4 on BTC/USDT' }));
+    dialog = screen.getByRole('dialog', { name: 'Cancel this OTO order?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Unexecuted order was not found.',
+    );
+    expect(screen.getAllByTestId('oto-order')).toHaveLength(1);
   });
 
   it('says when the exchange holds more than it listed', async () => {

@@ -79,7 +79,7 @@ describe('Order history', () => {
     });
     render(<OrdersView />);
     await waitFor(() => expect(screen.getAllByTestId('executed-order')).toHaveLength(2));
-    expect(fake.callsTo('orders.history')).toEqual([undefined]);
+    expect(fake.callsTo('orders.history')).toEqual([{ limit: 500 }]);
     const [first, second] = screen.getAllByTestId('executed-order') as [HTMLElement, HTMLElement];
     const cells = (row: HTMLElement) =>
       within(row)
@@ -105,6 +105,48 @@ describe('Order history', () => {
       '828.57 USDT',
       '0.828568 USDT',
     ]);
+  });
+
+  it('shows each order’s status, filters by market and side, and exports what is chosen', async () => {
+    const fake = fakeDesk({
+      'orders.history': async () => ({
+        ...history,
+        BTC_USDT: [
+          executed(),
+          executed({ orderId: 3, side: 'buy', status: 'PARTIALLY_FILLED', timestamp: NOW - 5 }),
+        ],
+      }),
+      'orders.exportHistoryCsv': async () => ({
+        filename: 'x.csv',
+        rows: 1,
+        savedTo: '/tmp/x.csv',
+      }),
+    });
+    setDesk(fake.desk);
+    useProfilesStore.setState({
+      state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
+    });
+    render(<OrdersView />);
+    const rows = () => screen.queryAllByTestId('executed-order');
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const statusOf = (row: HTMLElement) => within(row).getAllByRole('cell')[8]!.textContent;
+    expect(rows().map(statusOf)).toEqual(['Filled', 'Partially filled', 'Filled']);
+    expect(screen.getByTestId('executed-count').textContent).toBe('3 orders');
+
+    fireEvent.change(screen.getByLabelText('Market'), { target: { value: 'BTC_USDT' } });
+    fireEvent.change(screen.getByLabelText('Side'), { target: { value: 'buy' } });
+    expect(rows()).toHaveLength(1);
+    expect(within(rows()[0]!).getAllByRole('cell')[0]!.textContent).toBe('BTC/USDT');
+    expect(screen.getByTestId('executed-count').textContent).toBe('Showing 1 of 3 orders');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByText('Saved 1 order to /tmp/x.csv')).toBeTruthy();
+    expect(fake.callsTo('orders.exportHistoryCsv')).toEqual([{ market: 'BTC_USDT', side: 'buy' }]);
+
+    fireEvent.change(screen.getByLabelText('Side'), { target: { value: 'sell' } });
+    fireEvent.change(screen.getByLabelText('Market'), { target: { value: 'ETH_USDT' } });
+    expect(screen.getByText('No executed orders match these filters.')).toBeTruthy();
+    expect(fake.callsTo('orders.history')).toHaveLength(1);
   });
 
   it('hides amounts in privacy mode', async () => {

@@ -350,6 +350,20 @@ export const tradeRoutes: Record<string, Route> = {
       return json(orderRecord(order));
     },
   },
+  '/api/v4/order/conditional-cancel': {
+    method: 'POST',
+    auth: 'signed',
+    casing: true,
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const market = c.string('market', true);
+      const id = c.int('id', undefined, 1);
+      if (id === undefined) c.add('id', 'The id field is required.');
+      c.throwIfFailed(30);
+      unwrap(ex.engine.cancelConditional(market ?? '', id!));
+      return json([]);
+    },
+  },
   '/api/v4/orders': {
     method: 'POST',
     auth: 'signed',

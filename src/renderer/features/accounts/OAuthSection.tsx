@@ -1,3 +1,4 @@
+import { EXECUTED_LIMIT } from '../../../shared/executed';
 import { useState } from 'react';
 import type { OAuthState, ProfileSummary } from '../../../shared/model';
 import { asDeskError } from '../../../shared/errors';
@@ -29,8 +30,6 @@ function historyState(slot: Remote<ExecutedOrdersData>): History {
   };
 }
 
-/** The most the order-history endpoint returns in one page (§6). */
-const HISTORY_LIMIT = 500;
 /**
  * The partner (OAuth) app of one profile, used for order history: its client id and secret, the
  * connect flow (approved in the browser; the result arrives as a `profiles.changed` event),
@@ -159,7 +158,7 @@ function ConnectedPanel({
   const [error, setError] = useState<string | undefined>();
   const expires = profile.oauth.refreshExpiresAt;
 
-  const loadHistory = () => useOrdersStore.getState().loadHistory({ limit: HISTORY_LIMIT });
+  const loadHistory = () => useOrdersStore.getState().loadHistory();
 
   async function stop() {
     setBusy(true);
@@ -211,7 +210,7 @@ function ConnectedPanel({
       <div aria-live="polite">
         {history.state === 'loaded' ? (
           <p className="result result-ok" title={`Loaded at ${fullDate(history.fetchedAt)}`}>
-            {history.count >= HISTORY_LIMIT
+            {history.count >= EXECUTED_LIMIT
               ? `The latest ${history.count} orders`
               : `${history.count === 1 ? '1 order' : `${history.count} orders`} in the history`}
             {history.count > 0

@@ -5,42 +5,24 @@ import { DataAge } from '../../components/DataAge';
 import { DataTable } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { marketLabel, marketPlaces, scaleOf, splitMarket } from '../../lib/format';
 import { useActiveOrders, useOrdersStore } from './ordersStore';
 import { RefreshAlert, tableHeight } from '../../components/ViewParts';
 import { statusOf } from '../../lib/remote';
 import { ActiveFiltersForm, filterActiveOrders, isFiltered } from './ActiveFilters';
 import { orderColumns } from './activeColumns';
+import { CancelDialog } from './parts';
 
 function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: string): void }) {
   const cancel = useOrdersStore((s) => s.cancel);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
   const [stock, money] = splitMarket(order.market);
   const filled = compareDecimal(order.dealStock, '0') > 0;
-
-  async function confirm() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await cancel(order.market, order.orderId);
-      onDone(`Order ${order.orderId} on ${marketLabel(order.market)} was canceled.`);
-    } catch (failure) {
-      setError((failure as { message?: string }).message ?? String(failure));
-      setBusy(false);
-    }
-  }
-
   return (
-    <ConfirmDialog
+    <CancelDialog
       title="Cancel this order?"
-      confirmLabel={busy ? 'Canceling…' : 'Cancel order'}
-      cancelLabel="Keep order"
-      busy={busy}
-      error={error}
-      onConfirm={() => void confirm()}
-      onCancel={() => onDone()}
+      cancel={() => cancel(order.market, order.orderId)}
+      done={`Order ${order.orderId} on ${marketLabel(order.market)} was canceled.`}
+      onDone={onDone}
     >
       <p data-testid="cancel-question">
         Cancel the {order.side} order of{' '}
@@ -54,7 +36,7 @@ function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: s
           {stock}. Only the rest is canceled.
         </p>
       ) : null}
-    </ConfirmDialog>
+    </CancelDialog>
   );
 }
 

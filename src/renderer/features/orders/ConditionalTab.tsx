@@ -1,67 +1,76 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { conditionalOrdersInput } from '../../../shared/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { OtoOrder } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
 import { DataTable } from '../../components/DataTable';
-import { parseForm } from '../../lib/parseForm';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { TextField } from '../../components/Field';
-import type { FieldErrors } from '../../lib/parseForm';
-import { marketPlaces } from '../../lib/format';
+import { SelectField } from '../../components/Field';
+import { Amount } from '../../components/Amount';
+import { marketLabel, marketPlaces, scaleOf, splitMarket } from '../../lib/format';
+import { useMarkets } from '../trade';
+import { CancelDialog } from './parts';
 import { useConditionalOrders, useOrdersStore } from './ordersStore';
 import { RefreshAlert, tableHeight } from '../../components/ViewParts';
 import { statusOf } from '../../lib/remote';
-import { mergeOco, ocoColumns, otoColumns } from './conditionalColumns';
+import { mergeOco, ocoColumns, otoColumns, type ConditionalTarget } from './conditionalColumns';
 
-function MarketFilter() {
+/** The market filter: a choice among the exchange's markets (and those of the loaded orders). */
+function MarketFilter({ listed }: { listed: readonly string[] }) {
   const applied = useOrdersStore((s) => s.conditionalMarket);
   const filterConditional = useOrdersStore((s) => s.filterConditional);
-  const [market, setMarket] = useState(applied ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseForm(conditionalOrdersInput, { market: market.trim() || undefined });
-    if (!parsed.ok) {
-      setErrors(parsed.fields);
-      return;
-    }
-    setErrors({});
-    filterConditional(parsed.data.market);
-  }
-
+  const exchange = useMarkets((s) => s.data?.markets);
+  useEffect(() => {
+    if (!useMarkets.getState().data) void useMarkets.getState().load();
+  }, []);
+  const names = [
+    ...new Set([...(exchange ?? []).map((m) => m.name), ...listed, ...(applied ? [applied] : [])]),
+  ].sort();
   return (
-    <form className="filters" aria-label="Filter conditional orders" onSubmit={apply} noValidate>
-      <TextField
+    <form
+      className="filters"
+      aria-label="Filter conditional orders"
+      onSubmit={(e) => e.preventDefault()}
+      noValidate
+    >
+      <SelectField
         id="conditional-market"
         label="Market"
-        value={market}
-        onChange={(v) => {
-          setMarket(v.toUpperCase());
-          setErrors({});
-        }}
-        error={errors.market}
-        placeholder="e.g. BTC_USDT"
-        autoComplete="off"
-        spellCheck={false}
+        value={applied ?? ''}
+        options={[
+          { value: '', label: 'All markets' },
+          ...names.map((m) => ({ value: m, label: marketLabel(m) })),
+        ]}
+        onChange={(market) => filterConditional(market || undefined)}
       />
-      <div className="filters-actions">
-        <button type="submit" className="btn btn-primary">
-          Apply
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => {
-            setMarket('');
-            setErrors({});
-            filterConditional(undefined);
-          }}
-        >
-          Reset
-        </button>
-      </div>
     </form>
+  );
+}
+
+function CancelConditionalDialog({
+  target,
+  onDone,
+}: {
+  target: ConditionalTarget;
+  onDone(message?: string): void;
+}) {
+  const cancel = useOrdersStore((s) => s.cancelConditional);
+  const [stock] = splitMarket(target.market);
+  const both =
+    target.kind === 'OCO'
+      ? 'its stop-loss and take-profit'
+      : 'its trigger order and the orders it would place';
+  return (
+    <CancelDialog
+      title={`Cancel this ${target.kind} order?`}
+      cancel={() => cancel(target.market, target.id)}
+      done={`${target.kind} order ${target.id} on ${marketLabel(target.market)} was canceled.`}
+      onDone={onDone}
+    >
+      <p data-testid="cancel-question">
+        Cancel the {target.side} {target.kind} order {target.id} of{' '}
+        <Amount value={target.amount} places={scaleOf(target.amount)} unit={stock} /> on{' '}
+        {marketLabel(target.market)}? This cancels {both}.
+      </p>
+    </CancelDialog>
   );
 }
 
@@ -81,11 +90,9 @@ export function ConditionalTab() {
   const places = useMemo(
     () =>
       marketPlaces([
-        ...oco.flatMap((r) => [r.order.stopLoss, r.order.takeProfit]),
+        ...oco.flatMap((r) => [r.stopLoss, r.takeProfit]),
         ...oco.flatMap((r) =>
-          r.order.stopLoss.activationPrice
-            ? [{ ...r.order.stopLoss, price: r.order.stopLoss.activationPrice }]
-            : [],
+          r.stopLoss.activationPrice ? [{ ...r.stopLoss, price: r.stopLoss.activationPrice }] : [],
         ),
         ...oto.map((o) => o.conditionalOrder),
         ...oto.flatMap((o) =>
@@ -96,11 +103,26 @@ export function ConditionalTab() {
       ]),
     [oco, oto],
   );
-  const ocoCols = useMemo(() => ocoColumns(places), [places]);
-  const otoCols = useMemo(() => otoColumns(places), [places]);
+  const [confirming, setConfirming] = useState<ConditionalTarget | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const ask = useCallback((target: ConditionalTarget) => {
+    setNotice(undefined);
+    setConfirming(target);
+  }, []);
+  const ocoCols = useMemo(() => ocoColumns(places, ask), [places, ask]);
+  const otoCols = useMemo(() => otoColumns(places, ask), [places, ask]);
+  const listedMarkets = useMemo(
+    () => [
+      ...new Set([
+        ...oco.map((r) => r.stopLoss.market),
+        ...oto.map((o) => o.conditionalOrder.market),
+      ]),
+    ],
+    [oco, oto],
+  );
   const status = statusOf(slot);
   const emptyText = (kind: string) =>
-    market ? `No ${kind} orders on ${market}.` : `No ${kind} orders.`;
+    market ? `No ${kind} orders on ${marketLabel(market)}.` : `No ${kind} orders.`;
   const total = data?.conditional.total ?? 0;
   const listed = data?.conditional.records.length ?? 0;
 
@@ -110,7 +132,12 @@ export function ConditionalTab() {
         <h2>Conditional orders</h2>
         <DataAge fetchedAt={data?.fetchedAt} loading={slot.loading} />
       </div>
-      <MarketFilter />
+      <MarketFilter listed={listedMarkets} />
+      {notice ? (
+        <p className="form-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
       {data && slot.error ? <RefreshAlert error={slot.error} onRetry={load} /> : null}
       {total > listed ? (
         <p className="muted small">
@@ -128,7 +155,7 @@ export function ConditionalTab() {
           label="OCO orders"
           rows={oco}
           columns={ocoCols}
-          rowKey={(r) => String(r.order.id)}
+          rowKey={(r) => String(r.id)}
           status={status}
           error={slot.error}
           onRetry={() => void load()}
@@ -155,6 +182,15 @@ export function ConditionalTab() {
           rowTestId="oto-order"
         />
       </section>
+      {confirming ? (
+        <CancelConditionalDialog
+          target={confirming}
+          onDone={(message) => {
+            setConfirming(undefined);
+            if (message) setNotice(message);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

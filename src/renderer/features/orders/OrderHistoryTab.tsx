@@ -1,5 +1,5 @@
 import { statusOf } from '../../lib/remote';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ExecutedOrder, ProfileSummary } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
@@ -13,7 +13,7 @@ import {
   averagePrice,
   DEFAULT_PLACES,
   feePlaces,
-  isSpendOrder,
+  marketLabel,
   marketPlaces,
   placesFor,
   PRICE_PLACES,
@@ -25,6 +25,9 @@ import {
 import { useOrderHistory, useOrdersStore } from './ordersStore';
 import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
 import { marketAndSideColumns } from './parts';
+import { EXECUTED_LIMIT, isSpendOrder } from '../../../shared/executed';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { SelectField } from '../../components/Field';
 
 interface HistoryRow extends ExecutedOrder {
   /** Unique per row: market and order id. */
@@ -63,7 +66,7 @@ function historyColumns(
       id: 'type',
       header: 'Type',
       width: '72px',
-      cell: (o) => <span title={statusLabel(o.status)}>{typeLabel(o.type)}</span>,
+      cell: (o) => typeLabel(o.type),
     },
     {
       id: 'price',
@@ -117,6 +120,13 @@ function historyColumns(
       sort: (a, b) => compareDecimal(a.dealFee, b.dealFee),
     },
     {
+      id: 'status',
+      header: 'Status',
+      width: '112px',
+      cell: (o) => (o.status ? statusLabel(o.status) : <span className="muted">—</span>),
+      sort: (a, b) => (a.status ?? '').localeCompare(b.status ?? ''),
+    },
+    {
       id: 'time',
       header: 'Time',
       width: '184px',
@@ -164,43 +174,103 @@ function ConnectExplanation({ profile }: { profile: ProfileSummary | undefined }
   );
 }
 
+type SideFilter = '' | 'buy' | 'sell';
+
 function ExecutedOrdersTable() {
   const slot = useOrderHistory();
   const load = useOrdersStore((s) => s.loadHistory);
+  const exportCsv = useOrdersStore((s) => s.exportHistoryCsv);
   const data = slot.data;
   useAutoRefresh(load, data?.fetchedAt);
+  const [market, setMarket] = useState('');
+  const [side, setSide] = useState<SideFilter>('');
 
-  const rows = useMemo<HistoryRow[]>(
+  const all = useMemo<HistoryRow[]>(
     () =>
-      Object.entries(data?.orders ?? {}).flatMap(([market, list]) =>
-        list.map((o) => ({ ...o, market: o.market || market, key: `${market}:${o.orderId}` })),
+      Object.entries(data?.orders ?? {}).flatMap(([m, list]) =>
+        list.map((o) => ({ ...o, market: o.market || m, key: `${m}:${o.orderId}` })),
       ),
     [data],
   );
+  const rows = useMemo(
+    () => all.filter((o) => (!market || o.market === market) && (!side || o.side === side)),
+    [all, market, side],
+  );
+  const markets = useMemo(() => [...new Set(all.map((o) => o.market))].sort(), [all]);
   // A spend order's amount is money: the stock places come from what filled instead.
   const places = useMemo(
-    () => marketPlaces(rows.map((r) => (isSpendOrder(r) ? { ...r, amount: r.dealStock } : r))),
-    [rows],
+    () => marketPlaces(all.map((r) => (isSpendOrder(r) ? { ...r, amount: r.dealStock } : r))),
+    [all],
   );
   const moneyPlaces = useMemo(() => {
     const byMarket = new Map<string, string[]>();
-    for (const r of rows) byMarket.set(r.market, [...(byMarket.get(r.market) ?? []), r.price]);
+    for (const r of all) byMarket.set(r.market, [...(byMarket.get(r.market) ?? []), r.price]);
     return new Map(
       [...byMarket].map(([m, values]) => [
         m,
         placesFor(values, PRICE_PLACES.min, PRICE_PLACES.max),
       ]),
     );
-  }, [rows]);
+  }, [all]);
   const columns = useMemo(() => historyColumns(places, moneyPlaces), [places, moneyPlaces]);
+  const filtered = market !== '' || side !== '';
+  const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`;
 
   return (
     <div className="orders-section">
       <div className="section-head">
         <h2>Executed orders</h2>
-        <DataAge fetchedAt={data?.fetchedAt} loading={slot.loading} />
+        <div className="head-actions">
+          <DataAge fetchedAt={data?.fetchedAt} loading={slot.loading} />
+          <ExportCsvButton
+            exportCsv={() =>
+              exportCsv({
+                ...(market ? { market } : {}),
+                ...(side ? { side } : {}),
+              })
+            }
+            unit={['order', 'orders']}
+            disabled={!data}
+          />
+        </div>
       </div>
+      <form
+        className="filters"
+        aria-label="Filter executed orders"
+        onSubmit={(e) => e.preventDefault()}
+        noValidate
+      >
+        <SelectField
+          id="executed-market"
+          label="Market"
+          value={market}
+          options={[
+            { value: '', label: 'All markets' },
+            ...markets.map((m) => ({ value: m, label: marketLabel(m) })),
+          ]}
+          onChange={setMarket}
+        />
+        <SelectField<SideFilter>
+          id="executed-side"
+          label="Side"
+          value={side}
+          options={[
+            { value: '', label: 'Buy and sell' },
+            { value: 'buy', label: 'Buy' },
+            { value: 'sell', label: 'Sell' },
+          ]}
+          onChange={setSide}
+        />
+      </form>
       {data && slot.error ? <RefreshAlert error={slot.error} onRetry={load} /> : null}
+      {data ? (
+        <p className="table-count muted" data-testid="executed-count" aria-live="polite">
+          {filtered
+            ? `Showing ${rows.length.toLocaleString('en-US')} of ${count(all.length)}`
+            : count(all.length)}
+          {all.length >= EXECUTED_LIMIT ? ' · the most recent the exchange returns' : ''}
+        </p>
+      ) : null}
       <DataTable
         label="Executed orders"
         rows={rows}
@@ -209,7 +279,11 @@ function ExecutedOrdersTable() {
         status={statusOf(slot)}
         error={slot.error}
         onRetry={() => void load()}
-        empty="No executed orders in the period the exchange reports."
+        empty={
+          filtered
+            ? 'No executed orders match these filters.'
+            : 'No executed orders in the period the exchange reports.'
+        }
         initialSort={{ id: 'time', dir: 'desc' }}
         height={tableHeight(rows.length, 14)}
         rowTestId="executed-order"

@@ -1,4 +1,4 @@
-import type { ConditionalOrders, OtoOrder, OcoOrder } from '../../../shared/model';
+import type { ConditionalOrders, OcoOrder, OrderSide, OtoOrder } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { type Column } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
@@ -12,50 +12,70 @@ import {
 import { Time } from '../../components/ViewParts';
 import { SideLabel } from './parts';
 
-/** Where an OCO order was listed: the conditional-orders endpoint, the OCO endpoint, or both. */
-export type OcoSource = 'both' | 'conditional' | 'oco';
-
-export interface OcoRow {
-  order: OcoOrder;
-  source: OcoSource;
+/** A conditional order the user asked to cancel. */
+export interface ConditionalTarget {
+  kind: 'OCO' | 'OTO';
+  id: number;
+  market: string;
+  side: OrderSide;
+  /** The amount of the order's first leg (the stop-loss of an OCO, the trigger of an OTO). */
+  amount: string;
 }
 
-/** OCO and OTO rows and their columns. */
-export const SOURCE_LABEL: Record<OcoSource, string> = {
-  both: 'Both lists',
-  conditional: 'Conditional list',
-  oco: 'OCO list',
-};
-
-/** OCO orders from both endpoints, one row per id, saying which list(s) had it. */
-export function mergeOco(data: ConditionalOrders): OcoRow[] {
-  const rows = new Map<number, OcoRow>();
+/** OCO orders from both endpoints (the conditional list and the OCO list), one per id. */
+export function mergeOco(data: ConditionalOrders): OcoOrder[] {
+  const rows = new Map<number, OcoOrder>();
   for (const record of data.conditional.records) {
-    if (record.kind === 'oco') rows.set(record.id, { order: record, source: 'conditional' });
+    if (record.kind === 'oco') rows.set(record.id, record);
   }
-  for (const order of data.oco) {
-    const seen = rows.get(order.id);
-    rows.set(order.id, seen ? { order: seen.order, source: 'both' } : { order, source: 'oco' });
-  }
+  for (const order of data.oco) if (!rows.has(order.id)) rows.set(order.id, order);
   return [...rows.values()];
 }
 
-export function ocoColumns(places: Map<string, MarketPlaces>): Column<OcoRow>[] {
-  const of = (r: OcoRow) => places.get(r.order.stopLoss.market) ?? DEFAULT_PLACES;
-  const units = (r: OcoRow) => splitMarket(r.order.stopLoss.market);
+/** The Action column of a conditional table. */
+function cancelColumn<Row>(
+  target: (row: Row) => ConditionalTarget,
+  onCancel: (t: ConditionalTarget) => void,
+): Column<Row> {
+  return {
+    id: 'action',
+    header: 'Action',
+    width: '70px',
+    cell: (row) => {
+      const t = target(row);
+      return (
+        <button
+          type="button"
+          className="btn btn-danger-quiet btn-small"
+          aria-label={`Cancel ${t.kind} order ${t.id} on ${marketLabel(t.market)}`}
+          onClick={() => onCancel(t)}
+        >
+          Cancel
+        </button>
+      );
+    },
+  };
+}
+
+export function ocoColumns(
+  places: Map<string, MarketPlaces>,
+  onCancel: (target: ConditionalTarget) => void,
+): Column<OcoOrder>[] {
+  const of = (r: OcoOrder) => places.get(r.stopLoss.market) ?? DEFAULT_PLACES;
+  const units = (r: OcoOrder) => splitMarket(r.stopLoss.market);
   return [
     {
       id: 'market',
       header: 'Market',
       width: '92px',
-      cell: (r) => marketLabel(r.order.stopLoss.market),
-      sort: (a, b) => a.order.stopLoss.market.localeCompare(b.order.stopLoss.market),
+      cell: (r) => marketLabel(r.stopLoss.market),
+      sort: (a, b) => a.stopLoss.market.localeCompare(b.stopLoss.market),
     },
     {
       id: 'side',
       header: 'Side',
       width: '48px',
-      cell: (r) => <SideLabel side={r.order.stopLoss.side} />,
+      cell: (r) => <SideLabel side={r.stopLoss.side} />,
     },
     {
       id: 'activation',
@@ -63,7 +83,7 @@ export function ocoColumns(places: Map<string, MarketPlaces>): Column<OcoRow>[] 
       align: 'right',
       width: 'minmax(150px, 1.2fr)',
       cell: (r) => {
-        const leg = r.order.stopLoss;
+        const leg = r.stopLoss;
         if (!leg.activationPrice) return <span className="muted">—</span>;
         return (
           <span title={`Activates when the price is ${leg.activationCondition ?? '?'} this`}>
@@ -78,7 +98,7 @@ export function ocoColumns(places: Map<string, MarketPlaces>): Column<OcoRow>[] 
       header: 'Stop: state',
       width: '84px',
       cell: (r) =>
-        r.order.stopLoss.activated ? (
+        r.stopLoss.activated ? (
           <span className="state state-on">Activated</span>
         ) : (
           <span className="state">Waiting</span>
@@ -89,68 +109,54 @@ export function ocoColumns(places: Map<string, MarketPlaces>): Column<OcoRow>[] 
       header: 'Stop: price',
       align: 'right',
       width: 'minmax(100px, 1fr)',
-      cell: (r) => (
-        <Amount value={r.order.stopLoss.price} places={of(r).price} unit={units(r)[1]} />
-      ),
+      cell: (r) => <Amount value={r.stopLoss.price} places={of(r).price} unit={units(r)[1]} />,
     },
     {
       id: 'stopAmount',
       header: 'Stop: amount',
       align: 'right',
       width: 'minmax(100px, 1fr)',
-      cell: (r) => (
-        <Amount value={r.order.stopLoss.amount} places={of(r).stock} unit={units(r)[0]} />
-      ),
+      cell: (r) => <Amount value={r.stopLoss.amount} places={of(r).stock} unit={units(r)[0]} />,
     },
     {
       id: 'takePrice',
       header: 'Take profit: price',
       align: 'right',
       width: 'minmax(110px, 1fr)',
-      cell: (r) => (
-        <Amount value={r.order.takeProfit.price} places={of(r).price} unit={units(r)[1]} />
-      ),
-      sort: (a, b) => compareDecimal(a.order.takeProfit.price, b.order.takeProfit.price),
+      cell: (r) => <Amount value={r.takeProfit.price} places={of(r).price} unit={units(r)[1]} />,
+      sort: (a, b) => compareDecimal(a.takeProfit.price, b.takeProfit.price),
     },
     {
       id: 'takeAmount',
       header: 'Take profit: amount',
       align: 'right',
       width: 'minmax(110px, 1fr)',
-      cell: (r) => (
-        <Amount value={r.order.takeProfit.amount} places={of(r).stock} unit={units(r)[0]} />
-      ),
+      cell: (r) => <Amount value={r.takeProfit.amount} places={of(r).stock} unit={units(r)[0]} />,
     },
     {
       id: 'id',
       header: 'Id',
       width: '96px',
-      cell: (r) => <span className="mono small">{r.order.id}</span>,
-      sort: (a, b) => a.order.id - b.order.id,
+      cell: (r) => <span className="mono small">{r.id}</span>,
+      sort: (a, b) => a.id - b.id,
     },
-    {
-      id: 'source',
-      header: 'Listed in',
-      width: '104px',
-      cell: (r) => (
-        <span
-          className="muted small"
-          title={
-            r.source === 'both'
-              ? 'Listed by both the conditional-orders and the OCO endpoints'
-              : r.source === 'conditional'
-                ? 'Listed by the conditional-orders endpoint only'
-                : 'Listed by the OCO endpoint only'
-          }
-        >
-          {SOURCE_LABEL[r.source]}
-        </span>
-      ),
-    },
+    cancelColumn(
+      (r: OcoOrder) => ({
+        kind: 'OCO',
+        id: r.id,
+        market: r.stopLoss.market,
+        side: r.stopLoss.side,
+        amount: r.stopLoss.amount,
+      }),
+      onCancel,
+    ),
   ];
 }
 
-export function otoColumns(places: Map<string, MarketPlaces>): Column<OtoOrder>[] {
+export function otoColumns(
+  places: Map<string, MarketPlaces>,
+  onCancel: (target: ConditionalTarget) => void,
+): Column<OtoOrder>[] {
   const of = (o: OtoOrder) => places.get(o.conditionalOrder.market) ?? DEFAULT_PLACES;
   const units = (o: OtoOrder) => splitMarket(o.conditionalOrder.market);
   const optionalPrice = (o: OtoOrder, value: string | undefined) =>
@@ -219,5 +225,15 @@ export function otoColumns(places: Map<string, MarketPlaces>): Column<OtoOrder>[
       cell: (o) => <span className="mono small">{o.id}</span>,
       sort: (a, b) => a.id - b.id,
     },
+    cancelColumn(
+      (o: OtoOrder) => ({
+        kind: 'OTO',
+        id: o.id,
+        market: o.conditionalOrder.market,
+        side: o.conditionalOrder.side,
+        amount: o.conditionalOrder.amount,
+      }),
+      onCancel,
+    ),
   ];
 }

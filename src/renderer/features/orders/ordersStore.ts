@@ -1,8 +1,9 @@
 import { create } from 'zustand';
 import type { ChannelInput } from '../../../shared/contract';
-import type { ExecutedOrders } from '../../../shared/model';
+import type { CsvExport, ExecutedOrders } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { createRemote, mutate } from '../../lib/remote';
+import { EXECUTED_LIMIT } from '../../../shared/executed';
 
 export type OrdersTab = 'active' | 'conditional' | 'history';
 
@@ -53,9 +54,14 @@ interface OrdersStore {
   loadActive(): Promise<void>;
   /** Cancels an order; rejects with the DeskError main answered with. Lists and balances reload. */
   cancel(market: string, orderId: number): Promise<void>;
+  /** Cancels an OCO or OTO order (both legs); rejects like `cancel`. */
+  cancelConditional(market: string, id: number): Promise<void>;
   filterConditional(market: string | undefined): void;
   loadConditional(): Promise<void>;
-  loadHistory(query?: ChannelInput<'orders.history'>): Promise<void>;
+  /** The executed orders of one market and side (or all) as CSV: saved, or handed back. */
+  exportHistoryCsv(filters: ChannelInput<'orders.exportHistoryCsv'>): Promise<CsvExport>;
+  /** The most recent executed orders (EXECUTED_LIMIT), every market. */
+  loadHistory(): Promise<void>;
 }
 
 /** The Orders screen: its tab and queries; the data lives in the three slots above. */
@@ -69,11 +75,17 @@ export const useOrdersStore = create<OrdersStore>()((set, get) => ({
   async cancel(market, orderId) {
     await mutate('orders.cancel', () => getDesk().orders.cancel({ market, orderId }));
   },
+  async cancelConditional(market, id) {
+    await mutate('orders.cancelConditional', () =>
+      getDesk().orders.cancelConditional({ market, id }),
+    );
+  },
   filterConditional(market) {
     set({ conditionalMarket: market });
     useConditionalOrders.getState().reset();
     void get().loadConditional();
   },
   loadConditional: () => useConditionalOrders.getState().load(get().conditionalMarket),
-  loadHistory: (query) => useOrderHistory.getState().load(query),
+  exportHistoryCsv: (filters) => getDesk().orders.exportHistoryCsv(filters),
+  loadHistory: () => useOrderHistory.getState().load({ limit: EXECUTED_LIMIT }),
 }));

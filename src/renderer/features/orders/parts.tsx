@@ -1,3 +1,7 @@
+import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { asDeskError } from '../../../shared/errors';
+import { useAction } from '../../lib/useAction';
 import type { Column } from '../../components/DataTable';
 import type { OrderSide } from '../../../shared/model';
 import { marketLabel } from '../../lib/format';
@@ -27,4 +31,46 @@ export function marketAndSideColumns<
       sort: (a, b) => a.side.localeCompare(b.side),
     },
   ];
+}
+
+interface CancelDialogProps {
+  title: string;
+  /** What is canceled, in words and amounts. */
+  children: ReactNode;
+  /** Sends the cancel; rejects with the DeskError main answered with. */
+  cancel(): Promise<void>;
+  /** The notice after it was canceled. */
+  done: string;
+  onDone(message?: string): void;
+}
+
+/** Confirms a cancel, sends it, keeps the dialog open with the reason when it fails. */
+export function CancelDialog({ title, children, cancel, done, onDone }: CancelDialogProps) {
+  const action = useAction();
+  const [error, setError] = useState<string | undefined>();
+
+  const confirm = () =>
+    action.run(async () => {
+      setError(undefined);
+      try {
+        await cancel();
+        onDone(done);
+      } catch (failure) {
+        setError(asDeskError(failure).message);
+      }
+    });
+
+  return (
+    <ConfirmDialog
+      title={title}
+      confirmLabel={action.busy ? 'Canceling…' : 'Cancel order'}
+      cancelLabel="Keep order"
+      busy={action.busy}
+      error={error}
+      onConfirm={() => void confirm()}
+      onCancel={() => onDone()}
+    >
+      {children}
+    </ConfirmDialog>
+  );
 }

@@ -1,0 +1,59 @@
+import type { ExecutedOrders } from '../../shared/model';
+import { isZeroDecimal } from '../../shared/decimal';
+import { isSpendOrder } from '../../shared/executed';
+import { toCsv } from './csv';
+
+/** Columns of the executed-orders CSV: explicit units, ISO 8601 times (UTC), raw exchange codes. */
+export const EXECUTED_CSV_COLUMNS = [
+  'Time (ISO 8601, UTC)',
+  'Market',
+  'Side',
+  'Type',
+  'Status',
+  'Price',
+  'Price unit',
+  'Amount',
+  'Amount unit',
+  'Filled',
+  'Filled unit',
+  'Total',
+  'Total unit',
+  'Fee',
+  'Fee unit',
+  'Order id',
+  'Client order id',
+] as const;
+
+/**
+ * Every executed order, newest first, one row each. A market order has no price (the exchange's 0
+ * is left empty, never written as a price); a market buy by money amount has its amount in money.
+ */
+export function executedCsv(orders: ExecutedOrders): string {
+  const rows = Object.entries(orders)
+    .flatMap(([market, list]) => list.map((o) => ({ ...o, market: o.market || market })))
+    .sort((a, b) => b.timestamp - a.timestamp || b.orderId - a.orderId)
+    .map((o) => {
+      const [stock = o.market, money = ''] = o.market.split('_');
+      const spend = isSpendOrder(o);
+      return [
+        new Date(o.timestamp).toISOString(),
+        o.market,
+        o.side,
+        o.type,
+        o.status ?? '',
+        isZeroDecimal(o.price) ? '' : o.price,
+        isZeroDecimal(o.price) ? '' : money,
+        o.amount,
+        spend ? money : stock,
+        o.dealStock,
+        stock,
+        o.dealMoney,
+        money,
+        o.dealFee,
+        money,
+        String(o.orderId),
+        o.clientOrderId,
+      ];
+    });
+  return toCsv(EXECUTED_CSV_COLUMNS, rows);
+}
