@@ -69,6 +69,37 @@ describe('Mining screen in Chromium through the web host', () => {
     await status.filter({ hasText: /Downloaded 28[89] points/ }).waitFor();
   });
 
+  it('follows the window width as it shrinks and grows, Export CSV within reach', async () => {
+    const widths: number[] = [];
+    for (const width of [1400, 1024, 800, 1400]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The chart is redrawn at its box's width once the box has taken the window's.
+      await expect
+        .poll(async () => {
+          const { svg, box } = await mining.layout();
+          return box > 0 && svg === box;
+        })
+        .toBe(true);
+      const layout = await mining.layout();
+      expect(layout.viewport).toBe(width);
+      expect(layout.svg, `${width}`).toBeLessThanOrEqual(layout.box);
+      expect(layout.cardOverflow, `${width}`).toBe(0);
+      expect(layout.contentOverflow, `${width}`).toBe(0);
+      expect(layout.pageOverflow, `${width}`).toBe(0);
+      expect(layout.exportLeft, `${width}`).toBeGreaterThanOrEqual(0);
+      expect(layout.exportRight, `${width}`).toBeLessThanOrEqual(width);
+      await expect(page.getByRole('button', { name: 'Export CSV' }).isVisible()).resolves.toBe(
+        true,
+      );
+      widths.push(layout.svg);
+    }
+    // Narrower at 1024 than at 1400, narrower again at 800, and as wide as before back at 1400.
+    expect(widths[1]).toBeLessThan(widths[0]!);
+    expect(widths[2]).toBeLessThan(widths[1]!);
+    expect(widths[3]).toBe(widths[0]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('draws the chart for every range and every interval', async () => {
     for (const range of RANGES) {
       for (const interval of INTERVALS) {

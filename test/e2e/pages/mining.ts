@@ -3,6 +3,21 @@ import type { Envelope } from '../../../src/shared/errors';
 import type { MiningSeries } from '../../../src/shared/model';
 import { ShellPage } from './shell';
 
+/** Widths (CSS px) of the Mining screen at the current viewport. */
+export interface MiningLayout {
+  viewport: number;
+  /** The chart's svg and the box it is drawn in. */
+  svg: number;
+  box: number;
+  /** How far each scrolls sideways (scrollWidth - clientWidth): 0 when nothing overflows. */
+  cardOverflow: number;
+  contentOverflow: number;
+  pageOverflow: number;
+  /** The Export CSV button's left and right edges. */
+  exportLeft: number;
+  exportRight: number;
+}
+
 export interface HashrateCall {
   /** The input the view sent. */
   input: {
@@ -101,6 +116,30 @@ export class MiningPage {
     // A line of one or two points may have no length: then its dots are what is drawn.
     if (count <= 2) await this.hashrateDots.first().waitFor({ timeout: 10_000 });
     else await this.hashrateLine.waitFor({ timeout: 10_000 });
+  }
+
+  /** The widths that tell whether the screen fits its window (see MiningLayout). */
+  async layout(): Promise<MiningLayout> {
+    return this.page.evaluate(() => {
+      const box = document.querySelector('.mining-chart-box')!;
+      const svg = box.querySelector('svg.recharts-surface')!;
+      const card = document.querySelector('.mining-chart-card')!;
+      const content = document.querySelector('.content')!;
+      const button = [...document.querySelectorAll('.mining button')].find(
+        (b) => b.textContent === 'Export CSV',
+      )!;
+      const exportBox = button.getBoundingClientRect();
+      return {
+        viewport: window.innerWidth,
+        svg: svg.getBoundingClientRect().width,
+        box: box.clientWidth,
+        cardOverflow: card.scrollWidth - card.clientWidth,
+        contentOverflow: content.scrollWidth - content.clientWidth,
+        pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+        exportLeft: exportBox.left,
+        exportRight: exportBox.right,
+      };
+    });
   }
 
   /** Moves the mouse over the plot at a share (0..1) of its width. */
