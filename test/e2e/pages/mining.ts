@@ -120,14 +120,15 @@ export class MiningPage {
 
   /** The widths that tell whether the screen fits its window (see MiningLayout). */
   async layout(): Promise<MiningLayout> {
-    return this.page.evaluate(() => {
-      const box = document.querySelector('.mining-chart-box')!;
-      const svg = box.querySelector('svg.recharts-surface')!;
-      const card = document.querySelector('.mining-chart-card')!;
-      const content = document.querySelector('.content')!;
+    // A script string: the node-side TypeScript has no DOM types for a function body.
+    return this.page.evaluate(`(() => {
+      const box = document.querySelector('.mining-chart-box');
+      const svg = box.querySelector('svg.recharts-surface');
+      const card = document.querySelector('.mining-chart-card');
+      const content = document.querySelector('.content');
       const button = [...document.querySelectorAll('.mining button')].find(
         (b) => b.textContent === 'Export CSV',
-      )!;
+      );
       const exportBox = button.getBoundingClientRect();
       return {
         viewport: window.innerWidth,
@@ -139,7 +140,7 @@ export class MiningPage {
         exportLeft: exportBox.left,
         exportRight: exportBox.right,
       };
-    });
+    })()`);
   }
 
   /** Moves the mouse over the plot at a share (0..1) of its width. */
