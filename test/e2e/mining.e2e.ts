@@ -114,6 +114,12 @@ describe('Mining screen in Chromium through the web host', () => {
           const d = await mining.hashrateLine.getAttribute('d');
           expect(d?.length ?? 0, `${range} ${interval}`).toBeGreaterThan(20);
         }
+        const labels = await mining.timeLabels();
+        expect(labels.length, `${range} ${interval}`).toBeGreaterThan(
+          series.points.length > 1 ? 1 : 0,
+        );
+        const repeated = labels.filter((label, i) => i > 0 && label === labels[i - 1]);
+        expect(repeated, `${range} ${interval}: ${labels.join(', ')}`).toEqual([]);
         expect(await mining.alert.count()).toBe(0);
       }
     }

@@ -118,6 +118,11 @@ export class MiningPage {
     else await this.hashrateLine.waitFor({ timeout: 10_000 });
   }
 
+  /** The time axis's labels, left to right. */
+  async timeLabels(): Promise<string[]> {
+    return this.chart.locator('.recharts-xAxis-tick-labels text').allTextContents();
+  }
+
   /** The widths that tell whether the screen fits its window (see MiningLayout). */
   async layout(): Promise<MiningLayout> {
     // A script string: the node-side TypeScript has no DOM types for a function body.

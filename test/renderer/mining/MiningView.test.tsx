@@ -204,3 +204,36 @@ describe('Privacy mode', () => {
     ).toHaveLength(0);
   });
 });
+
+describe('Time axis', () => {
+  const labels = (container: HTMLElement) =>
+    [...container.querySelectorAll('.recharts-xAxis-tick-labels text')].map(
+      (text) => text.textContent ?? '',
+    );
+
+  for (const [name, step, count] of [
+    ['1 y at 24 hours', 86_400, 366],
+    ['90 d at 1 hour', 3_600, 2_160],
+    ['7 d at 1 hour', 3_600, 168],
+    ['24 h at 5 minutes', 300, 288],
+  ] as const) {
+    it(`labels the ticks of ${name} each differently from its neighbours, a few of them`, async () => {
+      const spanMs = step * count * 1000;
+      // The series() helper spaces its points 5 minutes apart: respace them at `step`.
+      serve(async (q) => {
+        const s = series(q, count);
+        const start = q.to * 1000 - spanMs;
+        return {
+          ...s,
+          points: s.points.map((p, i) => ({ ...p, timestamp: start + i * step * 1000 })),
+        };
+      });
+      const { container } = render(<MiningView />);
+      await screen.findByTestId('hashrate-chart');
+      await waitFor(() => expect(labels(container).length).toBeGreaterThan(1));
+      const shown = labels(container);
+      expect(shown.length).toBeLessThanOrEqual(12);
+      expect(shown.filter((label, i) => i > 0 && label === shown[i - 1])).toEqual([]);
+    });
+  }
+});

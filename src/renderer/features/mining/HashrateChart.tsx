@@ -19,6 +19,7 @@ import {
   plotValue,
   type HashrateScale,
 } from './units';
+import { timeTicks } from './timeAxis';
 
 export const CHART_HEIGHT = 340;
 const FEW_POINTS = 60;
@@ -32,19 +33,8 @@ interface Row {
   point: HashratePoint;
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-/** Local-time tick text for a span of `spanMs`. */
-export function timeTickFormat(spanMs: number): (ms: number) => string {
-  const format =
-    spanMs <= 2 * DAY_MS
-      ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
-      : spanMs <= 200 * DAY_MS
-        ? new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })
-        : new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' });
-  return (ms) => format.format(new Date(ms));
-}
+/** About one time-axis label per this many pixels of plot. */
+const PX_PER_TICK = 100;
 
 const fullTime = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
@@ -127,8 +117,14 @@ export function HashrateChart({
   const last = rows[rows.length - 1]?.t ?? 0;
   const shownFirst = range ? (rows[range.start]?.t ?? first) : first;
   const shownLast = range ? (rows[range.end]?.t ?? last) : last;
-  const tick = useMemo(() => timeTickFormat(shownLast - shownFirst), [shownFirst, shownLast]);
   const hasReject = rows.some((row) => row.r !== undefined);
+  const leftAxis = privacy ? 16 : 64;
+  const rightAxis = hasReject ? (privacy ? 16 : 60) : 0;
+  const plotWidth = width - 16 - leftAxis - rightAxis;
+  const axis = useMemo(
+    () => timeTicks(shownFirst, shownLast, plotWidth / PX_PER_TICK),
+    [shownFirst, shownLast, plotWidth],
+  );
 
   // For the bench and anyone timing it: the frame after this data was committed to the DOM.
   useLayoutEffect(() => {
@@ -165,9 +161,10 @@ export function HashrateChart({
           type="number"
           scale="time"
           domain={['dataMin', 'dataMax']}
-          tickFormatter={tick}
-          tickCount={8}
-          minTickGap={24}
+          ticks={axis.ticks}
+          tickFormatter={axis.format}
+          // The ticks are chosen to fit (timeAxis): every one is shown.
+          interval={0}
           stroke="var(--muted)"
           fontSize={12}
         />
@@ -175,7 +172,7 @@ export function HashrateChart({
           yAxisId="hashrate"
           dataKey="v"
           tick={privacy ? false : { fontSize: 12, fill: 'var(--muted)' }}
-          width={privacy ? 16 : 64}
+          width={leftAxis}
           stroke="var(--muted)"
           domain={[0, 'auto']}
           tickFormatter={(v: number) =>
@@ -199,7 +196,7 @@ export function HashrateChart({
             orientation="right"
             dataKey="r"
             tick={privacy ? false : { fontSize: 12, fill: 'var(--muted)' }}
-            width={privacy ? 16 : 60}
+            width={rightAxis}
             stroke="var(--muted)"
             // The reject rate keeps to the lower part of the plot, under the hashrate line.
             domain={[0, (max: number) => (max > 0 ? max * 2.5 : 1)]}
