@@ -169,14 +169,11 @@ describe('Mining screen in Chromium through the web host', () => {
   it('zooms by brushing, and loads the brushed window at finer detail', async () => {
     const year = await mining.showRange('1 y');
     await mining.chartDrawn(year.series!.points.length);
-    const travellers = mining.chart.locator('.recharts-brush-traveller');
-    const box = await travellers.first().boundingBox();
-    const end = await travellers.last().boundingBox();
-    if (!box || !end) throw new Error('no brush');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + (end.x - box.x) * 0.97, box.y + box.height / 2, { steps: 10 });
-    await page.mouse.up();
+    await mining.dragHandle(mining.selectionStart, 0.97);
+    expect(Number(await mining.selectionStart.inputValue())).toBeGreaterThan(300);
+    await expect(mining.shownWindow.textContent()).resolves.toMatch(/^Shown: .+ – .+$/);
+    // The window's text and the axis labels stay inside the card.
+    expect(await mining.textOutsideCard()).toEqual([]);
     const zoom = page.getByRole('button', { name: 'Load detail for the selected window' });
     await zoom.waitFor();
     // The brush zooms the view: fewer points on the plot than the series holds.

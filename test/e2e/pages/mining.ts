@@ -46,6 +46,9 @@ export class MiningPage {
   readonly hashrateLine: Locator;
   readonly hashrateDots: Locator;
   readonly tooltip: Locator;
+  readonly selectionStart: Locator;
+  readonly selectionEnd: Locator;
+  readonly shownWindow: Locator;
   readonly stats: Locator;
   readonly empty: Locator;
   readonly alert: Locator;
@@ -63,6 +66,9 @@ export class MiningPage {
     this.hashrateLine = this.chart.locator('.recharts-line path.recharts-curve').last();
     this.hashrateDots = this.chart.locator('.recharts-line-dots circle');
     this.tooltip = page.getByTestId('hashrate-tooltip');
+    this.selectionStart = this.chart.getByRole('slider', { name: 'Start of selection' });
+    this.selectionEnd = this.chart.getByRole('slider', { name: 'End of selection' });
+    this.shownWindow = page.getByTestId('mining-window');
     this.stats = page.getByTestId('mining-stats');
     this.empty = page.getByTestId('mining-empty');
     this.alert = page.locator('.mining [role="alert"]');
@@ -116,6 +122,37 @@ export class MiningPage {
     // A line of one or two points may have no length: then its dots are what is drawn.
     if (count <= 2) await this.hashrateDots.first().waitFor({ timeout: 10_000 });
     else await this.hashrateLine.waitFor({ timeout: 10_000 });
+  }
+
+  /**
+   * Drags a selection handle with the mouse from where it stands to a share (0..1) of the track.
+   * The thumb of a range input is 12 px wide: its centre runs from 6 px to width - 6 px.
+   */
+  async dragHandle(handle: Locator, toShare: number): Promise<void> {
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no selection handle');
+    const value = Number(await handle.inputValue());
+    const max = Number(await handle.getAttribute('max'));
+    const x = (share: number) => box.x + 6 + share * (box.width - 12);
+    const y = box.y + box.height / 2;
+    await this.page.mouse.move(x(value / max), y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x(toShare), y, { steps: 10 });
+    await this.page.mouse.up();
+  }
+
+  /** Texts of the chart card drawn (even partly) outside the card, with their boxes. */
+  async textOutsideCard(): Promise<string[]> {
+    return this.page.evaluate(`(() => {
+      const card = document.querySelector('.mining-chart-card').getBoundingClientRect();
+      const texts = [...document.querySelectorAll('.mining-chart-card text, .mining-chart-card p')];
+      return texts
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.width > 0 && (r.left < card.left || r.right > card.right || r.top < card.top || r.bottom > card.bottom);
+        })
+        .map((t) => t.textContent);
+    })()`);
   }
 
   /** The time axis's labels, left to right. */

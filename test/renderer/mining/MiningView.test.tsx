@@ -237,3 +237,65 @@ describe('Time axis', () => {
     });
   }
 });
+
+describe('Selection under the chart', () => {
+  const fullTime = new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const at = (ms: number) => fullTime.format(new Date(ms));
+
+  it('names its two handles and says which times they stand at', async () => {
+    let answered: MiningSeries | undefined;
+    serve(async (q) => (answered = series(q)));
+    const { container } = render(<MiningView />);
+    await screen.findByTestId('hashrate-chart');
+    const points = answered!.points;
+    const start = screen.getByRole('slider', { name: 'Start of selection' });
+    const end = screen.getByRole('slider', { name: 'End of selection' });
+    expect(start.getAttribute('aria-valuetext')).toBe(at(points[0]!.timestamp));
+    expect(end.getAttribute('aria-valuetext')).toBe(at(points.at(-1)!.timestamp));
+    for (const labelled of container.querySelectorAll('[aria-label]')) {
+      expect(labelled.getAttribute('aria-label')).not.toMatch(/undefined|Min value|Max value/);
+    }
+  });
+
+  it('zooms the chart to the handles and writes the shown window as text', async () => {
+    let answered: MiningSeries | undefined;
+    serve(async (q) => (answered = series(q)));
+    render(<MiningView />);
+    await screen.findByTestId('hashrate-chart');
+    const points = answered!.points;
+    expect(screen.getByTestId('mining-window').textContent).toBe(
+      `Shown: ${at(points[0]!.timestamp)} – ${at(points.at(-1)!.timestamp)}`,
+    );
+    expect(
+      screen.queryByRole('button', { name: 'Load detail for the selected window' }),
+    ).toBeNull();
+
+    fireEvent.change(screen.getByRole('slider', { name: 'Start of selection' }), {
+      target: { value: '100' },
+    });
+    fireEvent.change(screen.getByRole('slider', { name: 'End of selection' }), {
+      target: { value: '199' },
+    });
+    const chart = screen.getByTestId('hashrate-chart');
+    expect(chart.getAttribute('data-shown-count')).toBe('100');
+    expect(screen.getByTestId('mining-window').textContent).toBe(
+      `Shown: ${at(points[100]!.timestamp)} – ${at(points[199]!.timestamp)}`,
+    );
+    expect(
+      screen.getByRole('slider', { name: 'End of selection' }).getAttribute('aria-valuetext'),
+    ).toBe(at(points[199]!.timestamp));
+    screen.getByRole('button', { name: 'Load detail for the selected window' });
+
+    // The start never passes the end: the window keeps at least two points.
+    fireEvent.change(screen.getByRole('slider', { name: 'Start of selection' }), {
+      target: { value: '250' },
+    });
+    expect(chart.getAttribute('data-shown-count')).toBe('2');
+  });
+});
