@@ -180,10 +180,34 @@ describe('Mining screen in Chromium through the web host', () => {
     const detail = await mining.call(() => zoom.click());
     expect(detail.error).toBeUndefined();
     expect(detail.input.to - detail.input.from).toBeLessThan(30 * 86_400);
-    expect(detail.input.interval).not.toBe('24h');
+    // About 11 days: 1 hour (5 minutes covers at most 7 days in one request).
+    expect(detail.input.interval).toBe('1h');
     expect(await mining.page.locator('.segmented .seg-static.active').textContent()).toBe('Custom');
     await mining.chartDrawn(detail.series!.points.length);
     await page.screenshot({ path: `${SHOTS}/mining-zoomed.png` });
+  });
+
+  it('loads detail for a window with the outage at 5 minutes still, the outage still at zero', async () => {
+    const year = await mining.showRange('1 y', '5m');
+    await mining.chartDrawn(year.series!.points.length);
+    // The last half year: the outage (100 days ago) is inside.
+    await mining.dragHandle(mining.selectionStart, 0.5);
+    const zoom = page.getByRole('button', { name: 'Load detail for the selected window' });
+    const detail = await mining.call(() => zoom.click());
+    expect(detail.error).toBeUndefined();
+    expect(detail.input.to - detail.input.from).toBeGreaterThan(170 * 86_400);
+    expect(detail.input.interval).toBe('5m');
+    expect(await mining.interval.inputValue()).toBe('5m');
+    const series = detail.series!;
+    const outage = outageWindow(year.input.to);
+    expect(outage.from).toBeGreaterThan(detail.input.from);
+    const inside = series.points.filter(
+      (p) => p.timestamp >= outage.from * 1000 && p.timestamp < outage.to * 1000,
+    );
+    expect(inside.length).toBeGreaterThan(0);
+    expect(inside.every((p) => p.hashrate === '0')).toBe(true);
+    expect(series.stats!.min).toBe('0');
+    await mining.chartDrawn(series.points.length);
   });
 
   it('puts the exchange refusals under the inputs that caused them, and shows the empty state', async () => {

@@ -299,3 +299,63 @@ describe('Selection under the chart', () => {
     expect(chart.getAttribute('data-shown-count')).toBe('2');
   });
 });
+
+describe('Load detail for the selected window', () => {
+  /** `count` points spread evenly over the asked period, as the exchange would answer it. */
+  const spread = (q: Query, count = 366) => {
+    const s = series(q, count);
+    const step = ((q.to - q.from) * 1000) / (count - 1);
+    return {
+      ...s,
+      points: s.points.map((p, i) => ({ ...p, timestamp: Math.round(q.from * 1000 + i * step) })),
+    };
+  };
+  const start = () => screen.getByRole('slider', { name: 'Start of selection' });
+  const loadDetail = () =>
+    fireEvent.click(screen.getByRole('button', { name: 'Load detail for the selected window' }));
+
+  async function showYear(fake: ReturnType<typeof serve>, at: string) {
+    render(<MiningView />);
+    await screen.findByTestId('hashrate-chart');
+    fireEvent.click(rangeButton('1 y'));
+    if (at !== '24h') fireEvent.change(interval(), { target: { value: at } });
+    await waitFor(() => expect(calls(fake).at(-1)).toMatchObject({ interval: at }));
+    await waitFor(() =>
+      expect(screen.getByTestId('hashrate-chart').getAttribute('data-point-count')).toBe('366'),
+    );
+  }
+
+  it('keeps a 5-minute view at 5 minutes for a window of half a year (was 24 hours)', async () => {
+    const fake = serve(async (q) => spread(q));
+    await showYear(fake, '5m');
+    fireEvent.change(start(), { target: { value: '183' } });
+    loadDetail();
+    await waitFor(() => expect(calls(fake)).toHaveLength(4));
+    const detail = calls(fake).at(-1)!;
+    expect(detail.interval).toBe('5m');
+    expect(detail.to - detail.from).toBeGreaterThan(180 * 86_400);
+    expect(interval().value).toBe('5m');
+  });
+
+  it('goes finer from a 24-hour view: 1 hour for a month, 5 minutes for a few days', async () => {
+    const fake = serve(async (q) => spread(q));
+    await showYear(fake, '24h');
+    // 30 of 365 days.
+    fireEvent.change(start(), { target: { value: '335' } });
+    loadDetail();
+    await waitFor(() => expect(calls(fake).at(-1)).toMatchObject({ interval: '1h' }));
+    const month = calls(fake).at(-1)!;
+    expect(month.to - month.from).toBeGreaterThan(29 * 86_400);
+    expect(month.to - month.from).toBeLessThan(31 * 86_400);
+    expect(interval().value).toBe('1h');
+
+    // The month's last 5 days.
+    await waitFor(() => expect(start().getAttribute('aria-valuetext')).not.toBe(null));
+    await waitFor(() => expect(screen.getByTestId('mining-window').textContent).toMatch(/^Shown/));
+    fireEvent.change(start(), { target: { value: '305' } });
+    loadDetail();
+    await waitFor(() => expect(calls(fake).at(-1)).toMatchObject({ interval: '5m' }));
+    const days = calls(fake).at(-1)!;
+    expect(days.to - days.from).toBeLessThan(7 * 86_400);
+  });
+});

@@ -11,7 +11,7 @@ import {
   INTERVALS,
   RANGES,
   accountFor,
-  intervalForSpan,
+  detailInterval,
   toLocalInput,
   useHashrate,
   useMiningStore,
@@ -97,11 +97,11 @@ export function MiningView() {
     if (account.trim()) load();
   };
   const zoomIn = () => {
-    if (!brushed) return;
+    if (!brushed || !data) return;
     const from = Math.floor(brushed.from / 1000);
     const to = Math.ceil(brushed.to / 1000);
     setCustom(toLocalInput(from), toLocalInput(to + 60));
-    setInterval(intervalForSpan(to - from));
+    setInterval(detailInterval(data.interval, to - from));
     load();
   };
 

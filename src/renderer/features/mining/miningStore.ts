@@ -1,6 +1,10 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { HASHRATE_POINTS, type ChannelInput } from '../../../shared/contract';
+import {
+  HASHRATE_POINTS,
+  HASHRATE_RANGE_LIMITS,
+  type ChannelInput,
+} from '../../../shared/contract';
 import type { CsvExport, HashrateInterval } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { createRemote } from '../../lib/remote';
@@ -34,11 +38,14 @@ export const DEFAULT_INTERVAL: Readonly<Record<PresetRange, HashrateInterval>> =
   '1y': '24h',
 };
 
-/** For a custom period: the same rule by length. */
-export function intervalForSpan(seconds: number): HashrateInterval {
-  if (seconds <= 2 * DAY) return '5m';
-  if (seconds <= 120 * DAY) return '1h';
-  return '24h';
+/**
+ * The interval to load a brushed window of `seconds` at, shown at `current`: the finest whose one
+ * request covers the window (the exchange's limits: 5m 7 days, 1h 90 days, 24h 366 days), but never
+ * coarser than `current`, so no detail (an outage) is averaged away.
+ */
+export function detailInterval(current: HashrateInterval, seconds: number): HashrateInterval {
+  const fits = INTERVALS.find((i) => seconds <= HASHRATE_RANGE_LIMITS[i]) ?? '24h';
+  return INTERVALS.indexOf(fits) < INTERVALS.indexOf(current) ? fits : current;
 }
 
 /** The account a profile starts with: the demo's own miner on the Demo profile. */
