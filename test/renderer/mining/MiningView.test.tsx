@@ -119,6 +119,29 @@ describe('Mining form', () => {
     expect(rangeButton('1 y').getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('says so next to the interval when a range changes it, and only then', async () => {
+    const fake = serve();
+    render(<MiningView />);
+    await screen.findByTestId('mining-stats');
+    const note = () => document.getElementById('mining-interval-note')!;
+    expect(interval().getAttribute('aria-describedby')).toBe('mining-interval-note');
+    expect(note().getAttribute('role')).toBe('status');
+    expect(note().textContent).toBe('');
+
+    fireEvent.click(rangeButton('7 d'));
+    expect(note().textContent).toBe('Interval changed to 1 hour for 7 d.');
+    // 30 d keeps 1 hour: nothing changed, nothing to say.
+    fireEvent.click(rangeButton('30 d'));
+    expect(interval().value).toBe('1h');
+    expect(note().textContent).toBe('');
+    fireEvent.click(rangeButton('1 y'));
+    expect(note().textContent).toBe('Interval changed to 24 hours for 1 y.');
+    // The user's own choice needs no note.
+    fireEvent.change(interval(), { target: { value: '1h' } });
+    expect(note().textContent).toBe('');
+    await waitFor(() => expect(calls(fake).at(-1)).toMatchObject({ interval: '1h' }));
+  });
+
   it('remembers the account name per profile', async () => {
     serve();
     render(<MiningView />);
@@ -348,6 +371,9 @@ describe('Load detail for the selected window', () => {
     expect(month.to - month.from).toBeGreaterThan(29 * 86_400);
     expect(month.to - month.from).toBeLessThan(31 * 86_400);
     expect(interval().value).toBe('1h');
+    expect(document.getElementById('mining-interval-note')!.textContent).toBe(
+      'Interval changed to 1 hour for the selected window.',
+    );
 
     // The month's last 5 days.
     await waitFor(() => expect(start().getAttribute('aria-valuetext')).not.toBe(null));

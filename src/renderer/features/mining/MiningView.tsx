@@ -50,6 +50,7 @@ export function MiningView() {
   const setAccount = useMiningStore((s) => s.setAccount);
   const range = useMiningStore((s) => s.range);
   const interval = useMiningStore((s) => s.interval);
+  const intervalSetBy = useMiningStore((s) => s.intervalSetBy);
   const customFrom = useMiningStore((s) => s.customFrom);
   const customTo = useMiningStore((s) => s.customTo);
   const setRange = useMiningStore((s) => s.setRange);
@@ -101,9 +102,17 @@ export function MiningView() {
     const from = Math.floor(brushed.from / 1000);
     const to = Math.ceil(brushed.to / 1000);
     setCustom(toLocalInput(from), toLocalInput(to + 60));
-    setInterval(detailInterval(data.interval, to - from));
+    setInterval(detailInterval(data.interval, to - from), 'window');
     load();
   };
+
+  const intervalNote = intervalSetBy
+    ? `Interval changed to ${INTERVAL_LABELS[interval]} for ${
+        intervalSetBy === 'window'
+          ? 'the selected window'
+          : RANGES.find((r) => r.id === intervalSetBy)!.label
+      }.`
+    : '';
 
   const empty = data && data.points.length === 0;
   const summary = useMemo(
@@ -165,6 +174,7 @@ export function MiningView() {
             <label htmlFor="mining-interval">Interval</label>
             <select
               id="mining-interval"
+              aria-describedby="mining-interval-note"
               value={interval}
               onChange={(e) => chooseInterval(e.target.value as HashrateInterval)}
             >
@@ -202,6 +212,9 @@ export function MiningView() {
               {loading ? 'Loading…' : 'Show'}
             </button>
           </div>
+          <p id="mining-interval-note" className="mining-note" role="status">
+            {intervalNote}
+          </p>
         </form>
       </section>
 

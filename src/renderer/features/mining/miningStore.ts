@@ -72,6 +72,8 @@ interface MiningStore {
   accounts: Record<string, string>;
   range: MiningRange;
   interval: HashrateInterval;
+  /** What last changed the interval on its own (a range button, a brushed window), if it did. */
+  intervalSetBy: PresetRange | 'window' | undefined;
   /** The period's inputs (datetime-local values); a preset fills them when it loads. */
   customFrom: string;
   customTo: string;
@@ -82,7 +84,8 @@ interface MiningStore {
   setAccount(profileId: string, account: string): void;
   /** Chooses a preset range and its default interval. */
   setRange(range: PresetRange): void;
-  setInterval(interval: HashrateInterval): void;
+  /** The user's choice, or (`by`) the interval a brushed window is loaded at. */
+  setInterval(interval: HashrateInterval, by?: 'window'): void;
   setCustom(from: string, to: string): void;
   /** The period to ask for now: a preset ends now; custom from its inputs. */
   period(nowMs?: number): { from: number; to: number } | { error: string };
@@ -112,6 +115,7 @@ export const useMiningStore = create<MiningStore>()(
       accounts: {},
       range: '24h',
       interval: DEFAULT_INTERVAL['24h'],
+      intervalSetBy: undefined,
       customFrom: '',
       customTo: '',
       error: undefined,
@@ -125,12 +129,15 @@ export const useMiningStore = create<MiningStore>()(
         set((s) => ({
           range,
           interval: DEFAULT_INTERVAL[range],
+          intervalSetBy: DEFAULT_INTERVAL[range] === s.interval ? undefined : range,
           fieldErrors: { ...s.fieldErrors, from: undefined },
         })),
-      setInterval: (interval) => set({ interval }),
+      setInterval: (interval, by) =>
+        set((s) => ({ interval, intervalSetBy: by && interval !== s.interval ? by : undefined })),
       setCustom: (customFrom, customTo) =>
         set((s) => ({
           range: 'custom',
+          intervalSetBy: undefined,
           customFrom,
           customTo,
           fieldErrors: { ...s.fieldErrors, from: undefined },
