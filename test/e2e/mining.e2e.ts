@@ -182,7 +182,8 @@ describe('Mining screen in Chromium through the web host', () => {
     expect(detail.input.to - detail.input.from).toBeLessThan(30 * 86_400);
     // About 11 days: 1 hour (5 minutes covers at most 7 days in one request).
     expect(detail.input.interval).toBe('1h');
-    expect(await mining.page.locator('.segmented .seg-static.active').textContent()).toBe('Custom');
+    expect(await mining.rangeButton('Custom').getAttribute('aria-pressed')).toBe('true');
+    await expect(mining.from.inputValue()).resolves.not.toBe('');
     await mining.chartDrawn(detail.series!.points.length);
     await page.screenshot({ path: `${SHOTS}/mining-zoomed.png` });
   });
@@ -218,6 +219,7 @@ describe('Mining screen in Chromium through the web host', () => {
     await page.screenshot({ path: `${SHOTS}/mining-account-error.png` });
 
     await mining.account.fill('demo-miner');
+    await mining.rangeButton('Custom').click();
     const future = new Date(Date.now() + 2 * 3_600_000);
     const pad = (n: number) => String(n).padStart(2, '0');
     const local = (d: Date) =>

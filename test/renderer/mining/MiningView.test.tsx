@@ -2,7 +2,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { MiningView } from '../../../src/renderer/features/mining/MiningView';
-import { useMiningStore } from '../../../src/renderer/features/mining/miningStore';
+import {
+  fromLocalInput,
+  toLocalInput,
+  useMiningStore,
+} from '../../../src/renderer/features/mining/miningStore';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
@@ -140,6 +144,65 @@ describe('Mining form', () => {
     fireEvent.change(interval(), { target: { value: '1h' } });
     expect(note().textContent).toBe('');
     await waitFor(() => expect(calls(fake).at(-1)).toMatchObject({ interval: '1h' }));
+  });
+
+  it('opens the period inputs with Custom, filled with the shown period, and loads them on Show', async () => {
+    const fake = serve();
+    render(<MiningView />);
+    await screen.findByTestId('mining-stats');
+    expect(screen.queryByLabelText('From')).toBeNull();
+    expect(screen.queryByLabelText('To')).toBeNull();
+    const first = calls(fake)[0]!;
+
+    fireEvent.click(rangeButton('Custom'));
+    expect(rangeButton('Custom').getAttribute('aria-pressed')).toBe('true');
+    expect(rangeButton('24 h').getAttribute('aria-pressed')).toBe('false');
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    expect(document.activeElement).toBe(from);
+    expect(from.value).toBe(toLocalInput(first.from));
+    expect(to.value).toBe(toLocalInput(first.to));
+    // Opening the inputs asks nothing yet.
+    expect(calls(fake)).toHaveLength(1);
+
+    fireEvent.change(from, { target: { value: '2026-03-04T05:06' } });
+    fireEvent.change(to, { target: { value: '2026-03-09T05:06' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(calls(fake)).toHaveLength(2));
+    expect(calls(fake)[1]).toMatchObject({
+      from: fromLocalInput('2026-03-04T05:06'),
+      to: fromLocalInput('2026-03-09T05:06'),
+    });
+
+    // A preset closes them again.
+    fireEvent.click(rangeButton('7 d'));
+    expect(screen.queryByLabelText('From')).toBeNull();
+  });
+
+  it('puts a missing or reversed period under the input it concerns, and asks nothing', async () => {
+    const fake = serve();
+    render(<MiningView />);
+    await screen.findByTestId('mining-stats');
+    fireEvent.click(rangeButton('Custom'));
+    const show = screen.getByRole('button', { name: 'Show' });
+
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '' } });
+    fireEvent.click(show);
+    const end = await screen.findByText('Choose an end time.');
+    expect(end.id).toBe('mining-to-error');
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-09T05:06' } });
+    expect(screen.queryByText('Choose an end time.')).toBeNull();
+    fireEvent.click(show);
+    expect((await screen.findByText('Choose a start time.')).id).toBe('mining-from-error');
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-10T05:06' } });
+    fireEvent.click(show);
+    expect((await screen.findByText('Choose an end after the start.')).id).toBe('mining-to-error');
+    expect(calls(fake)).toHaveLength(1);
   });
 
   it('remembers the account name per profile', async () => {

@@ -57,6 +57,7 @@ export function MiningView() {
   const setInterval = useMiningStore((s) => s.setInterval);
   const exportCsv = useMiningStore((s) => s.exportCsv);
   const setCustom = useMiningStore((s) => s.setCustom);
+  const openCustom = useMiningStore((s) => s.openCustom);
   const data = useHashrate((s) => s.data);
   const loading = useHashrate((s) => s.loading);
   const error = useMiningStore((s) => s.error);
@@ -89,9 +90,18 @@ export function MiningView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profileId]);
 
+  // Set when the user opens the period inputs, so the start input takes the focus.
+  const [focusPeriod, setFocusPeriod] = useState(false);
   const chooseRange = (next: PresetRange) => {
+    setFocusPeriod(false);
     setRange(next);
     if (account.trim()) load();
+  };
+  const chooseCustom = () => {
+    openCustom();
+    // Newly opened, the start input takes the focus as it mounts; already open, now.
+    setFocusPeriod(true);
+    document.getElementById('mining-from')?.focus();
   };
   const chooseInterval = (next: HashrateInterval) => {
     setInterval(next);
@@ -167,7 +177,14 @@ export function MiningView() {
                   {r.label}
                 </button>
               ))}
-              <span className={`seg seg-static ${range === 'custom' ? 'active' : ''}`}>Custom</span>
+              <button
+                type="button"
+                className={`seg ${range === 'custom' ? 'active' : ''}`}
+                aria-pressed={range === 'custom'}
+                onClick={chooseCustom}
+              >
+                Custom
+              </button>
             </div>
           </div>
           <div className="field mining-interval">
@@ -185,23 +202,28 @@ export function MiningView() {
               ))}
             </select>
           </div>
-          <div className="mining-period">
-            <TextField
-              id="mining-from"
-              label="From"
-              type="datetime-local"
-              value={customFrom}
-              onChange={(value) => setCustom(value, customTo)}
-              error={fieldErrors.from}
-            />
-            <TextField
-              id="mining-to"
-              label="To"
-              type="datetime-local"
-              value={customTo}
-              onChange={(value) => setCustom(customFrom, value)}
-            />
-          </div>
+          {/* The period's inputs: for a custom period, or to show the exchange's refusal of one. */}
+          {range === 'custom' || fieldErrors.from || fieldErrors.to ? (
+            <div className="mining-period">
+              <TextField
+                id="mining-from"
+                label="From"
+                type="datetime-local"
+                value={customFrom}
+                onChange={(value) => setCustom(value, customTo)}
+                error={fieldErrors.from}
+                autoFocus={focusPeriod}
+              />
+              <TextField
+                id="mining-to"
+                label="To"
+                type="datetime-local"
+                value={customTo}
+                onChange={(value) => setCustom(customFrom, value)}
+                error={fieldErrors.to}
+              />
+            </div>
+          ) : null}
           <div className="actions mining-submit">
             <button
               type="submit"
@@ -260,7 +282,7 @@ export function MiningView() {
           ) : (
             <div className="mining-empty">
               <p className="muted">
-                {fieldErrors.account || fieldErrors.from
+                {fieldErrors.account || fieldErrors.from || fieldErrors.to
                   ? 'Nothing to show: correct the field marked above.'
                   : 'Enter a mining account and choose a period.'}
               </p>

@@ -79,7 +79,7 @@ interface MiningStore {
   customTo: string;
   /** Form-level message of the last failure (when no field took it). */
   error: string | undefined;
-  /** Messages under the account and start inputs. */
+  /** Messages under the account, start and end inputs. */
   fieldErrors: FieldErrors;
   setAccount(profileId: string, account: string): void;
   /** Chooses a preset range and its default interval. */
@@ -87,8 +87,10 @@ interface MiningStore {
   /** The user's choice, or (`by`) the interval a brushed window is loaded at. */
   setInterval(interval: HashrateInterval, by?: 'window'): void;
   setCustom(from: string, to: string): void;
+  /** Opens the period inputs (a preset's period now when a preset was chosen); loads nothing. */
+  openCustom(nowMs?: number): void;
   /** The period to ask for now: a preset ends now; custom from its inputs. */
-  period(nowMs?: number): { from: number; to: number } | { error: string };
+  period(nowMs?: number): { from: number; to: number } | { field: 'from' | 'to'; error: string };
   /** Loads the series for `account` over the current period. Never rejects. */
   load(account: string, maxPoints: number): Promise<void>;
   /** The full series of the shown query as CSV (rejects with the DeskError). */
@@ -130,7 +132,7 @@ export const useMiningStore = create<MiningStore>()(
           range,
           interval: DEFAULT_INTERVAL[range],
           intervalSetBy: DEFAULT_INTERVAL[range] === s.interval ? undefined : range,
-          fieldErrors: { ...s.fieldErrors, from: undefined },
+          fieldErrors: { ...s.fieldErrors, from: undefined, to: undefined },
         })),
       setInterval: (interval, by) =>
         set((s) => ({ interval, intervalSetBy: by && interval !== s.interval ? by : undefined })),
@@ -140,8 +142,18 @@ export const useMiningStore = create<MiningStore>()(
           intervalSetBy: undefined,
           customFrom,
           customTo,
-          fieldErrors: { ...s.fieldErrors, from: undefined },
+          fieldErrors: { ...s.fieldErrors, from: undefined, to: undefined },
         })),
+      openCustom(nowMs = Date.now()) {
+        if (get().range === 'custom') return;
+        const period = get().period(nowMs);
+        if ('error' in period) return;
+        set({
+          range: 'custom',
+          customFrom: toLocalInput(period.from),
+          customTo: toLocalInput(period.to),
+        });
+      },
       period(nowMs = Date.now()) {
         const { range, customFrom, customTo } = get();
         if (range !== 'custom') {
@@ -151,15 +163,15 @@ export const useMiningStore = create<MiningStore>()(
         }
         const from = fromLocalInput(customFrom);
         const to = fromLocalInput(customTo);
-        if (from === undefined) return { error: 'Choose a start time.' };
-        if (to === undefined) return { error: 'Choose an end time.' };
-        if (from >= to) return { error: 'Choose a start before the end.' };
+        if (from === undefined) return { field: 'from', error: 'Choose a start time.' };
+        if (to === undefined) return { field: 'to', error: 'Choose an end time.' };
+        if (from >= to) return { field: 'to', error: 'Choose an end after the start.' };
         return { from, to };
       },
       async load(account, maxPoints) {
         const period = get().period();
         if ('error' in period) {
-          set({ fieldErrors: { from: period.error }, error: undefined });
+          set({ fieldErrors: { [period.field]: period.error }, error: undefined });
           return;
         }
         if (get().range !== 'custom') {
@@ -184,12 +196,12 @@ export const useMiningStore = create<MiningStore>()(
           return;
         }
         const { fields, rest } = deskFieldErrors(error, ['account', 'from', 'to', 'interval']);
-        // The end time shows its message at the period inputs' start (one place for the period).
         const fieldErrors: FieldErrors = {
           account: fields['account'],
-          from: fields['from'] ?? fields['to'],
+          from: fields['from'],
+          to: fields['to'],
         };
-        const shown = fieldErrors.account || fieldErrors.from;
+        const shown = fieldErrors.account || fieldErrors.from || fieldErrors.to;
         // A refused query's old chart no longer answers the question asked.
         if (shown) useHashrate.getState().reset();
         set({ error: shown ? fields['interval'] : (rest ?? error.message), fieldErrors });
