@@ -86,6 +86,7 @@ describe('Mining screen in Chromium through the web host', () => {
       expect(layout.cardOverflow, `${width}`).toBe(0);
       expect(layout.contentOverflow, `${width}`).toBe(0);
       expect(layout.pageOverflow, `${width}`).toBe(0);
+      expect(layout.statOverflow, `${width}`).toBeLessThanOrEqual(0);
       expect(layout.exportLeft, `${width}`).toBeGreaterThanOrEqual(0);
       expect(layout.exportRight, `${width}`).toBeLessThanOrEqual(width);
       await expect(page.getByRole('button', { name: 'Export CSV' }).isVisible()).resolves.toBe(

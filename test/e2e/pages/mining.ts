@@ -13,6 +13,8 @@ export interface MiningLayout {
   cardOverflow: number;
   contentOverflow: number;
   pageOverflow: number;
+  /** How far the widest statistic's value runs past its tile (0 when each fits). */
+  statOverflow: number;
   /** The Export CSV button's left and right edges. */
   exportLeft: number;
   exportRight: number;
@@ -179,6 +181,9 @@ export class MiningPage {
         cardOverflow: card.scrollWidth - card.clientWidth,
         contentOverflow: content.scrollWidth - content.clientWidth,
         pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+        statOverflow: Math.max(
+          ...[...document.querySelectorAll('.mining-stat dd')].map((d) => d.scrollWidth - d.clientWidth),
+        ),
         exportLeft: exportBox.left,
         exportRight: exportBox.right,
       };

@@ -35,7 +35,7 @@ interface Row {
 }
 
 /** About one time-axis label per this many pixels of plot. */
-const PX_PER_TICK = 100;
+const PX_PER_TICK = 80;
 
 const fullTime = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',

@@ -17,7 +17,9 @@ type Step =
 
 /** From the finest to the coarsest; the first that gives at most the asked number of ticks wins. */
 const STEPS: readonly Step[] = [
-  ...[5, 10, 15, 30, 60, 120, 180, 360, 720].map((every) => ({ unit: 'minute', every }) as const),
+  ...[5, 10, 15, 30, 60, 120, 180, 240, 360, 720].map(
+    (every) => ({ unit: 'minute', every }) as const,
+  ),
   ...[1, 2, 5, 7, 14].map((every) => ({ unit: 'day', every }) as const),
   ...[1, 2, 3, 6, 12, 24, 60, 120].map((every) => ({ unit: 'month', every }) as const),
 ];
