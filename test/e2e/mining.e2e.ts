@@ -69,6 +69,38 @@ describe('Mining screen in Chromium through the web host', () => {
     await status.filter({ hasText: /Downloaded 28[89] points/ }).waitFor();
   });
 
+  it('follows the window width as it shrinks and grows, Export CSV within reach', async () => {
+    const widths: number[] = [];
+    for (const width of [1400, 1024, 800, 1400]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The chart is redrawn at its box's width once the box has taken the window's.
+      await expect
+        .poll(async () => {
+          const { svg, box } = await mining.layout();
+          return box > 0 && svg === box;
+        })
+        .toBe(true);
+      const layout = await mining.layout();
+      expect(layout.viewport).toBe(width);
+      expect(layout.svg, `${width}`).toBeLessThanOrEqual(layout.box);
+      expect(layout.cardOverflow, `${width}`).toBe(0);
+      expect(layout.contentOverflow, `${width}`).toBe(0);
+      expect(layout.pageOverflow, `${width}`).toBe(0);
+      expect(layout.statOverflow, `${width}`).toBeLessThanOrEqual(0);
+      expect(layout.exportLeft, `${width}`).toBeGreaterThanOrEqual(0);
+      expect(layout.exportRight, `${width}`).toBeLessThanOrEqual(width);
+      await expect(page.getByRole('button', { name: 'Export CSV' }).isVisible()).resolves.toBe(
+        true,
+      );
+      widths.push(layout.svg);
+    }
+    // Narrower at 1024 than at 1400, narrower again at 800, and as wide as before back at 1400.
+    expect(widths[1]).toBeLessThan(widths[0]!);
+    expect(widths[2]).toBeLessThan(widths[1]!);
+    expect(widths[3]).toBe(widths[0]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('draws the chart for every range and every interval', async () => {
     for (const range of RANGES) {
       for (const interval of INTERVALS) {
@@ -83,6 +115,12 @@ describe('Mining screen in Chromium through the web host', () => {
           const d = await mining.hashrateLine.getAttribute('d');
           expect(d?.length ?? 0, `${range} ${interval}`).toBeGreaterThan(20);
         }
+        const labels = await mining.timeLabels();
+        expect(labels.length, `${range} ${interval}`).toBeGreaterThan(
+          series.points.length > 1 ? 1 : 0,
+        );
+        const repeated = labels.filter((label, i) => i > 0 && label === labels[i - 1]);
+        expect(repeated, `${range} ${interval}: ${labels.join(', ')}`).toEqual([]);
         expect(await mining.alert.count()).toBe(0);
       }
     }
@@ -132,24 +170,46 @@ describe('Mining screen in Chromium through the web host', () => {
   it('zooms by brushing, and loads the brushed window at finer detail', async () => {
     const year = await mining.showRange('1 y');
     await mining.chartDrawn(year.series!.points.length);
-    const travellers = mining.chart.locator('.recharts-brush-traveller');
-    const box = await travellers.first().boundingBox();
-    const end = await travellers.last().boundingBox();
-    if (!box || !end) throw new Error('no brush');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + (end.x - box.x) * 0.97, box.y + box.height / 2, { steps: 10 });
-    await page.mouse.up();
+    await mining.dragHandle(mining.selectionStart, 0.97);
+    expect(Number(await mining.selectionStart.inputValue())).toBeGreaterThan(300);
+    await expect(mining.shownWindow.textContent()).resolves.toMatch(/^Shown: .+ – .+$/);
+    // The window's text and the axis labels stay inside the card.
+    expect(await mining.textOutsideCard()).toEqual([]);
     const zoom = page.getByRole('button', { name: 'Load detail for the selected window' });
     await zoom.waitFor();
     // The brush zooms the view: fewer points on the plot than the series holds.
     const detail = await mining.call(() => zoom.click());
     expect(detail.error).toBeUndefined();
     expect(detail.input.to - detail.input.from).toBeLessThan(30 * 86_400);
-    expect(detail.input.interval).not.toBe('24h');
-    expect(await mining.page.locator('.segmented .seg-static.active').textContent()).toBe('Custom');
+    // About 11 days: 1 hour (5 minutes covers at most 7 days in one request).
+    expect(detail.input.interval).toBe('1h');
+    expect(await mining.rangeButton('Custom').getAttribute('aria-pressed')).toBe('true');
+    await expect(mining.from.inputValue()).resolves.not.toBe('');
     await mining.chartDrawn(detail.series!.points.length);
     await page.screenshot({ path: `${SHOTS}/mining-zoomed.png` });
+  });
+
+  it('loads detail for a window with the outage at 5 minutes still, the outage still at zero', async () => {
+    const year = await mining.showRange('1 y', '5m');
+    await mining.chartDrawn(year.series!.points.length);
+    // The last half year: the outage (100 days ago) is inside.
+    await mining.dragHandle(mining.selectionStart, 0.5);
+    const zoom = page.getByRole('button', { name: 'Load detail for the selected window' });
+    const detail = await mining.call(() => zoom.click());
+    expect(detail.error).toBeUndefined();
+    expect(detail.input.to - detail.input.from).toBeGreaterThan(170 * 86_400);
+    expect(detail.input.interval).toBe('5m');
+    expect(await mining.interval.inputValue()).toBe('5m');
+    const series = detail.series!;
+    const outage = outageWindow(year.input.to);
+    expect(outage.from).toBeGreaterThan(detail.input.from);
+    const inside = series.points.filter(
+      (p) => p.timestamp >= outage.from * 1000 && p.timestamp < outage.to * 1000,
+    );
+    expect(inside.length).toBeGreaterThan(0);
+    expect(inside.every((p) => p.hashrate === '0')).toBe(true);
+    expect(series.stats!.min).toBe('0');
+    await mining.chartDrawn(series.points.length);
   });
 
   it('puts the exchange refusals under the inputs that caused them, and shows the empty state', async () => {
@@ -160,6 +220,7 @@ describe('Mining screen in Chromium through the web host', () => {
     await page.screenshot({ path: `${SHOTS}/mining-account-error.png` });
 
     await mining.account.fill('demo-miner');
+    await mining.rangeButton('Custom').click();
     const future = new Date(Date.now() + 2 * 3_600_000);
     const pad = (n: number) => String(n).padStart(2, '0');
     const local = (d: Date) =>

@@ -3,6 +3,23 @@ import type { Envelope } from '../../../src/shared/errors';
 import type { MiningSeries } from '../../../src/shared/model';
 import { ShellPage } from './shell';
 
+/** Widths (CSS px) of the Mining screen at the current viewport. */
+export interface MiningLayout {
+  viewport: number;
+  /** The chart's svg and the box it is drawn in. */
+  svg: number;
+  box: number;
+  /** How far each scrolls sideways (scrollWidth - clientWidth): 0 when nothing overflows. */
+  cardOverflow: number;
+  contentOverflow: number;
+  pageOverflow: number;
+  /** How far the widest statistic's value runs past its tile (0 when each fits). */
+  statOverflow: number;
+  /** The Export CSV button's left and right edges. */
+  exportLeft: number;
+  exportRight: number;
+}
+
 export interface HashrateCall {
   /** The input the view sent. */
   input: {
@@ -31,6 +48,9 @@ export class MiningPage {
   readonly hashrateLine: Locator;
   readonly hashrateDots: Locator;
   readonly tooltip: Locator;
+  readonly selectionStart: Locator;
+  readonly selectionEnd: Locator;
+  readonly shownWindow: Locator;
   readonly stats: Locator;
   readonly empty: Locator;
   readonly alert: Locator;
@@ -48,6 +68,9 @@ export class MiningPage {
     this.hashrateLine = this.chart.locator('.recharts-line path.recharts-curve').last();
     this.hashrateDots = this.chart.locator('.recharts-line-dots circle');
     this.tooltip = page.getByTestId('hashrate-tooltip');
+    this.selectionStart = this.chart.getByRole('slider', { name: 'Start of selection' });
+    this.selectionEnd = this.chart.getByRole('slider', { name: 'End of selection' });
+    this.shownWindow = page.getByTestId('mining-window');
     this.stats = page.getByTestId('mining-stats');
     this.empty = page.getByTestId('mining-empty');
     this.alert = page.locator('.mining [role="alert"]');
@@ -101,6 +124,70 @@ export class MiningPage {
     // A line of one or two points may have no length: then its dots are what is drawn.
     if (count <= 2) await this.hashrateDots.first().waitFor({ timeout: 10_000 });
     else await this.hashrateLine.waitFor({ timeout: 10_000 });
+  }
+
+  /**
+   * Drags a selection handle with the mouse from where it stands to a share (0..1) of the track.
+   * The thumb of a range input is 12 px wide: its centre runs from 6 px to width - 6 px.
+   */
+  async dragHandle(handle: Locator, toShare: number): Promise<void> {
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('no selection handle');
+    const value = Number(await handle.inputValue());
+    const max = Number(await handle.getAttribute('max'));
+    const x = (share: number) => box.x + 6 + share * (box.width - 12);
+    const y = box.y + box.height / 2;
+    await this.page.mouse.move(x(value / max), y);
+    await this.page.mouse.down();
+    await this.page.mouse.move(x(toShare), y, { steps: 10 });
+    await this.page.mouse.up();
+  }
+
+  /** Texts of the chart card drawn (even partly) outside the card, with their boxes. */
+  async textOutsideCard(): Promise<string[]> {
+    return this.page.evaluate(`(() => {
+      const card = document.querySelector('.mining-chart-card').getBoundingClientRect();
+      const texts = [...document.querySelectorAll('.mining-chart-card text, .mining-chart-card p')];
+      return texts
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.width > 0 && (r.left < card.left || r.right > card.right || r.top < card.top || r.bottom > card.bottom);
+        })
+        .map((t) => t.textContent);
+    })()`);
+  }
+
+  /** The time axis's labels, left to right. */
+  async timeLabels(): Promise<string[]> {
+    return this.chart.locator('.recharts-xAxis-tick-labels text').allTextContents();
+  }
+
+  /** The widths that tell whether the screen fits its window (see MiningLayout). */
+  async layout(): Promise<MiningLayout> {
+    // A script string: the node-side TypeScript has no DOM types for a function body.
+    return this.page.evaluate(`(() => {
+      const box = document.querySelector('.mining-chart-box');
+      const svg = box.querySelector('svg.recharts-surface');
+      const card = document.querySelector('.mining-chart-card');
+      const content = document.querySelector('.content');
+      const button = [...document.querySelectorAll('.mining button')].find(
+        (b) => b.textContent === 'Export CSV',
+      );
+      const exportBox = button.getBoundingClientRect();
+      return {
+        viewport: window.innerWidth,
+        svg: svg.getBoundingClientRect().width,
+        box: box.clientWidth,
+        cardOverflow: card.scrollWidth - card.clientWidth,
+        contentOverflow: content.scrollWidth - content.clientWidth,
+        pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+        statOverflow: Math.max(
+          ...[...document.querySelectorAll('.mining-stat dd')].map((d) => d.scrollWidth - d.clientWidth),
+        ),
+        exportLeft: exportBox.left,
+        exportRight: exportBox.right,
+      };
+    })()`);
   }
 
   /** Moves the mouse over the plot at a share (0..1) of its width. */

@@ -2,7 +2,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { MiningView } from '../../../src/renderer/features/mining/MiningView';
-import { useMiningStore } from '../../../src/renderer/features/mining/miningStore';
+import {
+  fromLocalInput,
+  toLocalInput,
+  useMiningStore,
+} from '../../../src/renderer/features/mining/miningStore';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
@@ -119,6 +123,88 @@ describe('Mining form', () => {
     expect(rangeButton('1 y').getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('says so next to the interval when a range changes it, and only then', async () => {
+    const fake = serve();
+    render(<MiningView />);
+    await screen.findByTestId('mining-stats');
+    const note = () => document.getElementById('mining-interval-note')!;
+    expect(interval().getAttribute('aria-describedby')).toBe('mining-interval-note');
+    expect(note().getAttribute('role')).toBe('status');
+    expect(note().textContent).toBe('');
+
+    fireEvent.click(rangeButton('7 d'));
+    expect(note().textContent).toBe('Interval changed to 1 hour for 7 d.');
+    // 30 d keeps 1 hour: nothing changed, nothing to say.
+    fireEvent.click(rangeButton('30 d'));
+    expect(interval().value).toBe('1h');
+    expect(note().textContent).toBe('');
+    fireEvent.click(rangeButton('1 y'));
+    expect(note().textContent).toBe('Interval changed to 24 hours for 1 y.');
+    // The user's own choice needs no note.
+    fireEvent.change(interval(), { target: { value: '1h' } });
+    expect(note().textContent).toBe('');
+    await waitFor(() => expect(calls(fake).at(-1)).toMatchObject({ interval: '1h' }));
+  });
+
+  it('opens the period inputs with Custom, filled with the shown period, and loads them on Show', async () => {
+    const fake = serve();
+    render(<MiningView />);
+    await screen.findByTestId('mining-stats');
+    expect(screen.queryByLabelText('From')).toBeNull();
+    expect(screen.queryByLabelText('To')).toBeNull();
+    const first = calls(fake)[0]!;
+
+    fireEvent.click(rangeButton('Custom'));
+    expect(rangeButton('Custom').getAttribute('aria-pressed')).toBe('true');
+    expect(rangeButton('24 h').getAttribute('aria-pressed')).toBe('false');
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    expect(document.activeElement).toBe(from);
+    expect(from.value).toBe(toLocalInput(first.from));
+    expect(to.value).toBe(toLocalInput(first.to));
+    // Opening the inputs asks nothing yet.
+    expect(calls(fake)).toHaveLength(1);
+
+    fireEvent.change(from, { target: { value: '2026-03-04T05:06' } });
+    fireEvent.change(to, { target: { value: '2026-03-09T05:06' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(calls(fake)).toHaveLength(2));
+    expect(calls(fake)[1]).toMatchObject({
+      from: fromLocalInput('2026-03-04T05:06'),
+      to: fromLocalInput('2026-03-09T05:06'),
+    });
+
+    // A preset closes them again.
+    fireEvent.click(rangeButton('7 d'));
+    expect(screen.queryByLabelText('From')).toBeNull();
+  });
+
+  it('puts a missing or reversed period under the input it concerns, and asks nothing', async () => {
+    const fake = serve();
+    render(<MiningView />);
+    await screen.findByTestId('mining-stats');
+    fireEvent.click(rangeButton('Custom'));
+    const show = screen.getByRole('button', { name: 'Show' });
+
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '' } });
+    fireEvent.click(show);
+    const end = await screen.findByText('Choose an end time.');
+    expect(end.id).toBe('mining-to-error');
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-03-09T05:06' } });
+    expect(screen.queryByText('Choose an end time.')).toBeNull();
+    fireEvent.click(show);
+    expect((await screen.findByText('Choose a start time.')).id).toBe('mining-from-error');
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-03-10T05:06' } });
+    fireEvent.click(show);
+    expect((await screen.findByText('Choose an end after the start.')).id).toBe('mining-to-error');
+    expect(calls(fake)).toHaveLength(1);
+  });
+
   it('remembers the account name per profile', async () => {
     serve();
     render(<MiningView />);
@@ -202,5 +288,163 @@ describe('Privacy mode', () => {
     expect(
       container.querySelectorAll('.recharts-yAxis .recharts-cartesian-axis-tick'),
     ).toHaveLength(0);
+  });
+});
+
+describe('Time axis', () => {
+  const labels = (container: HTMLElement) =>
+    [...container.querySelectorAll('.recharts-xAxis-tick-labels text')].map(
+      (text) => text.textContent ?? '',
+    );
+
+  for (const [name, step, count] of [
+    ['1 y at 24 hours', 86_400, 366],
+    ['90 d at 1 hour', 3_600, 2_160],
+    ['7 d at 1 hour', 3_600, 168],
+    ['24 h at 5 minutes', 300, 288],
+  ] as const) {
+    it(`labels the ticks of ${name} each differently from its neighbours, a few of them`, async () => {
+      const spanMs = step * count * 1000;
+      // The series() helper spaces its points 5 minutes apart: respace them at `step`.
+      serve(async (q) => {
+        const s = series(q, count);
+        const start = q.to * 1000 - spanMs;
+        return {
+          ...s,
+          points: s.points.map((p, i) => ({ ...p, timestamp: start + i * step * 1000 })),
+        };
+      });
+      const { container } = render(<MiningView />);
+      await screen.findByTestId('hashrate-chart');
+      await waitFor(() => expect(labels(container).length).toBeGreaterThan(1));
+      const shown = labels(container);
+      expect(shown.length).toBeLessThanOrEqual(12);
+      expect(shown.filter((label, i) => i > 0 && label === shown[i - 1])).toEqual([]);
+    });
+  }
+});
+
+describe('Selection under the chart', () => {
+  const fullTime = new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const at = (ms: number) => fullTime.format(new Date(ms));
+
+  it('names its two handles and says which times they stand at', async () => {
+    let answered: MiningSeries | undefined;
+    serve(async (q) => (answered = series(q)));
+    const { container } = render(<MiningView />);
+    await screen.findByTestId('hashrate-chart');
+    const points = answered!.points;
+    const start = screen.getByRole('slider', { name: 'Start of selection' });
+    const end = screen.getByRole('slider', { name: 'End of selection' });
+    expect(start.getAttribute('aria-valuetext')).toBe(at(points[0]!.timestamp));
+    expect(end.getAttribute('aria-valuetext')).toBe(at(points.at(-1)!.timestamp));
+    for (const labelled of container.querySelectorAll('[aria-label]')) {
+      expect(labelled.getAttribute('aria-label')).not.toMatch(/undefined|Min value|Max value/);
+    }
+  });
+
+  it('zooms the chart to the handles and writes the shown window as text', async () => {
+    let answered: MiningSeries | undefined;
+    serve(async (q) => (answered = series(q)));
+    render(<MiningView />);
+    await screen.findByTestId('hashrate-chart');
+    const points = answered!.points;
+    expect(screen.getByTestId('mining-window').textContent).toBe(
+      `Shown: ${at(points[0]!.timestamp)} – ${at(points.at(-1)!.timestamp)}`,
+    );
+    expect(
+      screen.queryByRole('button', { name: 'Load detail for the selected window' }),
+    ).toBeNull();
+
+    fireEvent.change(screen.getByRole('slider', { name: 'Start of selection' }), {
+      target: { value: '100' },
+    });
+    fireEvent.change(screen.getByRole('slider', { name: 'End of selection' }), {
+      target: { value: '199' },
+    });
+    const chart = screen.getByTestId('hashrate-chart');
+    expect(chart.getAttribute('data-shown-count')).toBe('100');
+    expect(screen.getByTestId('mining-window').textContent).toBe(
+      `Shown: ${at(points[100]!.timestamp)} – ${at(points[199]!.timestamp)}`,
+    );
+    expect(
+      screen.getByRole('slider', { name: 'End of selection' }).getAttribute('aria-valuetext'),
+    ).toBe(at(points[199]!.timestamp));
+    screen.getByRole('button', { name: 'Load detail for the selected window' });
+
+    // The start never passes the end: the window keeps at least two points.
+    fireEvent.change(screen.getByRole('slider', { name: 'Start of selection' }), {
+      target: { value: '250' },
+    });
+    expect(chart.getAttribute('data-shown-count')).toBe('2');
+  });
+});
+
+describe('Load detail for the selected window', () => {
+  /** `count` points spread evenly over the asked period, as the exchange would answer it. */
+  const spread = (q: Query, count = 366) => {
+    const s = series(q, count);
+    const step = ((q.to - q.from) * 1000) / (count - 1);
+    return {
+      ...s,
+      points: s.points.map((p, i) => ({ ...p, timestamp: Math.round(q.from * 1000 + i * step) })),
+    };
+  };
+  const start = () => screen.getByRole('slider', { name: 'Start of selection' });
+  const loadDetail = () =>
+    fireEvent.click(screen.getByRole('button', { name: 'Load detail for the selected window' }));
+
+  async function showYear(fake: ReturnType<typeof serve>, at: string) {
+    render(<MiningView />);
+    await screen.findByTestId('hashrate-chart');
+    fireEvent.click(rangeButton('1 y'));
+    if (at !== '24h') fireEvent.change(interval(), { target: { value: at } });
+    await waitFor(() => expect(calls(fake).at(-1)).toMatchObject({ interval: at }));
+    await waitFor(() =>
+      expect(screen.getByTestId('hashrate-chart').getAttribute('data-point-count')).toBe('366'),
+    );
+  }
+
+  it('keeps a 5-minute view at 5 minutes for a window of half a year (was 24 hours)', async () => {
+    const fake = serve(async (q) => spread(q));
+    await showYear(fake, '5m');
+    fireEvent.change(start(), { target: { value: '183' } });
+    loadDetail();
+    await waitFor(() => expect(calls(fake)).toHaveLength(4));
+    const detail = calls(fake).at(-1)!;
+    expect(detail.interval).toBe('5m');
+    expect(detail.to - detail.from).toBeGreaterThan(180 * 86_400);
+    expect(interval().value).toBe('5m');
+  });
+
+  it('goes finer from a 24-hour view: 1 hour for a month, 5 minutes for a few days', async () => {
+    const fake = serve(async (q) => spread(q));
+    await showYear(fake, '24h');
+    // 30 of 365 days.
+    fireEvent.change(start(), { target: { value: '335' } });
+    loadDetail();
+    await waitFor(() => expect(calls(fake).at(-1)).toMatchObject({ interval: '1h' }));
+    const month = calls(fake).at(-1)!;
+    expect(month.to - month.from).toBeGreaterThan(29 * 86_400);
+    expect(month.to - month.from).toBeLessThan(31 * 86_400);
+    expect(interval().value).toBe('1h');
+    expect(document.getElementById('mining-interval-note')!.textContent).toBe(
+      'Interval changed to 1 hour for the selected window.',
+    );
+
+    // The month's last 5 days.
+    await waitFor(() => expect(start().getAttribute('aria-valuetext')).not.toBe(null));
+    await waitFor(() => expect(screen.getByTestId('mining-window').textContent).toMatch(/^Shown/));
+    fireEvent.change(start(), { target: { value: '305' } });
+    loadDetail();
+    await waitFor(() => expect(calls(fake).at(-1)).toMatchObject({ interval: '5m' }));
+    const days = calls(fake).at(-1)!;
+    expect(days.to - days.from).toBeLessThan(7 * 86_400);
   });
 });

@@ -8,8 +8,8 @@ import {
 } from '../../../src/renderer/features/mining/units';
 import {
   DEFAULT_INTERVAL,
+  detailInterval,
   fromLocalInput,
-  intervalForSpan,
   toLocalInput,
 } from '../../../src/renderer/features/mining/miningStore';
 
@@ -56,9 +56,22 @@ describe('range defaults', () => {
       '90d': '1h',
       '1y': '24h',
     });
-    expect(intervalForSpan(3600)).toBe('5m');
-    expect(intervalForSpan(10 * 86_400)).toBe('1h');
-    expect(intervalForSpan(200 * 86_400)).toBe('24h');
+  });
+
+  it('loads a window in detail at the finest interval one request covers, never coarser', () => {
+    const DAY = 86_400;
+    // From a 24 h view: 5 minutes up to 7 days, 1 hour up to 90 days, else 24 hours.
+    expect(detailInterval('24h', 3600)).toBe('5m');
+    expect(detailInterval('24h', 7 * DAY)).toBe('5m');
+    expect(detailInterval('24h', 7 * DAY + 1)).toBe('1h');
+    expect(detailInterval('24h', 90 * DAY)).toBe('1h');
+    expect(detailInterval('24h', 90 * DAY + 1)).toBe('24h');
+    expect(detailInterval('24h', 200 * DAY)).toBe('24h');
+    // A view at a finer interval keeps it, however long the window.
+    expect(detailInterval('1h', 200 * DAY)).toBe('1h');
+    expect(detailInterval('5m', 200 * DAY)).toBe('5m');
+    expect(detailInterval('5m', 30 * DAY)).toBe('5m');
+    expect(detailInterval('1h', 3 * DAY)).toBe('5m');
   });
 
   it('reads and writes datetime-local values in local time', () => {

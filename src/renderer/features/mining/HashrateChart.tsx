@@ -1,6 +1,5 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
 import {
-  Brush,
   CartesianGrid,
   ComposedChart,
   Line,
@@ -19,8 +18,11 @@ import {
   plotValue,
   type HashrateScale,
 } from './units';
+import { SelectionBrush } from './SelectionBrush';
+import { timeTicks } from './timeAxis';
 
-export const CHART_HEIGHT = 340;
+/** The plot's height; the selection handles sit under it. */
+const CHART_HEIGHT = 300;
 const FEW_POINTS = 60;
 
 /** One row the chart draws: `v` and `r` are plot geometry only; `point` keeps the exchange's value. */
@@ -32,19 +34,8 @@ interface Row {
   point: HashratePoint;
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-/** Local-time tick text for a span of `spanMs`. */
-export function timeTickFormat(spanMs: number): (ms: number) => string {
-  const format =
-    spanMs <= 2 * DAY_MS
-      ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' })
-      : spanMs <= 200 * DAY_MS
-        ? new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' })
-        : new Intl.DateTimeFormat(undefined, { month: 'short', year: 'numeric' });
-  return (ms) => format.format(new Date(ms));
-}
+/** About one time-axis label per this many pixels of plot. */
+const PX_PER_TICK = 80;
 
 const fullTime = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
@@ -93,7 +84,7 @@ const mark = (name: string) => {
 
 /**
  * The hashrate line (left axis, auto-scaled unit) and the reject rate (right axis, %) over local
- * time, a tooltip, and a brush to zoom. In privacy mode both value axes lose their ticks and the
+ * time, a tooltip, and a selection under it to zoom. In privacy mode both value axes lose their ticks and the
  * tooltip masks the values; the time axis stays.
  */
 export function HashrateChart({
@@ -122,13 +113,24 @@ export function HashrateChart({
       })),
     [series, scale],
   );
+  // The shown window (indices into rows, both included); undefined: the whole series.
   const [range, setRange] = useState<{ start: number; end: number } | undefined>(undefined);
-  const first = rows[0]?.t ?? 0;
-  const last = rows[rows.length - 1]?.t ?? 0;
-  const shownFirst = range ? (rows[range.start]?.t ?? first) : first;
-  const shownLast = range ? (rows[range.end]?.t ?? last) : last;
-  const tick = useMemo(() => timeTickFormat(shownLast - shownFirst), [shownFirst, shownLast]);
+  const start = range?.start ?? 0;
+  const end = range?.end ?? rows.length - 1;
+  const shown = useMemo(
+    () => (range ? rows.slice(range.start, range.end + 1) : rows),
+    [rows, range],
+  );
+  const shownFirst = shown[0]?.t ?? 0;
+  const shownLast = shown[shown.length - 1]?.t ?? 0;
   const hasReject = rows.some((row) => row.r !== undefined);
+  const leftAxis = privacy ? 16 : 64;
+  const rightAxis = hasReject ? (privacy ? 16 : 60) : 0;
+  const plotWidth = width - 16 - leftAxis - rightAxis;
+  const axis = useMemo(
+    () => timeTicks(shownFirst, shownLast, plotWidth / PX_PER_TICK),
+    [shownFirst, shownLast, plotWidth],
+  );
 
   // For the bench and anyone timing it: the frame after this data was committed to the DOM.
   useLayoutEffect(() => {
@@ -146,12 +148,13 @@ export function HashrateChart({
       className="mining-chart"
       data-testid="hashrate-chart"
       data-point-count={rows.length}
+      data-shown-count={shown.length}
       data-unit={privacy ? undefined : scale.unit}
     >
       <ComposedChart
         width={width}
         height={CHART_HEIGHT}
-        data={rows}
+        data={shown}
         margin={{ top: 8, right: 8, bottom: 4, left: 8 }}
         aria-label={
           privacy
@@ -165,9 +168,10 @@ export function HashrateChart({
           type="number"
           scale="time"
           domain={['dataMin', 'dataMax']}
-          tickFormatter={tick}
-          tickCount={8}
-          minTickGap={24}
+          ticks={axis.ticks}
+          tickFormatter={axis.format}
+          // The ticks are chosen to fit (timeAxis): every one is shown.
+          interval={0}
           stroke="var(--muted)"
           fontSize={12}
         />
@@ -175,7 +179,7 @@ export function HashrateChart({
           yAxisId="hashrate"
           dataKey="v"
           tick={privacy ? false : { fontSize: 12, fill: 'var(--muted)' }}
-          width={privacy ? 16 : 64}
+          width={leftAxis}
           stroke="var(--muted)"
           domain={[0, 'auto']}
           tickFormatter={(v: number) =>
@@ -199,7 +203,7 @@ export function HashrateChart({
             orientation="right"
             dataKey="r"
             tick={privacy ? false : { fontSize: 12, fill: 'var(--muted)' }}
-            width={privacy ? 16 : 60}
+            width={rightAxis}
             stroke="var(--muted)"
             // The reject rate keeps to the lower part of the plot, under the hashrate line.
             domain={[0, (max: number) => (max > 0 ? max * 2.5 : 1)]}
@@ -234,26 +238,27 @@ export function HashrateChart({
           strokeWidth={1.5}
           isAnimationActive={false}
         />
-        {rows.length > 2 ? (
-          <Brush
-            dataKey="t"
-            height={26}
-            travellerWidth={8}
-            stroke="var(--accent)"
-            fill="var(--panel)"
-            tickFormatter={(ms: number) => fullTime.format(new Date(ms))}
-            onChange={(next: { startIndex?: number; endIndex?: number }) => {
-              const start = next.startIndex ?? 0;
-              const end = next.endIndex ?? rows.length - 1;
-              const whole = start <= 0 && end >= rows.length - 1;
-              setRange(whole ? undefined : { start, end });
-              onWindow?.(
-                whole ? undefined : { from: rows[start]?.t ?? first, to: rows[end]?.t ?? last },
-              );
+      </ComposedChart>
+      {rows.length > 2 ? (
+        <>
+          <SelectionBrush
+            count={rows.length}
+            start={start}
+            end={end}
+            timeAt={(index) => fullTime.format(new Date(rows[index]?.t ?? 0))}
+            // Under the plot, from its left edge to its right.
+            style={{ marginLeft: 8 + leftAxis, marginRight: 8 + rightAxis }}
+            onChange={(nextStart, nextEnd) => {
+              const whole = nextStart <= 0 && nextEnd >= rows.length - 1;
+              setRange(whole ? undefined : { start: nextStart, end: nextEnd });
+              onWindow?.(whole ? undefined : { from: rows[nextStart]!.t, to: rows[nextEnd]!.t });
             }}
           />
-        ) : null}
-      </ComposedChart>
+          <p className="mining-window muted small" data-testid="mining-window">
+            Shown: {fullTime.format(new Date(shownFirst))} – {fullTime.format(new Date(shownLast))}
+          </p>
+        </>
+      ) : null}
       <div className="mining-legend" aria-hidden="true">
         <span className="mining-key mining-key-hashrate" /> Hashrate
         {hasReject ? (

@@ -11,7 +11,7 @@ import {
   INTERVALS,
   RANGES,
   accountFor,
-  intervalForSpan,
+  detailInterval,
   toLocalInput,
   useHashrate,
   useMiningStore,
@@ -50,12 +50,14 @@ export function MiningView() {
   const setAccount = useMiningStore((s) => s.setAccount);
   const range = useMiningStore((s) => s.range);
   const interval = useMiningStore((s) => s.interval);
+  const intervalSetBy = useMiningStore((s) => s.intervalSetBy);
   const customFrom = useMiningStore((s) => s.customFrom);
   const customTo = useMiningStore((s) => s.customTo);
   const setRange = useMiningStore((s) => s.setRange);
   const setInterval = useMiningStore((s) => s.setInterval);
   const exportCsv = useMiningStore((s) => s.exportCsv);
   const setCustom = useMiningStore((s) => s.setCustom);
+  const openCustom = useMiningStore((s) => s.openCustom);
   const data = useHashrate((s) => s.data);
   const loading = useHashrate((s) => s.loading);
   const error = useMiningStore((s) => s.error);
@@ -88,22 +90,39 @@ export function MiningView() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profileId]);
 
+  // Set when the user opens the period inputs, so the start input takes the focus.
+  const [focusPeriod, setFocusPeriod] = useState(false);
   const chooseRange = (next: PresetRange) => {
+    setFocusPeriod(false);
     setRange(next);
     if (account.trim()) load();
+  };
+  const chooseCustom = () => {
+    openCustom();
+    // Newly opened, the start input takes the focus as it mounts; already open, now.
+    setFocusPeriod(true);
+    document.getElementById('mining-from')?.focus();
   };
   const chooseInterval = (next: HashrateInterval) => {
     setInterval(next);
     if (account.trim()) load();
   };
   const zoomIn = () => {
-    if (!brushed) return;
+    if (!brushed || !data) return;
     const from = Math.floor(brushed.from / 1000);
     const to = Math.ceil(brushed.to / 1000);
     setCustom(toLocalInput(from), toLocalInput(to + 60));
-    setInterval(intervalForSpan(to - from));
+    setInterval(detailInterval(data.interval, to - from), 'window');
     load();
   };
+
+  const intervalNote = intervalSetBy
+    ? `Interval changed to ${INTERVAL_LABELS[interval]} for ${
+        intervalSetBy === 'window'
+          ? 'the selected window'
+          : RANGES.find((r) => r.id === intervalSetBy)!.label
+      }.`
+    : '';
 
   const empty = data && data.points.length === 0;
   const summary = useMemo(
@@ -158,13 +177,21 @@ export function MiningView() {
                   {r.label}
                 </button>
               ))}
-              <span className={`seg seg-static ${range === 'custom' ? 'active' : ''}`}>Custom</span>
+              <button
+                type="button"
+                className={`seg ${range === 'custom' ? 'active' : ''}`}
+                aria-pressed={range === 'custom'}
+                onClick={chooseCustom}
+              >
+                Custom
+              </button>
             </div>
           </div>
           <div className="field mining-interval">
             <label htmlFor="mining-interval">Interval</label>
             <select
               id="mining-interval"
+              aria-describedby="mining-interval-note"
               value={interval}
               onChange={(e) => chooseInterval(e.target.value as HashrateInterval)}
             >
@@ -175,23 +202,28 @@ export function MiningView() {
               ))}
             </select>
           </div>
-          <div className="mining-period">
-            <TextField
-              id="mining-from"
-              label="From"
-              type="datetime-local"
-              value={customFrom}
-              onChange={(value) => setCustom(value, customTo)}
-              error={fieldErrors.from}
-            />
-            <TextField
-              id="mining-to"
-              label="To"
-              type="datetime-local"
-              value={customTo}
-              onChange={(value) => setCustom(customFrom, value)}
-            />
-          </div>
+          {/* The period's inputs: for a custom period, or to show the exchange's refusal of one. */}
+          {range === 'custom' || fieldErrors.from || fieldErrors.to ? (
+            <div className="mining-period">
+              <TextField
+                id="mining-from"
+                label="From"
+                type="datetime-local"
+                value={customFrom}
+                onChange={(value) => setCustom(value, customTo)}
+                error={fieldErrors.from}
+                autoFocus={focusPeriod}
+              />
+              <TextField
+                id="mining-to"
+                label="To"
+                type="datetime-local"
+                value={customTo}
+                onChange={(value) => setCustom(customFrom, value)}
+                error={fieldErrors.to}
+              />
+            </div>
+          ) : null}
           <div className="actions mining-submit">
             <button
               type="submit"
@@ -202,6 +234,9 @@ export function MiningView() {
               {loading ? 'Loading…' : 'Show'}
             </button>
           </div>
+          <p id="mining-interval-note" className="mining-note" role="status">
+            {intervalNote}
+          </p>
         </form>
       </section>
 
@@ -247,7 +282,7 @@ export function MiningView() {
           ) : (
             <div className="mining-empty">
               <p className="muted">
-                {fieldErrors.account || fieldErrors.from
+                {fieldErrors.account || fieldErrors.from || fieldErrors.to
                   ? 'Nothing to show: correct the field marked above.'
                   : 'Enter a mining account and choose a period.'}
               </p>

@@ -1,6 +1,10 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { HASHRATE_POINTS, type ChannelInput } from '../../../shared/contract';
+import {
+  HASHRATE_POINTS,
+  HASHRATE_RANGE_LIMITS,
+  type ChannelInput,
+} from '../../../shared/contract';
 import type { CsvExport, HashrateInterval } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { createRemote } from '../../lib/remote';
@@ -34,11 +38,14 @@ export const DEFAULT_INTERVAL: Readonly<Record<PresetRange, HashrateInterval>> =
   '1y': '24h',
 };
 
-/** For a custom period: the same rule by length. */
-export function intervalForSpan(seconds: number): HashrateInterval {
-  if (seconds <= 2 * DAY) return '5m';
-  if (seconds <= 120 * DAY) return '1h';
-  return '24h';
+/**
+ * The interval to load a brushed window of `seconds` at, shown at `current`: the finest whose one
+ * request covers the window (the exchange's limits: 5m 7 days, 1h 90 days, 24h 366 days), but never
+ * coarser than `current`, so no detail (an outage) is averaged away.
+ */
+export function detailInterval(current: HashrateInterval, seconds: number): HashrateInterval {
+  const fits = INTERVALS.find((i) => seconds <= HASHRATE_RANGE_LIMITS[i]) ?? '24h';
+  return INTERVALS.indexOf(fits) < INTERVALS.indexOf(current) ? fits : current;
 }
 
 /** The account a profile starts with: the demo's own miner on the Demo profile. */
@@ -65,20 +72,25 @@ interface MiningStore {
   accounts: Record<string, string>;
   range: MiningRange;
   interval: HashrateInterval;
+  /** What last changed the interval on its own (a range button, a brushed window), if it did. */
+  intervalSetBy: PresetRange | 'window' | undefined;
   /** The period's inputs (datetime-local values); a preset fills them when it loads. */
   customFrom: string;
   customTo: string;
   /** Form-level message of the last failure (when no field took it). */
   error: string | undefined;
-  /** Messages under the account and start inputs. */
+  /** Messages under the account, start and end inputs. */
   fieldErrors: FieldErrors;
   setAccount(profileId: string, account: string): void;
   /** Chooses a preset range and its default interval. */
   setRange(range: PresetRange): void;
-  setInterval(interval: HashrateInterval): void;
+  /** The user's choice, or (`by`) the interval a brushed window is loaded at. */
+  setInterval(interval: HashrateInterval, by?: 'window'): void;
   setCustom(from: string, to: string): void;
+  /** Opens the period inputs (a preset's period now when a preset was chosen); loads nothing. */
+  openCustom(nowMs?: number): void;
   /** The period to ask for now: a preset ends now; custom from its inputs. */
-  period(nowMs?: number): { from: number; to: number } | { error: string };
+  period(nowMs?: number): { from: number; to: number } | { field: 'from' | 'to'; error: string };
   /** Loads the series for `account` over the current period. Never rejects. */
   load(account: string, maxPoints: number): Promise<void>;
   /** The full series of the shown query as CSV (rejects with the DeskError). */
@@ -105,6 +117,7 @@ export const useMiningStore = create<MiningStore>()(
       accounts: {},
       range: '24h',
       interval: DEFAULT_INTERVAL['24h'],
+      intervalSetBy: undefined,
       customFrom: '',
       customTo: '',
       error: undefined,
@@ -118,16 +131,29 @@ export const useMiningStore = create<MiningStore>()(
         set((s) => ({
           range,
           interval: DEFAULT_INTERVAL[range],
-          fieldErrors: { ...s.fieldErrors, from: undefined },
+          intervalSetBy: DEFAULT_INTERVAL[range] === s.interval ? undefined : range,
+          fieldErrors: { ...s.fieldErrors, from: undefined, to: undefined },
         })),
-      setInterval: (interval) => set({ interval }),
+      setInterval: (interval, by) =>
+        set((s) => ({ interval, intervalSetBy: by && interval !== s.interval ? by : undefined })),
       setCustom: (customFrom, customTo) =>
         set((s) => ({
           range: 'custom',
+          intervalSetBy: undefined,
           customFrom,
           customTo,
-          fieldErrors: { ...s.fieldErrors, from: undefined },
+          fieldErrors: { ...s.fieldErrors, from: undefined, to: undefined },
         })),
+      openCustom(nowMs = Date.now()) {
+        if (get().range === 'custom') return;
+        const period = get().period(nowMs);
+        if ('error' in period) return;
+        set({
+          range: 'custom',
+          customFrom: toLocalInput(period.from),
+          customTo: toLocalInput(period.to),
+        });
+      },
       period(nowMs = Date.now()) {
         const { range, customFrom, customTo } = get();
         if (range !== 'custom') {
@@ -137,15 +163,15 @@ export const useMiningStore = create<MiningStore>()(
         }
         const from = fromLocalInput(customFrom);
         const to = fromLocalInput(customTo);
-        if (from === undefined) return { error: 'Choose a start time.' };
-        if (to === undefined) return { error: 'Choose an end time.' };
-        if (from >= to) return { error: 'Choose a start before the end.' };
+        if (from === undefined) return { field: 'from', error: 'Choose a start time.' };
+        if (to === undefined) return { field: 'to', error: 'Choose an end time.' };
+        if (from >= to) return { field: 'to', error: 'Choose an end after the start.' };
         return { from, to };
       },
       async load(account, maxPoints) {
         const period = get().period();
         if ('error' in period) {
-          set({ fieldErrors: { from: period.error }, error: undefined });
+          set({ fieldErrors: { [period.field]: period.error }, error: undefined });
           return;
         }
         if (get().range !== 'custom') {
@@ -170,12 +196,12 @@ export const useMiningStore = create<MiningStore>()(
           return;
         }
         const { fields, rest } = deskFieldErrors(error, ['account', 'from', 'to', 'interval']);
-        // The end time shows its message at the period inputs' start (one place for the period).
         const fieldErrors: FieldErrors = {
           account: fields['account'],
-          from: fields['from'] ?? fields['to'],
+          from: fields['from'],
+          to: fields['to'],
         };
-        const shown = fieldErrors.account || fieldErrors.from;
+        const shown = fieldErrors.account || fieldErrors.from || fieldErrors.to;
         // A refused query's old chart no longer answers the question asked.
         if (shown) useHashrate.getState().reset();
         set({ error: shown ? fields['interval'] : (rest ?? error.message), fieldErrors });
