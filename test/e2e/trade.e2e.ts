@@ -87,6 +87,16 @@ describe('Trade screen against the demo exchange', () => {
       await page.getByRole('listbox', { name: 'Markets' }).getByRole('option').allTextContents(),
     ).toEqual(['SOL/USDT']);
     await trade.picker.press('Escape');
+    // Tab from the picker (its list open, as when it is reached by Tab) goes to the next control:
+    // the list of markets is not a tab stop.
+    await trade.picker.press('ArrowDown');
+    await page.getByRole('listbox', { name: 'Markets' }).waitFor();
+    await trade.picker.press('Tab');
+    const next = await page.evaluate(() => ({
+      tag: document.activeElement?.tagName,
+      inForm: !!document.activeElement?.closest('form[aria-label="Order"]'),
+    }));
+    expect(next).toEqual({ tag: 'INPUT', inForm: true });
     await trade.picker.blur();
   });
 
@@ -110,6 +120,10 @@ describe('Trade screen against the demo exchange', () => {
     const text = (await trade.outcome.textContent()) ?? '';
     expect(text).toMatch(/Bought 0\.01 BTC for [\d,]+\.\d+ USDT \(fee [\d.]+ USDT\)\./);
     expect(orderRequests(since).map((e) => e.path)).toEqual(['/api/v4/order/stock_market']);
+    // Focus is on Amount for the next order, not dropped to the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe(await trade.amount.getAttribute('id'));
 
     const [order] = history('e2e-mkt-buy');
     expect(order).toBeDefined();

@@ -382,6 +382,8 @@ describe('Trade screen', () => {
     expect(notice.textContent).toContain('client order id desk-abc123');
     await waitFor(() => expect(fake.callsTo('trade.context').length).toBeGreaterThanOrEqual(2));
     expect((amount() as HTMLInputElement).value).toBe('');
+    // Focus is on Amount for the next order, not dropped to the page.
+    await waitFor(() => expect(document.activeElement).toBe(amount()));
     fireEvent.click(within(notice).getByRole('button', { name: 'View in Orders' }));
     expect(useShellStore.getState().screen).toBe('orders');
     expect(useOrdersStore.getState().tab).toBe('history');

@@ -91,7 +91,15 @@ export function MarketPicker({ inputId, markets, value, onChange, error }: Marke
         }}
         onKeyDown={onKeyDown}
       />
-      <ul id={listId} role="listbox" aria-label="Markets" className="trade-options" hidden={!open}>
+      {/* Not a tab stop (a scrolling list would be one in Chromium): the input drives it. */}
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Markets"
+        className="trade-options"
+        hidden={!open}
+        tabIndex={-1}
+      >
         {options.map((m, i) => (
           <li
             key={m.name}

@@ -1,11 +1,12 @@
 import type { TradeContext } from '../../../shared/model';
+import { useEffect } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OrderFields } from './OrderFields';
 import { OutcomeNotice } from './OutcomeNotice';
 import { reviewBlocker, reviewTitle, sideOf } from './placement';
 import { PreviewPanel } from './PreviewPanel';
 import { ReviewSummary } from './ReviewSummary';
-import { useOrderForm } from './useOrderForm';
+import { FIELD_IDS, useOrderForm } from './useOrderForm';
 
 interface OrderFormProps {
   context: TradeContext;
@@ -23,6 +24,11 @@ export function OrderForm({ context, onPlaced, onMarketError }: OrderFormProps) 
     onMarketError,
   });
   const { busy } = form;
+  // After an order went out, Amount holds focus for the next one (the dialog's opener, "Review
+  // order", is still disabled when the dialog closes, so focus would fall to the page).
+  useEffect(() => {
+    if (outcome) document.getElementById(FIELD_IDS.amount!)?.focus();
+  }, [outcome]);
   return (
     <>
       <form className="card trade-form" onSubmit={onSubmit} noValidate aria-label="Order">

@@ -17,7 +17,7 @@ import {
 import { useTradeStore } from './tradeStore';
 
 /** The inputs of the fields, for focusing the first one with a message (side has none). */
-const FIELD_IDS: Partial<Record<FormField, string>> = {
+export const FIELD_IDS: Partial<Record<FormField, string>> = {
   market: 'trade-market',
   amount: 'trade-amount',
   price: 'trade-price',
