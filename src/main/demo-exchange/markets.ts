@@ -80,7 +80,16 @@ export const MARKETS: readonly MarketDef[] = [
   market('BNB_USDT', 3, 2, '0.001', '5', '585.3', '15'),
   // Listed but not tradable: orders answer code 31 "market is not available".
   market('DOT_USDT', 2, 4, '0.1', '5', '6.215', '1000', false),
+  // Fiat markets, as the exchange has them: EUR and USD are quote currencies a portfolio can be
+  // valued in. The seeded account holds no fiat and has no orders on them.
+  market('BTC_EUR', 6, 2, '0.0001', '5', '59400', '0.35'),
+  market('USDT_EUR', 2, 4, '1', '5', '0.9245', '20000'),
+  market('BTC_USD', 6, 2, '0.0001', '5', '64280', '0.35'),
+  market('USDT_USD', 2, 4, '1', '5', '1.0004', '20000'),
 ];
+
+/** Fiat currencies the demo exchange lists (money side of the fiat markets). */
+export const FIAT: ReadonlySet<string> = new Set(['EUR', 'USD']);
 
 export const MARKET_BY_NAME: ReadonlyMap<string, MarketDef> = new Map(
   MARKETS.map((m) => [m.name, m]),

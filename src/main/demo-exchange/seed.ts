@@ -1,5 +1,5 @@
 import { D } from './decimal';
-import { MARKETS, MARKET_BY_NAME } from './markets';
+import { FIAT, MARKETS, MARKET_BY_NAME } from './markets';
 import { Rng } from './rng';
 import type {
   ConditionalLeg,
@@ -13,8 +13,8 @@ import type {
 } from './state';
 
 /**
- * The demo account as seeded: 12 assets (some zero), 34 active limit orders on the ten tradable
- * markets (placed 7-18 % away from the walk's base price, outside the walk's ±6.2 % band, so they
+ * The demo account as seeded: 14 assets (some zero; no fiat), 34 active limit orders on the ten
+ * tradable crypto markets (placed 7-18 % away from the walk's base price, outside the walk's ±6.2 % band, so they
  * stay put unless a test moves the price), 3 OCO + 2 OTO conditional orders, 3 flex plans with one
  * ACTIVE and one CLOSED investment, 3 sub-accounts (one blocked), 60 executed orders in the order
  * history. The market maker holds deep balances (the books' liquidity).
@@ -35,6 +35,8 @@ export const ASSETS = [
   'BNB',
   'USDC',
   'DOT',
+  'EUR',
+  'USD',
 ] as const;
 
 const TRADE_START: Record<string, string> = {
@@ -86,10 +88,11 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
   }
   maker.USDT = new D(maker.USDT ?? '0').plus('1000000000').toFixed();
   maker.BTC = new D(maker.BTC ?? '0').plus('20000').toFixed();
+  for (const fiat of FIAT) maker[fiat] = new D(maker[fiat] ?? '0').plus('1000000000').toFixed();
 
   // Active limit orders, frozen on top of the available balances above.
   const active: OrderRec[] = [];
-  const tradable = MARKETS.filter((m) => m.tradesEnabled);
+  const tradable = MARKETS.filter((m) => m.tradesEnabled && !FIAT.has(m.money));
   for (let i = 0; i < 34; i++) {
     const m = tradable[i % tradable.length];
     if (!m) continue;

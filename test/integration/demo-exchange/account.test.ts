@@ -38,7 +38,8 @@ describe('public endpoints', () => {
       isFrozen: false,
     });
     const assets = await client.get<Record<string, Rec>>('/api/v4/public/assets');
-    expect(Object.keys(assets.json)).toHaveLength(12);
+    expect(Object.keys(assets.json)).toHaveLength(14);
+    expect(assets.json.EUR).toMatchObject({ name: 'Euro', currency_precision: 2 });
     expect(assets.json.BTC).toMatchObject({
       name: 'Bitcoin',
       can_deposit: true,

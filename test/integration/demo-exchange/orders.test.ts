@@ -316,7 +316,7 @@ describe('trade account', () => {
     const all = await client.post<Record<string, { available: string; freeze: string }>>(
       '/api/v4/trade-account/balance',
     );
-    expect(Object.keys(all.json).length).toBe(12);
+    expect(Object.keys(all.json).length).toBe(14);
     expect(all.json.USDT).toEqual({
       available: expect.stringMatching(/^\d/),
       freeze: expect.stringMatching(/^\d/),

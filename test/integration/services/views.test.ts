@@ -43,6 +43,18 @@ describe('portfolio.overview', () => {
     expect(inBtc.rows.find((r) => r.ticker === 'BTC')?.price).toBe('1');
   });
 
+  it('offers the fiat currencies the exchange has markets in, and values every crypto row in them', async () => {
+    const call = await startMain();
+    const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'EUR' });
+    expect(view.quotes).toEqual(expect.arrayContaining(['BTC', 'EUR', 'USD', 'USDT']));
+    const inUsdt = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });
+    // Whatever has a USDT price has a EUR price (through USDT_EUR or BTC_EUR): nothing new unpriced.
+    expect(view.unpriced).toEqual(inUsdt.unpriced);
+    const usdtInEur = view.rows.find((r) => r.ticker === 'USDT')!.price!;
+    expect(new Decimal(usdtInEur).gt('0.8') && new Decimal(usdtInEur).lt('1.1')).toBe(true);
+    expect(new Decimal(view.total).gt(0)).toBe(true);
+  });
+
   it('says when the key cannot read flex investments', async () => {
     const call = await startMain({ demoExchange: { lendingAccess: false } });
     const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });

@@ -11,6 +11,8 @@ const publicError = (status: number, message: string): Reply =>
 const percent = (ratio: string) => new D(ratio).times(100).toFixed();
 
 const ASSET_NAMES: Record<string, string> = {
+  EUR: 'Euro',
+  USD: 'US Dollar',
   BTC: 'Bitcoin',
   ETH: 'Ethereum',
   USDT: 'Tether US',
@@ -26,6 +28,8 @@ const ASSET_NAMES: Record<string, string> = {
 };
 
 const PRECISION: Record<string, number> = {
+  EUR: 2,
+  USD: 2,
   BTC: 8,
   ETH: 8,
   USDT: 6,
