@@ -1,5 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import type { DeskError } from '../../shared/errors';
 
 export interface Column<Row> {
@@ -9,9 +16,27 @@ export interface Column<Row> {
   /** Compare for sorting; a column without one is not sortable. */
   sort?: (a: Row, b: Row) => number;
   align?: 'left' | 'right';
-  /** CSS grid track, e.g. "120px" or "minmax(90px, 1fr)". */
+  /** CSS grid track, e.g. "120px" or "minmax(90px, 1fr)"; its first px length is its least width. */
   width?: string;
+  /**
+   * "end": the column stays at the right edge while a table too wide for its place scrolls sideways
+   * (a row's action stays in view). For the last column.
+   */
+  pin?: 'end';
 }
+
+const DEFAULT_WIDTH = 'minmax(80px, 1fr)';
+
+/** The least width of a grid track: its first px length ("minmax(90px, 1fr)" -> 90; "1fr" -> 0). */
+function leastWidth(track: string): number {
+  const px = /(\d+(?:\.\d+)?)px/.exec(track);
+  return px ? Number(px[1]) : 0;
+}
+
+const cellClass = (column: { align?: 'left' | 'right'; pin?: 'end' }): string =>
+  ['table-cell', column.align === 'right' ? 'num' : '', column.pin ? 'pinned-end' : '']
+    .filter(Boolean)
+    .join(' ');
 
 export type SortState = { id: string; dir: 'asc' | 'desc' } | undefined;
 
@@ -35,12 +60,25 @@ export interface DataTableProps<Row> {
 /**
  * The one table of the app: virtualised rows (10,000 scroll smoothly with a few dozen in the DOM),
  * sortable columns, right-aligned amounts, and loading / empty / error states.
+ *
+ * Narrower than its columns' least widths, the body scrolls sideways (the head follows it) and a
+ * pinned column stays in view. A body that scrolls is a Tab stop with a name, so a keyboard reaches
+ * every row (arrow keys, Page Up/Down scroll it).
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rowHeight = 36, height = 480 } = props;
   const [sort, setSort] = useState<SortState>(props.initialSort);
   const scroller = useRef<HTMLDivElement>(null);
-  const template = columns.map((c) => c.width ?? 'minmax(80px, 1fr)').join(' ');
+  const head = useRef<HTMLDivElement>(null);
+  // Whether the body scrolls either way, and the width of its vertical scrollbar (the head leaves
+  // that much room on its right, so its columns stay above the body's).
+  const [overflow, setOverflow] = useState({ x: false, y: false, scrollbar: 0 });
+  const template = columns.map((c) => c.width ?? DEFAULT_WIDTH).join(' ');
+  const tracks = columns.reduce((sum, c) => sum + leastWidth(c.width ?? DEFAULT_WIDTH), 0);
+  const sizes = {
+    '--table-tracks': `${tracks}px`,
+    '--table-columns': columns.length,
+  } as CSSProperties;
 
   const rows = useMemo(() => {
     const column = sort ? columns.find((c) => c.id === sort.id) : undefined;
@@ -62,6 +100,27 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     overscan: 4,
   });
 
+  const showing = props.status === 'ready' ? rows.length : -1;
+  // Measured after layout and again on every resize.
+  useLayoutEffect(() => {
+    const body = scroller.current;
+    if (!body) return;
+    const measure = () => {
+      const x = body.scrollWidth > body.clientWidth;
+      const y = body.scrollHeight > body.clientHeight;
+      const scrollbar = body.offsetWidth - body.clientWidth;
+      setOverflow((now) =>
+        now.x === x && now.y === y && now.scrollbar === scrollbar ? now : { x, y, scrollbar },
+      );
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(body);
+    return () => observer.disconnect();
+  }, [showing, height, tracks]);
+  const scrolls = overflow.x || overflow.y;
+
   const toggle = (column: Column<Row>) => {
     if (!column.sort) return;
     setSort((current) =>
@@ -72,8 +131,19 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   };
 
   return (
-    <div className="table" role="table" aria-label={props.label} aria-rowcount={rows.length + 1}>
-      <div className="table-head" role="rowgroup">
+    <div
+      className={overflow.x ? 'table table-overflow-x' : 'table'}
+      role="table"
+      aria-label={props.label}
+      aria-rowcount={rows.length + 1}
+      style={sizes}
+    >
+      <div
+        className="table-head"
+        role="rowgroup"
+        ref={head}
+        style={{ paddingRight: overflow.scrollbar || undefined }}
+      >
         <div className="table-row" role="row" style={{ gridTemplateColumns: template }}>
           {columns.map((column) => {
             const sorted = sort?.id === column.id ? sort.dir : undefined;
@@ -81,7 +151,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               <div
                 key={column.id}
                 role="columnheader"
-                className={`table-cell ${column.align === 'right' ? 'num' : ''}`}
+                className={cellClass(column)}
                 aria-sort={
                   sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'
                 }
@@ -106,6 +176,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         role="rowgroup"
         ref={scroller}
         style={{ height: props.status === 'ready' && rows.length === 0 ? 'auto' : height }}
+        tabIndex={scrolls ? 0 : undefined}
+        aria-label={scrolls ? `Rows of ${props.label}` : undefined}
+        onScroll={(event) => {
+          if (head.current) head.current.scrollLeft = event.currentTarget.scrollLeft;
+        }}
       >
         {props.status === 'loading' ? (
           <div aria-busy="true" aria-label="Loading">
@@ -144,11 +219,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   }}
                 >
                   {columns.map((column) => (
-                    <div
-                      key={column.id}
-                      role="cell"
-                      className={`table-cell ${column.align === 'right' ? 'num' : ''}`}
-                    >
+                    <div key={column.id} role="cell" className={cellClass(column)}>
                       {column.cell(row)}
                     </div>
                   ))}

@@ -28,7 +28,7 @@ async function setup(impl: FakeImpl = {}) {
   setDesk(fake.desk);
   render(<AccountsView />);
   const card = await screen.findByRole('listitem', { name: 'Main' });
-  const section = within(card).getByRole('region', { name: 'Partner app (order history)' });
+  const section = within(card).getByRole('region', { name: 'Partner app (order history) of Main' });
   return { fake, section: within(section) };
 }
 

@@ -61,7 +61,8 @@ export function OAuthSection({ profile, active }: { profile: ProfileSummary; act
   }
 
   return (
-    <section className="subsection" aria-labelledby={headingId}>
+    // Named after its profile too: every card has one, and landmarks need names of their own.
+    <section className="subsection" aria-label={`Partner app (order history) of ${profile.name}`}>
       <h4 id={headingId}>Partner app (order history)</h4>
       {body}
     </section>

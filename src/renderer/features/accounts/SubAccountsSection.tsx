@@ -142,6 +142,7 @@ export function SubAccountsSection() {
       id: 'actions',
       header: 'Actions',
       width: 'minmax(180px, 2fr)',
+      pin: 'end',
       cell: (s) => (
         <div className="earn-row-actions">
           {isBlocked(s) ? (

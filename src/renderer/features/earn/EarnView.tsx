@@ -95,6 +95,7 @@ export function EarnView() {
       id: 'action',
       header: 'Action',
       width: '110px',
+      pin: 'end',
       cell: (p) => (
         <button
           type="button"

@@ -140,6 +140,7 @@ export function Investments({
       id: 'actions',
       header: 'Actions',
       width: 'minmax(180px, 2fr)',
+      pin: 'end',
       cell: (i) => (
         <div className="earn-row-actions">
           {canClose(i) ? (

@@ -79,6 +79,7 @@ export function orderColumns(
       id: 'action',
       header: 'Action',
       width: '70px',
+      pin: 'end',
       cell: (o) => (
         <button
           type="button"
