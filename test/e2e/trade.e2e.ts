@@ -92,10 +92,10 @@ describe('Trade screen against the demo exchange', () => {
     await trade.picker.press('ArrowDown');
     await page.getByRole('listbox', { name: 'Markets' }).waitFor();
     await trade.picker.press('Tab');
-    const next = await page.evaluate(() => ({
+    const next = await page.evaluate(`({
       tag: document.activeElement?.tagName,
       inForm: !!document.activeElement?.closest('form[aria-label="Order"]'),
-    }));
+    })`);
     expect(next).toEqual({ tag: 'INPUT', inForm: true });
     await trade.picker.blur();
   });
@@ -122,7 +122,7 @@ describe('Trade screen against the demo exchange', () => {
     expect(orderRequests(since).map((e) => e.path)).toEqual(['/api/v4/order/stock_market']);
     // Focus is on Amount for the next order, not dropped to the page.
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .poll(() => page.evaluate('document.activeElement?.id'))
       .toBe(await trade.amount.getAttribute('id'));
 
     const [order] = history('e2e-mkt-buy');
