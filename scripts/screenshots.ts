@@ -33,6 +33,7 @@ const SCREENS: [string, string, string?][] = [
   ['mining', 'Mining'],
   ['history', 'History'],
   ['accounts', 'Accounts'],
+  ['settings', 'Settings'],
 ];
 
 /** Opens a screen and waits until nothing on it is loading any more. */
@@ -68,15 +69,18 @@ async function main(): Promise<void> {
   try {
     const page = await browser.context.newPage();
     await page.goto(host.pageUrl);
-    const sidebar = page.getByRole('navigation', { name: 'Screens' });
     await page.getByTestId('active-profile').filter({ hasText: 'Demo' }).waitFor();
-    await sidebar.getByLabel('Auto-refresh').selectOption('0');
+    const setting = async (label: string, value: string) => {
+      await open(page, 'Settings');
+      await page.locator('main').getByLabel(label, { exact: true }).selectOption(value);
+    };
+    await setting('Auto-refresh', '0');
     for (const size of SIZES) {
       const folder = join(OUT, `${size.width}x${size.height}`);
       await mkdir(folder, { recursive: true });
       await page.setViewportSize(size);
       for (const theme of THEMES) {
-        await sidebar.getByLabel('Theme').selectOption(theme);
+        await setting('Theme', theme);
         await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
         for (const [name, entry, tab] of SCREENS) {
           await open(page, entry, tab);

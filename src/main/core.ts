@@ -72,7 +72,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const lock = await AppLock.create(vault, events, { dataDir: options.dataDir });
   const updates = new UpdateService(options.updater, (status) => events.emit('app.update', status));
   const handlers = createHandlers({
-    info: () => ({ version: options.version, platform: process.platform }),
+    info: () => ({
+      version: options.version,
+      platform: process.platform,
+      dataDir: options.dataDir ?? null,
+    }),
     updates,
     accounts,
     lock,

@@ -7,6 +7,8 @@ import { OrdersView } from './features/orders/OrdersView';
 import { OverviewView } from './features/overview/OverviewView';
 import { Header } from './features/shell/Header';
 import { ScreenPlaceholder } from './features/shell/ScreenPlaceholder';
+import { ShortcutsDialog } from './features/shell/ShortcutsDialog';
+import { SettingsView } from './features/settings/SettingsView';
 import { Sidebar } from './features/shell/Sidebar';
 import { UpdateBanner } from './features/shell/UpdateBanner';
 import { SCREENS, useShellStore, type ScreenId } from './lib/shellStore';
@@ -68,11 +70,14 @@ function Shell() {
             <MiningView />
           ) : screen === 'accounts' ? (
             <AccountsView />
+          ) : screen === 'settings' ? (
+            <SettingsView />
           ) : (
             <ScreenPlaceholder screen={screen} />
           )}
         </main>
       </div>
+      <ShortcutsDialog />
     </div>
   );
 }

@@ -64,6 +64,8 @@ export interface OAuthRedirect {
 export interface AppInfo {
   version: string;
   platform: string;
+  /** Where the app keeps profiles (names, never keys) and the demo exchange; null: in memory. */
+  dataDir: string | null;
 }
 
 /** Automatic updates: `disabled` in development and in the web host. */

@@ -1,3 +1,4 @@
+import { ShellPage } from './pages/shell';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ let page: Page;
 let dataDir: string;
 
 async function autoRefreshOff(target: Page): Promise<void> {
-  await target.getByLabel('Auto-refresh').selectOption({ label: 'Off' });
+  await new ShellPage(target).setting('Auto-refresh', '0');
 }
 
 beforeAll(async () => {

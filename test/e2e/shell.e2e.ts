@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../support/browser';
 import { startApp } from '../support/webhost';
-import { ShellPage } from './pages/shell';
+import { SCREEN_LABELS, ShellPage } from './pages/shell';
 
-const SCREENS = ['Overview', 'Orders', 'Trade', 'Earn', 'Mining', 'History', 'Accounts'];
+const SCREENS = SCREEN_LABELS;
 const SHOTS = 'test-results/screenshots';
 
 describe('app shell in Chromium through the web host', () => {
@@ -44,6 +44,29 @@ describe('app shell in Chromium through the web host', () => {
 
     await shell.open('Mining');
     expect(await page.locator('main').getAttribute('data-screen')).toBe('mining');
+  });
+
+  it('Settings: the app’s version, a number format every amount follows, and the shortcuts sheet', async () => {
+    const shell = new ShellPage(page);
+    await shell.open('Settings');
+    expect(await page.getByTestId('about-version').textContent()).toBe('test');
+    await shell.open('Overview');
+    const total = page.getByTestId('overview-total');
+    await total.filter({ hasText: /\d/ }).waitFor();
+    expect(await total.textContent()).toMatch(/^[\d,]+\.\d{2} USDT$/);
+    await shell.setting('Numbers', 'de-DE');
+    await shell.open('Overview');
+    expect(await total.textContent()).toMatch(/^[\d.]+,\d{2} USDT$/);
+    await shell.setting('Numbers', 'system');
+
+    // ? outside a field shows the shortcuts; Escape closes them and focus goes back.
+    await page.locator('main').focus();
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await sheet.waitFor();
+    expect(await sheet.textContent()).toContain('Ctrl/⌘ + 1 … 8');
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached' });
   });
 
   it('renders the shell in the dark theme', async () => {

@@ -44,7 +44,7 @@ import type { AppInfo, ExchangeStatus } from '../../src/shared/model';
 const APP_URL = 'app://desk/index.html';
 const DEV_URL = 'http://localhost:5173/';
 
-const INFO: AppInfo = { version: '9.9.9', platform: 'linux' };
+const INFO: AppInfo = { version: '9.9.9', platform: 'linux', dataDir: null };
 const ONLINE: ExchangeStatus = {
   state: 'online',
   baseUrl: 'http://127.0.0.1:1',

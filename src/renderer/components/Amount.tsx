@@ -4,6 +4,8 @@ import { useSettings } from '../lib/settingsStore';
 /** A money amount: right-aligned by its cell, tabular digits, hidden in privacy mode. */
 export function Amount({ value, places, unit }: { value: string; places: number; unit?: string }) {
   const privacy = useSettings((s) => s.privacy);
+  // Written in the chosen number format: a change of format re-renders every amount.
+  useSettings((s) => s.numberFormat);
   return (
     <span className="amount">
       {privacy ? MASK : formatDecimal(value, places)}

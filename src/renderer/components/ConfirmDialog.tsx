@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 interface ConfirmDialogProps {
   title: string;
   children?: ReactNode;
-  confirmLabel: string;
+  /** The confirm button's words; with no `onConfirm` there is only the dismiss button. */
+  confirmLabel?: string;
   /** The dismiss button's words (default "Cancel"). */
   cancelLabel?: string;
   busy?: boolean;
@@ -12,7 +13,7 @@ interface ConfirmDialogProps {
   /** "danger" (default) for destructive actions, "primary" for the others. */
   tone?: 'danger' | 'primary';
   error?: string | undefined;
-  onConfirm(): void;
+  onConfirm?(): void;
   onCancel(): void;
 }
 
@@ -87,14 +88,16 @@ export function ConfirmDialog({
           >
             {cancelLabel}
           </button>
-          <button
-            type="button"
-            className={`btn btn-${tone}`}
-            onClick={onConfirm}
-            disabled={busy || confirmDisabled}
-          >
-            {confirmLabel}
-          </button>
+          {onConfirm ? (
+            <button
+              type="button"
+              className={`btn btn-${tone}`}
+              onClick={onConfirm}
+              disabled={busy || confirmDisabled}
+            >
+              {confirmLabel}
+            </button>
+          ) : null}
         </div>
       </div>
     </div>

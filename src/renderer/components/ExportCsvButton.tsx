@@ -1,3 +1,4 @@
+import { formatCount } from '../lib/numberFormat';
 import { useState, type ReactNode } from 'react';
 import type { CsvExport } from '../../shared/model';
 import { downloadText } from '../lib/download';
@@ -29,7 +30,7 @@ export function ExportCsvButton({ exportCsv, unit, disabled, busyNote }: ExportC
     setStatus({ state: 'busy' });
     try {
       const result = await exportCsv();
-      const rows = `${result.rows.toLocaleString('en-US')} ${result.rows === 1 ? unit[0] : unit[1]}`;
+      const rows = formatCount(result.rows, unit);
       if (result.cancelled) setStatus({ state: 'idle' });
       else if (result.savedTo)
         setStatus({ state: 'done', message: `Saved ${rows} to ${result.savedTo}` });

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { currentSeparators, groupDigits } from './numberFormat';
 
 /**
  * Display of decimal strings: never through floating point. Amounts keep the asset's precision,
@@ -6,11 +7,10 @@ import Decimal from 'decimal.js';
  */
 export const MASK = '•••••';
 
-function group(integer: string): string {
-  return integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** "12345.6789" with 2 places -> "12,345.68" (half-up); trailing zeros kept for alignment. */
+/**
+ * "12345.6789" with 2 places -> "12,345.68" (half-up; "12.345,68" in a comma format); trailing zeros
+ * kept for alignment.
+ */
 export function formatDecimal(value: string, places: number): string {
   let d: Decimal;
   try {
@@ -21,15 +21,19 @@ export function formatDecimal(value: string, places: number): string {
   const fixed = d.toFixed(Math.max(0, places), Decimal.ROUND_HALF_UP);
   const negative = fixed.startsWith('-');
   const [integer = '0', fraction] = (negative ? fixed.slice(1) : fixed).split('.');
-  return `${negative ? '−' : ''}${group(integer)}${fraction ? `.${fraction}` : ''}`;
+  const separators = currentSeparators();
+  return `${negative ? '−' : ''}${groupDigits(integer, separators)}${
+    fraction ? `${separators.decimal}${fraction}` : ''
+  }`;
 }
 
 /** A price: up to `places`, trailing zeros trimmed but at least 2 places. */
 export function formatPrice(value: string, places = 8): string {
   const full = formatDecimal(value, places);
-  const [integer, fraction = ''] = full.split('.');
+  const { decimal } = currentSeparators();
+  const [integer, fraction = ''] = full.split(decimal);
   const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return `${integer}.${trimmed}`;
+  return `${integer}${decimal}${trimmed}`;
 }
 
 export function compareDecimal(a: string | null | undefined, b: string | null | undefined): number {

@@ -2,6 +2,9 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 export type ThemeChoice = 'system' | 'light' | 'dark';
+/** How numbers are written: the system's locale, or one of these conventions. */
+export const NUMBER_FORMATS = ['system', 'en-US', 'de-DE', 'fr-FR', 'de-CH'] as const;
+export type NumberFormatChoice = (typeof NUMBER_FORMATS)[number];
 
 interface Settings {
   /** Hide every amount everywhere (tables, totals, charts, window title). */
@@ -11,10 +14,13 @@ interface Settings {
   autoRefreshSeconds: number;
   /** Quote currency of the Overview. */
   quote: string;
+  /** Separators of numbers shown and typed. */
+  numberFormat: NumberFormatChoice;
   setPrivacy(on: boolean): void;
   setTheme(theme: ThemeChoice): void;
   setAutoRefresh(seconds: number): void;
   setQuote(quote: string): void;
+  setNumberFormat(format: NumberFormatChoice): void;
 }
 
 /** Display preferences (never secrets, never server data), kept across restarts. */
@@ -25,10 +31,12 @@ export const useSettings = create<Settings>()(
       theme: 'system',
       autoRefreshSeconds: 30,
       quote: 'USDT',
+      numberFormat: 'system',
       setPrivacy: (privacy) => set({ privacy }),
       setTheme: (theme) => set({ theme }),
       setAutoRefresh: (autoRefreshSeconds) => set({ autoRefreshSeconds }),
       setQuote: (quote) => set({ quote }),
+      setNumberFormat: (numberFormat) => set({ numberFormat }),
     }),
     { name: 'exchange-desk-settings', version: 1 },
   ),

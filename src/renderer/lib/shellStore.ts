@@ -24,6 +24,11 @@ export const SCREENS = [
     label: 'Accounts',
     blurb: 'Profiles, API keys in the OS keychain, sub-accounts.',
   },
+  {
+    id: 'settings',
+    label: 'Settings',
+    blurb: 'Theme, refresh, quote currency, number format, shortcuts and about.',
+  },
 ] as const;
 
 export type ScreenId = (typeof SCREENS)[number]['id'];
@@ -32,13 +37,18 @@ interface ShellState {
   screen: ScreenId;
   /** The visible screen's refresh (header button, shortcut); undefined when it has none. */
   refresh: (() => void) | undefined;
+  /** The keyboard shortcuts sheet is open. */
+  shortcutsOpen: boolean;
   go(screen: ScreenId): void;
   setRefresh(refresh: (() => void) | undefined): void;
+  showShortcuts(open: boolean): void;
 }
 
 export const useShellStore = create<ShellState>()((set) => ({
   screen: 'overview',
   refresh: undefined,
+  shortcutsOpen: false,
   go: (screen) => set({ screen }),
   setRefresh: (refresh) => set({ refresh }),
+  showShortcuts: (shortcutsOpen) => set({ shortcutsOpen }),
 }));

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useAction } from './useAction';
+import { readDecimal } from './numberFormat';
 import type { z } from 'zod';
 import { asDeskError, type DeskError } from '../../shared/errors';
 import { deskFieldErrors, parseForm, type FieldErrors, type ServerFieldOptions } from './parseForm';
@@ -56,6 +57,11 @@ export interface FormOptions<V extends object, S extends z.ZodType> {
   focus?: Partial<Record<string, string>>;
   /** Nothing is checked or sent while true (a review open, a wait running). */
   blocked?: boolean;
+  /**
+   * Fields holding a typed decimal: read in the user's number format on submit ("0,5" -> "0.5",
+   * "1.234,5" -> "1234.5" where the comma is decimal) and shown as read, before any check.
+   */
+  decimals?: readonly string[];
 }
 
 export interface Form<V extends object, S extends z.ZodType> {
@@ -84,6 +90,18 @@ export interface Form<V extends object, S extends z.ZodType> {
 }
 
 type StringKeys<V> = { [K in keyof V & string]: V[K] extends string ? K : never }[keyof V & string];
+
+/** The values with each decimal field read in the user's number format (the same object if none changed). */
+function readDecimals<V extends object>(values: V, fields: readonly string[] | undefined): V {
+  let out = values;
+  for (const field of fields ?? []) {
+    const text = (values as Record<string, unknown>)[field];
+    if (typeof text !== 'string') continue;
+    const read = readDecimal(text);
+    if (read !== text) out = { ...out, [field]: read };
+  }
+  return out;
+}
 
 const hasAny = (errors: FieldErrors) => Object.values(errors).some((m) => m !== undefined);
 
@@ -129,10 +147,13 @@ export function useForm<V extends object, S extends z.ZodType>(
       }
     });
 
+  const current = values;
   const onSubmit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     if (action.running() || options.blocked) return;
     setFormError(undefined);
+    const values = readDecimals(current, options.decimals);
+    if (values !== current) setValues(values);
     const parsed = parseForm(
       options.schema,
       options.input ? options.input(values) : values,

@@ -1,5 +1,17 @@
 import type { Locator, Page } from 'playwright-core';
 
+/** The sidebar's entries, in order (Ctrl/⌘+1…8). */
+export const SCREEN_LABELS = [
+  'Overview',
+  'Orders',
+  'Trade',
+  'Earn',
+  'Mining',
+  'History',
+  'Accounts',
+  'Settings',
+] as const;
+
 /** Page object of the app shell: sidebar, header, status pill. */
 export class ShellPage {
   readonly sidebar: Locator;
@@ -21,5 +33,13 @@ export class ShellPage {
   async open(screen: string): Promise<void> {
     await this.navItem(screen).click();
     await this.title.filter({ hasText: screen }).waitFor();
+  }
+
+  /** Chooses a display setting on the Settings screen (and waits for a theme to apply). */
+  async setting(label: 'Theme' | 'Auto-refresh' | 'Numbers', value: string): Promise<void> {
+    await this.open('Settings');
+    await this.page.locator('main').getByLabel(label, { exact: true }).selectOption(value);
+    if (label === 'Theme' && value !== 'system')
+      await this.page.locator(`html[data-theme="${value}"]`).waitFor({ state: 'attached' });
   }
 }

@@ -59,7 +59,7 @@ describe('web host', () => {
     await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
     await writeFile(join(dir, '..', 'secret-neighbour.txt'), 'not for you');
     const handlers = stubHandlers({
-      'app.info': async () => ({ version: 't', platform: 'linux' }),
+      'app.info': async () => ({ version: 't', platform: 'linux', dataDir: null }),
       'exchange.status': async () => status,
       'exchange.checkNow': checkNow,
     });

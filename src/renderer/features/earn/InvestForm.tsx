@@ -69,6 +69,7 @@ export function InvestForm({
       message: (error: DeskError) => (isPermissionError(error) ? NO_LENDING_ACCESS : undefined),
     },
     focus: { amount: `${id}-amount` },
+    decimals: ['amount'],
   });
   const sending = form.busy;
 

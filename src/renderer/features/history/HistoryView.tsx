@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/numberFormat';
 import { useMemo } from 'react';
 import type { DepositWithdraw } from '../../../shared/model';
 import { statusName } from '../../../shared/transferStatus';
@@ -16,8 +17,6 @@ import { statusTone } from './statusOptions';
 export interface Row extends DepositWithdraw {
   key: string;
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 function Confirmations({ value }: { value: DepositWithdraw['confirmations'] }) {
   if (!value) return <span className="muted">—</span>;
@@ -208,7 +207,7 @@ export function HistoryView() {
         </button>
         <span className="pager-info" aria-live="polite" data-testid="history-range">
           {page && total > 0 && page.records.length > 0
-            ? `Showing ${count(shownFrom)}–${count(shownTo)} of ${count(total)}`
+            ? `Showing ${formatCount(shownFrom)}–${formatCount(shownTo)} of ${formatCount(total)}`
             : ''}
         </span>
         <button
@@ -222,8 +221,8 @@ export function HistoryView() {
       </nav>
       {total > HISTORY_CAP ? (
         <p className="muted small" role="note">
-          The exchange shows only the first {count(HISTORY_CAP)} records (newest first). Narrow the
-          filters to reach older ones; the CSV export has the same limit.
+          The exchange shows only the first {formatCount(HISTORY_CAP)} records (newest first).
+          Narrow the filters to reach older ones; the CSV export has the same limit.
         </p>
       ) : null}
       <DataTable

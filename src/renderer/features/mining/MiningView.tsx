@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/numberFormat';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { HashrateInterval } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
@@ -128,9 +129,9 @@ export function MiningView() {
   const summary = useMemo(
     () =>
       data
-        ? `${data.fetchedPoints.toLocaleString('en-US')} points fetched in ${data.requests} ${
+        ? `${formatCount(data.fetchedPoints)} points fetched in ${data.requests} ${
             data.requests === 1 ? 'request' : 'requests'
-          }, ${data.points.length.toLocaleString('en-US')} drawn`
+          }, ${formatCount(data.points.length)} drawn`
         : '',
     [data],
   );

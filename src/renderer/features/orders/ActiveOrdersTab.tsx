@@ -1,3 +1,5 @@
+import { formatCount } from '../../lib/numberFormat';
+import { ORDERS } from './parts';
 import { useMemo, useState } from 'react';
 import type { Order } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
@@ -63,7 +65,6 @@ export function ActiveOrdersTab() {
     [places],
   );
   const filtered = isFiltered(filters);
-  const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`;
 
   return (
     <section aria-labelledby="active-title" className="orders-section">
@@ -81,10 +82,10 @@ export function ActiveOrdersTab() {
       {data ? (
         <p className="table-count muted" data-testid="active-count" aria-live="polite">
           {filtered
-            ? `Showing ${orders.length.toLocaleString('en-US')} of ${count(all.length)}`
-            : count(all.length)}
+            ? `Showing ${formatCount(orders.length)} of ${formatCount(all.length, ORDERS)}`
+            : formatCount(all.length, ORDERS)}
           {data.capped
-            ? ` · the first ${all.length.toLocaleString('en-US')} the exchange listed; more are open`
+            ? ` · the first ${formatCount(all.length)} the exchange listed; more are open`
             : ''}
         </p>
       ) : null}

@@ -1,3 +1,4 @@
+import { formatCount } from '../../lib/numberFormat';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { OtoOrder } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
@@ -141,8 +142,7 @@ export function ConditionalTab() {
       {data && slot.error ? <RefreshAlert error={slot.error} onRetry={load} /> : null}
       {total > listed ? (
         <p className="muted small">
-          Showing the first {listed.toLocaleString('en-US')} of {total.toLocaleString('en-US')}{' '}
-          conditional orders.
+          Showing the first {formatCount(listed)} of {formatCount(total)} conditional orders.
         </p>
       ) : null}
       <section aria-labelledby="oco-title" className="subsection-block">

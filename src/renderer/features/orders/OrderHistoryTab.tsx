@@ -1,3 +1,5 @@
+import { formatCount } from '../../lib/numberFormat';
+import { ORDERS } from './parts';
 import { statusOf } from '../../lib/remote';
 import { useMemo, useState } from 'react';
 import type { ExecutedOrder, ProfileSummary } from '../../../shared/model';
@@ -214,7 +216,6 @@ function ExecutedOrdersTable() {
   }, [all]);
   const columns = useMemo(() => historyColumns(places, moneyPlaces), [places, moneyPlaces]);
   const filtered = market !== '' || side !== '';
-  const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'order' : 'orders'}`;
 
   return (
     <div className="orders-section">
@@ -229,7 +230,7 @@ function ExecutedOrdersTable() {
                 ...(side ? { side } : {}),
               })
             }
-            unit={['order', 'orders']}
+            unit={ORDERS}
             disabled={!data}
           />
         </div>
@@ -266,8 +267,8 @@ function ExecutedOrdersTable() {
       {data ? (
         <p className="table-count muted" data-testid="executed-count" aria-live="polite">
           {filtered
-            ? `Showing ${rows.length.toLocaleString('en-US')} of ${count(all.length)}`
-            : count(all.length)}
+            ? `Showing ${formatCount(rows.length)} of ${formatCount(all.length, ORDERS)}`
+            : formatCount(all.length, ORDERS)}
           {all.length >= EXECUTED_LIMIT ? ' · the most recent the exchange returns' : ''}
         </p>
       ) : null}

@@ -6,6 +6,9 @@ import type { Column } from '../../components/DataTable';
 import type { OrderSide } from '../../../shared/model';
 import { marketLabel } from '../../lib/format';
 
+/** What an order is called, one and many (counts, exports). */
+export const ORDERS = ['order', 'orders'] as const;
+
 /** Buy/sell in words and colour (the word carries the meaning; the colour only helps). */
 export function SideLabel({ side }: { side: OrderSide }) {
   return <span className={`side side-${side}`}>{side === 'buy' ? 'Buy' : 'Sell'}</span>;

@@ -1,3 +1,4 @@
+import { currentSeparators, groupDigits } from '../../lib/numberFormat';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import { clientOrderId, orderAmount, orderPrice, type stp } from '../../../shared/contract';
@@ -36,8 +37,9 @@ export type FormErrors = Partial<Record<FormField, string>>;
 export function plain(value: Decimal.Value): string {
   const fixed = new Decimal(value).toFixed();
   const [integer = '0', fraction] = fixed.split('.');
-  const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction ? `${grouped}.${fraction}` : grouped;
+  const separators = currentSeparators();
+  const grouped = groupDigits(integer, separators);
+  return fraction ? `${grouped}${separators.decimal}${fraction}` : grouped;
 }
 
 /** The smallest step of `places` decimals: 4 -> 0.0001. */

@@ -106,6 +106,7 @@ export function useOrderForm({
     failed: () => setPending(undefined),
     server: { aliases: ORDER_FIELD_ALIASES, refused: REFUSED },
     focus: FIELD_IDS,
+    decimals: ['amount', 'price'],
     // Enter while the review is open, the order is in flight or review is blocked does nothing.
     blocked: pending !== undefined || blocker !== undefined,
   });

@@ -1,0 +1,91 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { App } from '../../../src/renderer/App';
+import { Amount } from '../../../src/renderer/components/Amount';
+import { useAppInfo } from '../../../src/renderer/features/settings/aboutStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import { SCREENS, useShellStore } from '../../../src/renderer/lib/shellStore';
+import { fakeDesk } from '../fakeDesk';
+import { profilesState } from '../accounts/fixtures';
+
+beforeEach(() => {
+  useAppInfo.getState().reset();
+  useShellStore.setState({ screen: 'settings', shortcutsOpen: false });
+  setDesk(
+    fakeDesk({
+      'lock.status': async () => ({ enabled: false, locked: false, idleMinutes: 0 }),
+      'profiles.list': async () => profilesState(),
+      'exchange.status': async () => ({ state: 'checking', baseUrl: 'http://127.0.0.1:9' }),
+      'app.info': async () => ({
+        version: '1.2.3',
+        platform: 'linux',
+        dataDir: '/home/ann/.config/Exchange Desk',
+      }),
+    }).desk,
+  );
+});
+afterEach(() => {
+  cleanup();
+  setDesk(undefined);
+  useSettings.setState({ theme: 'system', numberFormat: 'system', autoRefreshSeconds: 30 });
+});
+
+describe('Settings', () => {
+  it('is a screen of the sidebar, with theme, refresh, numbers and about in one place', async () => {
+    render(<App />);
+    expect(SCREENS.at(-1)).toMatchObject({ id: 'settings', label: 'Settings' });
+    expect(await screen.findByTestId('about-version')).toHaveProperty('textContent', '1.2.3');
+    expect(screen.getByTestId('about-data-dir').textContent).toBe(
+      '/home/ann/.config/Exchange Desk',
+    );
+    // The sidebar holds navigation only.
+    const nav = screen.getByRole('navigation', { name: 'Screens' });
+    expect(within(nav).queryByRole('combobox')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Theme'), { target: { value: 'dark' } });
+    expect(useSettings.getState().theme).toBe('dark');
+    fireEvent.change(screen.getByLabelText('Auto-refresh'), { target: { value: '60' } });
+    expect(useSettings.getState().autoRefreshSeconds).toBe(60);
+    const numbers = screen.getByLabelText('Numbers') as HTMLSelectElement;
+    expect([...numbers.options].map((o) => o.textContent)).toContain(
+      'Comma for decimals (1.234,56)',
+    );
+  });
+
+  it('a number format applies to every amount shown at once', () => {
+    render(<Amount value="1234567.5" places={2} unit="USDT" />);
+    expect(screen.getByText('1,234,567.50')).toBeTruthy();
+    act(() => useSettings.getState().setNumberFormat('de-DE'));
+    expect(screen.getByText('1.234.567,50')).toBeTruthy();
+  });
+});
+
+describe('the keyboard shortcuts sheet', () => {
+  it('opens with ?, lists the shortcuts, closes with Escape; ? typed in a field is just a character', async () => {
+    useShellStore.setState({ screen: 'accounts' });
+    render(<App />);
+    await screen.findByRole('navigation', { name: 'Screens' });
+    fireEvent.keyDown(window, { key: '?' });
+    const sheet = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(sheet.textContent).toContain('Ctrl/⌘ + Shift + P');
+    expect(sheet.textContent).toContain(`Ctrl/⌘ + 1 … ${SCREENS.length}`);
+    expect(document.activeElement?.textContent).toBe('Close');
+    fireEvent.keyDown(sheet, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const input = document.createElement('input');
+    document.body.append(input);
+    fireEvent.keyDown(input, { key: '?' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    input.remove();
+  });
+
+  it('opens from Settings too', async () => {
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Keyboard shortcuts' }));
+    await waitFor(() =>
+      expect(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeTruthy(),
+    );
+  });
+});
