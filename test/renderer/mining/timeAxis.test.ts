@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { timeTicks } from '../../../src/renderer/features/mining/timeAxis';
 
 const HOUR = 3_600_000;
@@ -33,6 +33,9 @@ describe('time axis ticks', () => {
         const { ticks, format } = timeTicks(T0, T0 + span, maxTicks);
         expect(ticks.length).toBeGreaterThanOrEqual(2);
         expect(ticks.length).toBeLessThanOrEqual(maxTicks);
+        // As many as fit, near enough (a day at 7 had 4 labels with only 3- and 6-hour steps; the
+        // finest step, 5 minutes, gives 10 minutes 2).
+        if (span >= 6 * HOUR) expect(ticks.length).toBeGreaterThanOrEqual(Math.floor(maxTicks / 2));
         for (let i = 0; i < ticks.length; i++) {
           expect(ticks[i]).toBeGreaterThanOrEqual(T0);
           expect(ticks[i]).toBeLessThanOrEqual(T0 + span);
@@ -69,5 +72,34 @@ describe('time axis ticks', () => {
     for (const t of days) expect(new Date(t).getHours()).toBe(0);
     const months = timeTicks(T0, T0 + 365 * DAY, 8).ticks;
     for (const t of months) expect(new Date(t).getDate()).toBe(1);
+  });
+});
+
+describe('time axis ticks across a clock change (New York)', () => {
+  let ticksThere: typeof timeTicks;
+  beforeAll(async () => {
+    vi.stubEnv('TZ', 'America/New_York');
+    vi.resetModules();
+    ({ timeTicks: ticksThere } = await import('../../../src/renderer/features/mining/timeAxis'));
+  });
+  afterAll(() => vi.unstubAllEnvs());
+
+  it('labels the hour the clock goes back once, every tick on the hour', () => {
+    // 1 Nov 2026: 2:00 EDT (06:00 UTC) is 1:00 EST; 23:30 EDT to 4:30 EST is 6 hours.
+    const from = Date.UTC(2026, 10, 1, 3, 30);
+    const { ticks, format } = ticksThere(from, from + 6 * HOUR, 12);
+    const labels = ticks.map(format);
+    expect(new Date(from).getHours()).toBe(23);
+    expect(labels.filter((label, i) => labels.indexOf(label) !== i)).toEqual([]);
+    for (const t of ticks) expect(new Date(t).getMinutes()).toBe(0);
+    // 1:00 comes twice (05:00 and 06:00 UTC): one tick for it.
+    expect(ticks.filter((t) => new Date(t).getHours() === 1)).toHaveLength(1);
+  });
+
+  it('keeps to its step the night the clock goes forward: every 2 hours on an even hour', () => {
+    // 8 Mar 2026: 2:00 EST (07:00 UTC) is 3:00 EDT; 22:30 EST to 10:30 EDT is 11 hours.
+    const from = Date.UTC(2026, 2, 8, 3, 30);
+    const { ticks } = ticksThere(from, from + 11 * HOUR, 7);
+    expect(ticks.map((t) => new Date(t).getHours())).toEqual([0, 4, 6, 8, 10]);
   });
 });
