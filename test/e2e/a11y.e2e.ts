@@ -32,19 +32,21 @@ describe('Accessibility and layout in Chromium through the web host', () => {
   let browser: Browser;
   let page: Page;
   let shell: ShellPage;
+  let secondId: string | undefined;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
     app = await startApp({ demoExchange: { control: true, freezePrices: true } });
     // A second profile beside Demo: the Accounts screen then shows two cards (names must differ).
     const demo = app.core.demoExchange;
-    await app.core.accounts.add({
+    const added = await app.core.accounts.add({
       name: 'Second exchange',
       region: 'custom',
       customUrl: demo.url,
       apiKey: demo.apiKey,
       apiSecret: demo.apiSecret,
     });
+    secondId = added.profiles.find((p) => p.name === 'Second exchange')!.id;
     browser = await launchBrowser();
     page = await browser.context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -60,6 +62,8 @@ describe('Accessibility and layout in Chromium through the web host', () => {
 
   afterAll(async () => {
     await browser?.close();
+    // Its key leaves the keychain the other suites share.
+    if (secondId) await app.core.accounts.remove(secondId);
     await app?.stop();
   });
 

@@ -73,7 +73,7 @@ function readCalls(): [channel: string, input: unknown][] {
   const range = { account: 'rig', from: to - 2 * 86_400, to, interval: '1h' };
   return [
     ['portfolio.overview', { quote: 'USDT' }],
-    ['orders.active', {}],
+    ['orders.active', undefined],
     ['orders.conditional', {}],
     ['orders.history', undefined],
     ['trade.markets', undefined],
