@@ -1,3 +1,4 @@
+import { act, fireEvent, within } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /**
@@ -11,4 +12,12 @@ export function stubClipboard(present = true) {
     configurable: true,
   });
   return writeText;
+}
+
+/** Clicks the copy button named `name` inside `container` and lets the write settle. */
+export async function clickCopy(container: HTMLElement, name: string): Promise<void> {
+  await act(async () => {
+    fireEvent.click(within(container).getByRole('button', { name }));
+    await Promise.resolve();
+  });
 }

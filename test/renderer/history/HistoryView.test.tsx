@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryView } from '../../../src/renderer/features/history/HistoryView';
 import { useHistoryStore } from '../../../src/renderer/features/history/historyStore';
@@ -6,7 +6,7 @@ import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { CsvExport, DepositWithdraw, TransfersPage } from '../../../src/shared/model';
-import { stubClipboard } from '../clipboard';
+import { clickCopy, stubClipboard } from '../clipboard';
 import { fakeDesk } from '../fakeDesk';
 import { deferred, resetStores, sizeTableBodies } from '../orders/fixtures';
 import { transfer, transfersPage, withdrawal } from './fixtures';
@@ -356,12 +356,6 @@ describe('Copying identifiers and opening transactions', () => {
     await waitFor(() => expect(rows()).toHaveLength(records.length));
     return writeText;
   }
-  const copy = async (cell: HTMLElement, name: string) => {
-    await act(async () => {
-      fireEvent.click(within(cell).getByRole('button', { name }));
-      await Promise.resolve();
-    });
-  };
   const link = (row: HTMLElement) => within(cells(row)[9]!).queryByRole('link');
 
   it('copies the whole address, transaction hash and unique id, though the cells shorten them', async () => {
@@ -371,9 +365,9 @@ describe('Copying identifiers and opening transactions', () => {
     const c = cells(rows()[0]!);
     expect(c[8]!.textContent).toBe('bc1qe…00001');
     expect(c[10]!.textContent).toBe('withd…00042');
-    await copy(c[8]!, 'Copy address');
-    await copy(c[9]!, 'Copy transaction hash');
-    await copy(c[10]!, 'Copy unique id');
+    await clickCopy(c[8]!, 'Copy address');
+    await clickCopy(c[9]!, 'Copy transaction hash');
+    await clickCopy(c[10]!, 'Copy unique id');
     expect(writeText.mock.calls).toEqual([[address], [HASH], [uniqueId]]);
     expect(c[10]!.textContent).toContain('Copied');
   });
@@ -421,7 +415,7 @@ describe('Copying identifiers and opening transactions', () => {
         within(cells(row)[9]!).getByRole('button', { name: 'Copy transaction hash' }),
       ).toBeTruthy();
     }
-    await copy(cells(rows()[1]!)[9]!, 'Copy transaction hash');
+    await clickCopy(cells(rows()[1]!)[9]!, 'Copy transaction hash');
     expect(writeText.mock.calls).toEqual([[hostile]]);
     expect(document.querySelector('a[href]')).toBeNull();
   });
