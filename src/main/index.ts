@@ -222,7 +222,7 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(async () => {
-    enforceSessionPolicy();
+    enforceSessionPolicy(appUrl);
     if (!devServer) serveAppScheme(join(__dirname, '../renderer'));
     setApplicationMenu(menu());
 

@@ -2,9 +2,17 @@
  * Security rules that need no Electron: which pages are ours, which external links may open, and
  * the content security policy. window.ts and ipc.ts apply them; the web host uses the CSP too.
  */
+import { EXPLORER_HOSTS } from '../shared/explorers';
 
-/** Hosts (and their subdomains) that may open in the system browser, over https only. */
-export const EXTERNAL_HOST_ALLOWLIST = ['whitebit.com', 'whitebit.eu'] as const;
+/**
+ * Hosts (and their subdomains) that may open in the system browser, over https only: the
+ * exchange's sites and the block explorers History links transactions to.
+ */
+export const EXTERNAL_HOST_ALLOWLIST: readonly string[] = [
+  'whitebit.com',
+  'whitebit.eu',
+  ...EXPLORER_HOSTS,
+];
 
 export function isAllowedExternalUrl(
   raw: string,

@@ -87,9 +87,10 @@ export async function saveWithDialog(
 
 /**
  * The CSP header on every http(s) response of the app's session (the dev server in development;
- * `app://` responses carry it from their handler), and no permission for anything.
+ * `app://` responses carry it from their handler), and no permission for anything but clipboard
+ * writes from the app's own page (`appUrl`).
  */
-export function enforceSessionPolicy(): void {
+export function enforceSessionPolicy(appUrl: string): void {
   const ses = session.defaultSession;
   ses.webRequest.onHeadersReceived((details, callback) => {
     callback({
@@ -99,8 +100,13 @@ export function enforceSessionPolicy(): void {
       },
     });
   });
-  // The app asks for no permission (camera, notifications, ...): refuse them all.
-  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  // The copy buttons write text (navigator.clipboard.writeText, a click away); nothing else is
+  // granted (camera, notifications, reading the clipboard, ...), and nothing to another page.
+  ses.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(
+      permission === 'clipboard-sanitized-write' && isOwnPage(details.requestingUrl, appUrl),
+    ),
+  );
 }
 
 /** Shows a message box (attached to `parent` when there is one); answers the button index. */

@@ -5,6 +5,7 @@ import {
   isAllowedExternalUrl,
   isOwnPage,
 } from '../../src/main/security';
+import { EXPLORER_HOSTS, explorerLink } from '../../src/shared/explorers';
 
 describe('isAllowedExternalUrl', () => {
   it.each([
@@ -36,6 +37,10 @@ describe('isAllowedExternalUrl', () => {
     ['a relative path', '/whitebit.com'],
     ['empty', ''],
     ['garbage', 'https://'],
+    ['an explorer over plain http', 'http://etherscan.io/tx/0x1'],
+    ['an explorer name as a prefix', 'https://etherscan.io.evil.example/tx/0x1'],
+    ['an explorer name as a suffix without a dot', 'https://evil-etherscan.io/tx/0x1'],
+    ['an explorer with a user name', 'https://user@tronscan.org/#/transaction/1'],
   ])('refuses %s (%s)', (_label, url) => {
     expect(isAllowedExternalUrl(url)).toBe(false);
   });
@@ -47,8 +52,26 @@ describe('isAllowedExternalUrl', () => {
     expect(isAllowedExternalUrl('https://whitebit.com/', [])).toBe(false);
   });
 
-  it('the default allowlist is the exchange sites only', () => {
-    expect([...EXTERNAL_HOST_ALLOWLIST].sort()).toEqual(['whitebit.com', 'whitebit.eu']);
+  it('the default allowlist is the exchange sites and the block explorers', () => {
+    expect([...EXTERNAL_HOST_ALLOWLIST].sort()).toEqual(
+      ['whitebit.com', 'whitebit.eu', ...EXPLORER_HOSTS].sort(),
+    );
+  });
+
+  it('opens the transaction pages the History screen links to', () => {
+    const hash = 'a275a514013e4e0f927fd0d1bed215e7f6f2c4c6ce762836fe135ec22529d886';
+    for (const [network, ticker] of [
+      ['BTC', 'BTC'],
+      ['ERC20', 'USDT'],
+      ['TRC20', 'USDT'],
+      ['BEP20', 'USDT'],
+      ['XRP', 'XRP'],
+      [null, 'LTC'],
+    ] as const) {
+      const link = explorerLink(network, ticker, hash);
+      expect(link, `${network} ${ticker}`).toBeDefined();
+      expect(isAllowedExternalUrl(link!.url)).toBe(true);
+    }
   });
 });
 

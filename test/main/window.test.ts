@@ -75,7 +75,13 @@ const fake = vi.hoisted(() => {
         ) => void)
       | undefined,
     permissionHandler: undefined as
-      ((wc: unknown, permission: string, callback: (granted: boolean) => void) => void) | undefined,
+      | ((
+          wc: unknown,
+          permission: string,
+          callback: (granted: boolean) => void,
+          details: { requestingUrl: string; isMainFrame: boolean },
+        ) => void)
+      | undefined,
   };
 
   return {
@@ -322,7 +328,7 @@ describe('openExternalSafely', () => {
 
 describe('enforceSessionPolicy', () => {
   it('adds the CSP header and keeps the other response headers', () => {
-    enforceSessionPolicy();
+    enforceSessionPolicy(APP_URL);
     expect(fake.session.headersListener).toBeTypeOf('function');
     const callback = vi.fn();
     fake.session.headersListener!(
@@ -339,7 +345,7 @@ describe('enforceSessionPolicy', () => {
   });
 
   it('replaces a weaker CSP sent by the server', () => {
-    enforceSessionPolicy();
+    enforceSessionPolicy(APP_URL);
     const callback = vi.fn();
     fake.session.headersListener!(
       {
@@ -353,7 +359,7 @@ describe('enforceSessionPolicy', () => {
   });
 
   it('adds the CSP header when the response has no headers', () => {
-    enforceSessionPolicy();
+    enforceSessionPolicy(APP_URL);
     const callback = vi.fn();
     fake.session.headersListener!({}, callback);
     expect(callback.mock.calls[0]![0]).toEqual({
@@ -361,17 +367,41 @@ describe('enforceSessionPolicy', () => {
     });
   });
 
+  /** What the session's permission handler answers `permission` asked by a frame at `url`. */
+  const answer = (permission: string, url: string, appUrl = APP_URL) => {
+    enforceSessionPolicy(appUrl);
+    expect(fake.session.permissionHandler).toBeTypeOf('function');
+    const callback = vi.fn();
+    fake.session.permissionHandler!({}, permission, callback, {
+      requestingUrl: url,
+      isMainFrame: true,
+    });
+    expect(callback).toHaveBeenCalledTimes(1);
+    return callback.mock.calls[0]![0] as boolean;
+  };
+
   it.each(['media', 'notifications', 'geolocation', 'clipboard-read', 'openExternal'])(
-    'refuses the %s permission',
+    'refuses the %s permission, even to the app page',
     (permission) => {
-      enforceSessionPolicy();
-      expect(fake.session.permissionHandler).toBeTypeOf('function');
-      const callback = vi.fn();
-      fake.session.permissionHandler!({}, permission, callback);
-      expect(callback).toHaveBeenCalledTimes(1);
-      expect(callback).toHaveBeenCalledWith(false);
+      expect(answer(permission, `${APP_URL}#/history`)).toBe(false);
     },
   );
+
+  it('lets the app page write to the clipboard (the copy buttons)', () => {
+    expect(answer('clipboard-sanitized-write', `${APP_URL}#/history`)).toBe(true);
+    expect(answer('clipboard-sanitized-write', DEV_APP_URL, DEV_APP_URL)).toBe(true);
+  });
+
+  it.each(['https://evil.example/', 'about:blank', 'file:///etc/passwd', 'app://other/', ''])(
+    'refuses clipboard writes to a frame at %j',
+    (url) => {
+      expect(answer('clipboard-sanitized-write', url)).toBe(false);
+    },
+  );
+
+  it('refuses clipboard writes to the dev server when the app page is app://', () => {
+    expect(answer('clipboard-sanitized-write', DEV_APP_URL)).toBe(false);
+  });
 });
 
 describe('the app:// scheme', () => {

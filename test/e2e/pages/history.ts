@@ -18,6 +18,9 @@ export interface TransferRow {
   /** The full address (the cell shows it shortened; the title has it whole); '' for "—". */
   address: string;
   hash: string;
+  /** Where the hash links to (its block explorer); '' when it is no link. */
+  explorer: string;
+  uniqueId: string;
 }
 
 /** Page object of the History screen (HistoryFilters + HistoryView). */
@@ -95,11 +98,17 @@ export class HistoryPage {
     return ((await this.range.textContent()) ?? '').trim();
   }
 
+  /** The row shown for the record at `index` on this page (rendered only while scrolled to). */
+  row(index: number): Locator {
+    return this.table.locator(`[role="row"][aria-rowindex="${index + 2}"]`);
+  }
+
   /** Every row of the page shown (the table is virtualised: read by scrolling). */
   async rows(): Promise<TransferRow[]> {
     const entries = await readAllRows(this.page, 'Deposits and withdrawals');
     return entries.map(([index, cells]) => {
-      const c = (i: number): Cell => cells[i] ?? { text: '', title: '', time: '', label: '' };
+      const c = (i: number): Cell =>
+        cells[i] ?? { text: '', title: '', time: '', label: '', href: '' };
       const ident = (cell: Cell) => (cell.text === '—' ? '' : cell.title);
       return {
         index,
@@ -113,6 +122,8 @@ export class HistoryPage {
         network: c(7).text,
         address: ident(c(8)),
         hash: ident(c(9)),
+        explorer: c(9).href,
+        uniqueId: ident(c(10)),
       };
     });
   }

@@ -53,10 +53,11 @@ export class OrdersPage {
   async activeRows(): Promise<ActiveRow[]> {
     const rows = await readAllRows(this.page, 'Active orders');
     return rows.map(([, cells]) => {
-      const label = cells.find((c) => c.label)?.label ?? '';
+      // The row's Cancel button (the Id and Client order id cells have copy buttons).
+      const label = cells.find((c) => c.label.startsWith('Cancel '))?.label ?? '';
       const match = /^Cancel (buy|sell) order (\d+) on (\w+)\/(\w+)$/.exec(label);
       if (!match) throw new Error(`Unexpected cancel label: ${label}`);
-      const client = cells[9]?.text ?? '';
+      const client = cells[10]?.text ?? '';
       return {
         side: match[1]!,
         orderId: Number(match[2]),

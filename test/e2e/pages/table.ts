@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-export type Cell = { text: string; title: string; time: string; label: string };
+export type Cell = { text: string; title: string; time: string; label: string; href: string };
 
 /**
  * Reads every row of a virtualised table by scrolling its body from top to bottom (a frame between
@@ -21,6 +21,7 @@ const READ_ALL = (label: string) => `(async () => {
         title: cell.querySelector('[title]')?.getAttribute('title') ?? '',
         time: cell.querySelector('time')?.getAttribute('datetime') ?? '',
         label: cell.querySelector('button')?.getAttribute('aria-label') ?? '',
+        href: cell.querySelector('a[href]')?.getAttribute('href') ?? '',
       }));
       rows.set(Number(row.getAttribute('aria-rowindex')), cells);
     }

@@ -5,6 +5,7 @@ import { useLockStore } from '../../../src/renderer/features/lock/lockStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { ProfileSummary, ProfilesState } from '../../../src/shared/model';
 import { fakeDesk, type FakeImpl } from '../fakeDesk';
+import { clickCopy, stubClipboard } from '../clipboard';
 import { demo, profile, profilesState, resetStores, unlocked } from './fixtures';
 
 beforeEach(() => {
@@ -59,6 +60,14 @@ describe('the OAuth redirect URI and port', () => {
     expect(fake.callsTo('profiles.setOAuthPort')).toEqual([{ port: 49152 }]);
     expect(section.getByText('http://127.0.0.1:49152/callback')).toBeTruthy();
     expect(port.value).toBe('49152');
+  });
+
+  it('copies the redirect URI', async () => {
+    const writeText = stubClipboard();
+    const { section } = await setup();
+    const paragraph = section.getByText('Register this redirect URI', { exact: false });
+    await clickCopy(paragraph, 'Copy redirect URI');
+    expect(writeText.mock.calls).toEqual([['http://127.0.0.1:53682/callback']]);
   });
 
   it('puts a port Connect found taken under the port field', async () => {

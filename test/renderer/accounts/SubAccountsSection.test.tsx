@@ -6,6 +6,7 @@ import { setDesk } from '../../../src/renderer/lib/desk';
 import type { SubAccount, SubAccountsView } from '../../../src/shared/model';
 import { deferred, sizeTableBodies } from '../earn/fixtures';
 import { fakeDesk, type FakeImpl } from '../fakeDesk';
+import { clickCopy, stubClipboard } from '../clipboard';
 import { profilesState } from './fixtures';
 
 const BOT: SubAccount = {
@@ -66,6 +67,15 @@ describe('Sub-accounts', () => {
     expect(within(family).getByTestId('sub-status').className).toContain('badge-bad');
     expect(within(family).getByRole('button', { name: 'Unblock family' })).toBeTruthy();
     expect(within(family).queryByRole('button', { name: 'Block family' })).toBeNull();
+  });
+
+  it("copies a sub-account's email; one without an email has nothing to copy", async () => {
+    const writeText = stubClipboard();
+    serve({}, () => [BOT, { ...FAMILY, email: '' }]);
+    await clickCopy(await rowOf('trading-bot'), 'Copy email');
+    expect(writeText.mock.calls).toEqual([['trading-bot@demo.exchange.invalid']]);
+    const family = await rowOf('family');
+    expect(within(family).queryByRole('button', { name: 'Copy email' })).toBeNull();
   });
 
   it('keeps Block disabled until the alias is typed exactly (case-sensitive)', async () => {

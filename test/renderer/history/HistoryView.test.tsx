@@ -5,7 +5,8 @@ import { useHistoryStore } from '../../../src/renderer/features/history/historyS
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
-import type { CsvExport, TransfersPage } from '../../../src/shared/model';
+import type { CsvExport, DepositWithdraw, TransfersPage } from '../../../src/shared/model';
+import { clickCopy, stubClipboard } from '../clipboard';
 import { fakeDesk } from '../fakeDesk';
 import { deferred, resetStores, sizeTableBodies } from '../orders/fixtures';
 import { transfer, transfersPage, withdrawal } from './fixtures';
@@ -74,7 +75,7 @@ describe('Deposits and withdrawals', () => {
     expect(d[7]!.textContent).toBe('BTC');
     const address = d[8]!.querySelector('[title]')!;
     expect(address.getAttribute('title')).toBe(transfer().address);
-    expect(address.textContent).toBe('bc1qex…000001');
+    expect(address.textContent).toBe('bc1qe…00001');
     expect(d[9]!.querySelector('[title]')!.getAttribute('title')).toBe(transfer().transactionHash);
 
     const w = cells(out);
@@ -341,5 +342,81 @@ describe('Deposits and withdrawals', () => {
     for (const amount of ['0.98765', '4,321', '0.002']) expect(text).not.toContain(amount);
     expect(text).toContain('•••••');
     expect(text).toContain('3 / 12');
+  });
+});
+
+describe('Copying identifiers and opening transactions', () => {
+  const HASH = 'a275a514013e4e0f927fd0d1bed215e7f6f2c4c6ce762836fe135ec22529d886';
+
+  /** The page shows `records`; answers the clipboard's spy. */
+  async function show(...records: DepositWithdraw[]) {
+    const writeText = stubClipboard();
+    serve(() => ({ records, total: records.length, offset: 0, limit: 100, fetchedAt: 1 }));
+    render(<HistoryView />);
+    await waitFor(() => expect(rows()).toHaveLength(records.length));
+    return writeText;
+  }
+  const link = (row: HTMLElement) => within(cells(row)[9]!).queryByRole('link');
+
+  it('copies the whole address, transaction hash and unique id, though the cells shorten them', async () => {
+    const address = 'bc1qexampleaddress0000000000000000000000001';
+    const uniqueId = 'withdraw-2026-11-20-000000000000042';
+    const writeText = await show(transfer({ address, transactionHash: HASH, uniqueId }));
+    const c = cells(rows()[0]!);
+    expect(c[8]!.textContent).toBe('bc1qe…00001');
+    expect(c[10]!.textContent).toBe('withd…00042');
+    await clickCopy(c[8]!, 'Copy address');
+    await clickCopy(c[9]!, 'Copy transaction hash');
+    await clickCopy(c[10]!, 'Copy unique id');
+    expect(writeText.mock.calls).toEqual([[address], [HASH], [uniqueId]]);
+    expect(c[10]!.textContent).toContain('Copied');
+  });
+
+  it('has no copy button where there is nothing to copy', async () => {
+    await show({ ...withdrawal, uniqueId: null });
+    const c = cells(rows()[0]!);
+    for (const i of [9, 10]) {
+      expect(c[i]!.textContent).toBe('—');
+      expect(within(c[i]!).queryByRole('button')).toBeNull();
+    }
+  });
+
+  it('links a well-formed hash of a known network to its explorer, opened outside the app', async () => {
+    await show(
+      transfer({ network: 'BTC', transactionHash: HASH }),
+      transfer({ network: 'TRC20', ticker: 'USDT', transactionHash: HASH }),
+      transfer({ network: null, ticker: 'LTC', transactionHash: HASH }),
+    );
+    const [btc, trc20, ltc] = rows() as [HTMLElement, HTMLElement, HTMLElement];
+    const a = link(btc)!;
+    expect(a.getAttribute('href')).toBe(`https://mempool.space/tx/${HASH}`);
+    // A new window: main's window-open handler sends allowlisted https links to the browser.
+    expect(a.getAttribute('target')).toBe('_blank');
+    expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(a.textContent).toBe('a275a…9d886');
+    expect(a.getAttribute('title')).toBe(HASH);
+    expect(a.getAttribute('aria-label')).toBe('View transaction a275a…9d886 on mempool.space');
+    expect(link(trc20)!.getAttribute('href')).toBe(`https://tronscan.org/#/transaction/${HASH}`);
+    expect(link(ltc)!.getAttribute('href')).toBe(
+      `https://blockchair.com/litecoin/transaction/${HASH}`,
+    );
+  });
+
+  it('gives no link for an unknown network or a hash not of its shape, and copies it as it is', async () => {
+    const hostile = 'abc/../x?y';
+    const writeText = await show(
+      transfer({ network: 'LIGHTNING', transactionHash: HASH }),
+      transfer({ network: 'BTC', transactionHash: hostile }),
+      transfer({ network: 'SOL', ticker: 'SOL', transactionHash: HASH }),
+    );
+    for (const row of rows()) {
+      expect(link(row)).toBeNull();
+      expect(
+        within(cells(row)[9]!).getByRole('button', { name: 'Copy transaction hash' }),
+      ).toBeTruthy();
+    }
+    await clickCopy(cells(rows()[1]!)[9]!, 'Copy transaction hash');
+    expect(writeText.mock.calls).toEqual([[hostile]]);
+    expect(document.querySelector('a[href]')).toBeNull();
   });
 });

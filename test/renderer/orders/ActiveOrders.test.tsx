@@ -7,6 +7,7 @@ import { DeskFailure } from '../../../src/shared/errors';
 import type { ActiveOrders, Order } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
 import { activeList, order, resetStores, sizeTableBodies } from './fixtures';
+import { clickCopy, stubClipboard } from '../clipboard';
 
 let unsize: () => void;
 beforeAll(() => {
@@ -70,7 +71,8 @@ describe('Active orders', () => {
         second: '2-digit',
       }),
     );
-    expect(btc[9]).toBe('my-order-1');
+    expect(btc[9]).toBe('4200000001');
+    expect(btc[10]).toBe('my-order-1');
     expect(within(first).getByText('Buy').className).toContain('side-buy');
 
     const eth = cellsOf(second);
@@ -91,9 +93,11 @@ describe('Active orders', () => {
     serve(() => activeList([...older, newest]));
     render(<OrdersView />);
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
-    expect(within(rows()[0]!).getByRole('button').getAttribute('aria-label')).toBe(
-      'Cancel buy order 999 on BTC/USDT',
-    );
+    expect(
+      within(rows()[0]!)
+        .getByRole('button', { name: /^Cancel/ })
+        .getAttribute('aria-label'),
+    ).toBe('Cancel buy order 999 on BTC/USDT');
     expect(screen.getByTestId('active-count').textContent).toBe('31 orders');
   });
 
@@ -117,11 +121,11 @@ describe('Active orders', () => {
     fireEvent.change(market, { target: { value: '' } });
 
     fireEvent.change(screen.getByLabelText('Order id'), { target: { value: ' 4200000001 ' } });
-    expect(rows().map((r) => cellsOf(r)[9])).toEqual(['my-order-1']);
+    expect(rows().map((r) => cellsOf(r)[10])).toEqual(['my-order-1']);
     fireEvent.change(screen.getByLabelText('Order id'), { target: { value: '' } });
 
     fireEvent.change(screen.getByLabelText('Client order id'), { target: { value: 'grid' } });
-    expect(rows().map((r) => cellsOf(r)[9])).toEqual(['My-Grid-7']);
+    expect(rows().map((r) => cellsOf(r)[10])).toEqual(['My-Grid-7']);
 
     fireEvent.change(market, { target: { value: 'ETH_USDT' } });
     expect(screen.getByText('No active orders match these filters.')).toBeTruthy();
@@ -225,6 +229,22 @@ describe('Active orders', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No active orders.')).toBeTruthy();
+  });
+
+  it('copies the order id and the client order id whole', async () => {
+    const long = 'a-client-order-id-long-enough-to-be-cut-by-its-cell-0001';
+    const writeText = stubClipboard();
+    serve(() => activeList([order({ clientOrderId: long }), ethSell]));
+    render(<OrdersView />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const [withClient, without] = rows() as [HTMLElement, HTMLElement];
+    await clickCopy(withClient, 'Copy order id');
+    await clickCopy(withClient, 'Copy client order id');
+    await clickCopy(without, 'Copy order id');
+    expect(writeText.mock.calls).toEqual([['4200000001'], [long], ['4200000002']]);
+    // No client order id: nothing to copy.
+    expect(cellsOf(without)[10]).toBe('—');
+    expect(within(without).queryByRole('button', { name: 'Copy client order id' })).toBeNull();
   });
 
   it('hides every amount and price in privacy mode', async () => {

@@ -10,6 +10,7 @@ import type { ConditionalOrders } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
 import { conditional, oco, oto, resetStores, sizeTableBodies } from './fixtures';
 import { DOT_USDT, ETH_USDT } from '../trade/fixtures';
+import { clickCopy, stubClipboard } from '../clipboard';
 
 let unsize: () => void;
 beforeAll(() => {
@@ -89,6 +90,16 @@ describe('Conditional orders', () => {
       '70,000.00 USDT',
     ]);
     expect(otoCells[7]).toBe('4');
+  });
+
+  it('copies the id of an OCO and of an OTO order', async () => {
+    const writeText = stubClipboard();
+    serve(() => data);
+    render(<OrdersView />);
+    await waitFor(() => expect(ocoRows()).toHaveLength(3));
+    await clickCopy(ocoRows()[1]!, 'Copy order id');
+    await clickCopy(screen.getByTestId('oto-order'), 'Copy order id');
+    expect(writeText.mock.calls).toEqual([['2'], ['4']]);
   });
 
   it('filters by a market chosen from the exchange’s markets', async () => {

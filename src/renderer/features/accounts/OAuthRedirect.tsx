@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { contract } from '../../../shared/contract';
+import { Copyable } from '../../components/CopyButton';
 import { TextField } from '../../components/Field';
 import { useForm } from '../../lib/useForm';
 import { useProfilesStore } from './profilesStore';
 
 /** The OAuth redirect: the URI to register in the partner app, and the port it listens on. */
 
-/** The redirect URI to register in the partner app (plain text the user can select and copy). */
+/** The redirect URI to register in the partner app (selectable text, and a copy button). */
 export function RedirectUri() {
   const redirect = useProfilesStore((s) => s.state?.oauthRedirect);
   if (!redirect) return null;
   return (
     <p className="muted">
-      Register this redirect URI in your partner app: <code>{redirect.redirectUri}</code>
+      Register this redirect URI in your partner app:{' '}
+      <Copyable value={redirect.redirectUri} what="redirect URI">
+        <code>{redirect.redirectUri}</code>
+      </Copyable>
     </p>
   );
 }

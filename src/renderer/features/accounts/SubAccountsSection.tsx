@@ -6,6 +6,7 @@ import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
 import { statusOf } from '../../lib/remote';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Copyable } from '../../components/CopyButton';
 import { TextField } from '../../components/Field';
 import { useProfilesStore } from './profilesStore';
 import { useSubAccountsStore } from './subAccountsStore';
@@ -128,7 +129,14 @@ export function SubAccountsSection() {
       id: 'email',
       header: 'Email',
       width: 'minmax(160px, 2fr)',
-      cell: (s) => s.email || <span className="muted">none</span>,
+      cell: (s) =>
+        s.email ? (
+          <Copyable value={s.email} what="email">
+            <span title={s.email}>{s.email}</span>
+          </Copyable>
+        ) : (
+          <span className="muted">none</span>
+        ),
       sort: (a, b) => a.email.localeCompare(b.email),
     },
     {

@@ -2,7 +2,9 @@ import { formatCount } from '../../lib/numberFormat';
 import { useMemo } from 'react';
 import type { DepositWithdraw } from '../../../shared/model';
 import { statusName } from '../../../shared/transferStatus';
+import { explorerLink } from '../../../shared/explorers';
 import { Amount } from '../../components/Amount';
+import { Copyable } from '../../components/CopyButton';
 import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -35,12 +37,42 @@ function Confirmations({ value }: { value: DepositWithdraw['confirmations'] }) {
   );
 }
 
-function Identifier({ value }: { value: string }) {
+/** Identifiers are shown shortened (the whole one in the title) and copied whole. */
+const short = (value: string) => middle(value, 5);
+
+function Identifier({ value, what }: { value: string; what: string }) {
   if (!value) return <span className="muted">—</span>;
   return (
-    <span className="mono small" title={value}>
-      {middle(value, 6)}
-    </span>
+    <Copyable value={value} what={what}>
+      <span className="mono small" title={value}>
+        {short(value)}
+      </span>
+    </Copyable>
+  );
+}
+
+/**
+ * The transaction hash, a link to its block explorer when the network is a known one and the hash
+ * has its shape. The link opens a new window, which main turns into the system browser for the
+ * explorers on its allowlist.
+ */
+function TransactionHash({ record }: { record: DepositWithdraw }) {
+  const hash = record.transactionHash;
+  const link = hash ? explorerLink(record.network, record.ticker, hash) : undefined;
+  if (!link) return <Identifier value={hash} what="transaction hash" />;
+  return (
+    <Copyable value={hash} what="transaction hash">
+      <a
+        className="mono small explorer-link"
+        href={link.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={hash}
+        aria-label={`View transaction ${short(hash)} on ${link.name}`}
+      >
+        {short(hash)}
+      </a>
+    </Copyable>
   );
 }
 
@@ -137,14 +169,20 @@ export function transferColumns(places: Map<string, number>): Column<Row>[] {
     {
       id: 'address',
       header: 'Address',
-      width: 'minmax(96px, 1fr)',
-      cell: (r) => <Identifier value={r.address} />,
+      width: 'minmax(112px, 1fr)',
+      cell: (r) => <Identifier value={r.address} what="address" />,
     },
     {
       id: 'hash',
       header: 'Transaction hash',
       width: 'minmax(112px, 1fr)',
-      cell: (r) => <Identifier value={r.transactionHash} />,
+      cell: (r) => <TransactionHash record={r} />,
+    },
+    {
+      id: 'uniqueId',
+      header: 'Unique id',
+      width: 'minmax(112px, 1fr)',
+      cell: (r) => <Identifier value={r.uniqueId ?? ''} what="unique id" />,
     },
   ];
 }

@@ -1,5 +1,6 @@
 import type { Order } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
+import { Copyable } from '../../components/CopyButton';
 import { type Column } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
 import {
@@ -12,7 +13,7 @@ import {
   type MarketPlaces,
 } from '../../lib/format';
 import { Time } from '../../components/ViewParts';
-import { marketAndSideColumns } from './parts';
+import { marketAndSideColumns, OrderId } from './parts';
 
 /** Columns of the active-orders table. */
 export function orderColumns(
@@ -63,14 +64,23 @@ export function orderColumns(
       sort: (a, b) => a.timestamp - b.timestamp,
     },
     {
+      id: 'id',
+      header: 'Id',
+      width: '112px',
+      cell: (o) => <OrderId id={o.orderId} />,
+      sort: (a, b) => a.orderId - b.orderId,
+    },
+    {
       id: 'client',
       header: 'Client order id',
-      width: 'minmax(80px, 0.8fr)',
+      width: 'minmax(96px, 0.8fr)',
       cell: (o) =>
         o.clientOrderId ? (
-          <span className="mono small" title={o.clientOrderId}>
-            {o.clientOrderId}
-          </span>
+          <Copyable value={o.clientOrderId} what="client order id">
+            <span className="mono small" title={o.clientOrderId}>
+              {o.clientOrderId}
+            </span>
+          </Copyable>
         ) : (
           <span className="muted">—</span>
         ),

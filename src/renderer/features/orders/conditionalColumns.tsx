@@ -10,7 +10,7 @@ import {
   type MarketPlaces,
 } from '../../lib/format';
 import { Time } from '../../components/ViewParts';
-import { SideLabel } from './parts';
+import { OrderId, SideLabel } from './parts';
 
 /** A conditional order the user asked to cancel. */
 export interface ConditionalTarget {
@@ -30,6 +30,17 @@ export function mergeOco(data: ConditionalOrders): OcoOrder[] {
   }
   for (const order of data.oco) if (!rows.has(order.id)) rows.set(order.id, order);
   return [...rows.values()];
+}
+
+/** The Id column of a conditional table: the id with its copy button. */
+function idColumn<Row extends { id: number }>(): Column<Row> {
+  return {
+    id: 'id',
+    header: 'Id',
+    width: '112px',
+    cell: (row) => <OrderId id={row.id} />,
+    sort: (a, b) => a.id - b.id,
+  };
 }
 
 /** The Action column of a conditional table. */
@@ -133,13 +144,7 @@ export function ocoColumns(
       width: 'minmax(110px, 1fr)',
       cell: (r) => <Amount value={r.takeProfit.amount} places={of(r).stock} unit={units(r)[0]} />,
     },
-    {
-      id: 'id',
-      header: 'Id',
-      width: '96px',
-      cell: (r) => <span className="mono small">{r.id}</span>,
-      sort: (a, b) => a.id - b.id,
-    },
+    idColumn<OcoOrder>(),
     cancelColumn(
       (r: OcoOrder) => ({
         kind: 'OCO',
@@ -218,13 +223,7 @@ export function otoColumns(
       cell: (o) => <Time ms={o.conditionalOrder.timestamp} />,
       sort: (a, b) => a.conditionalOrder.timestamp - b.conditionalOrder.timestamp,
     },
-    {
-      id: 'id',
-      header: 'Id',
-      width: '96px',
-      cell: (o) => <span className="mono small">{o.id}</span>,
-      sort: (a, b) => a.id - b.id,
-    },
+    idColumn<OtoOrder>(),
     cancelColumn(
       (o: OtoOrder) => ({
         kind: 'OTO',

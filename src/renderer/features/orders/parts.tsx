@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Copyable } from '../../components/CopyButton';
 import { asDeskError } from '../../../shared/errors';
 import { useAction } from '../../lib/useAction';
 import type { Column } from '../../components/DataTable';
@@ -12,6 +13,15 @@ export const ORDERS = ['order', 'orders'] as const;
 /** Buy/sell in words and colour (the word carries the meaning; the colour only helps). */
 export function SideLabel({ side }: { side: OrderSide }) {
   return <span className={`side side-${side}`}>{side === 'buy' ? 'Buy' : 'Sell'}</span>;
+}
+
+/** An order's id (whole, it is short) with its copy button. */
+export function OrderId({ id }: { id: number }) {
+  return (
+    <Copyable value={String(id)} what="order id">
+      <span className="mono small">{id}</span>
+    </Copyable>
+  );
 }
 
 /** The Market and Side columns every order table starts with. */
