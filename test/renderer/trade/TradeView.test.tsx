@@ -113,7 +113,7 @@ describe('Trade screen', () => {
     expect(
       within(list)
         .getAllByRole('option')
-        .map((o) => o.textContent),
+        .map((o) => o.querySelector('.trade-option-name')?.textContent),
     ).toEqual(['ETH/USDT']);
     fireEvent.keyDown(picker, { key: 'Enter' });
     await waitFor(() =>

@@ -76,8 +76,9 @@ export function form(overrides: Partial<OrderFormValues> = {}): OrderFormValues 
   };
 }
 
-/** Before each screen test: the stores as the app starts them, on Trade, privacy off. */
+/** Before each screen test: nothing stored, the stores as the app starts them, on Trade, privacy off. */
 export function resetTradeScreen(): void {
+  localStorage.clear();
   useTradeStore.setState(useTradeStore.getInitialState(), true);
   useOrdersStore.setState(useOrdersStore.getInitialState(), true);
   useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
