@@ -113,8 +113,8 @@ describe('Trade screen against the demo exchange', () => {
     expect(await change.getAttribute('class')).toContain(
       rounded.gt(0) ? 'up' : rounded.lt(0) ? 'down' : '',
     );
-    expect(await option.getAttribute('aria-label')).toContain(
-      `last price ${shown(sol.lastPrice)} USDT`,
+    expect(await option.getAttribute('aria-description')).toContain(
+      'Last price in USDT and 24 h change.',
     );
     await trade.picker.press('Escape');
     await trade.picker.blur();

@@ -46,10 +46,10 @@ export class TradePage {
     await this.reviewButton.waitFor();
   }
 
-  /** The option of a market in the open picker ("BTC/USDT"): its name starts with the market. */
+  /** The option of a market in the open picker ("BTC/USDT"), starred or not. */
   option(market: string): Locator {
     return this.markets.getByRole('option', {
-      name: new RegExp(`^${market.replace('/', '\\/')},`),
+      name: new RegExp(`^(Favourite )?${market.replace('/', '\\/')} `),
     });
   }
 
@@ -67,14 +67,12 @@ export class TradePage {
 
   /** An amount shortcut by its label: '25 %', '50 %', '75 %' or 'Max'. */
   shortcut(label: '25 %' | '50 %' | '75 %' | 'Max'): Locator {
-    return this.page
-      .getByRole('group', { name: 'Amount shortcuts' })
-      .getByRole('button', {
-        name:
-          label === 'Max'
-            ? /^Max: fill 100 % of available /
-            : new RegExp(`^Fill ${label} of available `),
-      });
+    return this.page.getByRole('group', { name: 'Amount shortcuts' }).getByRole('button', {
+      name:
+        label === 'Max'
+          ? /^Max: fill 100 % of available /
+          : new RegExp(`^Fill ${label} of available `),
+    });
   }
 
   async kind(label: 'Market' | 'Spend' | 'Limit'): Promise<void> {

@@ -68,11 +68,13 @@ describe('market picker', () => {
     expect(eth!.querySelector('.trade-option-price')?.textContent).toBe('3,012.50');
     // No ticker: no number made up.
     expect(dot!.querySelector('.trade-option-price')?.textContent).toBe('—');
-    // What a screen reader hears of an option: the market, its price with the unit, the change.
-    expect(btc!.getAttribute('aria-label')).toBe(
-      'BTC/USDT, last price 60,000.00 USDT, 24 h change +1.20 %',
+    // What a screen reader hears of an option: what shows, then what the numbers are.
+    expect(within(list()).getByRole('option', { name: 'BTC/USDT 60,000.00 +1.20 %' })).toBe(btc);
+    expect(btc!.getAttribute('aria-description')).toBe(
+      'Last price in USDT and 24 h change. Ctrl+D adds it to favourites.',
     );
-    expect(dot!.getAttribute('aria-label')).toBe('DOT/USDT, no price, trading paused');
+    expect(within(list()).getByRole('option', { name: 'DOT/USDT paused —' })).toBe(dot);
+    expect(dot!.getAttribute('aria-description')).toContain('No price.');
     // Opening the list again asks for fresh prices (once per opening).
     const before = fake.callsTo('trade.tickers').length;
     fireEvent.blur(picker());
@@ -87,7 +89,13 @@ describe('market picker', () => {
     const dot = options()[2]!;
     fireEvent.mouseDown(dot.querySelector('.trade-star')!);
     expect(order()).toEqual(['DOT/USDT', 'BTC/USDT', 'ETH/USDT']);
-    expect(options()[0]!.getAttribute('aria-label')).toContain(', favourite');
+    // Its star is named only when it is on.
+    expect(within(list()).getByRole('option', { name: /^Favourite DOT\/USDT / })).toBe(
+      options()[0],
+    );
+    expect(options()[0]!.getAttribute('aria-description')).toContain(
+      'Ctrl+D removes it from favourites.',
+    );
     expect(useTradeStore.getState().market).toBe('BTC_USDT');
     // Still first when the list is filtered.
     fireEvent.change(picker(), { target: { value: 'usdt' } });
@@ -125,7 +133,12 @@ describe('market picker', () => {
     expect(useTradeStore.getState().favourites).toEqual([]);
     expect(said()).toBe('ETH/USDT removed from favourites.');
     expect(order()).toEqual(['BTC/USDT', 'ETH/USDT', 'DOT/USDT']);
+    // Typing moves on: what was said goes.
+    fireEvent.change(picker(), { target: { value: 'eth' } });
+    expect(said()).toBe('');
+    fireEvent.change(picker(), { target: { value: '' } });
     // The rest of the combobox is as it was: arrows, Enter chooses, Escape closes.
+    key('ArrowDown');
     key('ArrowDown');
     key('ArrowUp');
     key('Enter');

@@ -28,18 +28,15 @@ function favouritesFirst(markets: readonly Market[], favourites: readonly string
   ];
 }
 
-/** An option's price and change as shown, and what a screen reader hears of the option. */
+/** An option's price and change as shown, and what its description adds for a screen reader. */
 function optionText(market: Market, ticker: MarketTicker | undefined, favourite: boolean) {
   const price = ticker ? formatPrice(ticker.lastPrice, market.moneyPrec) : undefined;
   const change = ticker ? percentChange(ticker.change) : undefined;
-  const label = [
-    marketLabel(market.name),
-    price ? `last price ${price} ${market.money}` : 'no price',
-    change ? `24 h change ${change.text}` : undefined,
-    favourite ? 'favourite' : undefined,
-    market.tradesEnabled ? undefined : 'trading paused',
-  ];
-  return { price, change, label: label.filter(Boolean).join(', ') };
+  const description = [
+    price ? `Last price in ${market.money} and 24 h change.` : 'No price.',
+    `Ctrl+D ${favourite ? 'removes it from' : 'adds it to'} favourites.`,
+  ].join(' ');
+  return { price, change, description };
 }
 
 /** Ctrl+D, or ⌘D on a Mac. */
@@ -161,6 +158,7 @@ export function MarketPicker(props: MarketPickerProps) {
         onChange={(e) => {
           setQuery(e.target.value);
           setActiveName(undefined);
+          setSaid('');
         }}
         onKeyDown={onKeyDown}
       />
@@ -169,14 +167,16 @@ export function MarketPicker(props: MarketPickerProps) {
         <ul id={listId} role="listbox" aria-label="Markets" className="trade-options" tabIndex={-1}>
           {options.map((m) => {
             const favourite = favourites.includes(m.name);
-            const { price, change, label } = optionText(m, tickers?.[m.name], favourite);
+            const { price, change, description } = optionText(m, tickers?.[m.name], favourite);
+            // The name is what shows (a space between the parts, which the flex layout hides):
+            // "★ BTC/USDT 60,000.00 +1.20 %", the star named only when it is on.
             return (
               <li
                 key={m.name}
                 id={`${listId}-${m.name}`}
                 role="option"
                 aria-selected={m.name === value}
-                aria-label={label}
+                aria-description={description}
                 className={m === active ? 'trade-option active' : 'trade-option'}
                 // mousedown, not click: the input's blur would close the list first.
                 onMouseDown={(e) => {
@@ -184,10 +184,12 @@ export function MarketPicker(props: MarketPickerProps) {
                   choose(m.name);
                 }}
               >
-                {/* The mouse's way to star; the keyboard's is Ctrl+D (the option says the state). */}
+                {/* The mouse's way to star; the keyboard's is Ctrl+D. */}
                 <span
                   className={favourite ? 'trade-star starred' : 'trade-star'}
-                  aria-hidden="true"
+                  {...(favourite
+                    ? { role: 'img', 'aria-label': 'Favourite' }
+                    : { 'aria-hidden': true })}
                   title={favourite ? 'Remove from favourites' : 'Add to favourites'}
                   onMouseDown={(e) => {
                     e.preventDefault();
@@ -196,10 +198,10 @@ export function MarketPicker(props: MarketPickerProps) {
                   }}
                 >
                   {favourite ? '★' : '☆'}
-                </span>
-                <span className="trade-option-name">{marketLabel(m.name)}</span>
-                {m.tradesEnabled ? null : <span className="chip chip-warn">paused</span>}
-                <span className="trade-option-price">{price ?? '—'}</span>
+                </span>{' '}
+                <span className="trade-option-name">{marketLabel(m.name)}</span>{' '}
+                {m.tradesEnabled ? null : <span className="chip chip-warn">paused</span>}{' '}
+                <span className="trade-option-price">{price ?? '—'}</span>{' '}
                 <span className={`trade-option-change ${change?.direction ?? ''}`}>
                   {change?.text ?? ''}
                 </span>
