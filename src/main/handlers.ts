@@ -83,6 +83,7 @@ export function createHandlers(services: Services): Handlers {
     'orders.exportHistoryCsv': (query) =>
       orders.exportHistoryCsv((q) => accounts.orderHistory(q), query, saveFile),
     'trade.markets': () => trade.markets(api()),
+    'trade.tickers': () => trade.tickers(api()),
     'trade.context': ({ market }) => trade.context(api(), market),
     'flex.overview': () => flex.overview(api()),
     'flex.invest': (input) => flex.invest(api(), input),

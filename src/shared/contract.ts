@@ -7,6 +7,7 @@ import type {
   OAuthConnectStart,
   PlacementOutcome,
   Market,
+  MarketTickers,
   TradeContext,
   FlexOverview,
   FlexTransaction,
@@ -354,6 +355,8 @@ export const contract = {
   trade: {
     /** Every market of the exchange (public). */
     markets: channel<Market[]>()(noInput),
+    /** Every market's last price and 24 h change (the public ticker, nothing more of it). */
+    tickers: channel<MarketTickers>()(noInput),
     /** One market's rules, order book, last price and the two trade balances. */
     context: channel<TradeContext>()(z.object({ market })),
   },

@@ -548,6 +548,18 @@ export interface CsvExport {
   cancelled?: boolean;
 }
 
+/** One market's last price and 24 h change (percent), as the Trade screen's market picker shows them. */
+export interface MarketTicker {
+  lastPrice: Decimal;
+  change: Decimal;
+}
+
+/** Market ("BTC_USDT") -> its last price and 24 h change, from the public ticker. */
+export interface MarketTickers {
+  tickers: Record<string, MarketTicker>;
+  fetchedAt: number;
+}
+
 /** What the Trade screen needs about one market, fetched together. */
 export interface TradeContext {
   market: Market;

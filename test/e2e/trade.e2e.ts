@@ -83,9 +83,7 @@ describe('Trade screen against the demo exchange', () => {
     expect(await trade.stockBalance.textContent()).toContain(`${shown(btc.available)} BTC`);
     await trade.picker.click();
     await trade.picker.fill('sol');
-    expect(
-      await page.getByRole('listbox', { name: 'Markets' }).getByRole('option').allTextContents(),
-    ).toEqual(['SOL/USDT']);
+    expect(await trade.optionNames()).toEqual(['SOL/USDT']);
     await trade.picker.press('Escape');
     // Tab from the picker (its list open, as when it is reached by Tab) goes to the next control:
     // the list of markets is not a tab stop.
@@ -98,6 +96,56 @@ describe('Trade screen against the demo exchange', () => {
     })`);
     expect(next).toEqual({ tag: 'INPUT', inForm: true });
     await trade.picker.blur();
+  });
+
+  it('the picker shows a market’s last price and 24 h change from the demo’s ticker', async () => {
+    await trade.picker.click();
+    await trade.picker.fill('sol');
+    const option = trade.option('SOL/USDT');
+    await option.locator('.trade-option-price').filter({ hasText: /\d/ }).waitFor();
+    // Prices are frozen in this app: the ticker now is the one the picker fetched as it opened.
+    const sol = (await app.core.accounts.active().api.ticker())['SOL_USDT']!;
+    expect(await option.locator('.trade-option-price').textContent()).toBe(shown(sol.lastPrice));
+    const change = option.locator('.trade-option-change');
+    const rounded = new Decimal(sol.change).toDecimalPlaces(2);
+    const sign = rounded.gt(0) ? '+' : rounded.lt(0) ? '−' : '';
+    expect(await change.textContent()).toBe(`${sign}${rounded.abs().toFixed(2)} %`);
+    expect(await change.getAttribute('class')).toContain(
+      rounded.gt(0) ? 'up' : rounded.lt(0) ? 'down' : '',
+    );
+    expect(await option.getAttribute('aria-description')).toContain(
+      'Last price in USDT and 24 h change.',
+    );
+    await trade.picker.press('Escape');
+    await trade.picker.blur();
+  });
+
+  it('Max on a sell fills the available stock rounded down to the step; the order goes through', async () => {
+    // A balance finer than SOL/USDT's step (0.001 SOL), as a deposit in SOL's own 8 decimals leaves.
+    const engine = app.core.demoExchange.engine;
+    engine.state.trade['SOL']!.available = '20.12345678';
+    const sol = (await app.core.accounts.active().api.markets()).find(
+      (m) => m.name === 'SOL_USDT',
+    )!;
+    const expected = new Decimal('20.12345678')
+      .toDecimalPlaces(sol.stockPrec, Decimal.ROUND_DOWN)
+      .toFixed();
+    expect(expected).toBe('20.123');
+    await trade.chooseMarket('sol', 'SOL/USDT');
+    await trade.fill({ kind: 'Market', side: 'Sell', clientOrderId: 'e2e-max-sell' });
+    await trade.shortcut('Max').click();
+    await expect.poll(() => trade.amount.inputValue()).toBe(expected);
+    await trade.review();
+    await trade.confirm();
+    await trade.outcome.waitFor();
+    expect(await trade.outcome.textContent()).toMatch(
+      /^Sold 20\.123 SOL for [\d,.]+ USDT \(fee [\d.]+ USDT\)\./,
+    );
+    expect(history('e2e-max-sell')).toMatchObject([{ amount: expected, dealStock: expected }]);
+    const left = (await app.core.accounts.active().api.tradeBalance())['SOL']!;
+    expect(new Decimal(left.available).toFixed()).toBe('0.00045678');
+    // Back to BTC/USDT for the cases below.
+    await trade.chooseMarket('btc/usdt', 'BTC/USDT');
   });
 
   it('places a market buy by stock amount: balances move, the engine has the order', async () => {

@@ -1,4 +1,4 @@
-import type { Market, TradeContext } from '../../shared/model';
+import type { Market, MarketTickers, TradeContext } from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
 import type { ExchangeApi } from '../exchange/api';
 
@@ -6,6 +6,23 @@ import type { ExchangeApi } from '../exchange/api';
 
 export function markets(api: ExchangeApi): Promise<Market[]> {
   return api.markets();
+}
+
+/**
+ * Every market's last price and 24 h change, for the market picker: the ticker as the schema parsed
+ * it (at most its bounded number of entries), without the volumes and flags nobody shows.
+ */
+export async function tickers(api: ExchangeApi): Promise<MarketTickers> {
+  const ticker = await api.ticker();
+  return {
+    tickers: Object.fromEntries(
+      Object.entries(ticker).map(([market, t]) => [
+        market,
+        { lastPrice: t.lastPrice, change: t.change },
+      ]),
+    ),
+    fetchedAt: Date.now(),
+  };
 }
 
 /** One market's rules, order book, last price and the two trade balances it trades between. */

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { formatDecimal } from './decimal';
 
 /**
  * Display helpers shared by the list screens (Orders, History). Amounts stay decimal strings: places
@@ -167,4 +168,15 @@ export function middle(text: string, keep = 8): string {
 export function marketLabel(market: string): string {
   const [stock, money] = splitMarket(market);
   return money ? `${stock}/${money}` : stock;
+}
+
+/**
+ * A 24 h change (percent) rounded to 2 places, with its sign and direction ("+1.25 %", "−3.31 %"):
+ * the sign carries the meaning, the direction's colour (`up`, `down`) only repeats it.
+ */
+export function percentChange(value: string): { text: string; direction: 'up' | 'down' | 'flat' } {
+  const rounded = new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const direction = rounded.gt(0) ? 'up' : rounded.lt(0) ? 'down' : 'flat';
+  const sign = direction === 'up' ? '+' : direction === 'down' ? '−' : '';
+  return { text: `${sign}${formatDecimal(rounded.abs().toFixed(), 2)} %`, direction };
 }

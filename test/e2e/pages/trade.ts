@@ -5,6 +5,8 @@ import { ShellPage } from './shell';
 export class TradePage {
   readonly shell: ShellPage;
   readonly picker: Locator;
+  /** The picker's list of markets (shown while the picker is open). */
+  readonly markets: Locator;
   readonly amount: Locator;
   readonly price: Locator;
   readonly clientOrderId: Locator;
@@ -22,6 +24,7 @@ export class TradePage {
   constructor(readonly page: Page) {
     this.shell = new ShellPage(page);
     this.picker = page.getByRole('combobox', { name: 'Market' });
+    this.markets = page.getByRole('listbox', { name: 'Markets' });
     this.amount = page.getByRole('textbox', { name: /^Amount/ });
     this.price = page.getByRole('textbox', { name: /^Limit price/ });
     this.clientOrderId = page.getByRole('textbox', { name: /^Client order id/ });
@@ -43,14 +46,33 @@ export class TradePage {
     await this.reviewButton.waitFor();
   }
 
+  /** The option of a market in the open picker ("BTC/USDT"), starred or not. */
+  option(market: string): Locator {
+    return this.markets.getByRole('option', {
+      name: new RegExp(`^(Favourite )?${market.replace('/', '\\/')} `),
+    });
+  }
+
+  /** The markets the open picker lists, in order ("BTC/USDT", …). */
+  optionNames(): Promise<string[]> {
+    return this.markets.locator('.trade-option-name').allTextContents();
+  }
+
   async chooseMarket(query: string, option: string): Promise<void> {
     await this.picker.click();
     await this.picker.fill(query);
-    await this.page
-      .getByRole('listbox', { name: 'Markets' })
-      .getByRole('option', { name: option })
-      .click();
+    await this.option(option).click();
     await this.amount.waitFor();
+  }
+
+  /** An amount shortcut by its label: '25 %', '50 %', '75 %' or 'Max'. */
+  shortcut(label: '25 %' | '50 %' | '75 %' | 'Max'): Locator {
+    return this.page.getByRole('group', { name: 'Amount shortcuts' }).getByRole('button', {
+      name:
+        label === 'Max'
+          ? /^Max: fill 100 % of available /
+          : new RegExp(`^Fill ${label} of available `),
+    });
   }
 
   async kind(label: 'Market' | 'Spend' | 'Limit'): Promise<void> {

@@ -1,7 +1,12 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { startMain } from '../../support/core';
-import type { FlexOverview, SubAccountsView, TradeContext } from '../../../src/shared/model';
+import { startMain, startMainCore } from '../../support/core';
+import type {
+  FlexOverview,
+  MarketTickers,
+  SubAccountsView,
+  TradeContext,
+} from '../../../src/shared/model';
 
 /** Trade, flex and sub-account channels end to end in main, on the Demo profile. */
 
@@ -21,6 +26,18 @@ describe('trade', () => {
       code: 'NO_MARKET',
       fields: { market: [expect.any(String)] },
     });
+  });
+
+  it('gives each market’s last price and 24 h change from the ticker, and no more of it', async () => {
+    const { core, call } = await startMainCore({ demoExchange: { freezePrices: true } });
+    const { tickers, fetchedAt } = await call<MarketTickers>('trade.tickers');
+    const ticker = await core.accounts.active().api.ticker();
+    expect(Object.keys(tickers).sort()).toEqual(Object.keys(ticker).sort());
+    expect(tickers['BTC_USDT']).toEqual({
+      lastPrice: ticker['BTC_USDT']!.lastPrice,
+      change: ticker['BTC_USDT']!.change,
+    });
+    expect(fetchedAt).toBeGreaterThan(0);
   });
 });
 

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   accountValues,
   allocation,
-  change,
   listTickers,
   quotePlaces,
   TOP_SLICES,
 } from '../../../src/renderer/features/overview/allocation';
+import { percentChange } from '../../../src/renderer/lib/format';
 import { row } from './fixtures';
 
 const priced = (ticker: string, value: string | null) =>
@@ -68,10 +68,10 @@ describe('display helpers', () => {
   });
 
   it('signs the 24 h change and calls a change that rounds to zero flat', () => {
-    expect(change('2.345')).toEqual({ text: '+2.35 %', direction: 'up' });
-    expect(change('-1.5')).toEqual({ text: '−1.50 %', direction: 'down' });
-    expect(change('-0.001')).toEqual({ text: '0.00 %', direction: 'flat' });
-    expect(change('0')).toEqual({ text: '0.00 %', direction: 'flat' });
+    expect(percentChange('2.345')).toEqual({ text: '+2.35 %', direction: 'up' });
+    expect(percentChange('-1.5')).toEqual({ text: '−1.50 %', direction: 'down' });
+    expect(percentChange('-0.001')).toEqual({ text: '0.00 %', direction: 'flat' });
+    expect(percentChange('0')).toEqual({ text: '0.00 %', direction: 'flat' });
   });
 
   it('lists tickers in a sentence', () => {

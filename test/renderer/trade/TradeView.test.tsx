@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
@@ -10,19 +10,20 @@ import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { PlacementOutcome, TradeContext } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
-import { BTC_USDT, DOT_USDT, ETH_USDT, context } from './fixtures';
+import {
+  BTC_USDT,
+  DOT_USDT,
+  ETH_USDT,
+  context,
+  leaveTradeScreen,
+  resetTradeScreen,
+} from './fixtures';
 
 beforeEach(() => {
-  useTradeStore.setState(useTradeStore.getInitialState(), true);
-  useOrdersStore.setState(useOrdersStore.getInitialState(), true);
+  resetTradeScreen();
   useProfilesStore.setState({ state: undefined, fetchedAt: undefined, error: undefined });
-  useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
-  useShellStore.setState({ screen: 'trade', refresh: undefined });
 });
-afterEach(() => {
-  cleanup();
-  setDesk(undefined);
-});
+afterEach(leaveTradeScreen);
 
 const PLACED: PlacementOutcome = {
   outcome: 'placed',
@@ -112,7 +113,7 @@ describe('Trade screen', () => {
     expect(
       within(list)
         .getAllByRole('option')
-        .map((o) => o.textContent),
+        .map((o) => o.querySelector('.trade-option-name')?.textContent),
     ).toEqual(['ETH/USDT']);
     fireEvent.keyDown(picker, { key: 'Enter' });
     await waitFor(() =>

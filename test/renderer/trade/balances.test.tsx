@@ -1,24 +1,12 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TradeView } from '../../../src/renderer/features/trade/TradeView';
-import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
-import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
-import { useSettings } from '../../../src/renderer/lib/settingsStore';
-import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { fakeDesk } from '../fakeDesk';
-import { BTC_USDT, context } from './fixtures';
+import { BTC_USDT, context, leaveTradeScreen, resetTradeScreen } from './fixtures';
 
-beforeEach(() => {
-  useTradeStore.setState(useTradeStore.getInitialState(), true);
-  useOrdersStore.setState(useOrdersStore.getInitialState(), true);
-  useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
-  useShellStore.setState({ screen: 'trade', refresh: undefined });
-});
-afterEach(() => {
-  cleanup();
-  setDesk(undefined);
-});
+beforeEach(resetTradeScreen);
+afterEach(leaveTradeScreen);
 
 describe('Trade balances', () => {
   it('shows a balance with the same decimals as Overview: its own scale, whatever the market precision', async () => {

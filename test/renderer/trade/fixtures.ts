@@ -1,5 +1,11 @@
+import { cleanup } from '@testing-library/react';
 import type { Market, TradeContext } from '../../../src/shared/model';
 import type { OrderFormValues } from '../../../src/renderer/features/trade/checks';
+import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
+import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 
 export const BTC_USDT: Market = {
   name: 'BTC_USDT',
@@ -68,4 +74,19 @@ export function form(overrides: Partial<OrderFormValues> = {}): OrderFormValues 
     ioc: false,
     ...overrides,
   };
+}
+
+/** Before each screen test: nothing stored, the stores as the app starts them, on Trade, privacy off. */
+export function resetTradeScreen(): void {
+  localStorage.clear();
+  useTradeStore.setState(useTradeStore.getInitialState(), true);
+  useOrdersStore.setState(useOrdersStore.getInitialState(), true);
+  useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
+  useShellStore.setState({ screen: 'trade', refresh: undefined });
+}
+
+/** After each screen test: unmounted, no bridge. */
+export function leaveTradeScreen(): void {
+  cleanup();
+  setDesk(undefined);
 }

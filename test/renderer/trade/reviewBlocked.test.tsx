@@ -1,16 +1,12 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
 import { StatusPill } from '../../../src/renderer/features/status';
 import { useStatusStore } from '../../../src/renderer/features/status/statusStore';
 import { TradeView } from '../../../src/renderer/features/trade/TradeView';
-import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
-import { useSettings } from '../../../src/renderer/lib/settingsStore';
-import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import type { ExchangeStatus, TradeContext } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
-import { BTC_USDT, context } from './fixtures';
+import { BTC_USDT, context, leaveTradeScreen, resetTradeScreen } from './fixtures';
 
 /**
  * Issue 14, item 5: "Review order" is not offered on an exchange that is down or on a book too old
@@ -27,16 +23,10 @@ const OFFLINE: ExchangeStatus = {
 };
 
 beforeEach(() => {
-  useTradeStore.setState(useTradeStore.getInitialState(), true);
-  useOrdersStore.setState(useOrdersStore.getInitialState(), true);
+  resetTradeScreen();
   useStatusStore.setState({ status: undefined, bridgeError: undefined });
-  useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
-  useShellStore.setState({ screen: 'trade', refresh: undefined });
 });
-afterEach(() => {
-  cleanup();
-  setDesk(undefined);
-});
+afterEach(leaveTradeScreen);
 
 /** The trade screen beside the status pill (which follows main's status pushes), as in the app. */
 async function open(status: ExchangeStatus, ctx: () => TradeContext = () => context()) {

@@ -4,11 +4,11 @@ import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
 import { compareDecimal, formatPrice, isZero } from '../../lib/decimal';
-import { balancePlaces } from '../../lib/format';
+import { balancePlaces, percentChange } from '../../lib/format';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { useSettings } from '../../lib/settingsStore';
 import { AllocationChart } from './AllocationChart';
-import { accountValues, allocation, change, listTickers, quotePlaces } from './allocation';
+import { accountValues, allocation, listTickers, quotePlaces } from './allocation';
 import { useOverviewStore } from './overviewStore';
 
 const ROW_HEIGHT = 40;
@@ -81,7 +81,7 @@ function columns(quote: string, privacy: boolean): Column<PortfolioRow>[] {
       width: 'minmax(82px, 0.6fr)',
       cell: (row) => {
         if (row.change24h === null) return <span className="muted">—</span>;
-        const { text, direction } = change(row.change24h);
+        const { text, direction } = percentChange(row.change24h);
         return <span className={direction === 'flat' ? '' : direction}>{text}</span>;
       },
       sort: (a, b) => compareDecimal(a.change24h, b.change24h),

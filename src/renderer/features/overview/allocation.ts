@@ -86,14 +86,6 @@ export function listTickers(tickers: readonly string[]): string {
   return `${tickers.slice(0, -1).join(', ')} and ${tickers[tickers.length - 1]}`;
 }
 
-/** The 24 h change rounded to 2 places, with its sign and direction ("+1.25 %", "−3.31 %"). */
-export function change(value: string): { text: string; direction: 'up' | 'down' | 'flat' } {
-  const rounded = new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const direction = rounded.gt(0) ? 'up' : rounded.lt(0) ? 'down' : 'flat';
-  const sign = direction === 'up' ? '+' : direction === 'down' ? '−' : '';
-  return { text: `${sign}${formatDecimal(rounded.abs().toFixed(), 2)} %`, direction };
-}
-
 export interface AccountValues {
   /** Value of the main (funding) balances in the quote, decimal string. */
   main: string;

@@ -1,13 +1,22 @@
-import type { Market } from '../../../shared/model';
+import { useState } from 'react';
+import type { Market, TradeContext } from '../../../shared/model';
 import { FieldError, SelectField, TextField } from '../../components/Field';
-import { amountUnit, plain, stepOf } from './checks';
+import { AmountShortcuts } from './AmountShortcuts';
+import { amountUnit, plain, stepOf, type OrderFormValues } from './checks';
 import { KIND_OPTIONS, STP_OPTIONS } from './placement';
 import type { OrderFormState } from './useOrderForm';
 
-/** The order's fields: type, side, amount with its unit, limit price and options, STP, client id. */
-export function OrderFields({ form, market }: { form: OrderFormState; market: Market }) {
+/**
+ * The order's fields: type, side, amount with its unit and shortcuts, limit price and options, STP,
+ * client id.
+ */
+export function OrderFields({ form, context }: { form: OrderFormState; context: TradeContext }) {
   const { values, errors, update } = form;
+  const { market } = context;
   const unit = amountUnit(values.kind, market);
+  // A shortcut's message about the values it was clicked on; any edit takes it away.
+  const [refused, setRefused] = useState<{ message: string; values: OrderFormValues }>();
+  const shortcutMessage = refused?.values === values ? refused.message : undefined;
   return (
     <>
       <fieldset className="trade-segment">
@@ -60,18 +69,27 @@ export function OrderFields({ form, market }: { form: OrderFormState; market: Ma
         <FieldError id="trade-side-error" message={errors['side']} />
       </fieldset>
 
-      <div className="trade-unit" data-unit={unit}>
-        <TextField
-          id="trade-amount"
-          label={values.kind === 'market' ? `Amount to spend (${unit})` : `Amount (${unit})`}
-          {...form.bind('amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          hint={
-            values.kind === 'market'
-              ? `In ${market.money}, fee included · minimum total ${plain(market.minTotal)} ${market.money}`
-              : `In ${market.stock} · min ${plain(market.minAmount)} ${market.stock} · step ${plain(stepOf(market.stockPrec))}`
-          }
+      <div className="trade-amount">
+        <div className="trade-unit" data-unit={unit}>
+          <TextField
+            id="trade-amount"
+            label={values.kind === 'market' ? `Amount to spend (${unit})` : `Amount (${unit})`}
+            {...form.bind('amount')}
+            error={shortcutMessage ?? errors['amount']}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={
+              values.kind === 'market'
+                ? `In ${market.money}, fee included · minimum total ${plain(market.minTotal)} ${market.money}`
+                : `In ${market.stock} · min ${plain(market.minAmount)} ${market.stock} · step ${plain(stepOf(market.stockPrec))}`
+            }
+          />
+        </div>
+        <AmountShortcuts
+          form={form}
+          context={context}
+          amountId="trade-amount"
+          onRefused={(message) => setRefused({ message, values })}
         />
       </div>
 

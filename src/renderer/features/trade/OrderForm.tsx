@@ -32,7 +32,7 @@ export function OrderForm({ context, onPlaced, onMarketError }: OrderFormProps) 
   return (
     <>
       <form className="card trade-form" onSubmit={onSubmit} noValidate aria-label="Order">
-        <OrderFields form={form} market={context.market} />
+        <OrderFields form={form} context={context} />
 
         {form.formError ? (
           <p className="form-alert" role="alert" data-testid="trade-alert">

@@ -7,14 +7,24 @@ import { balancePlaces } from '../../lib/format';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { MarketPicker } from './MarketPicker';
 import { OrderForm } from './OrderForm';
-import { CONTEXT_REFRESH_MS, useMarkets, useTradeContext, useTradeStore } from './tradeStore';
+import {
+  CONTEXT_REFRESH_MS,
+  useMarkets,
+  useTickers,
+  useTradeContext,
+  useTradeStore,
+} from './tradeStore';
 
 /** Trade: market picker, best bid/ask and last price, both balances, the order form and preview. */
 export function TradeView() {
   const markets = useMarkets();
+  const tickers = useTickers((s) => s.data?.tickers);
   const market = useTradeStore((s) => s.market);
+  const favourites = useTradeStore((s) => s.favourites);
   const context = useTradeContext();
   const loadMarkets = useTradeStore((s) => s.loadMarkets);
+  const loadTickers = useTradeStore((s) => s.loadTickers);
+  const toggleFavourite = useTradeStore((s) => s.toggleFavourite);
   const loadContext = useTradeStore((s) => s.loadContext);
   const selectMarket = useTradeStore((s) => s.selectMarket);
 
@@ -25,7 +35,8 @@ export function TradeView() {
 
   useEffect(() => {
     void loadMarkets();
-  }, [loadMarkets]);
+    void loadTickers();
+  }, [loadMarkets, loadTickers]);
 
   // The book moves: refresh every few seconds while the window is visible.
   useEffect(() => {
@@ -40,12 +51,16 @@ export function TradeView() {
       <section className="card trade-head" aria-label="Market">
         <MarketPicker
           markets={markets.data?.markets}
+          tickers={tickers}
+          favourites={favourites}
           inputId="trade-market"
           value={market}
           onChange={(name) => {
             setMarketError(undefined);
             selectMarket(name);
           }}
+          onToggleFavourite={toggleFavourite}
+          onOpen={() => void loadTickers()}
           error={marketError ?? markets.error?.message}
         />
         {data ? <MarketFacts context={data} /> : <div className="skeleton trade-facts-skeleton" />}

@@ -110,6 +110,26 @@ function priceRules(form: OrderFormValues, market: Market): string | undefined {
   return undefined;
 }
 
+/** What a limit buy needs of the money: its total plus the taker fee (rounded up). */
+export function limitBuyCost(total: Decimal, market: Market): Decimal {
+  return total.plus(feeOf(total, market.takerFee, market.moneyPrec));
+}
+
+/**
+ * The total of a limit or market (by stock) order that the minimum and maximum total are checked
+ * against: a limit's amount × price; a market order's estimate from the book, a buy's with the fee.
+ * Undefined when the book fills none of it. Amount (and price) must be valid numbers.
+ */
+export function orderTotal(form: OrderFormValues, context: TradeContext): Decimal | undefined {
+  if (form.kind === 'limit') return new Decimal(form.amount.trim()).times(form.price.trim());
+  const estimate = preview(
+    { kind: 'stock_market', side: form.side, amount: form.amount.trim() },
+    context,
+  );
+  if (estimate.avgPrice === null) return undefined;
+  return new Decimal(form.side === 'buy' ? estimate.total : estimate.money);
+}
+
 /** Total, maximum and balance checks, once amount (and price) are valid. Messages go under amount. */
 function totalRules(form: OrderFormValues, context: TradeContext): string | undefined {
   const { market } = context;
@@ -122,38 +142,23 @@ function totalRules(form: OrderFormValues, context: TradeContext): string | unde
     }
     return undefined;
   }
-  if (form.kind === 'limit') {
-    const total = amount.times(new Decimal(form.price.trim()));
+  // A limit's total is exact; a market order's is the book's estimate (a buy's counts the fee).
+  const limit = form.kind === 'limit';
+  const about = limit ? '' : '≈ ';
+  const total = orderTotal(form, context);
+  if (total) {
     if (total.lt(market.minTotal)) {
-      return `Total ${plain(total)} ${money} is below the minimum total of ${plain(market.minTotal)} ${money}`;
+      return `Total ${about}${plain(total)} ${money} is below the minimum total of ${plain(market.minTotal)} ${money}${!limit && form.side === 'buy' ? ' (fee included)' : ''}`;
     }
     if (total.gt(market.maxTotal)) return `At most ${plain(market.maxTotal)} ${money} in total`;
-    if (form.side === 'buy') {
-      const needed = total.plus(feeOf(total, market.takerFee, market.moneyPrec));
-      const available = new Decimal(context.money.available);
-      if (needed.gt(available)) {
-        return `Not enough ${money}: available ${plain(available)} ${money}, needed ${plain(needed)} ${money} with the fee`;
-      }
-      return undefined;
+  }
+  if (form.side === 'buy') {
+    const needed = total && limit ? limitBuyCost(total, market) : total;
+    const available = new Decimal(context.money.available);
+    if (needed?.gt(available)) {
+      return `Not enough ${money}: available ${plain(available)} ${money}, needed ${about}${plain(needed)} ${money} with the fee`;
     }
-  } else {
-    // Market by stock: the total is the book's estimate; a buy counts the fee.
-    const estimate = preview(
-      { kind: 'stock_market', side: form.side, amount: form.amount.trim() },
-      context,
-    );
-    const total = form.side === 'buy' ? new Decimal(estimate.total) : new Decimal(estimate.money);
-    if (estimate.avgPrice !== null && total.lt(market.minTotal)) {
-      return `Total ≈ ${plain(total)} ${money} is below the minimum total of ${plain(market.minTotal)} ${money}${form.side === 'buy' ? ' (fee included)' : ''}`;
-    }
-    if (total.gt(market.maxTotal)) return `At most ${plain(market.maxTotal)} ${money} in total`;
-    if (form.side === 'buy') {
-      const available = new Decimal(context.money.available);
-      if (total.gt(available)) {
-        return `Not enough ${money}: available ${plain(available)} ${money}, needed ≈ ${plain(total)} ${money} with the fee`;
-      }
-      return undefined;
-    }
+    return undefined;
   }
   const stock = market.stock;
   const available = new Decimal(context.stock.available);

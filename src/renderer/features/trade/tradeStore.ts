@@ -23,6 +23,12 @@ export const useMarkets = createRemote({
   }),
 });
 
+/** Every market's last price and 24 h change, for the market picker (reloaded as it opens). */
+export const useTickers = createRemote({
+  channel: 'trade.tickers',
+  fetch: () => getDesk().trade.tickers(),
+});
+
 /** Rules, book, last price and the two balances of one market. */
 export const useTradeContext = createRemote({
   channel: 'trade.context',
@@ -32,9 +38,15 @@ export const useTradeContext = createRemote({
 interface TradeStore {
   /** The chosen market; the last choice is kept across restarts. */
   market: string;
+  /** Markets the user starred: listed first in the picker, kept across restarts. */
+  favourites: string[];
   /** Markets are loaded once per profile (they change rarely). */
   loadMarkets(): Promise<void>;
+  /** Prices move: loaded again each time the picker opens. */
+  loadTickers(): Promise<void>;
   selectMarket(name: string): void;
+  /** Stars the market, or takes its star away. */
+  toggleFavourite(name: string): void;
   loadContext(): Promise<void>;
   /**
    * Places an order on the active profile; the outcome, or a rejection with main's DeskError.
@@ -47,14 +59,24 @@ export const useTradeStore = create<TradeStore>()(
   persist(
     (set, get) => ({
       market: DEFAULT_MARKET,
+      favourites: [],
       async loadMarkets() {
         if (!useMarkets.getState().data) await useMarkets.getState().load();
       },
+      loadTickers: () => useTickers.getState().load(),
       selectMarket(name) {
         if (name === get().market) return;
         set({ market: name });
         useTradeContext.getState().reset();
         void get().loadContext();
+      },
+      toggleFavourite(name) {
+        const { favourites } = get();
+        set({
+          favourites: favourites.includes(name)
+            ? favourites.filter((f) => f !== name)
+            : [...favourites, name],
+        });
       },
       loadContext: () => useTradeContext.getState().load(get().market),
       place: (input) => mutate('orders.place', () => getDesk().orders.place(input)),
@@ -62,8 +84,8 @@ export const useTradeStore = create<TradeStore>()(
     {
       name: 'exchange-desk-trade',
       version: 1,
-      // Only the choice is kept: server data is never persisted.
-      partialize: (s) => ({ market: s.market }),
+      // Only the user's choices are kept: server data is never persisted.
+      partialize: (s) => ({ market: s.market, favourites: s.favourites }),
     },
   ),
 );
