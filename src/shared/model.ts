@@ -345,6 +345,23 @@ export interface FlexInvestmentPage {
   records: FlexInvestment[];
 }
 
+/** Interest paid on a flex investment: one DAILY_EARNING operation of payment-history. */
+export interface FlexPayment {
+  transactionId: string;
+  investmentId: string;
+  planId: string;
+  /** The investment's asset: the amount's unit. */
+  currency: string;
+  amount: Decimal;
+  createdAt: Millis;
+}
+
+export interface FlexPaymentPage {
+  limit: number;
+  offset: number;
+  records: FlexPayment[];
+}
+
 /** Answer of flex invest / close. */
 export interface FlexTransaction {
   transactionId: string;
