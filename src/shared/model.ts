@@ -588,6 +588,28 @@ export interface FlexOverview {
   fetchedAt: number;
 }
 
+/** What one investment has been paid so far (payments of one asset). */
+export interface FlexInterest {
+  investmentId: string;
+  currency: string;
+  /** The exact sum of the payments. */
+  total: Decimal;
+  count: number;
+  /** The latest payment. */
+  last: FlexPayment;
+}
+
+/** Interest paid on flex investments (flex.payments). */
+export interface FlexPayments {
+  /** Newest first. */
+  records: FlexPayment[];
+  /** Per investment (and asset), in the order of their latest payment, newest first. */
+  interest: FlexInterest[];
+  /** The exchange holds more than the app loads (10,000): the totals count only these. */
+  capped: boolean;
+  fetchedAt: number;
+}
+
 export interface SubAccountsView {
   records: SubAccount[];
   fetchedAt: number;
