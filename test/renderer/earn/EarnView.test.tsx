@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { EarnView } from '../../../src/renderer/features/earn/EarnView';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
@@ -13,25 +13,20 @@ import {
   deferred,
   investment,
   overview,
-  resetEarn,
-  sizeTableBodies,
+  payments,
+  setUpEarnTests,
 } from './fixtures';
 
-let unsize: () => void;
-beforeAll(() => {
-  unsize = sizeTableBodies();
-});
-afterAll(() => unsize());
-beforeEach(resetEarn);
-afterEach(() => {
-  cleanup();
-  setDesk(undefined);
-});
+setUpEarnTests();
 
 const TX: FlexTransaction = { transactionId: 'tx-1' };
 
 function serve(impl: FakeImpl = {}, data: () => FlexOverview = () => overview()) {
-  const fake = fakeDesk({ 'flex.overview': async () => data(), ...impl });
+  const fake = fakeDesk({
+    'flex.overview': async () => data(),
+    'flex.payments': async () => payments(),
+    ...impl,
+  });
   setDesk(fake.desk);
   render(<EarnView />);
   return fake;
