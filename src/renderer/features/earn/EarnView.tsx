@@ -138,19 +138,21 @@ export function EarnView() {
       ) : null}
       <section className="card earn-section" aria-labelledby="earn-plans-title">
         <h2 id="earn-plans-title">Plans</h2>
-        <DataTable
-          label="Flex plans"
-          rows={plans}
-          columns={planColumns}
-          rowKey={(p) => p.id}
-          rowTestId="plan-row"
-          status={status}
-          error={error}
-          onRetry={refresh}
-          rowHeight={PLAN_ROW}
-          height={Math.min(Math.max(plans.length, 1), 8) * PLAN_ROW}
-          empty="The exchange offers no flex plans right now."
-        />
+        <div className="earn-table-scroll">
+          <DataTable
+            label="Flex plans"
+            rows={plans}
+            columns={planColumns}
+            rowKey={(p) => p.id}
+            rowTestId="plan-row"
+            status={status}
+            error={error}
+            onRetry={refresh}
+            rowHeight={PLAN_ROW}
+            height={Math.min(Math.max(plans.length, 1), 8) * PLAN_ROW}
+            empty="The exchange offers no flex plans right now."
+          />
+        </div>
       </section>
       {plan ? (
         <InvestForm

@@ -52,16 +52,16 @@ export function InterestPayments({ investments, plans }: InterestPaymentsProps) 
     {
       id: 'time',
       header: 'Time',
-      width: 'minmax(150px, 1.2fr)',
+      width: '184px',
       cell: (p) => <Time ms={p.createdAt} />,
       sort: (a, b) => a.createdAt - b.createdAt,
     },
-    tickerColumn('asset', 'Asset', 'minmax(70px, 0.6fr)', (p) => p.currency),
+    tickerColumn('asset', 'Asset', '72px', (p) => p.currency),
     amountColumn('amount', 'Amount', (p) => p.amount),
     {
       id: 'investment',
       header: 'Investment',
-      width: 'minmax(150px, 1.4fr)',
+      width: 'minmax(150px, 1.5fr)',
       cell: (p) => <span title={`Investment ${p.investmentId}`}>{labelOf(p)}</span>,
       sort: (a, b) => labelOf(a).localeCompare(labelOf(b)),
     },
@@ -93,21 +93,23 @@ export function InterestPayments({ investments, plans }: InterestPaymentsProps) 
           </p>
         </div>
       ) : null}
-      <DataTable
-        label="Interest payments"
-        rows={rows}
-        columns={columns}
-        rowKey={(p) => p.transactionId}
-        rowTestId="payment-row"
-        status={statusOf(slot)}
-        error={slot.error}
-        onRetry={() => void load()}
-        initialSort={{ id: 'time', dir: 'desc' }}
-        height={tableHeight(rows.length, 10)}
-        empty={
-          chosen === ALL ? 'No interest has been paid yet.' : 'No payments of this investment.'
-        }
-      />
+      <div className="earn-table-scroll">
+        <DataTable
+          label="Interest payments"
+          rows={rows}
+          columns={columns}
+          rowKey={(p) => p.transactionId}
+          rowTestId="payment-row"
+          status={statusOf(slot)}
+          error={slot.error}
+          onRetry={() => void load()}
+          initialSort={{ id: 'time', dir: 'desc' }}
+          height={tableHeight(rows.length, 10)}
+          empty={
+            chosen === ALL ? 'No interest has been paid yet.' : 'No payments of this investment.'
+          }
+        />
+      </div>
     </section>
   );
 }

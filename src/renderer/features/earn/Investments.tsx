@@ -151,13 +151,13 @@ export function Investments({
       id: 'received',
       header: 'Interest received',
       align: 'right',
-      width: 'minmax(130px, 1fr)',
+      width: 'minmax(120px, 1fr)',
       cell: (i) => <Received investment={i} interest={interestOf(i)} status={interestStatus} />,
     },
     {
       id: 'rate',
       header: 'Rate (a year)',
-      width: 'minmax(130px, 1fr)',
+      width: 'minmax(120px, 1fr)',
       cell: (i) => (
         <Rate investment={i} plan={plans.find((p) => p.id === i.planId)} interest={interestOf(i)} />
       ),
@@ -165,34 +165,34 @@ export function Investments({
     {
       id: 'reinvest',
       header: 'Auto-reinvest',
-      width: '110px',
+      width: '100px',
       cell: (i) => (i.withAutoReinvest ? 'On' : 'Off'),
     },
     {
       id: 'status',
       header: 'Status',
-      width: '96px',
+      width: '90px',
       cell: (i) => <StatusBadge status={i.status} />,
       sort: (a, b) => a.status.localeCompare(b.status),
     },
     {
       id: 'created',
       header: 'Created',
-      width: 'minmax(110px, 1fr)',
+      width: 'minmax(100px, 1fr)',
       cell: (i) => <When ms={i.createdAt} />,
       sort: (a, b) => a.createdAt - b.createdAt,
     },
     {
       id: 'updated',
       header: 'Updated',
-      width: 'minmax(110px, 1fr)',
+      width: 'minmax(100px, 1fr)',
       cell: (i) => <When ms={i.updatedAt} />,
       sort: (a, b) => a.updatedAt - b.updatedAt,
     },
     {
       id: 'actions',
       header: 'Actions',
-      width: 'minmax(180px, 2fr)',
+      width: 'minmax(100px, 1.5fr)',
       cell: (i) => (
         <div className="earn-row-actions">
           {canClose(i) ? (
@@ -218,20 +218,22 @@ export function Investments({
 
   return (
     <>
-      <DataTable
-        label="My investments"
-        rows={investments}
-        columns={columns}
-        rowKey={(i) => i.id}
-        rowTestId="investment-row"
-        status={status}
-        error={error}
-        onRetry={onRetry}
-        rowHeight={ROW_HEIGHT}
-        height={Math.min(Math.max(investments.length, 1), 8) * ROW_HEIGHT}
-        initialSort={{ id: 'created', dir: 'desc' }}
-        empty="No investments yet. Pick a plan above and invest."
-      />
+      <div className="earn-table-scroll">
+        <DataTable
+          label="My investments"
+          rows={investments}
+          columns={columns}
+          rowKey={(i) => i.id}
+          rowTestId="investment-row"
+          status={status}
+          error={error}
+          onRetry={onRetry}
+          rowHeight={ROW_HEIGHT}
+          height={Math.min(Math.max(investments.length, 1), 8) * ROW_HEIGHT}
+          initialSort={{ id: 'created', dir: 'desc' }}
+          empty="No investments yet. Pick a plan above and invest."
+        />
+      </div>
       <p className="muted small earn-note">
         Interest received: the sum of the interest payments below. Earning: the yearly rate of the
         last payment (× 365 ÷ the amount invested), while the amount is what it was paid on.

@@ -13,7 +13,7 @@ export function amountColumn<Row extends { currency: string }>(
     id,
     header,
     align: 'right',
-    width: 'minmax(130px, 1fr)',
+    width: 'minmax(120px, 1fr)',
     cell: (row) => <Amount value={value(row)} places={placesOf(value(row))} unit={row.currency} />,
     sort: (a, b) => compareDecimal(value(a), value(b)),
   };
