@@ -1,10 +1,7 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EarnView } from '../../../src/renderer/features/earn/EarnView';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
-import { setDesk } from '../../../src/renderer/lib/desk';
-import type { FlexOverview, FlexTransaction } from '../../../src/shared/model';
-import { fakeDesk, type FakeImpl } from '../fakeDesk';
+import type { FlexTransaction } from '../../../src/shared/model';
 import {
   BTC_PLAN,
   ETH_PLAN,
@@ -13,7 +10,7 @@ import {
   deferred,
   investment,
   overview,
-  payments,
+  serveEarn,
   setUpEarnTests,
 } from './fixtures';
 
@@ -21,16 +18,7 @@ setUpEarnTests();
 
 const TX: FlexTransaction = { transactionId: 'tx-1' };
 
-function serve(impl: FakeImpl = {}, data: () => FlexOverview = () => overview()) {
-  const fake = fakeDesk({
-    'flex.overview': async () => data(),
-    'flex.payments': async () => payments(),
-    ...impl,
-  });
-  setDesk(fake.desk);
-  render(<EarnView />);
-  return fake;
-}
+const serve = serveEarn;
 
 const planRow = async (ticker: string) =>
   (await screen.findAllByTestId('plan-row')).find((r) => r.textContent?.startsWith(ticker))!;

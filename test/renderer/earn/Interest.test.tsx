@@ -1,10 +1,7 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EarnView } from '../../../src/renderer/features/earn/EarnView';
-import { setDesk } from '../../../src/renderer/lib/desk';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import type { FlexOverview, FlexPayments } from '../../../src/shared/model';
-import { fakeDesk, type FakeImpl } from '../fakeDesk';
 import {
   deferred,
   investment,
@@ -12,6 +9,7 @@ import {
   overview,
   payment,
   payments,
+  serveEarn,
   setUpEarnTests,
 } from './fixtures';
 
@@ -19,20 +17,9 @@ setUpEarnTests();
 
 const DAY = 86_400_000;
 
-function serve(
-  paid: () => Promise<FlexPayments> = async () => payments(),
-  data: () => FlexOverview = () => overview(),
-  impl: FakeImpl = {},
-) {
-  const fake = fakeDesk({
-    'flex.overview': async () => data(),
-    'flex.payments': () => paid(),
-    ...impl,
-  });
-  setDesk(fake.desk);
-  render(<EarnView />);
-  return fake;
-}
+/** Earn, with `paid` answering the payments. */
+const serve = (paid?: () => Promise<FlexPayments>, data?: () => FlexOverview) =>
+  serveEarn(paid ? { 'flex.payments': paid } : {}, data);
 
 const investmentRow = async (text: string) =>
   (await screen.findAllByTestId('investment-row')).find((r) => r.textContent?.includes(text))!;

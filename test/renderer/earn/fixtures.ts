@@ -1,5 +1,7 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { EarnView } from '../../../src/renderer/features/earn/EarnView';
 import { useEarnStore } from '../../../src/renderer/features/earn/earnStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
@@ -10,6 +12,7 @@ import type {
   FlexPayments,
   FlexPlan,
 } from '../../../src/shared/model';
+import { fakeDesk, type FakeImpl } from '../fakeDesk';
 
 export const USDT_PLAN: FlexPlan = {
   id: '2f5e9c0a-6a5b-4f43-9d59-0f7c2f6c8a11',
@@ -193,6 +196,21 @@ export function setUpEarnTests(): void {
     cleanup();
     setDesk(undefined);
   });
+}
+
+/**
+ * Renders Earn on a fake bridge answering the overview (`data`) and the payments fixtures, unless
+ * `impl` answers a channel otherwise.
+ */
+export function serveEarn(impl: FakeImpl = {}, data: () => FlexOverview = () => overview()) {
+  const fake = fakeDesk({
+    'flex.overview': async () => data(),
+    'flex.payments': async () => payments(),
+    ...impl,
+  });
+  setDesk(fake.desk);
+  render(createElement(EarnView));
+  return fake;
 }
 
 /** A promise and its resolve, to hold an answer back. */
