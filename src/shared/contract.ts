@@ -10,6 +10,7 @@ import type {
   MarketTickers,
   TradeContext,
   FlexOverview,
+  FlexPayments,
   FlexTransaction,
   SubAccountsView,
   PortfolioOverview,
@@ -371,6 +372,11 @@ export const contract = {
     ),
     /** Closes the ACTIVE investment of a plan (the exchange keys investments by plan). */
     close: channel<FlexTransaction>()(z.object({ plan: z.string().uuid('Choose a plan.') })),
+    /**
+     * Every interest payment (up to 10,000, newest first) and what each investment has been paid:
+     * the totals need them all, so main pages through them and the screen filters and sorts.
+     */
+    payments: channel<FlexPayments>()(noInput),
   },
   subAccounts: {
     list: channel<SubAccountsView>()(noInput),

@@ -15,6 +15,12 @@ export const DECIMAL_LIMITS = {
   maxFractionDigits: 30,
 } as const;
 
+/**
+ * Decimals for exact sums: a bounded decimal has at most 60 significant digits, and 80 hold the sum
+ * of millions of them (hashrates, interest payments) without rounding.
+ */
+export const Precise = Decimal.clone({ precision: 80 });
+
 const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
 const WITH_EXPONENT = /^(-?)(\d+)(?:\.(\d+))?[eE]([-+]?\d{1,6})$/;
 

@@ -347,6 +347,23 @@ export interface FlexInvestmentPage {
   records: FlexInvestment[];
 }
 
+/** Interest paid on a flex investment: one DAILY_EARNING operation of payment-history. */
+export interface FlexPayment {
+  transactionId: string;
+  investmentId: string;
+  planId: string;
+  /** The investment's asset: the amount's unit. */
+  currency: string;
+  amount: Decimal;
+  createdAt: Millis;
+}
+
+export interface FlexPaymentPage {
+  limit: number;
+  offset: number;
+  records: FlexPayment[];
+}
+
 /** Answer of flex invest / close. */
 export interface FlexTransaction {
   transactionId: string;
@@ -582,6 +599,28 @@ export interface FlexOverview {
    * list did not answer or does not name it) has no client check and the exchange judges.
    */
   precisions: Record<string, number>;
+  fetchedAt: number;
+}
+
+/** What one investment has been paid so far (payments of one asset). */
+export interface FlexInterest {
+  investmentId: string;
+  currency: string;
+  /** The exact sum of the payments. */
+  total: Decimal;
+  count: number;
+  /** The latest payment. */
+  last: FlexPayment;
+}
+
+/** Interest paid on flex investments (flex.payments). */
+export interface FlexPayments {
+  /** Newest first. */
+  records: FlexPayment[];
+  /** Per investment (and asset), in the order of their latest payment, newest first. */
+  interest: FlexInterest[];
+  /** The exchange holds more than the app loads (10,000): the totals count only these. */
+  capped: boolean;
   fetchedAt: number;
 }
 

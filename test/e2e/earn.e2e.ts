@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -7,7 +8,7 @@ import { EarnPage, SubAccountsPage } from './pages/earn';
 
 /**
  * Acceptance of Earn (flex) and sub-accounts, end to end through the web host against the demo
- * exchange: invest within the limits (a new or grown ACTIVE investment, the main balance drops),
+ * exchange: the interest payments it holds and each investment's total of them; invest within the limits (a new or grown ACTIVE investment, the main balance drops),
  * an amount over the maximum refused in the form with no request sent, close an ACTIVE investment
  * (no Close after), a forced close of a non-ACTIVE one refused under `investment`; block a
  * sub-account by typing its alias and unblock it; a key without lending access sees a plain notice.
@@ -49,6 +50,54 @@ describe('Earn and sub-accounts against the demo exchange', () => {
     await expect(usdt.textContent()).resolves.toContain('100,000 USDT');
     await expect(usdt.textContent()).resolves.toContain('12 %');
     await expect(earn.planRow('BTC').textContent()).resolves.toContain('2.5 %');
+  });
+
+  it('shows the interest payments the exchange holds, and what each investment received', async () => {
+    const state = app.core.demoExchange.engine.state;
+    const held = [...state.flexPayments].sort((a, b) => b.createdAt - a.createdAt);
+    const ofInvestment = (id: string) => held.filter((p) => p.investmentId === id);
+    const sum = (id: string) =>
+      ofInvestment(id)
+        .reduce((total, p) => total.add(p.amount), new Decimal(0))
+        .toFixed();
+    await earn.paymentRows().first().waitFor();
+    expect(await earn.paymentsCount.textContent()).toBe(`${held.length} payments`);
+    expect(held).toHaveLength(100);
+
+    /** The rendered rows, newest first, against the exchange's own records. */
+    const expectRows = async (records: typeof held, label: string) => {
+      const rows = await earn.paymentRows().all();
+      expect(rows.length).toBeGreaterThanOrEqual(10);
+      for (const [index, row] of rows.entries()) {
+        const record = records[index]!;
+        expect(await row.locator('time').getAttribute('datetime')).toBe(
+          new Date(record.createdAt * 1000).toISOString(),
+        );
+        expect(await earn.cell(row, 'Asset')).toBe(record.currency);
+        expect(await earn.cell(row, 'Amount')).toBe(`${record.amount} ${record.currency}`);
+        expect(await earn.cell(row, 'Investment')).toBe(label);
+      }
+    };
+    const [active, closed] = ['ACTIVE', 'CLOSED'].map((status) =>
+      state.flexInvestments.find((i) => i.status === status)!,
+    );
+    await expectRows(held, 'USDT plan · active');
+
+    // What each investment received: the exact sum of its payments, in its asset.
+    const usdt = earn.investmentRow('USDT');
+    expect(await earn.cell(usdt, 'Interest received')).toBe(`${sum(active!.id)} USDT`);
+    expect(sum(active!.id)).toBe('19.726');
+    expect(await earn.cell(usdt, 'Rate')).toBe('Earning 12 %Plan up to 12 %');
+    const btc = earn.investmentRow('BTC');
+    expect(await earn.cell(btc, 'Interest received')).toBe(`${sum(closed!.id)} BTC`);
+    expect(await earn.cell(btc, 'Rate')).toBe('Plan up to 2.5 %');
+
+    await earn.paymentsInvestment.selectOption({ label: 'BTC plan · closed' });
+    await earn.paymentsCount.filter({ hasText: 'Showing 60 of 100 payments' }).waitFor();
+    await expectRows(ofInvestment(closed!.id), 'BTC plan · closed');
+    await earn.paymentsTable.scrollIntoViewIfNeeded();
+    await shot(page, 'earn-interest-payments');
+    await earn.paymentsInvestment.selectOption({ label: 'All investments' });
   });
 
   it('refuses an amount over the maximum in the form, sending nothing', async () => {

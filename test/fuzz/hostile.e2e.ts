@@ -79,6 +79,7 @@ function readCalls(): [channel: string, input: unknown][] {
     ['trade.markets', undefined],
     ['trade.context', { market: 'BTC_USDT' }],
     ['flex.overview', undefined],
+    ['flex.payments', undefined],
     ['subAccounts.list', undefined],
     ['history.transfers', { filters: { transactionMethod: 1 }, offset: 0, limit: 100 }],
     ['history.exportCsv', { filters: {} }],

@@ -164,6 +164,21 @@ const BENIGN: Record<string, unknown> = {
     limit: 100,
     offset: 0,
   },
+  '/api/v4/main-account/smart-flex/investments/payment-history': {
+    data: [
+      {
+        created_at: NOW_S,
+        plan_id: '6f9c5a3e-1111-4a2b-9c3d-000000000001',
+        investment_id: 'inv-1',
+        currency: 'USDT',
+        amount: '0.082191',
+        transaction_id: 'tx-1',
+        action_type: 4,
+      },
+    ],
+    limit: 100,
+    offset: 0,
+  },
   '/api/v4/main-account/history': {
     limit: 100,
     offset: 0,

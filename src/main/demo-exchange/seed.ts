@@ -5,6 +5,7 @@ import type {
   ConditionalLeg,
   ExchangeState,
   FlexInvestment,
+  FlexPayment,
   FlexPlan,
   OcoRec,
   OrderRec,
@@ -38,6 +39,24 @@ export const ASSETS = [
   'EUR',
   'USD',
 ] as const;
+
+/** Decimal places of each asset (the public assets list's `currency_precision`). */
+export const ASSET_PRECISION: Record<string, number> = {
+  EUR: 2,
+  USD: 2,
+  BTC: 8,
+  ETH: 8,
+  USDT: 6,
+  SOL: 8,
+  XRP: 6,
+  DOGE: 8,
+  LTC: 8,
+  TRX: 6,
+  ADA: 6,
+  BNB: 8,
+  USDC: 6,
+  DOT: 8,
+};
 
 const TRADE_START: Record<string, string> = {
   USDT: '25000',
@@ -265,13 +284,14 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     },
   ];
   const [usdtPlan, btcPlan] = flexPlans;
+  // Auto-reinvest off: each day's interest went to the main account (its seeded balance).
   const flexInvestments: FlexInvestment[] = [
     {
       id: rng.uuid(),
       planId: usdtPlan?.id ?? '',
       currency: 'USDT',
       invested: '1500',
-      withAutoReinvest: true,
+      withAutoReinvest: false,
       status: 'ACTIVE',
       createdAt: nowSec - 40 * 86400,
       updatedAt: nowSec - 2 * 86400,
@@ -297,6 +317,13 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     createdAt: nowSec - (200 - i * 50) * 86400,
   }));
 
+  // Drawn last, so the seed's other ids stay as they were before payments existed.
+  const [earning, closed] = flexInvestments;
+  const flexPayments = [
+    ...dailyPayments(rng, flexPlans, earning, earning?.invested ?? '0', nowSec),
+    ...dailyPayments(rng, flexPlans, closed, CLOSED_PRINCIPAL, closed?.updatedAt ?? nowSec),
+  ];
+
   return {
     version: 1,
     seed,
@@ -310,8 +337,47 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     conditional,
     flexPlans,
     flexInvestments,
+    flexPayments,
     subAccounts,
     nonces: {},
     walk: { manualStep: 0, overrides: {} },
   };
+}
+
+const DAY = 86_400;
+
+/** What the seeded CLOSED investment held while it was active (it went back to the main account). */
+const CLOSED_PRINCIPAL = '0.1';
+
+/**
+ * The interest an investment was paid: one payment a day after it was created, up to `until`
+ * (seconds), each `principal` x its plan's yearly rate / 365, cut to the asset's places.
+ */
+function dailyPayments(
+  rng: Rng,
+  plans: readonly FlexPlan[],
+  investment: FlexInvestment | undefined,
+  principal: string,
+  until: number,
+): FlexPayment[] {
+  const plan = plans.find((p) => p.id === investment?.planId);
+  if (!investment || !plan) return [];
+  const places = ASSET_PRECISION[investment.currency] ?? 8;
+  const amount = new D(principal)
+    .times(plan.maxRate)
+    .div(365)
+    .toDecimalPlaces(places, D.ROUND_DOWN)
+    .toFixed();
+  const payments: FlexPayment[] = [];
+  for (let at = investment.createdAt + DAY; at <= until; at += DAY) {
+    payments.push({
+      transactionId: rng.uuid(),
+      investmentId: investment.id,
+      planId: investment.planId,
+      currency: investment.currency,
+      amount,
+      createdAt: at,
+    });
+  }
+  return payments;
 }

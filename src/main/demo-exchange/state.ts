@@ -96,6 +96,20 @@ export interface FlexInvestment {
   updatedAt: number;
 }
 
+/**
+ * A daily interest payment of a flex investment (the deployed server's DAILY_EARNING operation,
+ * action type 4), as payment-history lists it.
+ */
+export interface FlexPayment {
+  transactionId: string;
+  investmentId: string;
+  planId: string;
+  currency: string;
+  amount: string;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
 export interface SubAccount {
   id: string;
   alias: string;
@@ -128,6 +142,8 @@ export interface ExchangeState {
   conditional: (OcoRec | OtoRec)[];
   flexPlans: FlexPlan[];
   flexInvestments: FlexInvestment[];
+  /** Interest paid on flex investments, oldest first. */
+  flexPayments: FlexPayment[];
   subAccounts: SubAccount[];
   /** Per API key: the last accepted nonce (decimal string). */
   nonces: Record<string, string>;

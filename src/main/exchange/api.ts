@@ -5,6 +5,7 @@ import type {
   Decimal,
   ExecutedOrders,
   FlexInvestmentPage,
+  FlexPaymentPage,
   FlexPlan,
   FlexTransaction,
   HashrateSeries,
@@ -25,6 +26,7 @@ import {
   parseEmptyObject,
   parseExecutedOrders,
   parseFlexInvestments,
+  parseFlexPayments,
   parseFlexPlans,
   parseFlexTransaction,
   parseHashrate,
@@ -85,6 +87,20 @@ export interface TransferQuery {
   uniqueId?: string;
   status?: number[];
   offset?: number;
+  limit?: number;
+}
+
+/** payment-history: interest payments (DAILY_EARNING), newest first. */
+export interface FlexPaymentQuery {
+  /** Plan UUID. */
+  plan?: string;
+  investment?: string;
+  transaction?: string;
+  /** Unix seconds. */
+  dateFrom?: number;
+  dateTo?: number;
+  offset?: number;
+  /** Default 50. */
   limit?: number;
 }
 
@@ -314,6 +330,14 @@ export class ExchangeApi {
       '/api/v4/main-account/smart-flex/investments',
       defined({ ...query }),
       parseFlexInvestments,
+      o,
+    );
+  }
+  flexPayments(query: FlexPaymentQuery = {}, o?: CallOptions): Promise<FlexPaymentPage> {
+    return this.client.signedPost(
+      '/api/v4/main-account/smart-flex/investments/payment-history',
+      defined({ ...query }),
+      parseFlexPayments,
       o,
     );
   }

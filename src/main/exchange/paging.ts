@@ -1,4 +1,4 @@
-import type { DepositWithdraw, Order } from '../../shared/model';
+import type { DepositWithdraw, FlexPayment, Order } from '../../shared/model';
 import type { ExchangeApi, TransferQuery } from './api';
 import type { CallOptions } from './client';
 
@@ -54,32 +54,72 @@ export interface ActiveFetch {
   capped: boolean;
 }
 
-/** Pages of active orders overlap by this many: orders that fill between two requests shift the rest up. */
-const ACTIVE_OVERLAP = 10;
+/** Pages overlap by this many: records that leave the list between two requests shift the rest up. */
+const OVERLAP = 10;
 
 /**
- * Every active order, page by page until a page comes back short (the endpoint has no total, §5),
- * up to `max`. Pages overlap, so up to ACTIVE_OVERLAP orders filling between two requests skip
- * none of the others; an order seen twice is kept once. The number of requests is bounded even if
- * the exchange answers full pages forever.
+ * Every record of a list that has no total, page by page until a page comes back short, up to
+ * `max`. Pages overlap, so up to OVERLAP records leaving the list between two requests skip none of
+ * the others; a record seen twice (one listed first since shifts the rest down) is kept once. The
+ * number of requests is bounded even if the exchange answers full pages forever.
  */
+async function fetchAllPages<T>(
+  fetchPage: (query: { offset: number; limit: number }, call: CallOptions) => Promise<T[]>,
+  keyOf: (record: T) => string | number,
+  max: number,
+  signal: AbortSignal | undefined,
+): Promise<{ records: T[]; capped: boolean }> {
+  const call = signal ? { signal } : {};
+  const page = (offset: number, limit: number) => fetchPage({ offset, limit }, call);
+  const step = PAGE - OVERLAP;
+  const byKey = new Map<string | number, T>();
+  const collected = () => [...byKey.values()].slice(0, max);
+  for (let offset = 0; offset <= max; offset += step) {
+    const records = await page(offset, PAGE);
+    for (const record of records) if (!byKey.has(keyOf(record))) byKey.set(keyOf(record), record);
+    if (records.length < PAGE) return { records: collected(), capped: byKey.size > max };
+    if (byKey.size >= max) {
+      const beyond = await page(offset + PAGE, 1);
+      return { records: collected(), capped: byKey.size > max || beyond.length > 0 };
+    }
+  }
+  return { records: collected(), capped: true };
+}
+
+/** Every active order (the endpoint has no total, §5), up to `max`. */
 export async function fetchAllActiveOrders(
   api: ExchangeApi,
   options: CallOptions & { max?: number } = {},
 ): Promise<ActiveFetch> {
-  const call = options.signal ? { signal: options.signal } : {};
-  const max = options.max ?? ACTIVE_CAP;
-  const step = PAGE - ACTIVE_OVERLAP;
-  const byId = new Map<number, Order>();
-  const collected = () => [...byId.values()].slice(0, max);
-  for (let offset = 0; offset <= max; offset += step) {
-    const page = await api.activeOrders({ offset, limit: PAGE }, call);
-    for (const order of page) if (!byId.has(order.orderId)) byId.set(order.orderId, order);
-    if (page.length < PAGE) return { orders: collected(), capped: byId.size > max };
-    if (byId.size >= max) {
-      const beyond = await api.activeOrders({ offset: offset + PAGE, limit: 1 }, call);
-      return { orders: collected(), capped: byId.size > max || beyond.length > 0 };
-    }
-  }
-  return { orders: collected(), capped: true };
+  const { records, capped } = await fetchAllPages(
+    (query, call) => api.activeOrders(query, call),
+    (order) => order.orderId,
+    options.max ?? ACTIVE_CAP,
+    options.signal,
+  );
+  return { orders: records, capped };
+}
+
+/** At most this many interest payments are loaded (27 years of daily payments of one investment). */
+export const PAYMENTS_CAP = 10_000;
+
+export interface PaymentsFetch {
+  /** As the exchange lists them: newest first. */
+  payments: FlexPayment[];
+  /** The exchange holds more than `max`: only the first `max` it listed are here. */
+  capped: boolean;
+}
+
+/** Every flex interest payment (payment-history answers no total), up to `max`. */
+export async function fetchAllFlexPayments(
+  api: ExchangeApi,
+  options: CallOptions & { max?: number } = {},
+): Promise<PaymentsFetch> {
+  const { records, capped } = await fetchAllPages(
+    async (query, call) => (await api.flexPayments(query, call)).records,
+    (payment) => payment.transactionId,
+    options.max ?? PAYMENTS_CAP,
+    options.signal,
+  );
+  return { payments: records, capped };
 }

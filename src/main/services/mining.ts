@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { ExchangeApi } from '../exchange/api';
 import { isExchangeError } from '../exchange/errors';
 import { HASHRATE_RANGE_LIMITS, type ChannelParsed } from '../../shared/contract';
+import { Precise } from '../../shared/decimal';
 import { DeskFailure } from '../../shared/errors';
 import type {
   HashrateInterval,
@@ -78,9 +79,6 @@ export function mergeSeries(parts: readonly (readonly HashratePoint[])[]): Hashr
   }
   return merged;
 }
-
-/** Enough significant digits for any sum of hashrates (EH/s × a million points and more). */
-const Precise = Decimal.clone({ precision: 80 });
 
 /** Places kept in the average (H/s), rounded half up. */
 const AVERAGE_PLACES = 3;

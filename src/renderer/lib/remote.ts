@@ -158,6 +158,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'orders.active',
     'orders.conditional',
     'flex.overview',
+    'flex.payments',
     'subAccounts.list',
     'history.transfers',
   ],

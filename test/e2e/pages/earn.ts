@@ -1,11 +1,16 @@
 import type { Locator, Page } from 'playwright-core';
 import { ShellPage } from './shell';
 
-/** Page object of the Earn screen (EarnView, InvestForm, Investments). */
+/** Page object of the Earn screen (EarnView, InvestForm, Investments, InterestPayments). */
 export class EarnPage {
   readonly shell: ShellPage;
   readonly plansTable: Locator;
   readonly investmentsTable: Locator;
+  readonly paymentsTable: Locator;
+  /** "100 payments", "Showing 60 of 100 payments". */
+  readonly paymentsCount: Locator;
+  /** The payments table's choice of investment. */
+  readonly paymentsInvestment: Locator;
   /** The success line after an invest or a close. */
   readonly notice: Locator;
   readonly noAccessNotice: Locator;
@@ -15,6 +20,9 @@ export class EarnPage {
     this.shell = new ShellPage(page);
     this.plansTable = page.getByRole('table', { name: 'Flex plans' });
     this.investmentsTable = page.getByRole('table', { name: 'My investments' });
+    this.paymentsTable = page.getByRole('table', { name: 'Interest payments' });
+    this.paymentsCount = page.getByTestId('payments-count');
+    this.paymentsInvestment = page.getByLabel('Investment', { exact: true });
     this.notice = page.locator('.earn > .form-notice[role="status"]');
     this.noAccessNotice = page.locator('.earn-notice');
     this.dialog = page.getByRole('dialog');
@@ -38,6 +46,20 @@ export class EarnPage {
     return this.investmentsTable
       .getByTestId('investment-row')
       .filter({ hasText: `${ticker} plan` });
+  }
+
+  /** The rows of the payments table that are rendered (it is virtualised), in order. */
+  paymentRows(): Locator {
+    return this.paymentsTable.getByTestId('payment-row');
+  }
+
+  /** One cell of a row of a table, by its column header. */
+  async cell(row: Locator, header: string): Promise<string> {
+    const table = row.locator('xpath=ancestor::*[@role="table"][1]');
+    const headers = await table.getByRole('columnheader').allTextContents();
+    const index = headers.findIndex((h) => h.startsWith(header));
+    if (index < 0) throw new Error(`No column "${header}" in ${headers.join(', ')}`);
+    return (await row.getByRole('cell').nth(index).textContent()) ?? '';
   }
 
   investForm(ticker: string): Locator {

@@ -299,6 +299,129 @@ describe('smart-flex', () => {
   });
 });
 
+describe('POST /api/v4/main-account/smart-flex/investments/payment-history', () => {
+  const P = '/api/v4/main-account/smart-flex/investments/payment-history';
+  const DAY = 86_400;
+  type Payment = {
+    createdAt: number;
+    planId: string;
+    investmentId: string;
+    currency: string;
+    amount: string;
+    transaction_id: string;
+    actionType: number;
+  };
+  type Page = { data: Payment[]; limit: number; offset: number };
+  // An exchange of its own: the tests above close the seeded ACTIVE investment.
+  let own: Awaited<ReturnType<typeof start>>;
+  beforeAll(async () => (own = await start()));
+  afterAll(() => own.ex.stop());
+  const page = (fields: Rec = {}) => own.client.post<Page>(P, fields);
+  const seeded = () => own.ex.engine.state.flexInvestments;
+  const planOf = (planId: string) => own.ex.engine.state.flexPlans.find((p) => p.id === planId)!;
+
+  it('answers the reference fields of DAILY_EARNING records, newest first, 50 by default', async () => {
+    const r = await page();
+    expect(r.status).toBe(200);
+    expect([r.json.limit, r.json.offset, r.json.data.length]).toEqual([50, 0, 50]);
+    expect(Object.keys(r.json.data[0]!)).toEqual([
+      'createdAt',
+      'planId',
+      'investmentId',
+      'currency',
+      'amount',
+      'transaction_id',
+      'actionType',
+    ]);
+    expect(new Set(r.json.data.map((p) => p.actionType))).toEqual(new Set([4]));
+    const times = r.json.data.map((p) => p.createdAt);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it('holds one payment a day of each seeded investment, at its plan rate on the invested amount', async () => {
+    const all = (await page({ limit: 100 })).json.data;
+    expect(all).toHaveLength(100);
+    expect((await page({ limit: 100, offset: 100 })).json.data).toEqual([]);
+    const active = seeded().find((i) => i.status === 'ACTIVE')!;
+    const closed = seeded().find((i) => i.status === 'CLOSED')!;
+    const ofActive = all.filter((p) => p.investmentId === active.id).reverse();
+    // Every full day from creation until now, 1500 USDT at 12 % a year, cut to USDT's 6 places.
+    expect(ofActive.map((p) => p.createdAt)).toEqual(
+      Array.from({ length: 40 }, (_, k) => active.createdAt + (k + 1) * DAY),
+    );
+    expect(planOf(active.planId).maxRate).toBe('0.12');
+    expect(new Set(ofActive.map((p) => p.amount))).toEqual(new Set(['0.49315']));
+    expect(new Set(ofActive.map((p) => [p.planId, p.currency].join()))).toEqual(
+      new Set([[active.planId, 'USDT'].join()]),
+    );
+    // The closed one earned until it was closed: 0.1 BTC at 2.5 %, cut to BTC's 8 places.
+    const ofClosed = all.filter((p) => p.investmentId === closed.id);
+    expect(ofClosed).toHaveLength(60);
+    expect(Math.max(...ofClosed.map((p) => p.createdAt))).toBe(closed.updatedAt);
+    expect(new Set(ofClosed.map((p) => p.amount))).toEqual(new Set(['0.00000684']));
+    expect(new Set(all.map((p) => p.transaction_id)).size).toBe(100);
+  });
+
+  it('pages with limit and offset, and filters by plan, investment, transaction and dates', async () => {
+    const all = (await page({ limit: 100 })).json.data;
+    const second = await page({ limit: 30, offset: 30 });
+    expect([second.json.limit, second.json.offset]).toEqual([30, 30]);
+    expect(second.json.data).toEqual(all.slice(30, 60));
+    const closed = seeded().find((i) => i.status === 'CLOSED')!;
+    const byPlan = (await page({ plan: closed.planId, limit: 100 })).json.data;
+    expect(byPlan).toEqual(all.filter((p) => p.planId === closed.planId));
+    const byInvestment = (await page({ investment: closed.id, limit: 100 })).json.data;
+    expect(byInvestment).toEqual(all.filter((p) => p.investmentId === closed.id));
+    const one = all[7]!;
+    expect((await page({ transaction: one.transaction_id })).json.data).toEqual([one]);
+    const from = all[20]!.createdAt;
+    const to = all[10]!.createdAt;
+    const inRange = (await page({ dateFrom: from, dateTo: to, limit: 100 })).json.data;
+    expect(inRange).toEqual(all.filter((p) => p.createdAt >= from && p.createdAt <= to));
+    expect(inRange.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('answers camelCase in camel mode', async () => {
+    const other = await start({ casing: 'camel' });
+    try {
+      const r = await other.client.post<{ data: Rec[] }>(P, { limit: 1 });
+      expect(Object.keys(r.json.data[0]!)).toContain('transactionId');
+      expect(Object.keys(r.json.data[0]!)).not.toContain('transaction_id');
+    } finally {
+      await other.ex.stop();
+    }
+  });
+
+  it('refuses bad fields with the reference messages (HTTP 400, code 0)', async () => {
+    const e = async (fields: Rec) => {
+      const r = await own.client.post<ErrorBody>(P, fields);
+      return [r.status, r.json.code, r.json.message, r.json.errors];
+    };
+    const failed = (errors: Rec) => [400, 0, 'Validation failed', errors];
+    expect(await e({ plan: '00000000-0000-4000-8000-000000000000' })).toEqual(
+      failed({ plan: ['The selected plan is invalid.'] }),
+    );
+    expect(await e({ investment: 'inv-nope', transaction: 42 })).toEqual(
+      failed({
+        investment: ['The selected investment is invalid.'],
+        transaction: ['The selected transaction is invalid.'],
+      }),
+    );
+    expect(await e({ dateFrom: 'yesterday', dateTo: -1 })).toEqual(
+      failed({ dateFrom: ['The date from is invalid.'], dateTo: ['The date to is invalid.'] }),
+    );
+    expect(await e({ limit: 'many', offset: -1 })).toEqual(
+      failed({
+        limit: ['The limit must be an integer.'],
+        offset: ['The offset must be at least 0.'],
+      }),
+    );
+    expect(await e({ limit: 101 })).toEqual(
+      failed({ limit: ['The limit may not be greater than 100.'] }),
+    );
+  });
+});
+
 describe('smart-flex without lending access', () => {
   it('answers 403 on every smart-flex endpoint', async () => {
     const other = await start({ lendingAccess: false });
@@ -306,6 +429,7 @@ describe('smart-flex without lending access', () => {
       for (const path of [
         '/api/v4/main-account/smart-flex/plans',
         '/api/v4/main-account/smart-flex/investments',
+        '/api/v4/main-account/smart-flex/investments/payment-history',
       ]) {
         const r = await other.client.post<ErrorBody>(path);
         expect([r.status, r.json.code, r.json.message]).toEqual([

@@ -204,6 +204,32 @@ describe('state persistence and reset', () => {
     }
   });
 
+  it('loads a state saved before interest payments were kept, with none', async () => {
+    const statePath = join(dir, 'before-payments.json');
+    const first = await start({ statePath, persistDebounceMs: 10 });
+    await first.client.control('POST', '/reset');
+    await first.ex.flush();
+    await first.ex.stop();
+    const { writeFileSync } = await import('node:fs');
+    const { flexPayments, ...older } = JSON.parse(readFileSync(statePath, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(flexPayments).toHaveLength(100);
+    writeFileSync(statePath, JSON.stringify(older));
+    const { ex, client } = await start({ statePath });
+    try {
+      const payments = await client.post<{ data: unknown[] }>(
+        '/api/v4/main-account/smart-flex/investments/payment-history',
+      );
+      expect([payments.status, payments.json.data]).toEqual([200, []]);
+      // It is that file, not a new seed: the investments are the saved ones.
+      expect(ex.engine.state.flexInvestments).toEqual(older.flexInvestments);
+    } finally {
+      await ex.stop();
+    }
+  });
+
   it('ignores a corrupt state file and starts from the seed', async () => {
     const statePath = join(dir, 'corrupt.json');
     const { writeFileSync } = await import('node:fs');

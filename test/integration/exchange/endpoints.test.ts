@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExchangeApi } from '../../../src/main/exchange/api';
 import { ExchangeClient } from '../../../src/main/exchange/client';
-import { fetchAllTransfers } from '../../../src/main/exchange/paging';
+import { fetchAllFlexPayments, fetchAllTransfers } from '../../../src/main/exchange/paging';
 import { parseConditionalPage, parseOcoOrders } from '../../../src/main/exchange/schemas';
 import { DEMO_MINING_ACCOUNT } from '../../../src/main/demo-exchange/seed';
 import { errorOf, setup, startProxy, teardown, unlimitedPacer, type Setup } from './helpers';
@@ -159,6 +159,34 @@ describe.each(['spec', 'camel'] as const)('every endpoint, %s casing', (casing) 
       6,
     );
     expect(await invested()).toBe(0);
+  });
+
+  it('smart flex payment history: pages, filters, all 100 seeded payments', async () => {
+    const first = await s.api.flexPayments({ limit: 5 });
+    expect([first.limit, first.offset, first.records.length]).toEqual([5, 0, 5]);
+    const payment = first.records[0]!;
+    expect(payment).toEqual({
+      transactionId: expect.stringMatching(/\S/),
+      investmentId: expect.stringMatching(/\S/),
+      planId: expect.stringMatching(/\S/),
+      currency: expect.stringMatching(/^[A-Z]+$/),
+      amount: expect.stringMatching(/^\d+\.\d+$/),
+      createdAt: expect.any(Number),
+    });
+    const byInvestment = await s.api.flexPayments({ investment: payment.investmentId, limit: 100 });
+    expect(new Set(byInvestment.records.map((p) => p.investmentId))).toEqual(
+      new Set([payment.investmentId]),
+    );
+    const one = await s.api.flexPayments({ transaction: payment.transactionId });
+    expect(one.records).toEqual([payment]);
+    const all = await fetchAllFlexPayments(s.api);
+    expect(all.capped).toBe(false);
+    expect(all.payments).toHaveLength(100);
+    expect(all.payments.slice(0, 5)).toEqual(first.records);
+    await expect(s.api.flexPayments({ investment: 'nope' })).rejects.toMatchObject({
+      kind: 'validation',
+      fields: { investment: ['The selected investment is invalid.'] },
+    });
   });
 
   it('mining hashrate', async () => {

@@ -1,11 +1,13 @@
 import Decimal from 'decimal.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { startMain } from '../../support/core';
+import { startMain, startMainCore } from '../../support/core';
 import type {
   ActiveOrders,
   ConditionalOrders,
   CsvExport,
+  FlexOverview,
+  FlexPayments,
   PortfolioOverview,
   TransfersPage,
 } from '../../../src/shared/model';
@@ -189,5 +191,50 @@ describe('history', () => {
     expect(await cancelled<CsvExport>('history.exportCsv', { filters })).toMatchObject({
       cancelled: true,
     });
+  });
+});
+
+describe('flex.payments', () => {
+  it('lists every interest payment the exchange holds, newest first, and totals each investment exactly', async () => {
+    const { core, call } = await startMainCore();
+    const held = core.demoExchange.engine.state.flexPayments;
+    const view = await call<FlexPayments>('flex.payments');
+    expect(view.capped).toBe(false);
+    expect(view.fetchedAt).toBeGreaterThan(Date.now() - 10_000);
+    // All 100 (two pages at the exchange's default of 50), each once, as the exchange holds them.
+    expect(view.records).toHaveLength(held.length);
+    expect(new Set(view.records.map((p) => p.transactionId))).toEqual(
+      new Set(held.map((p) => p.transactionId)),
+    );
+    const times = view.records.map((p) => p.createdAt);
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const byTx = new Map(held.map((p) => [p.transactionId, p]));
+    for (const payment of view.records) {
+      const source = byTx.get(payment.transactionId)!;
+      expect(payment).toEqual({ ...source, createdAt: source.createdAt * 1000 });
+    }
+    // One total per investment: the exact decimal sum of its payments, and its latest payment.
+    const { investments } = await call<FlexOverview>('flex.overview');
+    expect(view.interest.map((i) => i.investmentId).sort()).toEqual(
+      investments.map((i) => i.id).sort(),
+    );
+    for (const interest of view.interest) {
+      const own = held.filter((p) => p.investmentId === interest.investmentId);
+      const sum = own.reduce((total, p) => total.add(p.amount), new Decimal(0));
+      expect(interest.total).toBe(sum.toFixed());
+      expect(interest.count).toBe(own.length);
+      const latest = own.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
+      expect(interest.last).toMatchObject({ transactionId: latest.transactionId });
+    }
+    const usdt = view.interest.find((i) => i.currency === 'USDT')!;
+    // 40 days of 0.49315 USDT.
+    expect([usdt.count, usdt.total]).toEqual([40, '19.726']);
+    const btc = view.interest.find((i) => i.currency === 'BTC')!;
+    expect([btc.count, btc.total]).toEqual([60, '0.0004104']);
+  });
+
+  it('answers a key without lending access with a permission error', async () => {
+    const call = await startMain({ demoExchange: { lendingAccess: false } });
+    await expect(call('flex.payments')).rejects.toMatchObject({ code: 'EXCHANGE_PERMISSION' });
   });
 });

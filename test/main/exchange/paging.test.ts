@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { DepositWithdraw, HistoryPage, Order } from '../../../src/shared/model';
-import type { ExchangeApi, TransferQuery } from '../../../src/main/exchange/api';
+import type {
+  DepositWithdraw,
+  FlexPayment,
+  FlexPaymentPage,
+  HistoryPage,
+  Order,
+} from '../../../src/shared/model';
+import type { ExchangeApi, FlexPaymentQuery, TransferQuery } from '../../../src/main/exchange/api';
 import {
   ACTIVE_CAP,
   fetchAllActiveOrders,
+  fetchAllFlexPayments,
   fetchAllTransfers,
   HISTORY_CAP,
+  PAYMENTS_CAP,
 } from '../../../src/main/exchange/paging';
 import type { OrderQuery } from '../../../src/main/exchange/api';
 
@@ -190,5 +198,63 @@ describe('fetchAllActiveOrders', () => {
     expect(result).toMatchObject({ capped: true });
     expect(result.orders).toHaveLength(100);
     expect(calls.length).toBeLessThanOrEqual(Math.ceil(1000 / 90) + 1);
+  });
+});
+
+/** A stub of payment-history over payments p1..p<total>, newest (highest) first; `mutate` per call. */
+function paymentsApi(total: number, mutate?: (ids: number[], call: number) => void) {
+  const calls: FlexPaymentQuery[] = [];
+  const ids = Array.from({ length: total }, (_, i) => total - i);
+  const api = {
+    async flexPayments(query: FlexPaymentQuery): Promise<FlexPaymentPage> {
+      calls.push(query);
+      mutate?.(ids, calls.length);
+      const offset = query.offset ?? 0;
+      const limit = query.limit ?? 50;
+      if (limit > 100) throw new Error('The limit may not be greater than 100.');
+      const records = ids
+        .slice(offset, offset + limit)
+        .map((id) => ({ transactionId: `p${id}`, amount: '0.5' }) as FlexPayment);
+      return { limit, offset, records };
+    },
+  };
+  return { api: api as unknown as ExchangeApi, calls };
+}
+
+describe('fetchAllFlexPayments', () => {
+  const newestFirst = (n: number) => Array.from({ length: n }, (_, i) => `p${n - i}`);
+  const txs = (payments: FlexPayment[]) => payments.map((p) => p.transactionId);
+
+  it('reads pages of 100 until a short one, each payment once, newest first', async () => {
+    const stub = paymentsApi(250);
+    const result = await fetchAllFlexPayments(stub.api);
+    expect(result.capped).toBe(false);
+    expect(txs(result.payments)).toEqual(newestFirst(250));
+    expect(stub.calls.map((c) => [c.offset, c.limit])).toEqual([
+      [0, 100],
+      [90, 100],
+      [180, 100],
+    ]);
+  });
+
+  it('exactly a page: the next (overlapping) one comes back short and ends it', async () => {
+    const stub = paymentsApi(100);
+    expect(txs((await fetchAllFlexPayments(stub.api)).payments)).toEqual(newestFirst(100));
+    expect(stub.calls).toHaveLength(2);
+  });
+
+  it('a payment made between two requests (listed first) loses none and repeats none', async () => {
+    const stub = paymentsApi(150, (ids, call) => {
+      if (call === 2) ids.unshift(151);
+    });
+    expect(txs((await fetchAllFlexPayments(stub.api)).payments)).toEqual(newestFirst(150));
+  });
+
+  it('stops at the cap and says whether the exchange holds more', async () => {
+    const capped = await fetchAllFlexPayments(paymentsApi(350).api, { max: 300 });
+    expect(capped.capped).toBe(true);
+    expect(capped.payments).toHaveLength(300);
+    expect((await fetchAllFlexPayments(paymentsApi(300).api, { max: 300 })).capped).toBe(false);
+    expect(PAYMENTS_CAP).toBe(10_000);
   });
 });

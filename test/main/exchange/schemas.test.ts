@@ -7,6 +7,7 @@ import {
   parseEmptyObject,
   parseExecutedOrders,
   parseFlexInvestments,
+  parseFlexPayments,
   parseFlexPlans,
   parseFlexTransaction,
   parseHashrate,
@@ -341,6 +342,24 @@ const fixtures: Record<string, { parse: (json: unknown) => unknown; snake: unkno
         },
       ],
       limit: 100,
+      offset: 0,
+    },
+  },
+  flexPayments: {
+    parse: (j) => parseFlexPayments(j),
+    snake: {
+      data: [
+        {
+          created_at: 1700086400,
+          plan_id: '2f5e9c0a-6a5b-4f43-9d59-0f7c2f6c8a11',
+          investment_id: 'a1',
+          currency: 'USDT',
+          amount: '0.082191',
+          transaction_id: 'tx_9f3e0d4c',
+          action_type: 4,
+        },
+      ],
+      limit: 50,
       offset: 0,
     },
   },
@@ -812,6 +831,83 @@ describe('flex, mining, sub-accounts, OAuth, public', () => {
     });
   });
 
+  it('flex payments: DAILY_EARNING records as decimal amounts and ms times', () => {
+    expect(parseFlexPayments(fixtures.flexPayments!.snake)).toStrictEqual({
+      limit: 50,
+      offset: 0,
+      records: [
+        {
+          transactionId: 'tx_9f3e0d4c',
+          investmentId: 'a1',
+          planId: '2f5e9c0a-6a5b-4f43-9d59-0f7c2f6c8a11',
+          currency: 'USDT',
+          amount: '0.082191',
+          createdAt: 1700086400000,
+        },
+      ],
+    });
+    // The reference's own example, as the deployed server spells it.
+    const reference = {
+      data: [
+        {
+          createdAt: 1640995200,
+          planId: '8f2e9d3c-1a4b-4c2d-9e5f-6a7b8c9d0e1f',
+          investmentId: 'inv_7e2d9c3b-1a4b-4c2d-9e5f-6a7b8c9d0e1f',
+          currency: 'USDT',
+          amount: '15.75',
+          transaction_id: 'tx_9f3e0d4c-2b5c-4d3e-8f6g-7a8b9c0d1e2f',
+          actionType: 4,
+        },
+      ],
+      limit: 50,
+      offset: 0,
+    };
+    expect(parseFlexPayments(reference).records[0]).toMatchObject({
+      transactionId: 'tx_9f3e0d4c-2b5c-4d3e-8f6g-7a8b9c0d1e2f',
+      amount: '15.75',
+      createdAt: 1640995200000,
+    });
+    // No action type: taken as the endpoint promises (DAILY_EARNING); no limit/offset: the page's.
+    const [record] = (fixtures.flexPayments!.snake as { data: Record<string, unknown>[] }).data;
+    const { action_type: _type, ...untyped } = record!;
+    expect(parseFlexPayments({ data: [untyped, untyped] })).toMatchObject({ limit: 2, offset: 0 });
+    expect(parseFlexPayments({ data: [] }).records).toEqual([]);
+  });
+
+  it('flex payments: a hostile answer is an error, never a wrong sum', () => {
+    const [record] = (fixtures.flexPayments!.snake as { data: Record<string, unknown>[] }).data;
+    const page = (changes: Record<string, unknown>) => ({ data: [{ ...record, ...changes }] });
+    const refused: [Record<string, unknown>, RegExp][] = [
+      // Only interest may be summed as interest: an INVEST or a WITHDRAW is not a payment.
+      [{ action_type: 1 }, /data\[0\]\.actionType: expected 4 \(a daily earning\), got 1/],
+      [{ action_type: '3' }, /actionType/],
+      [{ amount: '-0.5' }, /data\[0\]\.amount: expected a non-negative decimal/],
+      [{ amount: '1e600000000' }, /amount/],
+      [{ amount: 'NaN' }, /amount/],
+      [{ amount: undefined }, /amount: missing/],
+      [{ created_at: 'yesterday' }, /createdAt/],
+      [{ created_at: -5 }, /createdAt/],
+      [{ investment_id: {} }, /investmentId/],
+      [{ currency: null }, /currency/],
+    ];
+    for (const [changes, message] of refused) {
+      const error = thrown(() => parseFlexPayments(page(changes)));
+      expect(error.kind, JSON.stringify(changes)).toBe('unexpected');
+      expect(error.message).toMatch(message);
+      expect(error.message).toContain(
+        '/api/v4/main-account/smart-flex/investments/payment-history',
+      );
+    }
+    expect(thrown(() => parseFlexPayments({ data: 'none' })).message).toMatch(/data/);
+    expect(thrown(() => parseFlexPayments([record])).kind).toBe('unexpected');
+    const flood = { data: Array.from({ length: 10_001 }, () => record) };
+    expect(thrown(() => parseFlexPayments(flood)).message).toMatch(/more than 10000 items/);
+    // Texts are clipped where they enter.
+    const long = parseFlexPayments(page({ transaction_id: 't'.repeat(100_000) })).records[0]!;
+    expect(long.transactionId.length).toBeLessThanOrEqual(200);
+    expect(long.transactionId.endsWith('…')).toBe(true);
+  });
+
   it('hashrate, and the empty series of a disabled account', () => {
     expect(parseHashrate(fixtures.hashrate!.snake)).toStrictEqual({
       account: 'miner1',
@@ -974,6 +1070,7 @@ describe('the parsers', () => {
     ['/api/v4/main-account/smart-flex/investments/invest', parseFlexTransaction],
     ['/api/v4/main-account/smart-flex/plans', parseFlexPlans],
     ['/api/v4/main-account/smart-flex/investments', parseFlexInvestments],
+    ['/api/v4/main-account/smart-flex/investments/payment-history', parseFlexPayments],
     ['/api/v4/mining/hashrate', parseHashrate],
     ['/api/v4/sub-account/list', parseSubAccounts],
     ['/api/v4/sub-account/block', parseEmptyObject],

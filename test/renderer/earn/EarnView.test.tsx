@@ -1,10 +1,7 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { EarnView } from '../../../src/renderer/features/earn/EarnView';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
-import { setDesk } from '../../../src/renderer/lib/desk';
-import type { FlexOverview, FlexTransaction } from '../../../src/shared/model';
-import { fakeDesk, type FakeImpl } from '../fakeDesk';
+import type { FlexTransaction } from '../../../src/shared/model';
 import {
   BTC_PLAN,
   ETH_PLAN,
@@ -13,29 +10,15 @@ import {
   deferred,
   investment,
   overview,
-  resetEarn,
-  sizeTableBodies,
+  serveEarn,
+  setUpEarnTests,
 } from './fixtures';
 
-let unsize: () => void;
-beforeAll(() => {
-  unsize = sizeTableBodies();
-});
-afterAll(() => unsize());
-beforeEach(resetEarn);
-afterEach(() => {
-  cleanup();
-  setDesk(undefined);
-});
+setUpEarnTests();
 
 const TX: FlexTransaction = { transactionId: 'tx-1' };
 
-function serve(impl: FakeImpl = {}, data: () => FlexOverview = () => overview()) {
-  const fake = fakeDesk({ 'flex.overview': async () => data(), ...impl });
-  setDesk(fake.desk);
-  render(<EarnView />);
-  return fake;
-}
+const serve = serveEarn;
 
 const planRow = async (ticker: string) =>
   (await screen.findAllByTestId('plan-row')).find((r) => r.textContent?.startsWith(ticker))!;

@@ -1,6 +1,18 @@
+import { cleanup, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { EarnView } from '../../../src/renderer/features/earn/EarnView';
 import { useEarnStore } from '../../../src/renderer/features/earn/earnStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
-import type { FlexInvestment, FlexOverview, FlexPlan } from '../../../src/shared/model';
+import type {
+  FlexInvestment,
+  FlexOverview,
+  FlexPayment,
+  FlexPayments,
+  FlexPlan,
+} from '../../../src/shared/model';
+import { fakeDesk, type FakeImpl } from '../fakeDesk';
 
 export const USDT_PLAN: FlexPlan = {
   id: '2f5e9c0a-6a5b-4f43-9d59-0f7c2f6c8a11',
@@ -62,6 +74,61 @@ export function overview(overrides: Partial<FlexOverview> = {}): FlexOverview {
   };
 }
 
+/** When the latest fixture payment was made (fixed: every payments() answer is the same). */
+export const LAST_PAID = Date.now() - DAY;
+
+export function payment(overrides: Partial<FlexPayment> = {}): FlexPayment {
+  return {
+    transactionId: 'tx-usdt-1',
+    investmentId: 'inv-usdt',
+    planId: USDT_PLAN.id,
+    currency: 'USDT',
+    amount: '0.2',
+    createdAt: LAST_PAID,
+    ...overrides,
+  };
+}
+
+/**
+ * Three payments of the active USDT investment (the latest 0.2 USDT, a day ago: 0.2 x 365 / 1500 =
+ * 4.87 % a year) and two of the closed BTC one, with main's totals of them.
+ */
+export function payments(overrides: Partial<FlexPayments> = {}): FlexPayments {
+  const usdt = [
+    payment(),
+    payment({ transactionId: 'tx-usdt-2', amount: '0.1', createdAt: LAST_PAID - DAY }),
+    payment({ transactionId: 'tx-usdt-3', amount: '0.000001', createdAt: LAST_PAID - 2 * DAY }),
+  ];
+  const btc = [
+    payment({
+      transactionId: 'tx-btc-1',
+      investmentId: 'inv-btc',
+      planId: BTC_PLAN.id,
+      currency: 'BTC',
+      amount: '0.00000684',
+      createdAt: LAST_PAID - 60 * DAY,
+    }),
+    payment({
+      transactionId: 'tx-btc-2',
+      investmentId: 'inv-btc',
+      planId: BTC_PLAN.id,
+      currency: 'BTC',
+      amount: '0.00000684',
+      createdAt: LAST_PAID - 61 * DAY,
+    }),
+  ];
+  return {
+    records: [...usdt, ...btc],
+    interest: [
+      { investmentId: 'inv-usdt', currency: 'USDT', total: '0.300001', count: 3, last: usdt[0]! },
+      { investmentId: 'inv-btc', currency: 'BTC', total: '0.00001368', count: 2, last: btc[0]! },
+    ],
+    capped: false,
+    fetchedAt: Date.now(),
+    ...overrides,
+  };
+}
+
 /** The demo exchange's refusals, as they cross the bridge (code 2 inner validation, §4 fields). */
 export const REFUSALS = {
   amountMax: {
@@ -115,6 +182,35 @@ export function sizeTableBodies(height = 800): () => void {
   return () => {
     if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
   };
+}
+
+/** Every Earn test file: tables with a height, stores and settings fresh, no bridge after. */
+export function setUpEarnTests(): void {
+  let unsize: () => void;
+  beforeAll(() => {
+    unsize = sizeTableBodies();
+  });
+  afterAll(() => unsize());
+  beforeEach(resetEarn);
+  afterEach(() => {
+    cleanup();
+    setDesk(undefined);
+  });
+}
+
+/**
+ * Renders Earn on a fake bridge answering the overview (`data`) and the payments fixtures, unless
+ * `impl` answers a channel otherwise.
+ */
+export function serveEarn(impl: FakeImpl = {}, data: () => FlexOverview = () => overview()) {
+  const fake = fakeDesk({
+    'flex.overview': async () => data(),
+    'flex.payments': async () => payments(),
+    ...impl,
+  });
+  setDesk(fake.desk);
+  render(createElement(EarnView));
+  return fake;
 }
 
 /** A promise and its resolve, to hold an answer back. */

@@ -1,20 +1,11 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { EarnView } from '../../../src/renderer/features/earn/EarnView';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { fakeDesk } from '../fakeDesk';
-import { overview, resetEarn, sizeTableBodies } from './fixtures';
+import { overview, setUpEarnTests } from './fixtures';
 
-let unsize: () => void;
-beforeAll(() => {
-  unsize = sizeTableBodies();
-});
-afterAll(() => unsize());
-beforeEach(resetEarn);
-afterEach(() => {
-  cleanup();
-  setDesk(undefined);
-});
+setUpEarnTests();
 
 async function openInvest(ticker: string) {
   setDesk(fakeDesk({ 'flex.overview': async () => overview() }).desk);

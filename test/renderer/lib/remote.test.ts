@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { useSubAccountsStore } from '../../../src/renderer/features/accounts/subAccountsStore';
-import { useEarnStore } from '../../../src/renderer/features/earn/earnStore';
+import { useEarnStore, usePaymentsStore } from '../../../src/renderer/features/earn/earnStore';
 import { useHistoryStore } from '../../../src/renderer/features/history/historyStore';
 import {
   useActiveOrders,
@@ -29,6 +29,7 @@ function serve(extra: FakeImpl = {}) {
     'orders.active': async () => ({ ...stamp() }) as never,
     'orders.conditional': async () => ({ ...stamp() }) as never,
     'flex.overview': async () => ({ ...stamp() }) as never,
+    'flex.payments': async () => ({ ...stamp() }) as never,
     'subAccounts.list': async () => ({ records: [], ...stamp() }),
     'history.transfers': async () => ({ ...stamp() }) as never,
     ...extra,
@@ -45,6 +46,7 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
     useOrdersStore.getState().loadActive(),
     useOrdersStore.getState().loadConditional(),
     useEarnStore.getState().load(),
+    usePaymentsStore.getState().load(),
     useSubAccountsStore.getState().load(),
     useHistoryStore.getState().loadPage(),
   ]);
@@ -63,6 +65,7 @@ const READS: ChannelName[] = [
   'orders.active',
   'orders.conditional',
   'flex.overview',
+  'flex.payments',
   'subAccounts.list',
   'history.transfers',
 ];

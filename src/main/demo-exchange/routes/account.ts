@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { snakeToCamel } from '../casing';
 import { D, parseAmount } from '../decimal';
 import { ApiError, inner, validation } from '../errors';
 import { json, type Route } from '../context';
@@ -12,7 +13,8 @@ import { Checker, UUID } from '../validate';
  * - main-account/history validation: code 30, HTTP 422 (limit 1..100, offset 0..10000,
  *   offset + limit <= 10000, addresses <= 20, status codes valid for transactionMethod, and without a
  *   transactionMethod valid for either).
- * - smart-flex: code 0 / HTTP 422 for validation, code 2 / HTTP 400 for inner validation (spec).
+ * - smart-flex: code 0 / HTTP 422 for validation, code 2 / HTTP 400 for inner validation (spec);
+ *   payment-history, which only the reference documents, answers its validation with HTTP 400.
  * - mining: HTTP 400 code 0 for bad fields (§5), 422 `{code:422, message:"Incorrect timestamp"}`.
  * - sub-account: code 30 / HTTP 422 for a missing or malformed id, code 2 / HTTP 400 for an unknown
  *   one. Blocking a blocked account (or unblocking an active one) succeeds (idempotent).
@@ -93,6 +95,76 @@ function planOf(c: Checker, ex: Parameters<Route['handler']>[1]) {
   if (typeof plan !== 'string') throw flexValidation({ plan: ['validation.string'] });
   return { id: plan, plan: ex.engine.state.flexPlans.find((p) => p.id === plan) };
 }
+
+/**
+ * An optional id that must name something that exists (Laravel's `exists` rule): absent, null and ""
+ * are absent; anything else unknown is "The selected <label> is invalid.".
+ */
+function existing(c: Checker, name: string, label: string, known: (id: string) => boolean) {
+  const value = c.raw(name);
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || !known(value)) {
+    c.add(name, `The selected ${label} is invalid.`);
+    return undefined;
+  }
+  return value;
+}
+
+/** An optional Unix time (whole seconds, or their digits as a string), read in either casing. */
+function timestamp(c: Checker, snake: string, label: string): number | undefined {
+  const value = c.raw(snake);
+  if (value === undefined || value === null) return undefined;
+  const seconds = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof seconds === 'number' && Number.isSafeInteger(seconds) && seconds >= 0) return seconds;
+  c.add(snakeToCamel(snake), `The ${label} is invalid.`);
+  return undefined;
+}
+
+/**
+ * Interest payments (DAILY_EARNING only, action type 4), newest first: `limit` (default 50, at
+ * most 100 here) and `offset`, filtered by plan, investment, transaction and [dateFrom, dateTo].
+ */
+const paymentHistory: Route = {
+  method: 'POST',
+  auth: 'signed',
+  casing: true,
+  handler: (ctx, ex) => {
+    const state = ex.engine.state;
+    const c = new Checker(ctx.body);
+    const limit = c.int('limit', 50, 1, 100) ?? 50;
+    const offset = c.int('offset', 0, 0) ?? 0;
+    const plan = existing(c, 'plan', 'plan', (id) => state.flexPlans.some((p) => p.id === id));
+    const investment = existing(c, 'investment', 'investment', (id) =>
+      state.flexInvestments.some((i) => i.id === id),
+    );
+    const transaction = existing(c, 'transaction', 'transaction', (id) =>
+      state.flexPayments.some((p) => p.transactionId === id),
+    );
+    const from = timestamp(c, 'date_from', 'date from');
+    const to = timestamp(c, 'date_to', 'date to');
+    if (c.failed) throw validation(0, c.errors, 400);
+    const rows = state.flexPayments
+      .filter(
+        (p) =>
+          (!plan || p.planId === plan) &&
+          (!investment || p.investmentId === investment) &&
+          (!transaction || p.transactionId === transaction) &&
+          (from === undefined || p.createdAt >= from) &&
+          (to === undefined || p.createdAt <= to),
+      )
+      .sort((a, b) => b.createdAt - a.createdAt || a.transactionId.localeCompare(b.transactionId));
+    const data = rows.slice(offset, offset + limit).map((p) => ({
+      createdAt: p.createdAt,
+      planId: p.planId,
+      investmentId: p.investmentId,
+      currency: p.currency,
+      amount: p.amount,
+      transaction_id: p.transactionId,
+      actionType: 4,
+    }));
+    return json({ data, limit, offset });
+  },
+};
 
 export const accountRoutes: Record<string, Route> = {
   '/api/v4/main-account/balance': {
@@ -207,6 +279,7 @@ export const accountRoutes: Record<string, Route> = {
       return json({ data: { transaction_id: randomUUID() } });
     },
   },
+  '/api/v4/main-account/smart-flex/investments/payment-history': paymentHistory,
   '/api/v4/main-account/smart-flex/investments/close': {
     method: 'POST',
     auth: 'signed',

@@ -2,7 +2,7 @@ import { D } from '../decimal';
 import { json, type Reply, type Route } from '../context';
 import { MARKETS, MARKET_BY_NAME, walkPrice } from '../markets';
 import { hash32 } from '../rng';
-import { ASSETS } from '../seed';
+import { ASSETS, ASSET_PRECISION } from '../seed';
 
 /** Public endpoints (GET, no auth). Errors in the spec's public form `{success:false, message, params}`. */
 const publicError = (status: number, message: string): Reply =>
@@ -25,23 +25,6 @@ const ASSET_NAMES: Record<string, string> = {
   BNB: 'BNB',
   USDC: 'USD Coin',
   DOT: 'Polkadot',
-};
-
-const PRECISION: Record<string, number> = {
-  EUR: 2,
-  USD: 2,
-  BTC: 8,
-  ETH: 8,
-  USDT: 6,
-  SOL: 8,
-  XRP: 6,
-  DOGE: 8,
-  LTC: 8,
-  TRX: 6,
-  ADA: 6,
-  BNB: 8,
-  USDC: 6,
-  DOT: 8,
 };
 
 export const publicRoutes: Record<string, Route> = {
@@ -117,7 +100,7 @@ export const publicRoutes: Record<string, Route> = {
           taker_fee: '0.1',
           min_deposit: '0',
           max_deposit: '0',
-          currency_precision: PRECISION[a] ?? 8,
+          currency_precision: ASSET_PRECISION[a] ?? 8,
           is_memo: a === 'XRP',
         };
       }

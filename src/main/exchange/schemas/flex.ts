@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type {
   FlexInvestment,
   FlexInvestmentPage,
+  FlexPayment,
+  FlexPaymentPage,
   FlexPlan,
   FlexTransaction,
 } from '../../../shared/model';
@@ -11,13 +13,17 @@ import {
   decimal,
   isPlainObject,
   optInt,
+  optional,
   parserOf,
   record,
   text,
   time,
 } from './primitives';
 
-/** Flex (Earn): plans, investments, and the transaction an invest or close answers. */
+/**
+ * Flex (Earn): plans, investments, their interest payments, and the transaction an invest or close
+ * answers.
+ */
 
 const flexTransactionSchema = record({
   data: record({ transactionId: text }),
@@ -63,15 +69,45 @@ const flexInvestmentSchema = record({
   updatedAt: i.updatedAt,
 }));
 
-const flexInvestmentPageSchema = record({
-  data: arrayOf(flexInvestmentSchema),
-  limit: optInt,
-  offset: optInt,
-}).transform((p): FlexInvestmentPage => ({
-  limit: p.limit ?? p.data.length,
-  offset: p.offset ?? 0,
-  records: p.data,
+/** A page of a flex list: `{data, limit, offset}` (limit and offset default to the page's). */
+const flexPageOf = <T extends z.ZodType>(item: T) =>
+  record({ data: arrayOf(item), limit: optInt, offset: optInt }).transform((p) => ({
+    limit: p.limit ?? p.data.length,
+    offset: p.offset ?? 0,
+    records: p.data,
+  }));
+
+const flexInvestmentPageSchema: z.ZodType<FlexInvestmentPage> = flexPageOf(flexInvestmentSchema);
+
+/** payment-history lists only DAILY_EARNING operations (action type 4). */
+const DAILY_EARNING = 4;
+
+/**
+ * A payment's action type: absent, or DAILY_EARNING. Any other operation (an invest, a withdrawal)
+ * is refused, so that it is never added up as interest.
+ */
+const dailyEarning = optional('4 (a daily earning)', (value) =>
+  value === DAILY_EARNING || value === String(DAILY_EARNING) ? DAILY_EARNING : undefined,
+);
+
+const flexPaymentSchema = record({
+  transactionId: text,
+  investmentId: text,
+  planId: text,
+  currency: text,
+  amount: decimal,
+  createdAt: time,
+  actionType: dailyEarning,
+}).transform((p): FlexPayment => ({
+  transactionId: p.transactionId,
+  investmentId: p.investmentId,
+  planId: p.planId,
+  currency: p.currency,
+  amount: p.amount,
+  createdAt: p.createdAt,
 }));
+
+const flexPaymentPageSchema: z.ZodType<FlexPaymentPage> = flexPageOf(flexPaymentSchema);
 
 export const parseFlexTransaction = parserOf<FlexTransaction>(
   flexTransactionSchema,
@@ -84,4 +120,8 @@ export const parseFlexPlans = parserOf<FlexPlan[]>(
 export const parseFlexInvestments = parserOf<FlexInvestmentPage>(
   flexInvestmentPageSchema,
   '/api/v4/main-account/smart-flex/investments',
+);
+export const parseFlexPayments = parserOf<FlexPaymentPage>(
+  flexPaymentPageSchema,
+  '/api/v4/main-account/smart-flex/investments/payment-history',
 );

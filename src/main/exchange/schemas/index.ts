@@ -38,7 +38,12 @@ export {
 } from './orders';
 export { parseMainBalances, parseTradeBalances } from './balances';
 export { parseHistoryPage } from './transfers';
-export { parseFlexInvestments, parseFlexPlans, parseFlexTransaction } from './flex';
+export {
+  parseFlexInvestments,
+  parseFlexPayments,
+  parseFlexPlans,
+  parseFlexTransaction,
+} from './flex';
 export { parseHashrate } from './mining';
 export { parseEmptyObject, parseSubAccounts } from './subAccounts';
 export { parseOAuthTokens } from './oauth';

@@ -5,9 +5,12 @@ import { DataAge } from '../../components/DataAge';
 import { DataTable, type Column } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
+import { statusOf } from '../../lib/remote';
 import { useShellStore } from '../../lib/shellStore';
-import { isPermissionError, useEarnStore } from './earnStore';
+import { isPermissionError, useEarnStore, usePaymentsStore } from './earnStore';
+import { InterestPayments } from './InterestPayments';
 import { placesOf, planName, ratePercent } from './format';
+import { tickerColumn } from './columns';
 import { InvestForm, NO_LENDING_ACCESS } from './InvestForm';
 import { Investments } from './Investments';
 
@@ -29,13 +32,21 @@ function NoAccessNotice() {
   );
 }
 
-/** The Earn screen: flex plans (each with Invest), the invest form, and my investments. */
+/**
+ * The Earn screen: flex plans (each with Invest), the invest form, my investments (with the
+ * interest each has received and the rate it earns) and the interest payments.
+ */
 export function EarnView() {
   const data = useEarnStore((s) => s.data);
   const loading = useEarnStore((s) => s.loading);
   const error = useEarnStore((s) => s.error);
   const load = useEarnStore((s) => s.load);
-  const refresh = useCallback(() => void load(), [load]);
+  const paid = usePaymentsStore();
+  const loadPayments = paid.load;
+  const refresh = useCallback(() => {
+    void load();
+    void loadPayments();
+  }, [load, loadPayments]);
   useAutoRefresh(refresh, data?.fetchedAt);
   const [selected, setSelected] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
@@ -48,13 +59,7 @@ export function EarnView() {
   const plan = plans.find((p) => p.id === selected);
 
   const planColumns: Column<FlexPlan>[] = [
-    {
-      id: 'ticker',
-      header: 'Ticker',
-      width: 'minmax(80px, 1fr)',
-      cell: (p) => <span className="ticker">{p.ticker}</span>,
-      sort: (a, b) => a.ticker.localeCompare(b.ticker),
-    },
+    tickerColumn('ticker', 'Ticker', 'minmax(80px, 1fr)', (p) => p.ticker),
     {
       id: 'min',
       header: 'Minimum',
@@ -134,6 +139,7 @@ export function EarnView() {
       ) : null}
       <section className="card earn-section" aria-labelledby="earn-plans-title">
         <h2 id="earn-plans-title">Plans</h2>
+
         <DataTable
           label="Flex plans"
           rows={plans}
@@ -170,6 +176,8 @@ export function EarnView() {
         <Investments
           investments={data?.investments ?? []}
           plans={plans}
+          interest={paid.data?.interest ?? []}
+          interestStatus={statusOf(paid)}
           status={status}
           error={error}
           onRetry={refresh}
@@ -177,6 +185,7 @@ export function EarnView() {
           onClosing={() => setNotice(undefined)}
         />
       </section>
+      <InterestPayments investments={data?.investments ?? []} plans={plans} />
     </div>
   );
 }

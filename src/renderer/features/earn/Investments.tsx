@@ -2,13 +2,20 @@ import { useMemo, useState } from 'react';
 import { useAction } from '../../lib/useAction';
 import Decimal from 'decimal.js';
 import type { DeskError } from '../../../shared/errors';
-import type { FlexInvestment, FlexPlan } from '../../../shared/model';
+import type { FlexInterest, FlexInvestment, FlexPlan } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataTable, type Column } from '../../components/DataTable';
-import { compareDecimal } from '../../lib/decimal';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { amountColumn, tickerColumn } from './columns';
 import { isPermissionError, useEarnStore } from './earnStore';
-import { amountText, dateParts, placesOf } from './format';
+import {
+  amountText,
+  dateParts,
+  earningRate,
+  placesOf,
+  planLabel as planLabelOf,
+  ratePercent,
+} from './format';
 import { NO_LENDING_ACCESS } from './InvestForm';
 
 /** Close is offered only for an ACTIVE investment holding more than 0 (the exchange's rule). */
@@ -44,10 +51,51 @@ function StatusBadge({ status }: { status: string }) {
   return <span className={`badge ${tone}`}>{status.toLowerCase()}</span>;
 }
 
+type Status = 'loading' | 'error' | 'ready';
+
+/** What an investment has been paid: '…' while the payments load, '—' when they could not. */
+function Received({
+  investment,
+  interest,
+  status,
+}: {
+  investment: FlexInvestment;
+  interest: FlexInterest | undefined;
+  status: Status;
+}) {
+  if (status === 'loading') return <span aria-label="Loading">…</span>;
+  if (status === 'error') return <span title="The interest payments could not be loaded.">—</span>;
+  const total = interest?.total ?? '0';
+  return <Amount value={total} places={placesOf(total)} unit={investment.currency} />;
+}
+
+/** The rate an investment earns by its last payment (when it says), and its plan's rate. */
+function Rate({
+  investment,
+  plan,
+  interest,
+}: {
+  investment: FlexInvestment;
+  plan: FlexPlan | undefined;
+  interest: FlexInterest | undefined;
+}) {
+  const earning = earningRate(investment, interest?.last);
+  if (!earning && !plan) return <>—</>;
+  return (
+    <span className="earn-rate">
+      {earning ? <span>Earning {ratePercent(earning)}</span> : null}
+      {plan ? <span className="muted small">Plan up to {ratePercent(plan.maxRate)}</span> : null}
+    </span>
+  );
+}
+
 interface InvestmentsProps {
   investments: readonly FlexInvestment[];
   plans: readonly FlexPlan[];
-  status: 'loading' | 'error' | 'ready';
+  /** What each investment has been paid (flex.payments), and the state of that list. */
+  interest: readonly FlexInterest[];
+  interestStatus: Status;
+  status: Status;
   error?: DeskError | undefined;
   onRetry(): void;
   onClosed(message: string): void;
@@ -59,6 +107,8 @@ interface InvestmentsProps {
 export function Investments({
   investments,
   plans,
+  interest,
+  interestStatus,
   status,
   error,
   onRetry,
@@ -71,10 +121,11 @@ export function Investments({
   const action = useAction();
   const busy = action.busy;
 
-  const planLabel = useMemo(() => {
-    const byId = new Map(plans.map((p) => [p.id, p.ticker]));
-    return (i: FlexInvestment) => `${byId.get(i.planId) ?? i.currency} plan`;
-  }, [plans]);
+  const planLabel = (i: FlexInvestment) => planLabelOf(plans, i);
+  const interestOf = useMemo(() => {
+    const byKey = new Map(interest.map((i) => [`${i.investmentId}\n${i.currency}`, i]));
+    return (i: FlexInvestment) => byKey.get(`${i.id}\n${i.currency}`);
+  }, [interest]);
 
   const confirmClose = (investment: FlexInvestment) =>
     action.run(async () => {
@@ -94,52 +145,54 @@ export function Investments({
     });
 
   const columns: Column<FlexInvestment>[] = [
+    tickerColumn('plan', 'Plan', 'minmax(110px, 1fr)', planLabel),
+    amountColumn('invested', 'Invested', (i) => i.invested),
     {
-      id: 'plan',
-      header: 'Plan',
-      width: 'minmax(110px, 1fr)',
-      cell: (i) => <span className="ticker">{planLabel(i)}</span>,
-      sort: (a, b) => planLabel(a).localeCompare(planLabel(b)),
+      id: 'received',
+      header: 'Interest received',
+      align: 'right',
+      width: 'minmax(120px, 1fr)',
+      cell: (i) => <Received investment={i} interest={interestOf(i)} status={interestStatus} />,
     },
     {
-      id: 'invested',
-      header: 'Invested',
-      align: 'right',
-      width: 'minmax(130px, 1fr)',
-      cell: (i) => <Amount value={i.invested} places={placesOf(i.invested)} unit={i.currency} />,
-      sort: (a, b) => compareDecimal(a.invested, b.invested),
+      id: 'rate',
+      header: 'Rate (a year)',
+      width: 'minmax(120px, 1fr)',
+      cell: (i) => (
+        <Rate investment={i} plan={plans.find((p) => p.id === i.planId)} interest={interestOf(i)} />
+      ),
     },
     {
       id: 'reinvest',
       header: 'Auto-reinvest',
-      width: '110px',
+      width: '100px',
       cell: (i) => (i.withAutoReinvest ? 'On' : 'Off'),
     },
     {
       id: 'status',
       header: 'Status',
-      width: '96px',
+      width: '90px',
       cell: (i) => <StatusBadge status={i.status} />,
       sort: (a, b) => a.status.localeCompare(b.status),
     },
     {
       id: 'created',
       header: 'Created',
-      width: 'minmax(110px, 1fr)',
+      width: 'minmax(100px, 1fr)',
       cell: (i) => <When ms={i.createdAt} />,
       sort: (a, b) => a.createdAt - b.createdAt,
     },
     {
       id: 'updated',
       header: 'Updated',
-      width: 'minmax(110px, 1fr)',
+      width: 'minmax(100px, 1fr)',
       cell: (i) => <When ms={i.updatedAt} />,
       sort: (a, b) => a.updatedAt - b.updatedAt,
     },
     {
       id: 'actions',
       header: 'Actions',
-      width: 'minmax(180px, 2fr)',
+      width: 'minmax(100px, 1.5fr)',
       pin: 'end',
       cell: (i) => (
         <div className="earn-row-actions">
@@ -180,6 +233,11 @@ export function Investments({
         initialSort={{ id: 'created', dir: 'desc' }}
         empty="No investments yet. Pick a plan above and invest."
       />
+
+      <p className="muted small earn-note">
+        Interest received: the sum of the interest payments below. Earning: the yearly rate of the
+        last payment (× 365 ÷ the amount invested), while the amount is what it was paid on.
+      </p>
       {closing ? (
         <ConfirmDialog
           title={`Close the ${planLabel(closing)} investment?`}

@@ -1,4 +1,4 @@
-import type { FlexTransaction } from '../../../shared/model';
+import type { FlexPayments, FlexTransaction } from '../../../shared/model';
 import type { DeskError } from '../../../shared/errors';
 import { getDesk } from '../../lib/desk';
 import { createRemote, mutate } from '../../lib/remote';
@@ -20,6 +20,12 @@ export const useEarnStore = createRemote(
       mutate('flex.close', () => getDesk().flex.close({ plan }), { reloadOnFailure: true }),
   }),
 );
+
+/** Every interest payment, and what each investment has been paid (main sums them). */
+export const usePaymentsStore = createRemote<FlexPayments>({
+  channel: 'flex.payments',
+  fetch: () => getDesk().flex.payments(),
+});
 
 /** Whether a failure says the key may not use this part of the API (HTTP 403). */
 export const isPermissionError = (error: DeskError | undefined): boolean =>

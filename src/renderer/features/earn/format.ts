@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { contract } from '../../../shared/contract';
-import type { FlexPlan } from '../../../shared/model';
+import type { FlexInvestment, FlexPayment, FlexPlan } from '../../../shared/model';
 import { formatDecimal, MASK } from '../../lib/decimal';
 
 /** Decimal places a decimal string carries ("0.0005" -> 4, "12" -> 0). */
@@ -31,6 +31,36 @@ export function ratePercent(maxRate: string): string {
 
 /** "USDT plan": plans are named by their ticker. */
 export const planName = (plan: Pick<FlexPlan, 'ticker'>): string => `${plan.ticker} plan`;
+
+/** The plan of an investment or a payment, named; its own asset's when the plan is not listed. */
+export function planLabel(
+  plans: readonly FlexPlan[],
+  of: Pick<FlexInvestment, 'planId' | 'currency'>,
+): string {
+  return planName({ ticker: plans.find((p) => p.id === of.planId)?.ticker ?? of.currency });
+}
+
+/** "USDT plan · active". */
+export const investmentLabel = (plans: readonly FlexPlan[], investment: FlexInvestment): string =>
+  `${planLabel(plans, investment)} · ${investment.status.toLowerCase()}`;
+
+/**
+ * The yearly rate (a ratio, like a plan's) an investment earns by its last payment: the payment x
+ * 365 / the amount invested. Undefined where that payment says nothing about it: the investment is
+ * not ACTIVE, holds nothing, or changed after the payment (a top-up: the payment was on less).
+ */
+export function earningRate(
+  investment: FlexInvestment,
+  last: FlexPayment | undefined,
+): string | undefined {
+  if (!last || investment.status !== 'ACTIVE' || investment.updatedAt > last.createdAt) return;
+  try {
+    const invested = new Decimal(investment.invested);
+    return invested.gt(0) ? new Decimal(last.amount).times(365).div(invested).toFixed() : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export const INVEST_AMOUNT_REQUIRED = 'Enter the amount to invest.';
 export const INVEST_AMOUNT_POSITIVE = 'Enter an amount above 0.';

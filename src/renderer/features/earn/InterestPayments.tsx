@@ -1,0 +1,114 @@
+import { useMemo, useState } from 'react';
+import type { FlexInvestment, FlexPayment, FlexPlan } from '../../../shared/model';
+import { DataAge } from '../../components/DataAge';
+import { DataTable, type Column } from '../../components/DataTable';
+import { SelectField } from '../../components/Field';
+import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
+import { statusOf } from '../../lib/remote';
+import { usePaymentsStore } from './earnStore';
+import { amountColumn, tickerColumn } from './columns';
+import { investmentLabel, planLabel } from './format';
+
+const ALL = '';
+
+const count = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'payment' : 'payments'}`;
+
+interface InterestPaymentsProps {
+  investments: readonly FlexInvestment[];
+  plans: readonly FlexPlan[];
+}
+
+/**
+ * Every interest payment the exchange lists (time, asset, amount, the investment it was paid on),
+ * newest first, all of them or one investment's.
+ */
+export function InterestPayments({ investments, plans }: InterestPaymentsProps) {
+  const slot = usePaymentsStore();
+  const { data, load } = slot;
+  const [chosen, setChosen] = useState(ALL);
+
+  const labelOf = useMemo(() => {
+    const byId = new Map(investments.map((i) => [i.id, investmentLabel(plans, i)]));
+    return (p: FlexPayment) => byId.get(p.investmentId) ?? planLabel(plans, p);
+  }, [investments, plans]);
+
+  const all = useMemo(() => data?.records ?? [], [data]);
+  const rows = useMemo(
+    () => (chosen === ALL ? all : all.filter((p) => p.investmentId === chosen)),
+    [all, chosen],
+  );
+  const choices = useMemo(() => {
+    const seen = new Map<string, string>();
+    for (const { last } of data?.interest ?? []) {
+      if (!seen.has(last.investmentId)) seen.set(last.investmentId, labelOf(last));
+    }
+    return [
+      { value: ALL, label: 'All investments' },
+      ...[...seen].map(([value, label]) => ({ value, label })),
+    ];
+  }, [data, labelOf]);
+
+  const columns: Column<FlexPayment>[] = [
+    {
+      id: 'time',
+      header: 'Time',
+      width: '184px',
+      cell: (p) => <Time ms={p.createdAt} />,
+      sort: (a, b) => a.createdAt - b.createdAt,
+    },
+    tickerColumn('asset', 'Asset', '72px', (p) => p.currency),
+    amountColumn('amount', 'Amount', (p) => p.amount),
+    {
+      id: 'investment',
+      header: 'Investment',
+      width: 'minmax(150px, 1.5fr)',
+      cell: (p) => <span title={`Investment ${p.investmentId}`}>{labelOf(p)}</span>,
+      sort: (a, b) => labelOf(a).localeCompare(labelOf(b)),
+    },
+  ];
+
+  return (
+    <section className="card earn-section earn-payments" aria-labelledby="earn-payments-title">
+      <div className="section-head">
+        <h2 id="earn-payments-title">Interest payments</h2>
+        <DataAge fetchedAt={data?.fetchedAt} loading={slot.loading} />
+      </div>
+      {data && slot.error ? <RefreshAlert error={slot.error} onRetry={() => void load()} /> : null}
+      {data ? (
+        <div className="earn-payments-bar">
+          <SelectField
+            id="earn-payments-investment"
+            label="Investment"
+            value={chosen}
+            options={choices}
+            onChange={setChosen}
+          />
+          <p className="table-count muted" data-testid="payments-count" aria-live="polite">
+            {chosen === ALL
+              ? count(all.length)
+              : `Showing ${rows.length.toLocaleString('en-US')} of ${count(all.length)}`}
+            {data.capped
+              ? ' · the latest the exchange listed; it holds more, which the totals do not count'
+              : ''}
+          </p>
+        </div>
+      ) : null}
+
+      <DataTable
+        label="Interest payments"
+        rows={rows}
+        columns={columns}
+        rowKey={(p) => p.transactionId}
+        rowTestId="payment-row"
+        status={statusOf(slot)}
+        error={slot.error}
+        onRetry={() => void load()}
+        initialSort={{ id: 'time', dir: 'desc' }}
+        height={tableHeight(rows.length, 10)}
+        empty={
+          chosen === ALL ? 'No interest has been paid yet.' : 'No payments of this investment.'
+        }
+      />
+    </section>
+  );
+}
