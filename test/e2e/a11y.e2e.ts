@@ -275,7 +275,8 @@ describe('Accessibility and layout in Chromium through the web host', () => {
         return [document.documentElement.scrollWidth - innerWidth, main.scrollWidth - main.clientWidth];
       })()`)) as number[];
       expect(pageWide).toEqual([0, 0]);
-      const cancel = '[aria-label="Active orders"] .table-body [role="row"] button';
+      const cancel =
+        '[aria-label="Active orders"] .table-body [role="row"] button[aria-label^="Cancel "]';
       const tableBox = (await orders.activeTable.boundingBox())!;
       const right = Math.min(800, tableBox.x + tableBox.width);
       // Every rendered row's Cancel lies across from its row inside the table and the window;

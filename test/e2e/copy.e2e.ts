@@ -34,7 +34,7 @@ describe('Copy buttons and explorer links (web host)', () => {
     history = new HistoryPage(page);
     orders = new OrdersPage(page);
     await history.shell.profile.filter({ hasText: 'Demo' }).waitFor();
-    await history.shell.sidebar.getByLabel('Auto-refresh').selectOption('0');
+    await history.shell.setting('Auto-refresh', '0');
   });
 
   afterAll(async () => {
