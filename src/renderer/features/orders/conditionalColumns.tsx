@@ -52,6 +52,8 @@ function cancelColumn<Row>(
     id: 'action',
     header: 'Action',
     width: '70px',
+    // Stays in view when the table scrolls sideways (a small window).
+    pin: 'end',
     cell: (row) => {
       const t = target(row);
       return (
