@@ -17,9 +17,9 @@ import { HISTORY_LIMIT, type ExchangeState, type OrderRec, type Side } from './s
  * the property test drives it directly.
  *
  * Money rules (all decimal):
- * - fees are charged in the money currency: fee = dealMoney * rate, rounded DOWN to the money
- *   precision; a buyer pays dealMoney + fee, a seller receives dealMoney - fee; the fee goes to the
- *   exchange's fee account.
+ * - fees are charged in the money currency: fee = dealMoney * rate, exactly (unrounded, as the
+ *   deployed server charges it: a 10 USDT buy at 0.1 % pays 0.00999...); a buyer pays
+ *   dealMoney + fee, a seller receives dealMoney - fee; the fee goes to the exchange's fee account.
  * - a market buy with a money amount M spends at most M: the book is walked with a budget of
  *   M / (1 + takerFee) rounded down, so dealMoney + fee <= M (the rest is `left`, as on the deployed
  *   server).
@@ -273,8 +273,8 @@ export class Engine {
     return { stock, money };
   }
 
-  private fee(m: MarketDef, money: Dec, rate: string): Dec {
-    return money.times(rate).toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN);
+  private static fee(money: Dec, rate: string): Dec {
+    return money.times(rate);
   }
 
   /** Moves funds for a taker trade; buy money comes from `available` unless `fromFrozen`. */
@@ -359,7 +359,7 @@ export class Engine {
     } else if (input.side === 'buy') {
       fills = this.take(m, 'buy', { stock: input.amount }, null);
       const t = Engine.totals(fills);
-      const cost = t.money.plus(this.fee(m, t.money, m.takerFee));
+      const cost = t.money.plus(Engine.fee(t.money, m.takerFee));
       if (cost.gt(this.available(m.money)))
         return fail(validation(32, { amount: [NOT_ENOUGH_BALANCE] }));
     } else {
@@ -368,7 +368,7 @@ export class Engine {
       fills = this.take(m, 'sell', { stock: input.amount }, null);
     }
     const t = Engine.totals(fills);
-    const fee = this.fee(m, t.money, m.takerFee);
+    const fee = Engine.fee(t.money, m.takerFee);
     this.settleTaker(m, input.side, t.stock, t.money, fee, false);
     const left =
       input.unit === 'money' ? input.amount.minus(t.money).minus(fee) : input.amount.minus(t.stock);
@@ -439,7 +439,7 @@ export class Engine {
     let frozen = toFreeze;
     if (crossing.length > 0) {
       const t = Engine.totals(crossing);
-      const fee = this.fee(m, t.money, m.takerFee);
+      const fee = Engine.fee(t.money, m.takerFee);
       this.settleTaker(m, input.side, t.stock, t.money, fee, true);
       frozen = input.side === 'buy' ? frozen.minus(t.money).minus(fee) : frozen.minus(t.stock);
       order.dealMoney = t.money.toFixed();
@@ -541,7 +541,7 @@ export class Engine {
     if (order.side === 'buy' ? this.makerHas(m.stock).lt(qty) : this.makerHas(m.money).lt(money)) {
       return false;
     }
-    const fee = this.fee(m, money, m.makerFee);
+    const fee = Engine.fee(money, m.makerFee);
     const frozen = new D(order.frozen);
     if (order.side === 'buy') {
       this.spendFrozen(m.money, frozen);

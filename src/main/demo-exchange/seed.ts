@@ -178,7 +178,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
       price: price.toFixed(),
       dealMoney: money.toFixed(),
       dealStock: amount.toFixed(),
-      dealFee: money.times(m.takerFee).toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN).toFixed(),
+      dealFee: money.times(m.takerFee).toFixed(),
       postOnly: false,
       ioc: false,
       status: 'FILLED',

@@ -63,10 +63,49 @@ describe('matching', () => {
     expect(spent.eq(new D(o.dealMoney).plus(o.dealFee))).toBe(true);
     expect(spent.lte(100)).toBe(true);
     expect(new D(o.left).eq(new D(100).minus(spent))).toBe(true);
-    expect(
-      new D(o.dealFee).eq(new D(o.dealMoney).times('0.001').toDecimalPlaces(2, D.ROUND_DOWN)),
-    ).toBe(true);
+    // The server's fee is not rounded: exactly dealMoney x the taker rate.
+    expect(o.dealFee).toBe(new D(o.dealMoney).times('0.001').toFixed());
     expect(e.state.fees.USDT).toBe(o.dealFee);
+  });
+
+  it('a small trade pays its fee, unrounded (a 10 USDT market buy does not trade for free)', () => {
+    const e = engine();
+    const r = e.placeMarket({
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: new D('10'),
+      unit: 'money',
+      type: 'market',
+    });
+    if (!r.ok) throw r.error;
+    const fee = new D(r.value.dealFee);
+    expect(fee.gt(0)).toBe(true);
+    // More places than the money precision (2): nothing was cut off.
+    expect(fee.decimalPlaces()).toBeGreaterThan(2);
+    expect(fee.eq(new D(r.value.dealMoney).times('0.001'))).toBe(true);
+  });
+
+  it('maker fills and limit crossings charge the unrounded fee, and the funds add up', () => {
+    const e = engine();
+    const initial = totals(e.state);
+    const m = MARKET_BY_NAME.get('XRP_USDT')!;
+    // A limit sell that crosses the bids (taker), and a resting buy filled later (maker).
+    const cross = e.placeLimit({
+      market: m.name,
+      side: 'sell',
+      amount: new D('13'),
+      price: e.price(m).times('0.99').toDecimalPlaces(m.moneyPrec),
+    });
+    if (!cross.ok) throw cross.error;
+    expect(cross.value.dealFee).toBe(new D(cross.value.dealMoney).times(m.takerFee).toFixed());
+    const price = e.price(m).times('0.97').toDecimalPlaces(m.moneyPrec);
+    const rest = e.placeLimit({ market: m.name, side: 'buy', amount: new D('11'), price });
+    if (!rest.ok) throw rest.error;
+    e.setPrice(m.name, price.minus('0.001').toFixed());
+    const filled = e.state.history.find((o) => o.id === rest.value.id)!;
+    expect(filled.status).toBe('FILLED');
+    expect(filled.dealFee).toBe(new D(filled.dealMoney).times(m.makerFee).toFixed());
+    checkInvariants(e.state, initial);
   });
 
   it('stock_market amounts are stock on both sides; sells receive money minus fee', () => {
