@@ -23,7 +23,7 @@ import type {
  * Order ids start at 4,200,000,000 + seed * 10,000 (fits a JS safe integer, looks like the real
  * exchange's ids). Conditional ids share the counter.
  */
-export const ASSETS = [
+export const ASSETS: readonly string[] = [
   'BTC',
   'ETH',
   'USDT',
@@ -38,7 +38,7 @@ export const ASSETS = [
   'DOT',
   'EUR',
   'USD',
-] as const;
+];
 
 /** Decimal places of each asset (the public assets list's `currency_precision`). */
 export const ASSET_PRECISION: Record<string, number> = {

@@ -148,12 +148,11 @@ function defined(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
-/** A one-asset balance answer (`{main_balance: "1"}`, `{available, freeze}`), in either casing. */
-function isSingle(json: unknown, field: 'main_balance' | 'available'): boolean {
+/** A one-asset main balance answer (`{main_balance: "1"}`), in either casing. */
+function isSingleMainBalance(json: unknown): boolean {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return false;
   const record = json as Record<string, unknown>;
-  const value =
-    field === 'main_balance' ? (record.main_balance ?? record.mainBalance) : record.available;
+  const value = record.main_balance ?? record.mainBalance;
   return value !== undefined && (typeof value !== 'object' || value === null);
 }
 
@@ -206,18 +205,17 @@ export class ExchangeApi {
       '/api/v4/main-account/balance',
       defined({ ticker }),
       // With a ticker the exchange answers that one balance, `{main_balance}`, not a map.
-      (json) =>
-        parseMainBalances(ticker && isSingle(json, 'main_balance') ? { [ticker]: json } : json),
+      (json) => parseMainBalances(ticker && isSingleMainBalance(json) ? { [ticker]: json } : json),
       o,
     );
   }
   tradeBalance(ticker?: string, o?: CallOptions): Promise<TradeBalances> {
+    // Keyed by ticker, with a ticker too (`{"BTC": {available, freeze}}`); without one, only the
+    // non-zero balances are listed.
     return this.client.signedPost(
       '/api/v4/trade-account/balance',
       defined({ ticker }),
-      // With a ticker the exchange answers that one balance, `{available, freeze}`, not a map.
-      (json) =>
-        parseTradeBalances(ticker && isSingle(json, 'available') ? { [ticker]: json } : json),
+      parseTradeBalances,
       o,
     );
   }

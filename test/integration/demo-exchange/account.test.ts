@@ -83,14 +83,25 @@ describe('public endpoints', () => {
 });
 
 describe('POST /api/v4/main-account/balance', () => {
-  it('main_balance per asset (12, some zero) or for one ticker', async () => {
-    const r = await client.post<Record<string, { main_balance: string }>>(
-      '/api/v4/main-account/balance',
-    );
-    expect(Object.keys(r.json)).toHaveLength(12);
-    expect(Object.values(r.json).some((b) => b.main_balance === '0')).toBe(true);
-    const one = await client.post('/api/v4/main-account/balance', { ticker: 'USDT' });
-    expect(one.json).toEqual({ main_balance: r.json.USDT?.main_balance });
+  const P = '/api/v4/main-account/balance';
+  it('main_balance of every currency (zero ones too), or of one ticker', async () => {
+    const r = await client.post<Record<string, { main_balance: string }>>(P);
+    const assets = await client.get<Record<string, Rec>>('/api/v4/public/assets');
+    expect(Object.keys(r.json).sort()).toEqual(Object.keys(assets.json).sort());
+    expect(r.json.EUR).toEqual({ main_balance: '0' });
+    expect(r.json.USDT).toEqual({ main_balance: '12000' });
+    const one = await client.post(P, { ticker: 'USDT' });
+    expect(one.json).toEqual({ main_balance: '12000' });
+  });
+
+  it('an unknown ticker is a zero balance; a ticker that is not a string is code 0', async () => {
+    const unknown = await client.post(P, { ticker: 'NOPE' });
+    expect([unknown.status, unknown.json]).toEqual([200, { main_balance: '0' }]);
+    const bad = await client.post(P, { ticker: ['BTC'] });
+    expect([bad.status, bad.json]).toEqual([
+      422,
+      { code: 0, message: 'Validation failed', errors: { ticker: ['validation.string'] } },
+    ]);
   });
 });
 

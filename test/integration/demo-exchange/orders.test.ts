@@ -312,17 +312,38 @@ describe('conditional and OCO orders (both path aliases)', () => {
 });
 
 describe('trade account', () => {
-  it('balance: available and freeze per asset, or one ticker', async () => {
-    const all = await client.post<Record<string, { available: string; freeze: string }>>(
-      '/api/v4/trade-account/balance',
-    );
-    expect(Object.keys(all.json).length).toBe(14);
+  it('balance: available and freeze of every non-zero asset, or one ticker keyed by it', async () => {
+    const P = '/api/v4/trade-account/balance';
+    const all = await client.post<Record<string, { available: string; freeze: string }>>(P);
     expect(all.json.USDT).toEqual({
       available: expect.stringMatching(/^\d/),
       freeze: expect.stringMatching(/^\d/),
     });
-    const one = await client.post('/api/v4/trade-account/balance', { ticker: 'BTC' });
-    expect(one.json).toEqual(all.json.BTC);
+    // Only non-zero balances are listed (the seeded account holds no USDC, EUR or USD to trade).
+    for (const [asset, b] of Object.entries(all.json)) {
+      expect(Number(b.available) + Number(b.freeze), asset).toBeGreaterThan(0);
+    }
+    expect(Object.keys(all.json)).not.toEqual(expect.arrayContaining(['USDC']));
+    expect(all.json).not.toHaveProperty('EUR');
+    expect(all.json).not.toHaveProperty('USD');
+    // With a ticker: that one entry, keyed by its ticker, even when it is zero.
+    const one = await client.post(P, { ticker: 'BTC' });
+    expect(one.json).toEqual({ BTC: all.json.BTC });
+    const zero = await client.post(P, { ticker: 'USDC' });
+    expect(zero.json).toEqual({ USDC: { available: '0', freeze: '0' } });
+    // An unknown ticker is a validation error, code 30, as is a ticker that is not a string.
+    expect(await err(P, { ticker: 'NOPE' })).toEqual({
+      status: 422,
+      code: 30,
+      message: 'Validation failed',
+      errors: { ticker: ['Currency was not found.'] },
+    });
+    expect(await err(P, { ticker: 7 })).toEqual({
+      status: 422,
+      code: 30,
+      message: 'Validation failed',
+      errors: { ticker: ['Ticker field should be a string.'] },
+    });
   });
 
   it('order history: keyed by market, limit bounds, 31-day window', async () => {

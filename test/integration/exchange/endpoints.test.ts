@@ -39,8 +39,13 @@ describe.each(['spec', 'camel'] as const)('every endpoint, %s casing', (casing) 
     expect(one.BTC).toBe('0.25');
     const trade = await s.api.tradeBalance();
     expect(trade.ETH?.available).toBe('12.5');
-    // With a ticker: the one balance (the exchange answers `{available, freeze}` for it).
+    // With a ticker: the one balance, keyed by it; a zero one too (the whole list leaves it out).
     expect(await s.api.tradeBalance('ETH')).toEqual({ ETH: trade.ETH });
+    expect(trade).not.toHaveProperty('USDC');
+    expect(await s.api.tradeBalance('USDC')).toEqual({ USDC: { available: '0', freeze: '0' } });
+    // The main balance lists every currency; an unknown ticker is a zero balance.
+    expect(main.EUR).toBe('0');
+    expect(await s.api.mainBalance('NOPE')).toEqual({ NOPE: '0' });
   });
 
   it('orders: create (limit), active orders by client order id, cancel, history', async () => {

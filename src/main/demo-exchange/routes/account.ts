@@ -4,7 +4,7 @@ import { D, parseAmount } from '../decimal';
 import { ApiError, inner, validation } from '../errors';
 import { json, type Route } from '../context';
 import { DEFAULT_RANGE, INTERVALS, MAX_RANGE, hashrateSeries, type Interval } from '../hashrate';
-import { DEMO_MINING_ACCOUNT, DISABLED_MINING_ACCOUNT } from '../seed';
+import { ASSETS, DEMO_MINING_ACCOUNT, DISABLED_MINING_ACCOUNT } from '../seed';
 import { DEPOSIT_STATUSES, WITHDRAW_STATUSES, transferRecords } from '../transfers';
 import { Checker, UUID } from '../validate';
 
@@ -171,18 +171,21 @@ export const accountRoutes: Record<string, Route> = {
     method: 'POST',
     auth: 'signed',
     casing: true,
+    // Every listed currency (zero ones too); a ticker gives its one balance, flat, and an unknown
+    // ticker is a zero balance, not an error (reference: main_api_v4.yaml, getMainBalance).
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
-      const ticker = c.string('ticker');
-      c.throwIfFailed(30);
+      const ticker = c.raw('ticker');
+      if (ticker !== undefined && ticker !== null && typeof ticker !== 'string') {
+        c.add('ticker', 'validation.string');
+      }
+      c.throwIfFailed(0);
       const main = ex.engine.state.main;
-      if (ticker) {
-        const value = main[ticker];
-        if (value === undefined) throw inner({ ticker: ['Currency not found.'] });
-        return json({ main_balance: value });
+      if (typeof ticker === 'string' && ticker !== '') {
+        return json({ main_balance: main[ticker] ?? '0' });
       }
       const out: Record<string, unknown> = {};
-      for (const [asset, value] of Object.entries(main)) out[asset] = { main_balance: value };
+      for (const asset of ASSETS) out[asset] = { main_balance: main[asset] ?? '0' };
       return json(out);
     },
   },

@@ -1,7 +1,8 @@
-import { parseAmount } from '../decimal';
-import { inner, validation } from '../errors';
+import { D, parseAmount } from '../decimal';
+import { validation } from '../errors';
 import { json, type Ctx, type ExchangeCtx, type Reply, type Route } from '../context';
 import { MARKET_BY_NAME } from '../markets';
+import { ASSETS } from '../seed';
 import type { ConditionalLeg, OcoRec, OrderRec, OtoRec, Side } from '../state';
 import { CLIENT_ORDER_ID, Checker } from '../validate';
 
@@ -393,20 +394,28 @@ export const tradeRoutes: Record<string, Route> = {
     method: 'POST',
     auth: 'signed',
     casing: true,
+    // Keyed by ticker: every non-zero balance, or the one asked for (zero too); an unknown ticker
+    // is code 30 (reference: http-trade-v4.yaml, tradeAccountBalance).
     handler: (ctx, ex) => {
       ex.engine.sync();
       const c = new Checker(ctx.body);
-      const ticker = c.string('ticker');
-      c.throwIfFailed(30);
-      const trade = ex.engine.state.trade;
-      if (ticker) {
-        const entry = trade[ticker];
-        if (!entry) throw inner({ ticker: ['Currency not found.'] });
-        return json({ available: entry.available, freeze: entry.freeze });
+      const ticker = c.raw('ticker');
+      if (ticker !== undefined && ticker !== null && typeof ticker !== 'string') {
+        c.add('ticker', 'Ticker field should be a string.');
+      } else if (typeof ticker === 'string' && ticker !== '' && !ASSETS.includes(ticker)) {
+        c.add('ticker', 'Currency was not found.');
       }
+      c.throwIfFailed(30);
+      const balance = (asset: string) => {
+        const b = ex.engine.state.trade[asset];
+        return { available: b?.available ?? '0', freeze: b?.freeze ?? '0' };
+      };
+      if (typeof ticker === 'string' && ticker !== '') return json({ [ticker]: balance(ticker) });
       const out: Record<string, unknown> = {};
-      for (const [asset, b] of Object.entries(trade))
-        out[asset] = { available: b.available, freeze: b.freeze };
+      for (const asset of ASSETS) {
+        const b = balance(asset);
+        if (!new D(b.available).isZero() || !new D(b.freeze).isZero()) out[asset] = b;
+      }
       return json(out);
     },
   },
