@@ -198,7 +198,7 @@ describe('smart-flex', () => {
         maxRate: string;
       }[]
     >('/api/v4/main-account/smart-flex/plans');
-  it('lists 3 plans and the investments (one ACTIVE, one CLOSED)', async () => {
+  it('lists 3 plans and the investments (one active, status 1; one closed, status 0)', async () => {
     const p = await plans();
     expect(p.json).toHaveLength(3);
     expect(Object.keys(p.json[0] ?? {})).toEqual([
@@ -211,7 +211,8 @@ describe('smart-flex', () => {
     const inv = await client.post<{ data: Rec[]; limit: number; offset: number }>(
       '/api/v4/main-account/smart-flex/investments',
     );
-    expect(inv.json.data.map((i) => i.status).sort()).toEqual(['ACTIVE', 'CLOSED']);
+    expect(inv.json.data.map((i) => i.status).sort()).toEqual([0, 1]);
+    expect(inv.json.limit).toBe(100);
     expect(Object.keys(inv.json.data[0] ?? {})).toEqual([
       'id',
       'planId',
@@ -221,6 +222,41 @@ describe('smart-flex', () => {
       'status',
       'createdAt',
       'updatedAt',
+    ]);
+  });
+
+  it('filters investments by investmentStatus (1 active, 0 closed), ticker, plan and investment', async () => {
+    const P = '/api/v4/main-account/smart-flex/investments';
+    const list = async (fields: Rec) =>
+      (await client.post<{ data: Rec[] }>(P, fields)).json.data.map((i) => [i.currency, i.status]);
+    const seeded = ex.engine.state.flexInvestments;
+    const active = seeded.find((i) => i.status === 'ACTIVE')!;
+    const closed = seeded.find((i) => i.status === 'CLOSED')!;
+    expect(await list({ investmentStatus: 1 })).toEqual([[active.currency, 1]]);
+    expect(await list({ investmentStatus: 0 })).toEqual([[closed.currency, 0]]);
+    expect(await list({ investmentStatus: '0' })).toEqual([[closed.currency, 0]]);
+    expect(await list({ ticker: closed.currency })).toEqual([[closed.currency, 0]]);
+    expect(await list({ plan: active.planId })).toEqual([[active.currency, 1]]);
+    expect(await list({ investment: closed.id })).toEqual([[closed.currency, 0]]);
+    expect(await list({ ticker: 'ETH' })).toEqual([]);
+    const bad = await client.post<ErrorBody>(P, {
+      investmentStatus: 'ACTIVE',
+      ticker: 'NOPE',
+      plan: 'no-such-plan',
+      investment: 'no-such-investment',
+    });
+    expect([bad.status, bad.json]).toEqual([
+      400,
+      {
+        code: 0,
+        message: 'Validation failed',
+        errors: {
+          investmentStatus: ['The selected investment status is invalid.'],
+          ticker: ['The selected ticker is invalid.'],
+          plan: ['The selected plan is invalid.'],
+          investment: ['The selected investment is invalid.'],
+        },
+      },
     ]);
   });
 

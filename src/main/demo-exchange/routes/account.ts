@@ -6,6 +6,7 @@ import { json, type Route } from '../context';
 import { DEFAULT_RANGE, INTERVALS, MAX_RANGE, hashrateSeries, type Interval } from '../hashrate';
 import { ASSETS, DEMO_MINING_ACCOUNT, DISABLED_MINING_ACCOUNT } from '../seed';
 import { DEPOSIT_STATUSES, WITHDRAW_STATUSES, transferRecords } from '../transfers';
+import type { FlexInvestment } from '../state';
 import { Checker, UUID } from '../validate';
 
 /**
@@ -14,7 +15,8 @@ import { Checker, UUID } from '../validate';
  *   offset + limit <= 10000, addresses <= 20, status codes valid for transactionMethod, and without a
  *   transactionMethod valid for either).
  * - smart-flex: code 0 / HTTP 422 for validation, code 2 / HTTP 400 for inner validation (spec);
- *   payment-history, which only the reference documents, answers its validation with HTTP 400.
+ *   investments and payment-history, whose filters only the reference documents, answer their
+ *   validation with HTTP 400. Investments carry the reference's numeric status (1 ACTIVE, 0 CLOSED).
  * - mining: HTTP 400 code 0 for bad fields (§5), 422 `{code:422, message:"Incorrect timestamp"}`.
  * - sub-account: code 30 / HTTP 422 for a missing or malformed id, code 2 / HTTP 400 for an unknown
  *   one. Blocking a blocked account (or unblocking an active one) succeeds (idempotent).
@@ -94,6 +96,28 @@ function planOf(c: Checker, ex: Parameters<Route['handler']>[1]) {
   }
   if (typeof plan !== 'string') throw flexValidation({ plan: ['validation.string'] });
   return { id: plan, plan: ex.engine.state.flexPlans.find((p) => p.id === plan) };
+}
+
+/** `investmentStatus` filter values (an integer, or its digit): 1 ACTIVE, 0 CLOSED. */
+const INVESTMENT_STATUS_FILTER = new Map<unknown, FlexInvestment['status']>([
+  [1, 'ACTIVE'],
+  ['1', 'ACTIVE'],
+  [0, 'CLOSED'],
+  ['0', 'CLOSED'],
+]);
+
+/** An investment as the server lists it: `status` 1 (ACTIVE) or 0 (CLOSED). */
+function investmentRecord(i: FlexInvestment): Record<string, unknown> {
+  return {
+    id: i.id,
+    planId: i.planId,
+    currency: i.currency,
+    invested: i.invested,
+    withAutoReinvest: i.withAutoReinvest,
+    status: i.status === 'ACTIVE' ? 1 : 0,
+    createdAt: i.createdAt,
+    updatedAt: i.updatedAt,
+  };
 }
 
 /**
@@ -210,13 +234,33 @@ export const accountRoutes: Record<string, Route> = {
     auth: 'signed',
     casing: true,
     handler: (ctx, ex) => {
+      const state = ex.engine.state;
       const c = new Checker(ctx.body);
-      const limit = c.int('limit', 50, 1, 100) ?? 50;
+      const limit = c.int('limit', 100, 1, 100) ?? 100;
       const offset = c.int('offset', 0, 0) ?? 0;
-      const status = c.string('status');
-      c.throwIfFailed(0);
-      const rows = ex.engine.state.flexInvestments.filter((i) => !status || i.status === status);
-      return json({ data: rows.slice(offset, offset + limit), limit, offset });
+      const statusRaw = c.raw('investment_status');
+      const status = INVESTMENT_STATUS_FILTER.get(statusRaw);
+      if (statusRaw !== undefined && statusRaw !== null && status === undefined) {
+        c.add('investmentStatus', 'The selected investment status is invalid.');
+      }
+      const ticker = existing(c, 'ticker', 'ticker', (t) => ASSETS.includes(t));
+      const plan = existing(c, 'plan', 'plan', (id) => state.flexPlans.some((p) => p.id === id));
+      const investment = existing(c, 'investment', 'investment', (id) =>
+        state.flexInvestments.some((i) => i.id === id),
+      );
+      c.throwIfFailed(0, 400);
+      const rows = state.flexInvestments.filter(
+        (i) =>
+          (status === undefined || i.status === status) &&
+          (!ticker || i.currency === ticker) &&
+          (!plan || i.planId === plan) &&
+          (!investment || i.id === investment),
+      );
+      return json({
+        data: rows.slice(offset, offset + limit).map(investmentRecord),
+        limit,
+        offset,
+      });
     },
   },
   '/api/v4/main-account/smart-flex/investments/invest': {
