@@ -329,14 +329,16 @@ export interface FlexPlan {
   maxRate: Decimal;
 }
 
+/** The exchange answers 1 (ACTIVE) or 0 (CLOSED); the specification names them. */
+export type FlexInvestmentStatus = 'ACTIVE' | 'CLOSED';
+
 export interface FlexInvestment {
   id: string;
   planId: string;
   currency: string;
   invested: Decimal;
   withAutoReinvest: boolean;
-  /** e.g. "ACTIVE". */
-  status: string;
+  status: FlexInvestmentStatus;
   createdAt: Millis;
   updatedAt: Millis;
 }

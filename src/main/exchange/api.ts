@@ -5,6 +5,7 @@ import type {
   Decimal,
   ExecutedOrders,
   FlexInvestmentPage,
+  FlexInvestmentStatus,
   FlexPaymentPage,
   FlexPlan,
   FlexTransaction,
@@ -87,6 +88,19 @@ export interface TransferQuery {
   uniqueId?: string;
   status?: number[];
   offset?: number;
+  limit?: number;
+}
+
+/** smart-flex investments; the filters as the reference names them. */
+export interface FlexInvestmentQuery {
+  ticker?: string;
+  /** Plan UUID. */
+  plan?: string;
+  investment?: string;
+  /** Sent as `investmentStatus`: 1 ACTIVE, 0 CLOSED. */
+  status?: FlexInvestmentStatus;
+  offset?: number;
+  /** Default 100. */
   limit?: number;
 }
 
@@ -320,13 +334,14 @@ export class ExchangeApi {
   flexPlans(o?: CallOptions): Promise<FlexPlan[]> {
     return this.client.signedPost('/api/v4/main-account/smart-flex/plans', {}, parseFlexPlans, o);
   }
-  flexInvestments(
-    query: { offset?: number; limit?: number } = {},
-    o?: CallOptions,
-  ): Promise<FlexInvestmentPage> {
+  flexInvestments(query: FlexInvestmentQuery = {}, o?: CallOptions): Promise<FlexInvestmentPage> {
+    const { status, ...rest } = query;
     return this.client.signedPost(
       '/api/v4/main-account/smart-flex/investments',
-      defined({ ...query }),
+      defined({
+        ...rest,
+        investmentStatus: status === undefined ? undefined : status === 'ACTIVE' ? 1 : 0,
+      }),
       parseFlexInvestments,
       o,
     );

@@ -139,6 +139,25 @@ describe.each(['spec', 'camel'] as const)('every endpoint, %s casing', (casing) 
     expect(all.records.slice(0, 3)).toEqual(first.records);
   });
 
+  it("smart flex investments: the server's numeric statuses read as ACTIVE/CLOSED, and filter", async () => {
+    const all = (await s.api.flexInvestments()).records;
+    expect(all.map((i) => [i.currency, i.status]).sort()).toEqual([
+      ['BTC', 'CLOSED'],
+      ['USDT', 'ACTIVE'],
+    ]);
+    const closed = await s.api.flexInvestments({ status: 'CLOSED' });
+    expect(closed.records.map((i) => i.currency)).toEqual(['BTC']);
+    const active = await s.api.flexInvestments({ status: 'ACTIVE', ticker: 'USDT' });
+    expect(active.records.map((i) => i.status)).toEqual(['ACTIVE']);
+    expect((await s.api.flexInvestments({ ticker: 'ETH' })).records).toEqual([]);
+    const error = await errorOf(s.api.flexInvestments({ plan: 'no-such-plan' }));
+    expect([error.status, error.kind, error.fields]).toEqual([
+      400,
+      'validation',
+      { plan: ['The selected plan is invalid.'] },
+    ]);
+  });
+
   it('smart flex: plans, invest, investments, close', async () => {
     const plans = await s.api.flexPlans();
     const plan = plans.find((p) => p.ticker === 'USDT');

@@ -831,6 +831,25 @@ describe('flex, mining, sub-accounts, OAuth, public', () => {
     });
   });
 
+  it("flex investments: the server's numeric status (1 active, 0 closed) is the model's ACTIVE/CLOSED", () => {
+    const [record] = (fixtures.flexInvestments!.snake as { data: Record<string, unknown>[] }).data;
+    const statusOf = (status: unknown) =>
+      parseFlexInvestments({ data: [{ ...record, status }] }).records[0]?.status;
+    expect(statusOf(1)).toBe('ACTIVE');
+    expect(statusOf(0)).toBe('CLOSED');
+    expect(statusOf('1')).toBe('ACTIVE');
+    expect(statusOf('0')).toBe('CLOSED');
+    // The specification's words, in any case.
+    expect(statusOf('ACTIVE')).toBe('ACTIVE');
+    expect(statusOf('closed')).toBe('CLOSED');
+    // Anything else is refused, never taken for a closed (or an active) investment.
+    for (const status of [2, -1, 0.5, true, 'PENDING', '', null, undefined, [], {}, '1 ']) {
+      expect(() => statusOf(status), JSON.stringify(status)).toThrow(
+        /data\[0\]\.status: (missing|expected) .*1 \(active\) or 0 \(closed\)/,
+      );
+    }
+  });
+
   it('flex payments: DAILY_EARNING records as decimal amounts and ms times', () => {
     expect(parseFlexPayments(fixtures.flexPayments!.snake)).toStrictEqual({
       limit: 50,

@@ -286,7 +286,6 @@ describe('Earn: investments and Close', () => {
           investment(),
           investment({ id: 'closed', planId: BTC_PLAN.id, currency: 'BTC', status: 'CLOSED' }),
           investment({ id: 'zero', planId: ETH_PLAN.id, currency: 'ETH', invested: '0.000' }),
-          investment({ id: 'pending', planId: 'other', currency: 'SOL', status: 'PENDING' }),
         ],
       }),
     );

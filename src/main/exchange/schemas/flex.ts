@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type {
   FlexInvestment,
   FlexInvestmentPage,
+  FlexInvestmentStatus,
   FlexPayment,
   FlexPaymentPage,
   FlexPlan,
@@ -16,6 +17,7 @@ import {
   optional,
   parserOf,
   record,
+  required,
   text,
   time,
 } from './primitives';
@@ -49,13 +51,33 @@ const flexPlansSchema = z.preprocess(
   arrayOf(flexPlanSchema),
 );
 
+/**
+ * An investment's status: the deployed server's integer (1 ACTIVE, 0 CLOSED, also as its digit) or
+ * the specification's word (any case). Anything else is refused: an unknown state must not pass for
+ * a closed (or an active) investment.
+ */
+const INVESTMENT_STATUS: ReadonlyMap<unknown, FlexInvestmentStatus> = new Map<
+  unknown,
+  FlexInvestmentStatus
+>([
+  [1, 'ACTIVE'],
+  ['1', 'ACTIVE'],
+  [0, 'CLOSED'],
+  ['0', 'CLOSED'],
+]);
+const investmentStatus = required('1 (active) or 0 (closed)', (value) =>
+  typeof value === 'string' && /^(active|closed)$/i.test(value)
+    ? (value.toUpperCase() as FlexInvestmentStatus)
+    : INVESTMENT_STATUS.get(value),
+);
+
 const flexInvestmentSchema = record({
   id: text,
   planId: text,
   currency: text,
   invested: decimal,
   withAutoReinvest: bool,
-  status: text,
+  status: investmentStatus,
   createdAt: time,
   updatedAt: time,
 }).transform((i): FlexInvestment => ({

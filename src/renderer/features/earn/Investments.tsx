@@ -2,7 +2,12 @@ import { useMemo, useState } from 'react';
 import { useAction } from '../../lib/useAction';
 import Decimal from 'decimal.js';
 import type { DeskError } from '../../../shared/errors';
-import type { FlexInterest, FlexInvestment, FlexPlan } from '../../../shared/model';
+import type {
+  FlexInterest,
+  FlexInvestment,
+  FlexInvestmentStatus,
+  FlexPlan,
+} from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -46,7 +51,7 @@ function When({ ms }: { ms: number }) {
   );
 }
 
-function StatusBadge({ status }: { status: string }) {
+function StatusBadge({ status }: { status: FlexInvestmentStatus }) {
   const tone = status === 'ACTIVE' ? 'badge-ok' : 'badge-muted';
   return <span className={`badge ${tone}`}>{status.toLowerCase()}</span>;
 }
