@@ -1,3 +1,4 @@
+import { ASSET_DEFS } from './assets';
 import { D, type Dec } from './decimal';
 import { hash32 } from './rng';
 
@@ -89,7 +90,9 @@ export const MARKETS: readonly MarketDef[] = [
 ];
 
 /** Fiat currencies the demo exchange lists (money side of the fiat markets). */
-export const FIAT: ReadonlySet<string> = new Set(['EUR', 'USD']);
+export const FIAT: ReadonlySet<string> = new Set(
+  ASSET_DEFS.filter((a) => a.fiat).map((a) => a.ticker),
+);
 
 export const MARKET_BY_NAME: ReadonlyMap<string, MarketDef> = new Map(
   MARKETS.map((m) => [m.name, m]),

@@ -1,3 +1,4 @@
+import { ASSETS, precisionOf } from './assets';
 import { D } from './decimal';
 import { FIAT, MARKETS, MARKET_BY_NAME } from './markets';
 import { Rng } from './rng';
@@ -23,41 +24,6 @@ import type {
  * Order ids start at 4,200,000,000 + seed * 10,000 (fits a JS safe integer, looks like the real
  * exchange's ids). Conditional ids share the counter.
  */
-export const ASSETS: readonly string[] = [
-  'BTC',
-  'ETH',
-  'USDT',
-  'SOL',
-  'XRP',
-  'DOGE',
-  'LTC',
-  'TRX',
-  'ADA',
-  'BNB',
-  'USDC',
-  'DOT',
-  'EUR',
-  'USD',
-];
-
-/** Decimal places of each asset (the public assets list's `currency_precision`). */
-export const ASSET_PRECISION: Record<string, number> = {
-  EUR: 2,
-  USD: 2,
-  BTC: 8,
-  ETH: 8,
-  USDT: 6,
-  SOL: 8,
-  XRP: 6,
-  DOGE: 8,
-  LTC: 8,
-  TRX: 6,
-  ADA: 6,
-  BNB: 8,
-  USDC: 6,
-  DOT: 8,
-};
-
 const TRADE_START: Record<string, string> = {
   USDT: '25000',
   BTC: '0.85',
@@ -362,7 +328,7 @@ function dailyPayments(
 ): FlexPayment[] {
   const plan = plans.find((p) => p.id === investment?.planId);
   if (!investment || !plan) return [];
-  const places = ASSET_PRECISION[investment.currency] ?? 8;
+  const places = precisionOf(investment.currency);
   const amount = new D(principal)
     .times(plan.maxRate)
     .div(365)

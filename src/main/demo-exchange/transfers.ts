@@ -1,3 +1,4 @@
+import { ASSET_BY_TICKER } from './assets';
 import { D } from './decimal';
 import { Rng } from './rng';
 
@@ -55,107 +56,39 @@ interface CurrencyDef {
   confirmations: number;
 }
 
-const CURRENCIES: CurrencyDef[] = [
-  {
-    ticker: 'BTC',
-    name: 'Bitcoin',
-    networks: ['BTC', 'LIGHTNING'],
-    min: 10_000,
-    max: 50_000_000,
-    precision: 8,
-    fee: '0.0002',
-    memo: false,
-    confirmations: 2,
-  },
-  {
-    ticker: 'ETH',
-    name: 'Ethereum',
-    networks: ['ERC20', 'ARBITRUM'],
-    min: 1_000,
-    max: 5_000_000,
-    precision: 6,
-    fee: '0.002',
-    memo: false,
-    confirmations: 12,
-  },
-  {
-    ticker: 'USDT',
-    name: 'Tether US',
-    networks: ['ERC20', 'TRC20', 'BEP20', 'SOL'],
-    min: 1_000,
-    max: 2_000_000,
-    precision: 2,
-    fee: '1',
-    memo: false,
-    confirmations: 20,
-  },
-  {
-    ticker: 'USDC',
-    name: 'USD Coin',
-    networks: ['ERC20', 'SOL'],
-    min: 1_000,
-    max: 500_000,
-    precision: 2,
-    fee: '1',
-    memo: false,
-    confirmations: 20,
-  },
-  {
-    ticker: 'SOL',
-    name: 'Solana',
-    networks: ['SOL'],
-    min: 100,
-    max: 50_000,
-    precision: 3,
-    fee: '0.01',
-    memo: false,
-    confirmations: 30,
-  },
-  {
-    ticker: 'XRP',
-    name: 'Ripple',
-    networks: ['XRP'],
-    min: 100,
-    max: 100_000,
-    precision: 1,
-    fee: '0.25',
-    memo: true,
-    confirmations: 1,
-  },
-  {
-    ticker: 'DOGE',
-    name: 'Dogecoin',
-    networks: ['DOGE'],
-    min: 50,
-    max: 200_000,
-    precision: 0,
-    fee: '5',
-    memo: false,
-    confirmations: 40,
-  },
-  {
-    ticker: 'TRX',
-    name: 'Tron',
-    networks: ['TRC20'],
-    min: 100,
-    max: 500_000,
-    precision: 1,
-    fee: '1',
-    memo: false,
-    confirmations: 19,
-  },
-  {
-    ticker: 'LTC',
-    name: 'Litecoin',
-    networks: [null],
-    min: 100,
-    max: 10_000,
-    precision: 3,
-    fee: '0.001',
-    memo: false,
-    confirmations: 6,
-  },
+/**
+ * What the history draws for each currency, in this order (the draw order): amounts in whole units
+ * of 10^-places between min and max, within the networks' limits. Everything else (name, networks,
+ * withdrawal fee, memo, confirmations) is the asset table's (assets.ts). LTC's records carry no
+ * network name (`network: null`, as the exchange sends it for some records).
+ */
+const DRAWS: { ticker: string; min: number; max: number; places: number; noNetwork?: true }[] = [
+  { ticker: 'BTC', min: 10_000, max: 50_000_000, places: 8 },
+  { ticker: 'ETH', min: 1_000, max: 5_000_000, places: 6 },
+  { ticker: 'USDT', min: 1_000, max: 2_000_000, places: 2 },
+  { ticker: 'USDC', min: 1_000, max: 500_000, places: 2 },
+  { ticker: 'SOL', min: 100, max: 50_000, places: 3 },
+  { ticker: 'XRP', min: 100, max: 100_000, places: 1 },
+  { ticker: 'DOGE', min: 50, max: 200_000, places: 0 },
+  { ticker: 'TRX', min: 100, max: 500_000, places: 1 },
+  { ticker: 'LTC', min: 100, max: 10_000, places: 3, noNetwork: true },
 ];
+
+const CURRENCIES: CurrencyDef[] = DRAWS.map((d) => {
+  const asset = ASSET_BY_TICKER.get(d.ticker);
+  if (!asset) throw new Error(`transfers: ${d.ticker} is not a listed asset`);
+  return {
+    ticker: d.ticker,
+    name: asset.name,
+    networks: d.noNetwork ? [null] : asset.rails.map((r) => r.id),
+    min: d.min,
+    max: d.max,
+    precision: d.places,
+    fee: 'fixed' in asset.withdrawFee ? asset.withdrawFee.fixed : '0',
+    memo: asset.memo,
+    confirmations: asset.confirmations ?? 0,
+  };
+});
 
 function address(rng: Rng, network: string | null): string {
   switch (network) {

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type Client, type ErrorBody } from './helpers';
 import type { DemoExchange } from '../../../src/main/demo-exchange/server';
@@ -8,6 +9,29 @@ let ex: DemoExchange;
 let client: Client;
 beforeAll(async () => ({ ex, client } = await start()));
 afterAll(() => ex.stop());
+
+interface Transfer {
+  ticker: string;
+  network: string | null;
+  method: number;
+  amount: string;
+  memo: string;
+  fee: string;
+  confirmations: { required: number };
+}
+
+/** The whole seeded deposit/withdraw history, as main-account/history pages it. */
+async function allTransfers(): Promise<Transfer[]> {
+  const all: Transfer[] = [];
+  for (let offset = 0; offset < 2500; offset += 100) {
+    const page = await client.post<{ records: Transfer[] }>('/api/v4/main-account/history', {
+      offset,
+      limit: 100,
+    });
+    all.push(...page.json.records);
+  }
+  return all;
+}
 
 describe('public endpoints', () => {
   it('ping, time, markets, ticker, assets, orderbook', async () => {
@@ -59,6 +83,82 @@ describe('public endpoints', () => {
     ]);
     expect((await client.get('/api/v4/public/orderbook/BTC_USDT?limit=0')).status).toBe(422);
     expect((await client.get('/api/v4/public/nothing')).status).toBe(404);
+  });
+
+  it('assets: networks, per-network limits, confirmations and memo flags; fiat has providers', async () => {
+    const assets = await client.get<Record<string, Rec>>('/api/v4/public/assets');
+    expect(assets.json.BTC).toEqual({
+      name: 'Bitcoin',
+      unified_cryptoasset_id: 1,
+      can_withdraw: true,
+      can_deposit: true,
+      min_withdraw: '0.0001',
+      max_withdraw: '0',
+      maker_fee: '0.1',
+      taker_fee: '0.1',
+      min_deposit: '0.0001',
+      max_deposit: '0',
+      currency_precision: 8,
+      is_memo: false,
+      memo: { deposit: false, withdraw: false },
+      networks: { deposits: ['BTC', 'LIGHTNING'], withdraws: ['BTC', 'LIGHTNING'], default: 'BTC' },
+      limits: {
+        deposit: { BTC: { min: '0.0001' }, LIGHTNING: { min: '0.0001', max: '0.5' } },
+        withdraw: { BTC: { min: '0.0001' }, LIGHTNING: { min: '0.0001', max: '0.5' } },
+      },
+      confirmations: { BTC: 2, LIGHTNING: 2 },
+    });
+    expect(assets.json.XRP).toMatchObject({
+      is_memo: true,
+      memo: { deposit: true, withdraw: true },
+    });
+    // Withdrawals closed: no withdraw networks, no withdraw limits.
+    expect(assets.json.DOT).toMatchObject({
+      can_withdraw: false,
+      networks: { deposits: ['DOT'], default: 'DOT' },
+      limits: { deposit: { DOT: { min: '1' } }, withdraw: {} },
+    });
+    expect(assets.json.DOT?.networks).not.toHaveProperty('withdraws');
+    // Fiat: payment providers (the network value for fiat), no networks or confirmations.
+    expect(assets.json.EUR).toMatchObject({
+      name: 'Euro',
+      currency_precision: 2,
+      providers: { deposits: ['SEPA', 'VISAMASTER'], withdraws: ['SEPA', 'VISAMASTER'] },
+      limits: { deposit: { SEPA: { min: '10', max: '14500' } } },
+    });
+    for (const key of ['networks', 'confirmations'])
+      expect(assets.json.EUR).not.toHaveProperty(key);
+    expect(assets.json.USD).toHaveProperty('providers');
+    for (const [ticker, a] of Object.entries(assets.json)) {
+      if (ticker !== 'EUR' && ticker !== 'USD') expect(a, ticker).not.toHaveProperty('providers');
+    }
+  });
+
+  it("the deposit/withdraw history keeps to the assets' networks, limits, confirmations and memos", async () => {
+    type Limits = Record<string, { min: string; max?: string }>;
+    type Asset = {
+      networks: { deposits?: string[]; withdraws?: string[] };
+      limits: { deposit: Limits; withdraw: Limits };
+      confirmations: Record<string, number>;
+      is_memo: boolean;
+    };
+    const assets = (await client.get<Record<string, Asset>>('/api/v4/public/assets')).json;
+    const all = await allTransfers();
+    expect(all).toHaveLength(2500);
+    for (const r of all) {
+      const a = assets[r.ticker]!;
+      const where = `${r.ticker} ${r.network} ${r.method} ${r.amount}`;
+      const direction = r.method === 1 ? 'deposit' : 'withdraw';
+      const listed = (r.method === 1 ? a.networks.deposits : a.networks.withdraws) ?? [];
+      // A record without a network name belongs to an asset of one network.
+      const network = r.network ?? (listed.length === 1 ? listed[0]! : '?');
+      expect(listed, where).toContain(network);
+      const limits = a.limits[direction][network]!;
+      expect(new Decimal(r.amount).gte(limits.min), where).toBe(true);
+      if (limits.max !== undefined) expect(new Decimal(r.amount).lte(limits.max), where).toBe(true);
+      expect(r.confirmations.required, where).toBe(a.confirmations[network]);
+      expect(r.memo !== '', where).toBe(a.is_memo);
+    }
   });
 
   it('the price walk is deterministic per seed and advances with the control endpoint', async () => {

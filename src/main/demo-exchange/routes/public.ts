@@ -2,7 +2,7 @@ import { D } from '../decimal';
 import { json, type Reply, type Route } from '../context';
 import { MARKETS, MARKET_BY_NAME, walkPrice } from '../markets';
 import { hash32 } from '../rng';
-import { ASSETS, ASSET_PRECISION } from '../seed';
+import { ASSET_DEFS, type AssetDef, type Limits } from '../assets';
 
 /** Public endpoints (GET, no auth). Errors in the spec's public form `{success:false, message, params}`. */
 const publicError = (status: number, message: string): Reply =>
@@ -10,22 +10,64 @@ const publicError = (status: number, message: string): Reply =>
 
 const percent = (ratio: string) => new D(ratio).times(100).toFixed();
 
-const ASSET_NAMES: Record<string, string> = {
-  EUR: 'Euro',
-  USD: 'US Dollar',
-  BTC: 'Bitcoin',
-  ETH: 'Ethereum',
-  USDT: 'Tether US',
-  SOL: 'Solana',
-  XRP: 'Ripple',
-  DOGE: 'Dogecoin',
-  LTC: 'Litecoin',
-  TRX: 'Tron',
-  ADA: 'Cardano',
-  BNB: 'BNB',
-  USDC: 'USD Coin',
-  DOT: 'Polkadot',
-};
+/** Limits of each rail open in one direction, keyed by network (or provider). */
+function limitsOf(a: AssetDef, direction: 'deposit' | 'withdraw'): Record<string, Limits> {
+  const out: Record<string, Limits> = {};
+  for (const rail of a.rails) {
+    const limits = rail[direction];
+    if (limits) out[rail.id] = { ...limits };
+  }
+  return out;
+}
+
+/** The ids of the rails open in one direction. */
+const railsOf = (a: AssetDef, direction: 'deposit' | 'withdraw') =>
+  a.rails.filter((r) => r[direction]).map((r) => r.id);
+
+/** The asset-level min/max of one direction: its default rail's ("0": no upper limit). */
+function assetLimits(a: AssetDef, direction: 'deposit' | 'withdraw'): { min: string; max: string } {
+  const rail =
+    a.rails.find((r) => r.id === a.defaultNetwork && r[direction]) ??
+    a.rails.find((r) => r[direction]);
+  const limits = rail?.[direction];
+  return { min: limits?.min ?? '0', max: limits?.max ?? '0' };
+}
+
+/** An asset of /public/assets (reference: http-v4.yaml, components.schemas.Asset). */
+function assetRecord(a: AssetDef): Record<string, unknown> {
+  const deposit = assetLimits(a, 'deposit');
+  const withdraw = assetLimits(a, 'withdraw');
+  const deposits = railsOf(a, 'deposit');
+  const withdraws = railsOf(a, 'withdraw');
+  const out = {
+    name: a.name,
+    unified_cryptoasset_id: a.ucid,
+    can_withdraw: withdraws.length > 0,
+    can_deposit: deposits.length > 0,
+    min_withdraw: withdraw.min,
+    max_withdraw: withdraw.max,
+    maker_fee: '0.1',
+    taker_fee: '0.1',
+    min_deposit: deposit.min,
+    max_deposit: deposit.max,
+    currency_precision: a.precision,
+    is_memo: a.memo,
+    memo: { deposit: a.memo, withdraw: a.memo },
+  };
+  const limits = { deposit: limitsOf(a, 'deposit'), withdraw: limitsOf(a, 'withdraw') };
+  if (a.fiat) return { ...out, limits, providers: { deposits, withdraws } };
+  return {
+    ...out,
+    // A closed direction has no list (and no limits), as on the server.
+    networks: {
+      ...(deposits.length ? { deposits } : {}),
+      ...(withdraws.length ? { withdraws } : {}),
+      default: a.defaultNetwork,
+    },
+    limits,
+    confirmations: Object.fromEntries(deposits.map((id) => [id, a.confirmations ?? 0])),
+  };
+}
 
 export const publicRoutes: Record<string, Route> = {
   '/api/v4/public/ping': { method: 'GET', auth: 'none', handler: () => json(['pong']) },
@@ -86,26 +128,7 @@ export const publicRoutes: Record<string, Route> = {
   '/api/v4/public/assets': {
     method: 'GET',
     auth: 'none',
-    handler: () => {
-      const out: Record<string, unknown> = {};
-      for (const a of ASSETS) {
-        out[a] = {
-          name: ASSET_NAMES[a] ?? a,
-          unified_cryptoasset_id: 0,
-          can_withdraw: a !== 'DOT',
-          can_deposit: true,
-          min_withdraw: '0',
-          max_withdraw: '0',
-          maker_fee: '0.1',
-          taker_fee: '0.1',
-          min_deposit: '0',
-          max_deposit: '0',
-          currency_precision: ASSET_PRECISION[a] ?? 8,
-          is_memo: a === 'XRP',
-        };
-      }
-      return json(out);
-    },
+    handler: () => json(Object.fromEntries(ASSET_DEFS.map((a) => [a.ticker, assetRecord(a)]))),
   },
   '/api/v4/public/orderbook': {
     method: 'GET',

@@ -2,7 +2,7 @@ import { D, parseAmount } from '../decimal';
 import { validation } from '../errors';
 import { json, type Ctx, type ExchangeCtx, type Reply, type Route } from '../context';
 import { MARKET_BY_NAME } from '../markets';
-import { ASSETS } from '../seed';
+import { ASSETS } from '../assets';
 import type { ConditionalLeg, OcoRec, OrderRec, OtoRec, Side } from '../state';
 import { CLIENT_ORDER_ID, Checker } from '../validate';
 
