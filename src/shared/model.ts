@@ -248,6 +248,18 @@ export interface AssetNetworks {
   default?: string;
 }
 
+/** What one network (or fiat provider) takes in one direction; absent: no limit given. */
+export interface TransferLimits {
+  min?: Decimal;
+  max?: Decimal;
+}
+
+/** Network (or fiat provider) -> its limits, per direction. */
+export interface AssetLimits {
+  deposit: Record<string, TransferLimits>;
+  withdraw: Record<string, TransferLimits>;
+}
+
 export interface Asset {
   /** The key the exchange listed it under, e.g. "BTC". */
   ticker: string;
@@ -262,9 +274,14 @@ export interface Asset {
   makerFee?: Decimal;
   takerFee?: Decimal;
   isMemo?: boolean;
+  /** A memo (destination tag) is needed to deposit / to withdraw. */
+  memo?: { deposit: boolean; withdraw: boolean };
   networks?: AssetNetworks;
+  limits?: AssetLimits;
   /** Network -> confirmations required. */
   confirmations?: Record<string, number>;
+  /** Fiat: the payment providers (what a fiat transfer names as its network). */
+  providers?: { deposits: string[]; withdraws: string[] };
 }
 
 /** Ticker -> asset. */

@@ -26,6 +26,17 @@ describe.each(['spec', 'camel'] as const)('every endpoint, %s casing', (casing) 
     expect(Object.keys(ticker)).toContain('BTC_USDT');
     const assets = await s.api.assets();
     expect(Object.keys(assets)).toEqual(expect.arrayContaining(['BTC', 'USDT']));
+    expect(assets.USDT).toMatchObject({
+      memo: { deposit: false, withdraw: false },
+      networks: { deposits: ['ERC20', 'TRC20', 'BEP20', 'SOL'], default: 'ERC20' },
+      limits: { deposit: { SOL: { min: '10', max: '1000000' } } },
+      confirmations: { TRC20: 20 },
+    });
+    expect(assets.XRP?.memo).toEqual({ deposit: true, withdraw: true });
+    expect(assets.EUR?.providers).toEqual({
+      deposits: ['SEPA', 'VISAMASTER'],
+      withdraws: ['SEPA', 'VISAMASTER'],
+    });
     const book = await s.api.orderBook('BTC_USDT', { limit: 5 });
     expect(book.asks.length).toBeGreaterThan(0);
     expect(book.bids.length).toBeGreaterThan(0);

@@ -770,6 +770,106 @@ describe('balances, ticker, assets: map keys are kept as sent', () => {
     });
   });
 
+  it("assets: memo flags, per-network limits and a fiat asset's providers, as the reference has them", () => {
+    const assets = parseAssets({
+      // The reference's own example (http-v4.yaml, /api/v4/public/assets).
+      BTC: {
+        name: 'Bitcoin',
+        unified_cryptoasset_id: 1,
+        can_withdraw: true,
+        can_deposit: true,
+        min_withdraw: '0.001',
+        max_withdraw: '2',
+        maker_fee: '0.1',
+        taker_fee: '0.1',
+        min_deposit: '0.0001',
+        max_deposit: '0',
+        currency_precision: 18,
+        is_memo: false,
+        memo: { deposit: false, withdraw: false },
+        networks: { deposits: ['BTC'], withdraws: ['BTC'], default: 'BTC' },
+        limits: { deposit: { BTC: { min: '0.001' } }, withdraw: { BTC: { min: '0.002' } } },
+        confirmations: { BTC: 2 },
+      },
+      // Withdrawals closed: PHP's empty object `[]` for the withdraw limits.
+      DOT: {
+        name: 'Polkadot',
+        can_withdraw: false,
+        can_deposit: true,
+        memo: { deposit: true, withdraw: 0 },
+        networks: { deposits: ['DOT'] },
+        limits: { deposit: { DOT: { min: '1', max: '5000' } }, withdraw: [] },
+      },
+      EUR: {
+        name: 'Euro',
+        can_withdraw: true,
+        can_deposit: true,
+        currency_precision: 2,
+        providers: { deposits: ['SEPA', 'VISAMASTER'], withdraws: ['SEPA'] },
+        limits: {
+          deposit: { SEPA: { min: '10', max: '14500' } },
+          withdraw: { SEPA: { min: '10' } },
+        },
+      },
+    });
+    expect(assets.BTC).toMatchObject({
+      memo: { deposit: false, withdraw: false },
+      limits: { deposit: { BTC: { min: '0.001' } }, withdraw: { BTC: { min: '0.002' } } },
+    });
+    expect(assets.BTC).not.toHaveProperty('providers');
+    expect(assets.DOT).toMatchObject({
+      memo: { deposit: true, withdraw: false },
+      networks: { deposits: ['DOT'], withdraws: [] },
+      limits: { deposit: { DOT: { min: '1', max: '5000' } }, withdraw: {} },
+    });
+    expect(assets.EUR).toStrictEqual({
+      ticker: 'EUR',
+      name: 'Euro',
+      canDeposit: true,
+      canWithdraw: true,
+      currencyPrecision: 2,
+      providers: { deposits: ['SEPA', 'VISAMASTER'], withdraws: ['SEPA'] },
+      limits: {
+        deposit: { SEPA: { min: '10', max: '14500' } },
+        withdraw: { SEPA: { min: '10' } },
+      },
+    });
+  });
+
+  it('assets: hostile limits, memo flags and providers are refused', () => {
+    const asset = (changes: Record<string, unknown>) => ({
+      X: { name: 'X', can_deposit: true, can_withdraw: true, ...changes },
+    });
+    const refused: [Record<string, unknown>, RegExp][] = [
+      [{ limits: { deposit: { BTC: { min: '-1' } } } }, /X\.limits\.deposit\.BTC\.min/],
+      [{ limits: { deposit: { BTC: { max: '1e600000000' } } } }, /X\.limits\.deposit\.BTC\.max/],
+      [{ limits: { withdraw: { BTC: 'lots' } } }, /X\.limits\.withdraw\.BTC/],
+      [{ limits: { deposit: { ['N'.repeat(101)]: { min: '1' } } } }, /Invalid key in record/],
+      [
+        {
+          limits: {
+            deposit: Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`N${i}`, {}])),
+          },
+        },
+        /more than 10000 items/,
+      ],
+      [{ memo: { deposit: 'maybe', withdraw: false } }, /X\.memo\.deposit/],
+      [{ providers: { deposits: [{ id: 'SEPA' }] } }, /X\.providers\.deposits\[0\]/],
+      [
+        { providers: { deposits: Array.from({ length: 10_001 }, () => 'P') } },
+        /more than 10000 items/,
+      ],
+    ];
+    for (const [changes, message] of refused) {
+      expect(() => parseAssets(asset(changes)), JSON.stringify(changes).slice(0, 80)).toThrow(
+        message,
+      );
+    }
+    // Texts are clipped like every other text.
+    const long = parseAssets(asset({ providers: { deposits: ['P'.repeat(5000)] } }));
+    expect(long.X?.providers?.deposits[0]?.length).toBeLessThanOrEqual(200);
+  });
+
   it('markets: precisions as integer strings become numbers', () => {
     expect(parseMarkets(fixtures.markets!.snake)).toStrictEqual([
       {

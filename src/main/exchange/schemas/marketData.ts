@@ -7,6 +7,7 @@ import type {
   OrderBook,
   Ticker,
   TickerEntry,
+  TransferLimits,
 } from '../../../shared/model';
 import {
   arrayOf,
@@ -89,6 +90,15 @@ const tickerSchema = mapOf(
   })),
 ).transform((map): Ticker => map);
 
+const transferLimitsSchema = record({ min: optDecimal, max: optDecimal }).transform(
+  (l): TransferLimits => compact<TransferLimits>({ min: l.min, max: l.max }),
+);
+
+/** Limits keyed by network; absent is none. */
+const limitsByNetwork = z.preprocess((value) => value ?? {}, mapOf(transferLimitsSchema));
+
+const falseByDefault = withDefault('a boolean', asBool, false);
+
 const assetSchema = record({
   name: text,
   canDeposit: bool,
@@ -101,6 +111,7 @@ const assetSchema = record({
   makerFee: optDecimal,
   takerFee: optDecimal,
   isMemo: optBool,
+  memo: optObject(record({ deposit: falseByDefault, withdraw: falseByDefault })),
   networks: optObject(
     record({
       deposits: listOf(text),
@@ -108,7 +119,9 @@ const assetSchema = record({
       default: optText,
     }),
   ),
+  limits: optObject(record({ deposit: limitsByNetwork, withdraw: limitsByNetwork })),
   confirmations: optObject(mapOf(int)),
+  providers: optObject(record({ deposits: listOf(text), withdraws: listOf(text) })),
 });
 
 const assetsSchema = mapOf(assetSchema).transform((map): Assets =>
@@ -128,8 +141,11 @@ const assetsSchema = mapOf(assetSchema).transform((map): Assets =>
         makerFee: a.makerFee,
         takerFee: a.takerFee,
         isMemo: a.isMemo,
+        memo: a.memo && { ...a.memo },
         networks: a.networks && compact({ ...a.networks }),
+        limits: a.limits && { ...a.limits },
         confirmations: a.confirmations,
+        providers: a.providers && { ...a.providers },
       }),
     ]),
   ),
