@@ -9,7 +9,8 @@ import {
   type BookLevel,
   type MarketDef,
 } from './markets';
-import { HISTORY_LIMIT, type ExchangeState, type OrderRec, type Side } from './state';
+import { hash32 } from './rng';
+import { DEALS_LIMIT, HISTORY_LIMIT, type ExchangeState, type OrderRec, type Side } from './state';
 
 /**
  * The trading engine: ledger, matching against the market maker's book, resting limit orders that
@@ -25,6 +26,9 @@ import { HISTORY_LIMIT, type ExchangeState, type OrderRec, type Side } from './s
  *   server).
  * - a limit buy freezes amount * price * (1 + takerFee) (the worst case); fills release the excess.
  * - fills are capped at the market maker's balance, so no account ever goes negative.
+ * - every fill is a deal (state.deals): a taker order has one per book level it took, a resting
+ *   order one when the price crosses it; each deal's fee is the rate on its own money, so an
+ *   order's deals add up to its dealStock, dealMoney and dealFee exactly.
  */
 export interface EngineOptions {
   seed: number;
@@ -60,9 +64,18 @@ export interface LimitOrderInput {
 interface Fill {
   price: Dec;
   qty: Dec;
+  /** The market maker's order it matched (a book level at this walk step). */
+  makerOrderId: number;
 }
 
 const micro = (ms: number): number => Math.round(ms * 1000) / 1e6;
+
+/**
+ * The id of a market maker's order (a deal's counterparty), from what identifies it; in a range of
+ * its own, below the user's order ids.
+ */
+export const makerOrderId = (...parts: (string | number)[]): number =>
+  3_000_000_000 + (hash32(...parts) % 1e9);
 
 export class Engine {
   constructor(
@@ -240,7 +253,7 @@ export class Engine {
     let remMoney = 'money' in want ? want.money : null;
     let makerStock = this.makerHas(m.stock);
     let makerMoney = this.makerHas(m.money);
-    for (const level of levels) {
+    for (const [index, level] of levels.entries()) {
       if (limitPrice) {
         if (side === 'buy' && level.price.gt(limitPrice)) break;
         if (side === 'sell' && level.price.lt(limitPrice)) break;
@@ -252,7 +265,7 @@ export class Engine {
       if (side === 'buy') qty = D.min(qty, makerStock);
       else qty = D.min(qty, makerMoney.div(level.price).toDecimalPlaces(m.stockPrec, D.ROUND_DOWN));
       if (qty.lte(0)) break;
-      fills.push({ price: level.price, qty });
+      fills.push({ price: level.price, qty, makerOrderId: this.counterpartyId(m, side, index) });
       const money = qty.times(level.price);
       if (side === 'buy') makerStock = makerStock.minus(qty);
       else makerMoney = makerMoney.minus(money);
@@ -261,6 +274,36 @@ export class Engine {
       if ((remStock && remStock.lte(0)) || (remMoney && remMoney.lte(0))) break;
     }
     return fills;
+  }
+
+  /** The market maker's order behind a fill: one per book level (or resting order) and step. */
+  private counterpartyId(m: MarketDef, side: Side | 'resting', key: number): number {
+    return makerOrderId(this.opts.seed, m.name, this.currentStep(), side, key);
+  }
+
+  /** Records a deal for each fill of `order`, each with its own (unrounded) fee at `rate`. */
+  private recordDeals(order: OrderRec, fills: Fill[], role: 1 | 2, rate: string): void {
+    const time = micro(this.now());
+    for (const fill of fills) {
+      const deal = fill.qty.times(fill.price);
+      this.state.deals.push({
+        id: this.nextId(),
+        orderId: order.id,
+        clientOrderId: order.clientOrderId,
+        market: order.market,
+        side: order.side,
+        role,
+        price: fill.price.toFixed(),
+        amount: fill.qty.toFixed(),
+        deal: deal.toFixed(),
+        fee: Engine.fee(deal, rate).toFixed(),
+        dealOrderId: fill.makerOrderId,
+        time,
+      });
+    }
+    if (this.state.deals.length > DEALS_LIMIT) {
+      this.state.deals.splice(0, this.state.deals.length - DEALS_LIMIT);
+    }
   }
 
   private static totals(fills: Fill[]): { stock: Dec; money: Dec } {
@@ -385,6 +428,7 @@ export class Engine {
       stp: input.stp ?? 'no',
       status: t.stock.gt(0) ? 'FILLED' : 'CANCELED',
     });
+    this.recordDeals(order, fills, 2, m.takerFee);
     this.archive(order);
     this.changed();
     return ok(order);
@@ -446,6 +490,7 @@ export class Engine {
       order.dealStock = t.stock.toFixed();
       order.dealFee = fee.toFixed();
       order.left = input.amount.minus(t.stock).toFixed();
+      this.recordDeals(order, crossing, 2, m.takerFee);
     }
     const left = new D(order.left);
     if (left.gt(0) && !order.ioc) {
@@ -560,6 +605,12 @@ export class Engine {
     order.dealMoney = new D(order.dealMoney).plus(money).toFixed();
     order.dealStock = new D(order.dealStock).plus(qty).toFixed();
     order.dealFee = new D(order.dealFee).plus(fee).toFixed();
+    this.recordDeals(
+      order,
+      [{ price, qty, makerOrderId: this.counterpartyId(m, 'resting', order.id) }],
+      1,
+      m.makerFee,
+    );
     order.left = '0';
     order.frozen = '0';
     order.status = 'FILLED';

@@ -1,9 +1,11 @@
 import { ASSETS, precisionOf } from './assets';
 import { D } from './decimal';
+import { makerOrderId } from './engine';
 import { FIAT, MARKETS, MARKET_BY_NAME } from './markets';
 import { Rng } from './rng';
 import type {
   ConditionalLeg,
+  DealRec,
   ExchangeState,
   FlexInvestment,
   FlexPayment,
@@ -19,7 +21,7 @@ import type {
  * tradable crypto markets (placed 7-18 % away from the walk's base price, outside the walk's ±6.2 % band, so they
  * stay put unless a test moves the price), 3 OCO + 2 OTO conditional orders, 3 flex plans with one
  * ACTIVE and one CLOSED investment, 3 sub-accounts (one blocked), 60 executed orders in the order
- * history. The market maker holds deep balances (the books' liquidity).
+ * history, each with its deal. The market maker holds deep balances (the books' liquidity).
  *
  * Order ids start at 4,200,000,000 + seed * 10,000 (fits a JS safe integer, looks like the real
  * exchange's ids). Conditional ids share the counter.
@@ -290,6 +292,23 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     ...dailyPayments(rng, flexPlans, closed, CLOSED_PRINCIPAL, closed?.updatedAt ?? nowSec),
   ];
 
+  // One deal for each executed order (it filled at its price, at one book level), numbered after
+  // every other seeded id so that those stay as they were before deals existed.
+  const deals: DealRec[] = history.map((o) => ({
+    id: id(),
+    orderId: o.id,
+    clientOrderId: o.clientOrderId,
+    market: o.market,
+    side: o.side,
+    role: o.type === 'limit' ? 1 : 2,
+    price: o.price,
+    amount: o.dealStock,
+    deal: o.dealMoney,
+    fee: o.dealFee,
+    dealOrderId: makerOrderId(seed, o.market, 'seed', o.id),
+    time: o.ftime ?? o.timestamp,
+  }));
+
   return {
     version: 1,
     seed,
@@ -300,6 +319,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     fees: {},
     active,
     history,
+    deals,
     conditional,
     flexPlans,
     flexInvestments,

@@ -33,6 +33,33 @@ export interface OrderRec {
   frozen: string;
 }
 
+/**
+ * A deal: one fill of one of the user's orders against the market maker's book. Its fee is the
+ * order's fee on this fill alone (unrounded), so an order's deals add up to its dealStock, dealMoney
+ * and dealFee exactly.
+ */
+export interface DealRec {
+  id: number;
+  /** The user's order that filled. */
+  orderId: number;
+  clientOrderId: string;
+  market: string;
+  side: Side;
+  /** 1 maker (the order rested on the book), 2 taker (it matched when placed). */
+  role: 1 | 2;
+  price: string;
+  /** Stock. */
+  amount: string;
+  /** Money: amount x price. */
+  deal: string;
+  /** In the money currency. */
+  fee: string;
+  /** The market maker's order on the other side. */
+  dealOrderId: number;
+  /** Unix seconds with microseconds. */
+  time: number;
+}
+
 export interface ConditionalLeg {
   id: number;
   clientOrderId: string;
@@ -139,6 +166,8 @@ export interface ExchangeState {
   active: OrderRec[];
   /** Finished orders (filled or canceled), oldest first, bounded. */
   history: OrderRec[];
+  /** Every fill of the user's orders, oldest first, bounded. */
+  deals: DealRec[];
   conditional: (OcoRec | OtoRec)[];
   flexPlans: FlexPlan[];
   flexInvestments: FlexInvestment[];
@@ -156,3 +185,5 @@ export interface ExchangeState {
 }
 
 export const HISTORY_LIMIT = 5000;
+/** Deals kept (a market order may fill at several levels: a few per order). */
+export const DEALS_LIMIT = 20_000;

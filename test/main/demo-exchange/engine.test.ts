@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D } from '../../../src/main/demo-exchange/decimal';
+import { D, type Dec } from '../../../src/main/demo-exchange/decimal';
 import { Engine } from '../../../src/main/demo-exchange/engine';
 import { MARKETS, MARKET_BY_NAME } from '../../../src/main/demo-exchange/markets';
 import { createSeedState } from '../../../src/main/demo-exchange/seed';
@@ -33,6 +33,23 @@ function checkInvariants(s: ExchangeState, initial: Map<string, string>): void {
   for (const [a, v] of Object.entries(s.maker)) expect(new D(v).gte(0), `maker ${a}`).toBe(true);
   for (const [a, v] of Object.entries(s.fees)) expect(new D(v).gte(0), `fees ${a}`).toBe(true);
   expect(totals(s)).toEqual(initial);
+  // Every fill is a deal: an order's deals add up to exactly what it dealt and paid.
+  const byOrder = new Map<number, { stock: Dec; money: Dec; fee: Dec }>();
+  for (const d of s.deals) {
+    const sum = byOrder.get(d.orderId) ?? { stock: new D(0), money: new D(0), fee: new D(0) };
+    expect(new D(d.deal).eq(new D(d.amount).times(d.price)), `deal ${d.id}`).toBe(true);
+    byOrder.set(d.orderId, {
+      stock: sum.stock.plus(d.amount),
+      money: sum.money.plus(d.deal),
+      fee: sum.fee.plus(d.fee),
+    });
+  }
+  for (const o of [...s.history, ...s.active]) {
+    const sum = byOrder.get(o.id) ?? { stock: new D(0), money: new D(0), fee: new D(0) };
+    expect(sum.stock.eq(o.dealStock), `order ${o.id} deals' amount`).toBe(true);
+    expect(sum.money.eq(o.dealMoney), `order ${o.id} deals' money`).toBe(true);
+    expect(sum.fee.eq(o.dealFee), `order ${o.id} deals' fees`).toBe(true);
+  }
   // Frozen funds are exactly the sum of what the active orders hold.
   const frozen = new Map<string, InstanceType<typeof D>>();
   for (const o of s.active) {
@@ -221,6 +238,37 @@ describe('matching', () => {
     expect(place().ok).toBe(true);
     const r = place();
     expect(!r.ok && (r.error.body as { code: number }).code).toBe(36);
+  });
+
+  it('records a deal per fill: taker deals for each book level, a maker deal for a resting fill', () => {
+    const e = engine();
+    // 12 ETH is more than any one level of the book holds (at most 2 x 4 ETH).
+    const r = e.placeMarket({
+      market: 'ETH_USDT',
+      side: 'sell',
+      amount: new D('12'),
+      unit: 'stock',
+      type: 'stock market',
+    });
+    if (!r.ok) throw r.error;
+    const deals = e.state.deals.filter((d) => d.orderId === r.value.id);
+    expect(deals.length).toBeGreaterThan(1);
+    expect(deals.every((d) => d.role === 2 && d.side === 'sell' && d.market === 'ETH_USDT')).toBe(
+      true,
+    );
+    // Best bid first, one deal per level, each with its own fee at the taker rate.
+    const prices = deals.map((d) => new D(d.price));
+    expect(prices.every((p, i) => i === 0 || p.lt(prices[i - 1]!))).toBe(true);
+    for (const d of deals) expect(d.fee).toBe(new D(d.deal).times('0.001').toFixed());
+    const m = MARKET_BY_NAME.get('ETH_USDT')!;
+    const price = e.price(m).times('0.95').toDecimalPlaces(m.moneyPrec);
+    const rest = e.placeLimit({ market: m.name, side: 'buy', amount: new D('0.5'), price });
+    if (!rest.ok) throw rest.error;
+    expect(e.state.deals.some((d) => d.orderId === rest.value.id)).toBe(false);
+    e.setPrice(m.name, price.toFixed());
+    const maker = e.state.deals.filter((d) => d.orderId === rest.value.id);
+    expect(maker).toMatchObject([{ role: 1, price: price.toFixed(), amount: '0.5' }]);
+    checkInvariants(e.state, totals(createSeedState(42, NOW)));
   });
 
   it('the seeded state is consistent', () => {
