@@ -44,23 +44,32 @@ export class Checker {
     return v;
   }
 
-  /** Optional integer (number or digit string) in [min, max]. */
-  int(name: string, def: number | undefined, min: number, max?: number): number | undefined {
+  /**
+   * Optional integer (number or digit string) in [min, max]. Messages go under `key` (default: the
+   * name as given); `notInteger` replaces the Laravel text where an endpoint words it otherwise.
+   */
+  int(
+    name: string,
+    def: number | undefined,
+    min: number,
+    max?: number,
+    { key = name, notInteger }: { key?: string; notInteger?: string } = {},
+  ): number | undefined {
     const v = field(this.body, name);
     if (v === undefined || v === null) return def;
     const n =
       typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : NaN;
     const label = name.replace(/_/g, ' ');
     if (!Number.isSafeInteger(n)) {
-      this.add(name, `The ${label} must be an integer.`);
+      this.add(key, notInteger ?? `The ${label} must be an integer.`);
       return def;
     }
     if (n < min) {
-      this.add(name, `The ${label} must be at least ${min}.`);
+      this.add(key, `The ${label} must be at least ${min}.`);
       return def;
     }
     if (max !== undefined && n > max) {
-      this.add(name, `The ${label} may not be greater than ${max}.`);
+      this.add(key, `The ${label} may not be greater than ${max}.`);
       return def;
     }
     return n;

@@ -3,7 +3,7 @@ import { validation } from '../errors';
 import { json, type Ctx, type ExchangeCtx, type Reply, type Route } from '../context';
 import { MARKET_BY_NAME } from '../markets';
 import { ASSETS } from '../assets';
-import type { ConditionalLeg, OcoRec, OrderRec, OtoRec, Side } from '../state';
+import type { ConditionalLeg, DealRec, OcoRec, OrderRec, OtoRec, Side } from '../state';
 import { CLIENT_ORDER_ID, Checker } from '../validate';
 
 /**
@@ -45,27 +45,96 @@ export function orderRecord(o: OrderRec): Record<string, unknown> {
   };
 }
 
-/** Executed-order record of trade-account/order/history and accounts/orders (deployed shape). */
+/** The currency an order on `market` pays its fee in (the money currency, in the demo). */
+const feeAsset = (market: string) => MARKET_BY_NAME.get(market)?.money ?? '';
+
+/**
+ * How order history shows a finished order's status: one that stopped part-filled (an IOC
+ * remainder) is CANCELED there, with its deals in dealStock (reference: OrderHistoryStatus).
+ */
+const historyStatus = (o: OrderRec) => (o.status === 'PARTIALLY_FILLED' ? 'CANCELED' : o.status);
+
+/**
+ * Executed-order record of trade-account/order/history and accounts/orders (reference:
+ * getOrderHistory; `positionSide` is left out for spot orders, as the server does).
+ */
 export function executedRecord(o: OrderRec): Record<string, unknown> {
   return {
-    id: o.id,
-    clientOrderId: o.clientOrderId,
     amount: o.amount,
     price: o.price,
     type: o.type,
+    id: o.id,
+    clientOrderId: o.clientOrderId,
     side: o.side,
     ctime: o.timestamp,
     ftime: o.ftime ?? o.timestamp,
-    takerFee: o.takerFee,
-    makerFee: o.makerFee,
     dealFee: o.dealFee,
     dealStock: o.dealStock,
     dealMoney: o.dealMoney,
     postOnly: o.postOnly,
     ioc: o.ioc,
-    status: o.status,
+    status: historyStatus(o),
+    feeAsset: feeAsset(o.market),
+    rpi: o.rpi,
+    reduceOnly: false,
   };
 }
+
+/** Everything said about a deal; the two deal listings each pick theirs, in their order. */
+function dealFields(d: DealRec): Record<string, unknown> {
+  return {
+    id: d.id,
+    clientOrderId: d.clientOrderId,
+    time: d.time,
+    side: d.side,
+    role: d.role,
+    amount: d.amount,
+    price: d.price,
+    deal: d.deal,
+    fee: d.fee,
+    orderId: d.orderId,
+    feeAsset: feeAsset(d.market),
+    dealOrderId: d.dealOrderId,
+    rpi: false,
+  };
+}
+
+const dealRecord =
+  (keys: readonly string[]) =>
+  (d: DealRec): Record<string, unknown> => {
+    const fields = dealFields(d);
+    return Object.fromEntries(keys.map((key) => [key, fields[key]]));
+  };
+
+/** A deal of trade-account/executed-history (reference: ExecutedDeal). */
+const executedDealRecord = dealRecord([
+  'id',
+  'clientOrderId',
+  'time',
+  'side',
+  'role',
+  'amount',
+  'price',
+  'deal',
+  'fee',
+  'orderId',
+  'feeAsset',
+]);
+
+/** A deal of one order, as trade-account/order lists it (reference: getOrderDeals). */
+const orderDealRecord = dealRecord([
+  'time',
+  'fee',
+  'price',
+  'amount',
+  'id',
+  'dealOrderId',
+  'clientOrderId',
+  'role',
+  'deal',
+  'feeAsset',
+  'rpi',
+]);
 
 function legRecord(l: ConditionalLeg, withPositionSide: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {
@@ -254,35 +323,157 @@ const oco: Route = {
   },
 };
 
-/** Filters of trade-account/order/history and accounts/orders (executed orders, keyed by market). */
+/** Records of one page, keyed by market (the order history and deal listings without a market). */
+function byMarket<T extends { market: string }>(
+  rows: T[],
+  record: (row: T) => Record<string, unknown>,
+): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  for (const row of rows) (out[row.market] ??= []).push(record(row));
+  return out;
+}
+
+/** `startDate` and `endDate`: Unix seconds, in either casing. */
+const dateFilters = (c: Checker) => ({
+  startDate: c.int('start_date', undefined, 0, undefined, { key: 'startDate' }),
+  endDate: c.int('end_date', undefined, 0, undefined, { key: 'endDate' }),
+});
+
+const ORDER_HISTORY_NOT_FOUND = () =>
+  validation(30, { orderHistory: ['OrderHistory was not found.'] });
+
+const DAY = 86_400;
+
+/** 00:00 UTC six months before `nowSec`: the earliest order history reaches. */
+function sixMonthsAgo(nowSec: number): number {
+  const now = new Date(nowSec * 1000);
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 6, now.getUTCDate()) / 1000;
+}
+
+const HISTORY_STATUSES: Record<string, (o: OrderRec) => boolean> = {
+  ALL: () => true,
+  FILLED: (o) => historyStatus(o) === 'FILLED',
+  CANCELED: (o) => historyStatus(o) === 'CANCELED',
+  // Stopped with part of it dealt.
+  PARTIALLY_FILLED: (o) => historyStatus(o) !== 'FILLED' && new D(o.dealStock).gt(0),
+};
+
+/**
+ * trade-account/order/history and accounts/orders: finished orders (filled and canceled), newest
+ * first, keyed by market. `orderId` (first) or `clientOrderId` look one order up whatever the dates
+ * and status (an unknown clientOrderId is code 30 `orderHistory`); otherwise `status` (ALL, FILLED,
+ * CANCELED, PARTIALLY_FILLED) and a window of at most 31 days (default: the 31 days up to
+ * `endDate`, which defaults to and is clamped to now) that reaches back at most six months (00:00
+ * UTC).
+ */
 export function executedHistory(ctx: Ctx, ex: ExchangeCtx): Reply {
   const c = new Checker(ctx.body);
   const market = optionalMarket(c);
   const clientOrderId = c.string('client_order_id');
+  const orderId = c.int('order_id', undefined, 1);
+  const status = c.raw('status') ?? 'ALL';
+  const statusFilter = typeof status === 'string' ? HISTORY_STATUSES[status] : undefined;
+  if (!statusFilter) c.add('status', 'The selected status is invalid.');
   const { offset, limit } = paging(c, 500);
-  const startDate = c.int('start_date', undefined, 0);
-  const endDate = c.int('end_date', undefined, 0);
-  if (startDate !== undefined && endDate !== undefined) {
-    if (startDate > endDate) c.add('startDate', 'The start date must be before the end date.');
-    else if (endDate - startDate > 31 * 86400)
+  const { startDate, endDate } = dateFilters(c);
+  const lookup = orderId !== undefined || !!clientOrderId;
+  // Seconds with their fraction: an order finished a moment ago is within "now".
+  const nowSec = ex.now() / 1000;
+  const end = Math.min(endDate ?? nowSec, nowSec);
+  const start = startDate ?? end - 31 * DAY;
+  if (!lookup && !c.failed) {
+    if (start > end) c.add('startDate', 'The start date must be before the end date.');
+    else if (end - start > 31 * DAY)
       c.add('startDate', 'The date range may not be longer than 31 days.');
+    else if (start < sixMonthsAgo(nowSec))
+      c.add('startDate', 'The start date may not be earlier than 6 months ago.');
   }
   c.throwIfFailed(30);
-  const rows = ex.engine.state.history
-    .filter(
-      (o) =>
-        new Set(['FILLED', 'PARTIALLY_FILLED']).has(o.status) &&
-        (!market || o.market === market) &&
-        (!clientOrderId || o.clientOrderId === clientOrderId) &&
-        (startDate === undefined || (o.ftime ?? o.timestamp) >= startDate) &&
-        (endDate === undefined || (o.ftime ?? o.timestamp) <= endDate),
-    )
-    .sort((a, b) => (b.ftime ?? 0) - (a.ftime ?? 0))
-    .slice(offset, offset + limit);
-  const out: Record<string, unknown[]> = {};
-  for (const o of rows) (out[o.market] ??= []).push(executedRecord(o));
-  return json(out);
+  const finished = ex.engine.state.history.filter((o) => !market || o.market === market);
+  let rows: OrderRec[];
+  if (orderId !== undefined) rows = finished.filter((o) => o.id === orderId);
+  else if (clientOrderId) {
+    rows = finished.filter((o) => o.clientOrderId === clientOrderId);
+    if (rows.length === 0) throw ORDER_HISTORY_NOT_FOUND();
+  } else {
+    rows = finished.filter((o) => {
+      const at = o.ftime ?? o.timestamp;
+      return statusFilter!(o) && at >= start && at <= end;
+    });
+  }
+  rows.sort((a, b) => (b.ftime ?? b.timestamp) - (a.ftime ?? a.timestamp));
+  return json(byMarket(rows.slice(offset, offset + limit), executedRecord));
 }
+
+const MARKET_FORMAT = /^[A-Z0-9]+_[A-Z0-9]+$/;
+
+/**
+ * trade-account/executed-history: deals newest first, a flat list for a `market`, else keyed by
+ * market; `clientOrderId` gives that order's deals (code 30 `orderHistory` when no order has it);
+ * `startDate`/`endDate` bound the deal time. Limit 1..500 (50), offset from 0.
+ */
+const executedDeals: Route = {
+  method: 'POST',
+  auth: 'signed',
+  casing: true,
+  handler: (ctx, ex) => {
+    ex.engine.sync();
+    const state = ex.engine.state;
+    const c = new Checker(ctx.body);
+    const offset =
+      c.int('offset', 0, 0, undefined, { notInteger: 'Offset field should be an integer.' }) ?? 0;
+    const limit =
+      c.int('limit', 50, 1, 500, { notInteger: 'Limit field should be an integer.' }) ?? 50;
+    const clientOrderId = c.string('client_order_id');
+    const { startDate, endDate } = dateFilters(c);
+    c.throwIfFailed(30);
+    const market = c.raw('market');
+    const hasMarket = market !== undefined && market !== null && market !== '';
+    if (hasMarket && (typeof market !== 'string' || !MARKET_FORMAT.test(market))) {
+      c.add('market', 'Market field format is invalid.');
+    }
+    c.throwIfFailed(31);
+    if (
+      clientOrderId &&
+      ![...state.active, ...state.history].some((o) => o.clientOrderId === clientOrderId)
+    ) {
+      throw ORDER_HISTORY_NOT_FOUND();
+    }
+    const rows = state.deals
+      .filter(
+        (d) =>
+          (!hasMarket || d.market === market) &&
+          (!clientOrderId || d.clientOrderId === clientOrderId) &&
+          (startDate === undefined || d.time >= startDate) &&
+          (endDate === undefined || d.time <= endDate),
+      )
+      .reverse()
+      .slice(offset, offset + limit);
+    return json(hasMarket ? rows.map(executedDealRecord) : byMarket(rows, executedDealRecord));
+  },
+};
+
+/** trade-account/order: one order's deals, newest first; an unknown order is an empty page. */
+const orderDeals: Route = {
+  method: 'POST',
+  auth: 'signed',
+  casing: true,
+  handler: (ctx, ex) => {
+    ex.engine.sync();
+    const c = new Checker(ctx.body);
+    const orderId = c.int('order_id', undefined, 1, undefined, { key: 'orderId' });
+    if (!c.has('order_id')) c.add('orderId', 'The order id field is required.');
+    const offset = c.int('offset', 0, 0) ?? 0;
+    const limit = c.int('limit', 50, 1, 100) ?? 50;
+    c.throwIfFailed(30);
+    const records = ex.engine.state.deals
+      .filter((d) => d.orderId === orderId)
+      .reverse()
+      .slice(offset, offset + limit)
+      .map(orderDealRecord);
+    return json({ records, offset, limit });
+  },
+};
 
 export const tradeRoutes: Record<string, Route> = {
   '/api/v4/order/stock_market': {
@@ -428,6 +619,8 @@ export const tradeRoutes: Record<string, Route> = {
       return executedHistory(ctx, ex);
     },
   },
+  '/api/v4/trade-account/executed-history': executedDeals,
+  '/api/v4/trade-account/order': orderDeals,
   '/api/v4/accounts/orders': {
     method: 'POST',
     auth: 'bearer',
