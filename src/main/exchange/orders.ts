@@ -144,6 +144,14 @@ export async function placeOrder(
   }
 }
 
+function isOrderHistoryNotFound(error: unknown): boolean {
+  return (
+    error instanceof ExchangeError &&
+    error.kind === 'validation' &&
+    error.fields.orderHistory !== undefined
+  );
+}
+
 async function reconcile(
   api: ExchangeApi,
   sent: SentOrder,
@@ -159,11 +167,14 @@ async function reconcile(
     if (active && isOurOrder(active, sent)) {
       return { outcome: 'placed', via: 'active-orders', order: active, clientOrderId };
     }
-    const history = await api.orderHistory({
-      market,
-      clientOrderId,
-      limit: HISTORY_LOOKUP_LIMIT,
-    });
+    const history = await api
+      .orderHistory({ market, clientOrderId, limit: HISTORY_LOOKUP_LIMIT })
+      .catch((error: unknown) => {
+        // The exchange refuses a client order id no order has (code 30, "OrderHistory was not
+        // found."): the history holds none, which is an answer, not a failed lookup.
+        if (isOrderHistoryNotFound(error)) return {};
+        throw error;
+      });
     const withOurId = Object.values(history)
       .flat()
       .filter((order) => order.clientOrderId === clientOrderId);
