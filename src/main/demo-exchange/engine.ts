@@ -78,10 +78,15 @@ export const makerOrderId = (...parts: (string | number)[]): number =>
   3_000_000_000 + (hash32(...parts) % 1e9);
 
 export class Engine {
+  /** Frozen mode: the second step 0 stands for (start-up). */
+  private readonly origin: number;
+
   constructor(
     public state: ExchangeState,
     private readonly opts: EngineOptions,
-  ) {}
+  ) {
+    this.origin = Math.floor(opts.now() / 1000);
+  }
 
   get seed(): number {
     return this.opts.seed;
@@ -94,6 +99,21 @@ export class Engine {
   currentStep(): number {
     const manual = this.state.walk.manualStep;
     return this.opts.frozenWalk ? manual : Math.floor(this.opts.now() / 1000) + manual;
+  }
+
+  /**
+   * The walk step of a moment (Unix seconds). Live: that second (plus the manual steps). Frozen:
+   * the seconds since start-up, but never past the current step, since the walk stands still.
+   */
+  stepAt(seconds: number): number {
+    return this.opts.frozenWalk
+      ? Math.min(seconds - this.origin, this.currentStep())
+      : seconds + this.state.walk.manualStep;
+  }
+
+  /** The moment (Unix seconds) of a walk step: the inverse of stepAt. */
+  timeOf(step: number): number {
+    return this.opts.frozenWalk ? this.origin + step : step - this.state.walk.manualStep;
   }
 
   price(market: MarketDef): Dec {

@@ -135,14 +135,21 @@ export interface Book {
 
 export const BOOK_DEPTH = 25;
 
+/** The price of level `i` (1-based) of the asks or the bids around `mid`. */
+export function levelPrice(m: MarketDef, mid: Dec, side: 'ask' | 'bid', i: number): Dec {
+  const offset = new D('0.0005').plus(new D('0.0004').times(i));
+  return side === 'ask'
+    ? mid.times(new D(1).plus(offset)).toDecimalPlaces(m.moneyPrec, D.ROUND_UP)
+    : mid.times(new D(1).minus(offset)).toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN);
+}
+
 export function bookAround(seed: number, m: MarketDef, step: number, mid: Dec): Book {
   const asks: BookLevel[] = [];
   const bids: BookLevel[] = [];
   const levelQty = new D(m.levelQty);
   for (let i = 1; i <= BOOK_DEPTH; i++) {
-    const offset = new D('0.0005').plus(new D('0.0004').times(i));
-    const ask = mid.times(new D(1).plus(offset)).toDecimalPlaces(m.moneyPrec, D.ROUND_UP);
-    const bid = mid.times(new D(1).minus(offset)).toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN);
+    const ask = levelPrice(m, mid, 'ask', i);
+    const bid = levelPrice(m, mid, 'bid', i);
     const qa = levelQty
       .times(new D(hash32(seed, m.name, step, 'ask', i) % 1801).plus(200))
       .div(1000)

@@ -1,8 +1,10 @@
 /**
  * Rate limits (notes §7): a fixed window (default 10 s) per client IP and endpoint group. Groups and
  * default limits per window:
- *   public      2000 per public endpoint (each path counted on its own)
- *   orderbook   600  (/api/v4/public/orderbook/*)
+ *   public      2000 per public endpoint (each counted on its own; the order book depth and the
+ *               trades count all their markets together)
+ *   orderbook   600  (/api/v4/public/orderbook/*, not its depth)
+ *   v1          1000 per v1 public endpoint (/api/v1/public/*: the kline)
  *   order       10000 (/api/v4/order/*)
  *   trade       12000 (/api/v4/trade-account/*)
  *   main        1000 (/api/v4/main-account/*)
@@ -16,6 +18,7 @@
  */
 export type RateGroup =
   | 'public'
+  | 'v1'
   | 'orderbook'
   | 'order'
   | 'trade'
@@ -29,6 +32,7 @@ export type RateGroup =
 
 export const DEFAULT_LIMITS: Record<RateGroup, number> = {
   public: 2000,
+  v1: 1000,
   orderbook: 600,
   order: 10000,
   trade: 12000,
@@ -53,8 +57,15 @@ export const RATE_LIMIT_BODY =
   '<html>\r\n<head><title>429 Too Many Requests</title></head>\r\n<body>\r\n<center><h1>429 Too Many Requests</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
 export function groupOf(path: string): { group: RateGroup; key: string } {
+  if (path.startsWith('/api/v4/public/orderbook/depth/')) {
+    return { group: 'public', key: 'public:/api/v4/public/orderbook/depth' };
+  }
   if (path.startsWith('/api/v4/public/orderbook/')) return { group: 'orderbook', key: 'orderbook' };
+  if (path.startsWith('/api/v4/public/trades/')) {
+    return { group: 'public', key: 'public:/api/v4/public/trades' };
+  }
   if (path.startsWith('/api/v4/public/')) return { group: 'public', key: `public:${path}` };
+  if (path.startsWith('/api/v1/public/')) return { group: 'v1', key: `v1:${path}` };
   if (path.startsWith('/api/v4/order/')) return { group: 'order', key: 'order' };
   if (path.startsWith('/api/v4/trade-account/')) return { group: 'trade', key: 'trade' };
   if (path === '/api/v4/main-account/history') return { group: 'history', key: 'history' };

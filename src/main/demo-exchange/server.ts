@@ -157,7 +157,10 @@ const ROUTES: Map<string, Route> = (() => {
   return map;
 })();
 
-const PREFIX_ROUTES = [...ROUTES.entries()].filter(([, r]) => r.prefix);
+/** Longest first: `/orderbook/depth/X` is the depth route's, not the order book's market "depth/X". */
+const PREFIX_ROUTES = [...ROUTES.entries()]
+  .filter(([, r]) => r.prefix)
+  .sort(([a], [b]) => b.length - a.length);
 
 function findRoute(method: string, path: string): { route: Route; rest: string } | null {
   const exact = ROUTES.get(`${method} ${path}`);

@@ -1,12 +1,70 @@
-import { D } from '../decimal';
-import { json, type Reply, type Route } from '../context';
-import { MARKETS, MARKET_BY_NAME, walkPrice } from '../markets';
-import { hash32 } from '../rng';
 import { ASSET_DEFS, type AssetDef, type Limits } from '../assets';
+import { json, type Ctx, type ExchangeCtx, type Reply, type Route } from '../context';
+import { D } from '../decimal';
+import { publicValidation, wrappedValidation } from '../errors';
+import { MARKETS, MARKET_BY_NAME, walkPrice, type Book, type MarketDef } from '../markets';
+import { hash32 } from '../rng';
+import type { Side } from '../state';
+import {
+  KLINE_INTERVALS,
+  bucketAfter,
+  bucketOf,
+  candles,
+  recentTrades,
+  type Candle,
+} from '../tape';
+import { Checker } from '../validate';
 
-/** Public endpoints (GET, no auth). Errors in the spec's public form `{success:false, message, params}`. */
-const publicError = (status: number, message: string): Reply =>
-  json({ success: false, message, params: [] }, status);
+/**
+ * Public endpoints (GET, no auth). The market-data endpoints refuse with the reference's flat field
+ * bag (HTTP 422, `{"market": ["Market is not available."]}`); the v1 kline wraps it (HTTP 200).
+ */
+const NOT_AVAILABLE = 'Market is not available.';
+
+/** A listed market that trades, or a refusal under `market`. */
+function availableMarket(c: Checker, name: unknown): MarketDef | undefined {
+  const m = typeof name === 'string' ? MARKET_BY_NAME.get(name) : undefined;
+  if (m?.tradesEnabled) return m;
+  c.add('market', NOT_AVAILABLE);
+  return undefined;
+}
+
+/** The query string as a Checker reads it. */
+const queryOf = (ctx: Ctx) => new Checker(Object.fromEntries(ctx.query));
+
+/**
+ * A public market-data route, `GET <path>/{market}`: the market must trade; `read` takes the
+ * query's own fields; any refusal is the flat field bag.
+ */
+function marketRoute<T>(
+  read: (c: Checker) => T,
+  answer: (m: MarketDef, fields: T, ex: ExchangeCtx) => Reply,
+): Route {
+  return {
+    method: 'GET',
+    auth: 'none',
+    prefix: true,
+    handler: (ctx, ex) => {
+      const c = queryOf(ctx);
+      const m = availableMarket(c, ctx.rest);
+      const fields = read(c);
+      if (c.failed || !m) throw publicValidation(c.errors);
+      return answer(m, fields, ex);
+    },
+  };
+}
+
+type BookSide = Book['asks'];
+const bookRows = (levels: BookSide) => levels.map((l) => [l.price.toFixed(), l.qty.toFixed()]);
+
+/** The order book answer (orderbook and its depth). */
+const bookReply = (m: MarketDef, nowMs: number, asks: BookSide, bids: BookSide): Reply =>
+  json({
+    ticker_id: m.name,
+    timestamp: Math.floor(nowMs / 1000),
+    asks: bookRows(asks),
+    bids: bookRows(bids),
+  });
 
 const percent = (ratio: string) => new D(ratio).times(100).toFixed();
 
@@ -67,6 +125,116 @@ function assetRecord(a: AssetDef): Record<string, unknown> {
     limits,
     confirmations: Object.fromEntries(deposits.map((id) => [id, a.confirmations ?? 0])),
   };
+}
+
+/** A crypto asset's fee of one direction: flat, from its default network's limits. */
+function flatFee(a: AssetDef, direction: 'deposit' | 'withdraw') {
+  const limits = assetLimits(a, direction);
+  return {
+    max_amount: limits.max,
+    min_amount: limits.min,
+    fixed: direction === 'withdraw' && 'fixed' in a.withdrawFee ? a.withdrawFee.fixed : null,
+    flex: null,
+  };
+}
+
+/** A fiat asset's fees of one direction, keyed by payment provider. */
+function providerFees(a: AssetDef, direction: 'deposit' | 'withdraw') {
+  const flex =
+    'flex' in a.withdrawFee
+      ? {
+          percent: a.withdrawFee.flex.percent,
+          min_fee: a.withdrawFee.flex.minFee,
+          max_fee: a.withdrawFee.flex.maxFee,
+        }
+      : null;
+  const open = direction === 'deposit' ? 'is_depositable' : 'is_withdrawal';
+  const api = direction === 'deposit' ? 'is_api_depositable' : 'is_api_withdrawal';
+  return Object.fromEntries(
+    a.rails.map((rail) => {
+      const limits = rail[direction];
+      return [
+        rail.id,
+        {
+          [open]: limits !== null,
+          [api]: limits !== null,
+          ticker: rail.id,
+          name: rail.name ?? rail.id,
+          max_amount: limits?.max ?? '0',
+          min_amount: limits?.min ?? '0',
+          fixed: null,
+          flex,
+        },
+      ];
+    }),
+  );
+}
+
+/** An asset of /public/fee (reference: http-v4.yaml, components.schemas.FeeInfo). */
+function feeRecord(a: AssetDef): Record<string, unknown> {
+  const depositable = railsOf(a, 'deposit').length > 0;
+  const withdrawable = railsOf(a, 'withdraw').length > 0;
+  const names = { ticker: a.ticker, name: a.name };
+  if (a.fiat) {
+    return {
+      is_api_withdrawal: withdrawable,
+      is_api_depositable: depositable,
+      ...names,
+      providers: a.rails.map((r) => r.id),
+      withdraw: providerFees(a, 'withdraw'),
+      deposit: providerFees(a, 'deposit'),
+    };
+  }
+  return {
+    is_depositable: depositable,
+    is_withdrawal: withdrawable,
+    is_api_withdrawal: withdrawable,
+    is_api_depositable: depositable,
+    ...names,
+    providers: [],
+    withdraw: flatFee(a, 'withdraw'),
+    deposit: flatFee(a, 'deposit'),
+  };
+}
+
+/**
+ * /api/v1/public/kline (reference: http-v1.yaml): `market` (required, trading), `interval` (1h),
+ * `start`/`end` (Unix seconds; end defaults to now, may not pass it, must be after start), `limit`
+ * 1..1440 (1440). With a limit and no start, the last `limit` buckets up to `end`; with neither,
+ * a window that depends on the interval. At most `limit` candles, the latest.
+ */
+function kline(ctx: Ctx, ex: ExchangeCtx): Candle[] {
+  const c = queryOf(ctx);
+  const marketName = c.raw('market');
+  const m = marketName === undefined ? undefined : availableMarket(c, marketName);
+  if (marketName === undefined) c.add('market', 'The market field is required.');
+  const interval = c.raw('interval') ?? '1h';
+  if (typeof interval !== 'string' || !(interval in KLINE_INTERVALS)) {
+    c.add('interval', 'The selected interval is invalid.');
+  }
+  const limit = c.int('limit', undefined, 1, 1440);
+  const start = c.int('start', undefined, 0);
+  const nowSec = Math.floor(ex.now() / 1000);
+  const end = c.int('end', nowSec, 0) ?? nowSec;
+  if (start !== undefined && end <= start) c.add('end', 'End field must be greater then start.');
+  else if (end > nowSec) c.add('end', 'End field may not be greater than the current time.');
+  if (c.failed || !m) throw wrappedValidation(c.errors);
+  const iv = interval as string;
+  const from =
+    start ??
+    (limit !== undefined
+      ? bucketAfter(iv, bucketOf(iv, end), 1 - limit)
+      : end - defaultKlineWindow(KLINE_INTERVALS[iv] ?? 3600));
+  return candles(ex.engine, m, iv, from, end).slice(-(limit ?? 1440));
+}
+
+/** The window when neither start nor limit is given: by the interval's size. */
+function defaultKlineWindow(size: number): number {
+  if (size < 60) return 600;
+  if (size < 3600) return 86_400;
+  if (size < 86_400) return 7 * 86_400;
+  if (size < 2_592_000) return 30 * 86_400;
+  return 365 * 86_400;
 }
 
 export const publicRoutes: Record<string, Route> = {
@@ -130,32 +298,60 @@ export const publicRoutes: Record<string, Route> = {
     auth: 'none',
     handler: () => json(Object.fromEntries(ASSET_DEFS.map((a) => [a.ticker, assetRecord(a)]))),
   },
-  '/api/v4/public/orderbook': {
+  // limit 0..100 (0 or none: 100); level 0..10, beyond clamped (levels are not aggregated here).
+  '/api/v4/public/orderbook': marketRoute(
+    (c) => {
+      c.int('level', 0, Number.MIN_SAFE_INTEGER);
+      return c.int('limit', 100, 0, 100) || 100;
+    },
+    (m, limit, ex) => {
+      const book = ex.engine.book(m);
+      return bookReply(m, ex.now(), book.asks.slice(0, limit), book.bids.slice(0, limit));
+    },
+  ),
+  // The levels within 2 % of the last price.
+  '/api/v4/public/orderbook/depth': marketRoute(
+    () => undefined,
+    (m, _, ex) => {
+      const last = ex.engine.price(m);
+      const book = ex.engine.book(m);
+      return bookReply(
+        m,
+        ex.now(),
+        book.asks.filter((l) => l.price.lte(last.times('1.02'))),
+        book.bids.filter((l) => l.price.gte(last.times('0.98'))),
+      );
+    },
+  ),
+  // The 100 most recent trades, newest first; `type` buy or sell.
+  '/api/v4/public/trades': marketRoute(
+    (c): Side | undefined => {
+      const type = c.raw('type');
+      if (type === 'buy' || type === 'sell') return type;
+      if (type !== undefined) c.add('type', "Type should be 'sell' or 'buy'.");
+      return undefined;
+    },
+    (m, side, ex) =>
+      json(
+        recentTrades(ex.engine, m, 100, side).map((t) => ({
+          tradeID: t.id,
+          price: t.price.toFixed(),
+          quote_volume: t.qty.toFixed(),
+          base_volume: t.qty.times(t.price).toFixed(),
+          trade_timestamp: t.time,
+          type: t.side,
+          rpi: false,
+        })),
+      ),
+  ),
+  '/api/v4/public/fee': {
     method: 'GET',
     auth: 'none',
-    prefix: true,
-    handler: (ctx, ex) => {
-      const m = MARKET_BY_NAME.get(ctx.rest);
-      if (!m) return publicError(422, 'Market is not available');
-      const limitText = ctx.query.get('limit');
-      const levelText = ctx.query.get('level');
-      const limit = limitText === null ? 100 : Number(limitText);
-      const level = levelText === null ? 0 : Number(levelText);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-        return publicError(422, 'Limit must be an integer between 1 and 100');
-      }
-      if (!Number.isInteger(level) || level < 0 || level > 5) {
-        return publicError(422, 'Level must be an integer between 0 and 5');
-      }
-      const book = ex.engine.book(m);
-      const rows = (levels: typeof book.asks) =>
-        levels.slice(0, limit).map((l) => [l.price.toFixed(), l.qty.toFixed()]);
-      return json({
-        ticker_id: m.name,
-        timestamp: Math.floor(ex.now() / 1000),
-        asks: rows(book.asks),
-        bids: rows(book.bids),
-      });
-    },
+    handler: () => json(Object.fromEntries(ASSET_DEFS.map((a) => [a.ticker, feeRecord(a)]))),
+  },
+  '/api/v1/public/kline': {
+    method: 'GET',
+    auth: 'none',
+    handler: (ctx, ex) => json({ success: true, message: null, result: kline(ctx, ex) }),
   },
 };
