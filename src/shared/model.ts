@@ -287,6 +287,70 @@ export interface Asset {
 /** Ticker -> asset. */
 export type Assets = Record<string, Asset>;
 
+/** A fee by percentage, bounded by a minimum and a maximum fee (all in the asset). */
+export interface FlexFee {
+  /** "1.5" = 1.5 %. */
+  percent: Decimal;
+  minFee?: Decimal;
+  maxFee?: Decimal;
+}
+
+/** What a deposit or a withdrawal costs and may be. */
+export interface TransferFee {
+  /** The direction is open (is_depositable / is_withdrawal; absent means closed). */
+  enabled: boolean;
+  minAmount?: Decimal;
+  /** "0": no upper limit. */
+  maxAmount?: Decimal;
+  fixed?: Decimal;
+  flex?: FlexFee;
+}
+
+/** A fiat payment provider's fees (its id is what a fiat transfer names as its network). */
+export interface ProviderFees {
+  id: string;
+  name: string;
+  deposit?: TransferFee;
+  withdraw?: TransferFee;
+}
+
+/** An asset's deposit and withdrawal fees: crypto has them flat, fiat per payment provider. */
+export interface AssetFees {
+  ticker: string;
+  name: string;
+  deposit?: TransferFee;
+  withdraw?: TransferFee;
+  providers: ProviderFees[];
+}
+
+/** Ticker -> fees (/public/fee). */
+export type Fees = Record<string, AssetFees>;
+
+/** A trade of a market's public tape. */
+export interface PublicTrade {
+  tradeId: number;
+  price: Decimal;
+  /** In the stock currency (the exchange's `quote_volume`). */
+  amount: Decimal;
+  /** In the money currency (the exchange's `base_volume`). */
+  total: Decimal;
+  time: Millis;
+  /** The taker's side: buy took an ask, sell took a bid. */
+  side: OrderSide;
+  rpi: boolean;
+}
+
+/** A kline candle; volumes in the stock and in the money currency. */
+export interface Candle {
+  time: Millis;
+  open: Decimal;
+  close: Decimal;
+  high: Decimal;
+  low: Decimal;
+  stockVolume: Decimal;
+  moneyVolume: Decimal;
+}
+
 /** [price, quantity]. */
 export type BookLevel = [Decimal, Decimal];
 
@@ -486,10 +550,45 @@ export interface ExecutedOrder {
   stp?: string;
   takerFee?: Decimal;
   makerFee?: Decimal;
+  /** The currency the fee was paid in. */
+  feeAsset?: string;
 }
 
 /** Market ("BTC_USDT") -> executed orders in it. */
 export type ExecutedOrders = Record<string, ExecutedOrder[]>;
+
+/** One fill of one of the account's orders (executed-history; one order's deals). */
+export interface Deal {
+  dealId: number;
+  /** The order that filled (executed-history names it; one order's deals are that order's). */
+  orderId?: number;
+  clientOrderId: string;
+  /** executed-history only. */
+  side?: OrderSide;
+  /** maker: the order rested on the book; taker: it matched when placed. */
+  role: 'maker' | 'taker';
+  price: Decimal;
+  /** Stock. */
+  amount: Decimal;
+  /** Money: amount x price. */
+  deal: Decimal;
+  fee: Decimal;
+  feeAsset?: string;
+  time: Millis;
+  /** The counterparty's order (one order's deals only). */
+  dealOrderId?: number;
+  rpi?: boolean;
+}
+
+/** Market -> deals in it, newest first (executed-history). */
+export type ExecutedDeals = Record<string, Deal[]>;
+
+/** One order's deals (trade-account/order); no total: a page shorter than `limit` is the last. */
+export interface OrderDealsPage {
+  offset: number;
+  limit: number;
+  records: Deal[];
+}
 
 /** What became of an order the app sent (the client reconciles a lost answer). */
 export type PlacementOutcome =

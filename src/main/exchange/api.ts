@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type {
   Assets,
+  Candle,
   ConditionalPage,
   Decimal,
+  ExecutedDeals,
   ExecutedOrders,
+  Fees,
   FlexInvestmentPage,
   FlexInvestmentStatus,
   FlexPaymentPage,
@@ -16,6 +19,9 @@ import type {
   OcoOrder,
   Order,
   OrderBook,
+  OrderDealsPage,
+  OrderSide,
+  PublicTrade,
   SubAccountPage,
   Ticker,
   TradeBalances,
@@ -25,20 +31,25 @@ import {
   parseAssets,
   parseConditionalPage,
   parseEmptyObject,
+  parseExecutedDeals,
   parseExecutedOrders,
+  parseFees,
   parseFlexInvestments,
   parseFlexPayments,
   parseFlexPlans,
   parseFlexTransaction,
   parseHashrate,
   parseHistoryPage,
+  parseKline,
   parseMainBalances,
   parseMarkets,
   parseOcoOrders,
   parseOrder,
   parseOrderBook,
+  parseOrderDeals,
   parseOrders,
   parsePing,
+  parsePublicTrades,
   parseServerTime,
   parseSubAccounts,
   parseTicker,
@@ -68,13 +79,41 @@ export interface PageQuery {
 
 export interface OrderHistoryQuery {
   market?: string;
+  /** Looks one order up (whatever the dates and status); first over clientOrderId. */
   orderId?: number;
   clientOrderId?: string;
+  /** Default ALL. */
+  status?: 'ALL' | 'FILLED' | 'CANCELED' | 'PARTIALLY_FILLED';
   /** Unix seconds; at most 31 days apart. */
   startDate?: number;
   endDate?: number;
   offset?: number;
   /** 1..500. */
+  limit?: number;
+}
+
+/** executed-history: deals newest first. */
+export interface DealQuery {
+  /** With a market the exchange answers a flat list; keyed by market without. */
+  market?: string;
+  /** That order's deals (an unknown one is refused, code 30 `orderHistory`). */
+  clientOrderId?: string;
+  /** Unix seconds. */
+  startDate?: number;
+  endDate?: number;
+  offset?: number;
+  /** 1..500, default 50. */
+  limit?: number;
+}
+
+/** v1 kline. */
+export interface KlineQuery {
+  /** 1s, 10s, 30s, 1m, 3m, 5m, 15m, 30m, 1h (default), 2h, 4h, 6h, 8h, 12h, 1d, 3d, 1w, 1M. */
+  interval?: string;
+  /** Unix seconds. */
+  start?: number;
+  end?: number;
+  /** 1..1440 candles, default 1440. */
   limit?: number;
 }
 
@@ -213,6 +252,29 @@ export class ExchangeApi {
     );
   }
 
+  /** The levels within 2 % of the last price, as an order book. */
+  orderBookDepth(market: string, o?: CallOptions): Promise<OrderBook> {
+    const path = `/api/v4/public/orderbook/depth/${encodeURIComponent(market)}`;
+    return this.client.publicGet(path, undefined, (json) => parseOrderBook(json, path), o);
+  }
+  /** The 100 most recent trades, newest first (of one side when asked). */
+  trades(
+    market: string,
+    query: { type?: OrderSide } = {},
+    o?: CallOptions,
+  ): Promise<PublicTrade[]> {
+    const path = `/api/v4/public/trades/${encodeURIComponent(market)}`;
+    return this.client.publicGet(path, query, (json) => parsePublicTrades(json, path), o);
+  }
+  /** Deposit and withdrawal fees and limits of every asset. */
+  fees(o?: CallOptions): Promise<Fees> {
+    return this.client.publicGet('/api/v4/public/fee', undefined, parseFees, o);
+  }
+  /** Candles, oldest first (the v1 kline: the one the exchange documents). */
+  kline(market: string, query: KlineQuery = {}, o?: CallOptions): Promise<Candle[]> {
+    return this.client.publicGet('/api/v1/public/kline', { market, ...query }, parseKline, o);
+  }
+
   // Balances ----------------------------------------------------------------------------------
   mainBalance(ticker?: string, o?: CallOptions): Promise<MainBalances> {
     return this.client.signedPost(
@@ -300,12 +362,37 @@ export class ExchangeApi {
       defined({
         market: query.market,
         ...ids(query.orderId, query.clientOrderId),
+        status: query.status,
         startDate: query.startDate,
         endDate: query.endDate,
         offset: query.offset,
         limit: query.limit,
       }),
       parseExecutedOrders,
+      o,
+    );
+  }
+  /** Deals (fills) of the account's orders, newest first, keyed by market. */
+  executedDeals(query: DealQuery = {}, o?: CallOptions): Promise<ExecutedDeals> {
+    const { market } = query;
+    return this.client.signedPost(
+      '/api/v4/trade-account/executed-history',
+      defined({ ...query }),
+      // With a market the exchange answers a flat list of that market's deals.
+      (json) => parseExecutedDeals(market && Array.isArray(json) ? { [market]: json } : json),
+      o,
+    );
+  }
+  /** One order's deals, newest first; an unknown order has none. */
+  orderDeals(
+    orderId: number,
+    query: { offset?: number; limit?: number } = {},
+    o?: CallOptions,
+  ): Promise<OrderDealsPage> {
+    return this.client.signedPost(
+      '/api/v4/trade-account/order',
+      defined({ orderId, ...query }),
+      parseOrderDeals,
       o,
     );
   }

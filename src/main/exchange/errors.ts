@@ -328,8 +328,10 @@ function readBody(body: unknown): ParsedBody | undefined {
     return { message: '', code, fields: fieldMap(body), oauthData: false };
   }
   const fields = fieldMap(body.errors);
-  // Public form: `params` is usually `[]`; when it is a field map, use it.
+  // Public form: `params` is usually `[]`; when it is a field map, use it. The v1 kline's wrapped
+  // form carries its field map as the `message`.
   if (!Object.keys(fields).length) Object.assign(fields, fieldMap(body.params));
+  if (!Object.keys(fields).length) Object.assign(fields, fieldMap(body.message));
   const message = joinMessages(strings(body.message));
   if (!message && !Object.keys(fields).length && code === undefined) return undefined;
   return { message, code, fields, oauthData: false };
@@ -388,8 +390,43 @@ function kindOfJson(
     // {data:{token:["Invalid token."]}} / {data:{message:[...]}}: the grant or token is no good.
     return { kind: 'auth' };
   }
-  if (status === 400 || status === 422) return { kind: 'validation' };
+  // 2xx: a refusal wrapped in a success answer (`success: false`, the v1 kline).
+  if (status === 400 || status === 422 || (status >= 200 && status < 300)) {
+    return { kind: 'validation' };
+  }
   return { kind: 'unexpected' };
+}
+
+/** A JSON error body as an ExchangeError; undefined when it says nothing an error would. */
+function jsonError(status: number, body: unknown, endpoint: string): ExchangeError | undefined {
+  const parsed = readBody(body);
+  if (!parsed) return undefined;
+  const { kind, retryable } = kindOfJson(status, parsed, endpoint);
+  return new ExchangeError({
+    kind,
+    message: userMessage(parsed, status),
+    status,
+    code: parsed.code,
+    fields: parsed.fields,
+    retryable,
+    endpoint,
+  });
+}
+
+/**
+ * A refusal the exchange answered with a success status: the v1 kline's HTTP 200
+ * `{success: false, message: {field: [msg]}, result: null}`. A validation error.
+ */
+export function refusalIn(status: number, body: unknown, endpoint: string): ExchangeError {
+  return (
+    jsonError(status, body, endpoint) ??
+    new ExchangeError({
+      kind: 'validation',
+      message: `The exchange refused the request (HTTP ${status}).`,
+      status,
+      endpoint,
+    })
+  );
 }
 
 /**
@@ -411,19 +448,8 @@ export function parseErrorResponse(
     } catch {
       // not JSON: handled below
     }
-    const parsed = isJson ? readBody(body) : undefined;
-    if (parsed) {
-      const { kind, retryable } = kindOfJson(status, parsed, endpoint);
-      return new ExchangeError({
-        kind,
-        message: userMessage(parsed, status),
-        status,
-        code: parsed.code,
-        fields: parsed.fields,
-        retryable,
-        endpoint,
-      });
-    }
+    const parsed = isJson ? jsonError(status, body, endpoint) : undefined;
+    if (parsed) return parsed;
     const excerpt = excerptOf(bodyText ?? '');
     const what = excerpt ? `: "${excerpt}"` : ' with an empty answer';
     if (status === 429) {

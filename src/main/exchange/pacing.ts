@@ -6,6 +6,7 @@
 
 export type EndpointGroup =
   | 'public'
+  | 'public-v1'
   | 'orderbook'
   | 'order'
   | 'trade-account'
@@ -23,9 +24,10 @@ export interface GroupLimit {
   windowMs: number;
 }
 
-/** §7, per IP per 10 s. */
+/** §7, per IP per 10 s (the v1 public endpoints: 1000, reference http-v1.yaml). */
 export const EXCHANGE_LIMITS: Record<EndpointGroup, GroupLimit> = {
   public: { limit: 2000, windowMs: 10_000 },
+  'public-v1': { limit: 1000, windowMs: 10_000 },
   orderbook: { limit: 600, windowMs: 10_000 },
   order: { limit: 10_000, windowMs: 10_000 },
   'trade-account': { limit: 12_000, windowMs: 10_000 },
@@ -60,8 +62,11 @@ export const PACED_LIMITS = Object.fromEntries(
 
 /** The group an endpoint path belongs to, for pacing. */
 export function groupOf(path: string): EndpointGroup {
+  // The order book's depth is counted with the other public endpoints (2000), not the book (600).
+  if (path.startsWith('/api/v4/public/orderbook/depth/')) return 'public';
   if (path.startsWith('/api/v4/public/orderbook')) return 'orderbook';
   if (path.startsWith('/api/v4/public/')) return 'public';
+  if (path.startsWith('/api/v1/public/')) return 'public-v1';
   if (path === '/oauth2/refresh_token') return 'oauth-refresh';
   if (path.startsWith('/api/v4/order/')) return 'order';
   if (path.startsWith('/api/v4/trade-account/')) return 'trade-account';

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExchangeApi } from '../../../src/main/exchange/api';
 import { ExchangeClient } from '../../../src/main/exchange/client';
@@ -102,6 +103,73 @@ describe.each(['spec', 'camel'] as const)('every endpoint, %s casing', (casing) 
     });
     expect(Number(money.dealMoney)).toBeGreaterThan(0);
     expect(Number(money.dealMoney)).toBeLessThanOrEqual(10);
+  });
+
+  it('deals: executed-history by market and keyed, one order’s deals; history by status', async () => {
+    const clientOrderId = `ep-${casing}-deals`;
+    const order = await s.api.createOrder({
+      kind: 'stock_market',
+      market: 'ETH_USDT',
+      side: 'sell',
+      amount: '0.5',
+      clientOrderId,
+    });
+    const byMarket = await s.api.executedDeals({ market: 'ETH_USDT', limit: 100 });
+    expect(Object.keys(byMarket)).toEqual(['ETH_USDT']);
+    const mine = byMarket.ETH_USDT!.filter((d) => d.orderId === order.orderId);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(
+      mine.every((d) => d.role === 'taker' && d.side === 'sell' && d.feeAsset === 'USDT'),
+    ).toBe(true);
+    const total = (field: 'amount' | 'fee') =>
+      mine.reduce((sum, d) => sum.plus(d[field]), new Decimal(0)).toFixed();
+    expect(total('amount')).toBe(order.dealStock);
+    expect(total('fee')).toBe(order.dealFee);
+    const keyed = await s.api.executedDeals({ clientOrderId });
+    expect(keyed).toEqual({ ETH_USDT: mine });
+    const page = await s.api.orderDeals(order.orderId);
+    expect(page.records.map((d) => d.dealId)).toEqual(mine.map((d) => d.dealId));
+    expect(page.records[0]).toMatchObject({ clientOrderId, rpi: false });
+    expect((await s.api.orderDeals(1)).records).toEqual([]);
+    const unknown = await errorOf(s.api.executedDeals({ clientOrderId: 'no-such-order' }));
+    expect([unknown.kind, unknown.code, unknown.fields]).toEqual([
+      'validation',
+      30,
+      { orderHistory: ['OrderHistory was not found.'] },
+    ]);
+    const filled = await s.api.orderHistory({ status: 'FILLED', limit: 500 });
+    expect(
+      Object.values(filled)
+        .flat()
+        .every((o) => o.status === 'FILLED'),
+    ).toBe(true);
+    expect(filled.ETH_USDT?.find((o) => o.orderId === order.orderId)?.feeAsset).toBe('USDT');
+  });
+
+  it('public market data: fees, order book depth, trades, kline', async () => {
+    const fees = await s.api.fees();
+    expect(fees.BTC?.withdraw).toMatchObject({ enabled: true, fixed: '0.0002' });
+    expect(fees.EUR?.providers.map((p) => p.id)).toEqual(['SEPA', 'VISAMASTER']);
+    const depth = await s.api.orderBookDepth('BTC_USDT');
+    expect(depth.tickerId).toBe('BTC_USDT');
+    expect(depth.asks.length).toBeGreaterThan(0);
+    const trades = await s.api.trades('BTC_USDT', { type: 'buy' });
+    expect(trades).toHaveLength(100);
+    expect(trades.every((t) => t.side === 'buy')).toBe(true);
+    const candles = await s.api.kline('BTC_USDT', { interval: '15m', limit: 8 });
+    expect(candles).toHaveLength(8);
+    expect(candles[1]!.time - candles[0]!.time).toBe(15 * 60_000);
+    const refused = await errorOf(s.api.kline('BTC_USDT', { interval: '7m' }));
+    expect([refused.kind, refused.fields]).toEqual([
+      'validation',
+      { interval: ['The selected interval is invalid.'] },
+    ]);
+    const missing = await errorOf(s.api.trades('NOPE_USDT'));
+    expect([missing.status, missing.kind, missing.fields]).toEqual([
+      422,
+      'validation',
+      { market: ['Market is not available.'] },
+    ]);
   });
 
   it('conditional and OCO orders on both path aliases give the same answer', async () => {

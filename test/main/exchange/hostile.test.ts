@@ -14,6 +14,7 @@ import {
   parseTradeBalances,
 } from '../../../src/main/exchange/schemas';
 import { toDecimalString } from '../../../src/main/exchange/schemas/primitives';
+import { thrown } from '../../support/exchangeErrors';
 
 /**
  * Regression tests of the "Hardening" issue (DESIGN rule 9): every hostile answer of an exchange is
@@ -65,16 +66,6 @@ async function failure(promise: Promise<unknown>): Promise<ExchangeError> {
     throw error;
   }
   throw new Error('expected a failure');
-}
-
-function thrown(run: () => unknown): ExchangeError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ExchangeError);
-    return error as ExchangeError;
-  }
-  throw new Error('expected a throw');
 }
 
 const tickerEntry = (lastPrice: unknown) => ({

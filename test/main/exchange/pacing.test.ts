@@ -75,6 +75,9 @@ describe('groupOf', () => {
   it.each([
     ['/api/v4/public/ticker', 'public'],
     ['/api/v4/public/orderbook/BTC_USDT', 'orderbook'],
+    ['/api/v4/public/orderbook/depth/BTC_USDT', 'public'],
+    ['/api/v4/public/trades/BTC_USDT', 'public'],
+    ['/api/v1/public/kline', 'public-v1'],
     ['/api/v4/order/stock_market', 'order'],
     ['/api/v4/trade-account/balance', 'trade-account'],
     ['/api/v4/main-account/balance', 'main-account'],

@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ExchangeError } from '../../../src/main/exchange/errors';
 import {
   parseAssets,
   parseConditionalPage,
@@ -31,6 +30,7 @@ import {
   toDecimalString,
 } from '../../../src/main/exchange/schemas/primitives';
 import type { ConditionalLeg, DepositWithdraw, Order } from '../../../src/shared/model';
+import { thrown } from '../../support/exchangeErrors';
 
 // ---------------------------------------------------------------------------------------------
 // Casing helpers (the test's own, independent of the code under test)
@@ -63,16 +63,6 @@ function mixDeep(value: unknown, pick: () => boolean): unknown {
     );
   }
   return value;
-}
-
-function thrown(run: () => unknown): ExchangeError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ExchangeError);
-    return error as ExchangeError;
-  }
-  throw new Error('expected a throw');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -37,6 +37,8 @@ export {
   parseOrders,
 } from './orders';
 export { parseMainBalances, parseTradeBalances } from './balances';
+export { parseExecutedDeals, parseOrderDeals } from './deals';
+export { parseFees } from './fees';
 export { parseHistoryPage } from './transfers';
 export {
   parseFlexInvestments,
@@ -49,9 +51,11 @@ export { parseEmptyObject, parseSubAccounts } from './subAccounts';
 export { parseOAuthTokens } from './oauth';
 export {
   parseAssets,
+  parseKline,
   parseMarkets,
   parseOrderBook,
   parsePing,
+  parsePublicTrades,
   parseServerTime,
   parseTicker,
 } from './marketData';

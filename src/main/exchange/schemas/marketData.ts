@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { refusalIn } from '../errors';
 import type {
   Asset,
   Assets,
   BookLevel,
+  Candle,
   Market,
   OrderBook,
+  PublicTrade,
   Ticker,
   TickerEntry,
   TransferLimits,
@@ -17,6 +20,7 @@ import {
   compact,
   decimal,
   int,
+  isPlainObject,
   listOf,
   mapOf,
   optBool,
@@ -27,13 +31,14 @@ import {
   parserOf,
   precision,
   record,
+  side,
   signedDecimal,
   text,
   time,
   withDefault,
 } from './primitives';
 
-/** Public market data: ping, server time, markets, ticker, assets, order book. */
+/** Public market data: ping, server time, markets, ticker, assets, order book, trades, kline. */
 
 const pingSchema = z
   .tuple([z.literal('pong')])
@@ -168,6 +173,44 @@ const orderBookSchema = record({
   bids: b.bids,
 }));
 
+const publicTradeSchema = record({
+  tradeID: int,
+  price: decimal,
+  quoteVolume: decimal,
+  baseVolume: decimal,
+  tradeTimestamp: time,
+  type: side,
+  rpi: withDefault('a boolean', asBool, false),
+}).transform((t): PublicTrade => ({
+  tradeId: t.tradeID,
+  price: t.price,
+  amount: t.quoteVolume,
+  total: t.baseVolume,
+  time: t.tradeTimestamp,
+  side: t.type,
+  rpi: t.rpi,
+}));
+
+/** [time, open, close, high, low, stock volume, money volume]. */
+const candleSchema = z
+  .tuple([time, decimal, decimal, decimal, decimal, decimal, decimal])
+  .rest(z.unknown())
+  .transform((c): Candle => ({
+    time: c[0],
+    open: c[1],
+    close: c[2],
+    high: c[3],
+    low: c[4],
+    stockVolume: c[5],
+    moneyVolume: c[6],
+  }));
+
+const KLINE = '/api/v1/public/kline';
+const klineResult = parserOf<Candle[]>(
+  record({ result: arrayOf(candleSchema) }).transform((r) => r.result),
+  KLINE,
+);
+
 export const parsePing = parserOf<'pong'>(pingSchema, '/api/v4/public/ping');
 /** Server time in ms. */
 export const parseServerTime = parserOf<number>(serverTimeSchema, '/api/v4/public/time');
@@ -178,3 +221,13 @@ export const parseOrderBook = parserOf<OrderBook>(
   orderBookSchema,
   '/api/v4/public/orderbook/{market}',
 );
+export const parsePublicTrades = parserOf<PublicTrade[]>(
+  arrayOf(publicTradeSchema),
+  '/api/v4/public/trades/{market}',
+);
+
+/** Candles; a refusal comes as HTTP 200 `{success: false, message: {field: [msg]}}`. */
+export function parseKline(json: unknown, endpoint = KLINE): Candle[] {
+  if (isPlainObject(json) && json.success === false) throw refusalIn(200, json, endpoint);
+  return klineResult(json, endpoint);
+}

@@ -198,6 +198,7 @@ const executedShape = {
   stp: optStp,
   takerFee: optDecimal,
   makerFee: optDecimal,
+  feeAsset: optText,
 };
 
 const executedOrderWire = record(executedShape).superRefine((o, ctx) => {
@@ -235,6 +236,7 @@ function toExecuted(o: ExecutedWire, market: string): ExecutedOrder {
     stp: o.stp,
     takerFee: o.takerFee,
     makerFee: o.makerFee,
+    feeAsset: o.feeAsset,
   });
 }
 

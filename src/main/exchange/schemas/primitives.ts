@@ -229,6 +229,7 @@ export const signedDecimal = required('a decimal number', toDecimalString);
 export const time = required('a Unix time', secondsToMs);
 export const optTime = optional('a Unix time', secondsToMs);
 export const side = required('"buy" or "sell"', asSide);
+export const optSide = optional('"buy" or "sell"', asSide);
 export const optStp = optional('a self-trade prevention mode', asStp);
 
 /** Copy without the keys whose value is undefined (so both casings give identical objects). */
