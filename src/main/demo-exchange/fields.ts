@@ -262,7 +262,6 @@ export const SUB_ACCOUNT = {
   userId: 'userId',
   email: 'email',
   status: 'status',
-  createdAt: 'createdAt',
 } as const satisfies Table;
 
 // ---- public market data (http-v4.yaml) and OAuth (oauth2.yaml) --------------------------------
@@ -284,6 +283,8 @@ export const MARKET = {
   tradesEnabled: 'tradesEnabled',
   isCollateral: 'isCollateral',
   type: 'type',
+  isTradFiFutures: 'isTradFiFutures',
+  delistedAt: 'delistedAt',
 } as const satisfies Table;
 
 export const TICKER = {

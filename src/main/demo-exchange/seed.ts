@@ -294,7 +294,6 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     userId: rng.uuid(),
     email: `${alias}@demo.exchange.invalid`,
     status: i === 2 ? 'blocked' : 'active',
-    createdAt: nowSec - (200 - i * 50) * 86400,
   }));
 
   return {

@@ -173,11 +173,10 @@ const FLEX_TRANSACTION = rec('data', { data: rec('transaction_id') });
 const HASHRATE = rec('data', {
   data: rec('account hashrate', { hashrate: list(rec('timestamp hashrate rejectRate')) }),
 });
-// SubAccount. Not sent yet (no point of issue 15 names them): color, kyc, permissions. Sent though
-// not named: createdAt.
+// SubAccount. Not sent yet (no point of issue 15 names them): color, kyc, permissions.
 const SUB_ACCOUNTS = rec('offset limit data', {
   data: list(
-    rec('id alias userId email status color~ kyc~ permissions~ createdAt+', {
+    rec('id alias userId email status color~ kyc~ permissions~', {
       kyc: rec('shareKyc kycStatus'),
       permissions: rec('spotEnabled collateralEnabled'),
     }),
@@ -185,11 +184,11 @@ const SUB_ACCOUNTS = rec('offset limit data', {
 });
 const EMPTY_RECORD = rec('');
 
-// public/http-v4.yaml. Not sent yet (required by the OpenAPI): isTradFiFutures, delistedAt.
+// public/http-v4.yaml
 const MARKETS = list(
   rec(
     'name stock money stockPrec moneyPrec feePrec makerFee takerFee minAmount minTotal maxTotal ' +
-      'tradesEnabled isCollateral type isTradFiFutures~ delistedAt~',
+      'tradesEnabled isCollateral type isTradFiFutures delistedAt',
   ),
 );
 const TICKER = map(rec('base_id quote_id last_price quote_volume base_volume isFrozen change'));

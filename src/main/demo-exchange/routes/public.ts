@@ -74,6 +74,8 @@ export const publicRoutes: Record<string, Route> = {
             tradesEnabled: m.tradesEnabled,
             isCollateral: false,
             type: 'spot',
+            isTradFiFutures: false,
+            delistedAt: null,
           }),
         ),
       ),
