@@ -314,7 +314,6 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     userId: rng.uuid(),
     email: `${alias}@demo.exchange.invalid`,
     status: i === 2 ? 'blocked' : 'active',
-    createdAt: nowSec - (200 - i * 50) * 86400,
   }));
 
   // Drawn last, so the seed's other ids stay as they were before payments existed.

@@ -116,7 +116,6 @@ export interface SubAccount {
   userId: string;
   email: string;
   status: 'active' | 'blocked';
-  createdAt: number;
 }
 
 export interface TradeBalance {

@@ -1,11 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import { snakeToCamel } from '../casing';
 import { D, parseAmount } from '../decimal';
 import { ApiError, inner, validation } from '../errors';
 import { json, type Route } from '../context';
 import { DEFAULT_RANGE, INTERVALS, MAX_RANGE, hashrateSeries, type Interval } from '../hashrate';
 import { DEMO_MINING_ACCOUNT, DISABLED_MINING_ACCOUNT } from '../seed';
-import { DEPOSIT_STATUSES, WITHDRAW_STATUSES, transferRecords } from '../transfers';
+import {
+  DEPOSIT_STATUSES,
+  WITHDRAW_STATUSES,
+  transferRecords,
+  type TransferRecord,
+} from '../transfers';
+import {
+  CONFIRMATIONS,
+  DATA,
+  FLEX_INVESTMENT,
+  FLEX_PAGE,
+  FLEX_PAYMENT,
+  FLEX_PLAN,
+  HASHRATE,
+  HASHRATE_POINT,
+  MAIN_BALANCE,
+  snakeToCamel,
+  SUB_ACCOUNT,
+  SUB_ACCOUNT_PAGE,
+  TRANSACTION,
+  TRANSFER,
+  TRANSFER_DETAILS,
+  TRANSFER_PAGE,
+  TRANSFER_PARTIAL,
+  wire,
+  type Casing,
+} from '../fields';
 import { Checker, UUID } from '../validate';
 
 /**
@@ -21,10 +46,23 @@ import { Checker, UUID } from '../validate';
  */
 const flexValidation = (errors: Record<string, string[]>) => validation(0, errors, 422);
 
+/** What invest and close answer: `{data: {transaction_id}}`. */
+const flexTransaction = (casing: Casing) =>
+  wire(DATA, casing, { data: wire(TRANSACTION, casing, { transactionId: randomUUID() }) });
+
+function transferRecord(r: TransferRecord, casing: Casing): Record<string, unknown> {
+  return wire(TRANSFER, casing, {
+    ...r,
+    details: wire(TRANSFER_DETAILS, casing, {
+      partial: wire(TRANSFER_PARTIAL, casing, r.details.partial),
+    }),
+    confirmations: wire(CONFIRMATIONS, casing, r.confirmations),
+  });
+}
+
 const history: Route = {
   method: 'POST',
   auth: 'signed',
-  casing: true,
   handler: (ctx, ex) => {
     const c = new Checker(ctx.body);
     const method = c.raw('transaction_method');
@@ -79,11 +117,12 @@ const history: Route = {
         (!ticker || r.ticker === ticker) &&
         (!address || r.address === address) &&
         (!memo || r.memo === memo) &&
-        (!uniqueId || r.unique_id === uniqueId) &&
+        (!uniqueId || r.uniqueId === uniqueId) &&
         (!addresses || addresses.length === 0 || addresses.includes(r.address)) &&
         (!statuses || statuses.length === 0 || statuses.includes(r.status)),
     );
-    return json({ limit, offset, records: all.slice(offset, offset + limit), total: all.length });
+    const records = all.slice(offset, offset + limit).map((r) => transferRecord(r, ex.casing));
+    return json(wire(TRANSFER_PAGE, ex.casing, { limit, offset, records, total: all.length }));
   },
 };
 
@@ -127,7 +166,6 @@ function timestamp(c: Checker, snake: string, label: string): number | undefined
 const paymentHistory: Route = {
   method: 'POST',
   auth: 'signed',
-  casing: true,
   handler: (ctx, ex) => {
     const state = ex.engine.state;
     const c = new Checker(ctx.body);
@@ -153,16 +191,10 @@ const paymentHistory: Route = {
           (to === undefined || p.createdAt <= to),
       )
       .sort((a, b) => b.createdAt - a.createdAt || a.transactionId.localeCompare(b.transactionId));
-    const data = rows.slice(offset, offset + limit).map((p) => ({
-      createdAt: p.createdAt,
-      planId: p.planId,
-      investmentId: p.investmentId,
-      currency: p.currency,
-      amount: p.amount,
-      transaction_id: p.transactionId,
-      actionType: 4,
-    }));
-    return json({ data, limit, offset });
+    const data = rows
+      .slice(offset, offset + limit)
+      .map((p) => wire(FLEX_PAYMENT, ex.casing, { ...p, actionType: 4 }));
+    return json(wire(FLEX_PAGE, ex.casing, { data, limit, offset }));
   },
 };
 
@@ -170,7 +202,6 @@ export const accountRoutes: Record<string, Route> = {
   '/api/v4/main-account/balance': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const ticker = c.string('ticker');
@@ -179,10 +210,12 @@ export const accountRoutes: Record<string, Route> = {
       if (ticker) {
         const value = main[ticker];
         if (value === undefined) throw inner({ ticker: ['Currency not found.'] });
-        return json({ main_balance: value });
+        return json(wire(MAIN_BALANCE, ex.casing, { mainBalance: value }));
       }
       const out: Record<string, unknown> = {};
-      for (const [asset, value] of Object.entries(main)) out[asset] = { main_balance: value };
+      for (const [asset, value] of Object.entries(main)) {
+        out[asset] = wire(MAIN_BALANCE, ex.casing, { mainBalance: value });
+      }
       return json(out);
     },
   },
@@ -190,22 +223,12 @@ export const accountRoutes: Record<string, Route> = {
   '/api/v4/main-account/smart-flex/plans': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (_ctx, ex) =>
-      json(
-        ex.engine.state.flexPlans.map((p) => ({
-          id: p.id,
-          ticker: p.ticker,
-          minInvestment: p.minInvestment,
-          maxInvestment: p.maxInvestment,
-          maxRate: p.maxRate,
-        })),
-      ),
+      json(ex.engine.state.flexPlans.map((p) => wire(FLEX_PLAN, ex.casing, p))),
   },
   '/api/v4/main-account/smart-flex/investments': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const limit = c.int('limit', 50, 1, 100) ?? 50;
@@ -213,13 +236,15 @@ export const accountRoutes: Record<string, Route> = {
       const status = c.string('status');
       c.throwIfFailed(0);
       const rows = ex.engine.state.flexInvestments.filter((i) => !status || i.status === status);
-      return json({ data: rows.slice(offset, offset + limit), limit, offset });
+      const data = rows
+        .slice(offset, offset + limit)
+        .map((i) => wire(FLEX_INVESTMENT, ex.casing, i));
+      return json(wire(FLEX_PAGE, ex.casing, { data, limit, offset }));
     },
   },
   '/api/v4/main-account/smart-flex/investments/invest': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const planRaw = c.raw('plan');
@@ -276,14 +301,13 @@ export const accountRoutes: Record<string, Route> = {
         state.flexInvestments.unshift(investment);
       }
       ex.changed();
-      return json({ data: { transaction_id: randomUUID() } });
+      return json(flexTransaction(ex.casing));
     },
   },
   '/api/v4/main-account/smart-flex/investments/payment-history': paymentHistory,
   '/api/v4/main-account/smart-flex/investments/close': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const { id } = planOf(c, ex);
@@ -305,13 +329,12 @@ export const accountRoutes: Record<string, Route> = {
       investment.status = 'CLOSED';
       investment.updatedAt = Math.floor(ex.now() / 1000);
       ex.changed();
-      return json({ data: { transaction_id: randomUUID() } });
+      return json(flexTransaction(ex.casing));
     },
   },
   '/api/v4/mining/hashrate': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const account = c.string('account', true);
@@ -336,13 +359,15 @@ export const accountRoutes: Record<string, Route> = {
         account === DISABLED_MINING_ACCOUNT
           ? []
           : hashrateSeries(ex.seed, nowSec, interval, start, end);
-      return json({ data: { account, hashrate } });
+      const points = hashrate.map((p) => wire(HASHRATE_POINT, ex.casing, p));
+      return json(
+        wire(DATA, ex.casing, { data: wire(HASHRATE, ex.casing, { account, hashrate: points }) }),
+      );
     },
   },
   '/api/v4/sub-account/list': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const limit = c.int('limit', 30, 1, 100) ?? 30;
@@ -352,7 +377,8 @@ export const accountRoutes: Record<string, Route> = {
       const rows = ex.engine.state.subAccounts.filter(
         (s) => !search || s.alias.includes(search) || s.email.includes(search),
       );
-      return json({ offset, limit, data: rows.slice(offset, offset + limit) });
+      const data = rows.slice(offset, offset + limit).map((s) => wire(SUB_ACCOUNT, ex.casing, s));
+      return json(wire(SUB_ACCOUNT_PAGE, ex.casing, { offset, limit, data }));
     },
   },
   '/api/v4/sub-account/block': blockRoute('blocked'),
@@ -363,7 +389,6 @@ function blockRoute(target: 'blocked' | 'active'): Route {
   return {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const id = c.string('id', true);

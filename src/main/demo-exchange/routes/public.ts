@@ -1,5 +1,6 @@
 import { D } from '../decimal';
 import { json, type Reply, type Route } from '../context';
+import { ASSET, MARKET, ORDER_BOOK, SERVER_TIME, TICKER, wire } from '../fields';
 import { MARKETS, MARKET_BY_NAME, walkPrice } from '../markets';
 import { hash32 } from '../rng';
 import { ASSETS, ASSET_PRECISION } from '../seed';
@@ -32,29 +33,34 @@ export const publicRoutes: Record<string, Route> = {
   '/api/v4/public/time': {
     method: 'GET',
     auth: 'none',
-    handler: (_ctx, ex) => json({ time: Math.floor(ex.now() / 1000) }),
+    handler: (_ctx, ex) =>
+      json(wire(SERVER_TIME, ex.casing, { time: Math.floor(ex.now() / 1000) })),
   },
   '/api/v4/public/markets': {
     method: 'GET',
     auth: 'none',
-    handler: () =>
+    handler: (_ctx, ex) =>
       json(
-        MARKETS.map((m) => ({
-          name: m.name,
-          stock: m.stock,
-          money: m.money,
-          stockPrec: String(m.stockPrec),
-          moneyPrec: String(m.moneyPrec),
-          feePrec: String(m.feePrec),
-          makerFee: percent(m.makerFee),
-          takerFee: percent(m.takerFee),
-          minAmount: m.minAmount,
-          minTotal: m.minTotal,
-          maxTotal: m.maxTotal,
-          tradesEnabled: m.tradesEnabled,
-          isCollateral: false,
-          type: 'spot',
-        })),
+        MARKETS.map((m) =>
+          wire(MARKET, ex.casing, {
+            name: m.name,
+            stock: m.stock,
+            money: m.money,
+            stockPrec: String(m.stockPrec),
+            moneyPrec: String(m.moneyPrec),
+            feePrec: String(m.feePrec),
+            makerFee: percent(m.makerFee),
+            takerFee: percent(m.takerFee),
+            minAmount: m.minAmount,
+            minTotal: m.minTotal,
+            maxTotal: m.maxTotal,
+            tradesEnabled: m.tradesEnabled,
+            isCollateral: false,
+            type: 'spot',
+            isTradFiFutures: false,
+            delistedAt: null,
+          }),
+        ),
       ),
   },
   '/api/v4/public/ticker': {
@@ -70,15 +76,15 @@ export const publicRoutes: Record<string, Route> = {
         const base = new D(m.levelQty).times(
           400 + (hash32(ex.seed, m.name, 'vol', Math.floor(step / 3600)) % 800),
         );
-        out[m.name] = {
-          base_id: 0,
-          quote_id: 0,
-          last_price: last.toFixed(),
-          quote_volume: base.times(last).toDecimalPlaces(m.moneyPrec).toFixed(),
-          base_volume: base.toFixed(),
+        out[m.name] = wire(TICKER, ex.casing, {
+          baseId: 0,
+          quoteId: 0,
+          lastPrice: last.toFixed(),
+          quoteVolume: base.times(last).toDecimalPlaces(m.moneyPrec).toFixed(),
+          baseVolume: base.toFixed(),
           isFrozen: !m.tradesEnabled,
           change: change.toFixed(),
-        };
+        });
       }
       return json(out);
     },
@@ -86,23 +92,23 @@ export const publicRoutes: Record<string, Route> = {
   '/api/v4/public/assets': {
     method: 'GET',
     auth: 'none',
-    handler: () => {
+    handler: (_ctx, ex) => {
       const out: Record<string, unknown> = {};
       for (const a of ASSETS) {
-        out[a] = {
+        out[a] = wire(ASSET, ex.casing, {
           name: ASSET_NAMES[a] ?? a,
-          unified_cryptoasset_id: 0,
-          can_withdraw: a !== 'DOT',
-          can_deposit: true,
-          min_withdraw: '0',
-          max_withdraw: '0',
-          maker_fee: '0.1',
-          taker_fee: '0.1',
-          min_deposit: '0',
-          max_deposit: '0',
-          currency_precision: ASSET_PRECISION[a] ?? 8,
-          is_memo: a === 'XRP',
-        };
+          unifiedCryptoassetId: 0,
+          canWithdraw: a !== 'DOT',
+          canDeposit: true,
+          minWithdraw: '0',
+          maxWithdraw: '0',
+          makerFee: '0.1',
+          takerFee: '0.1',
+          minDeposit: '0',
+          maxDeposit: '0',
+          currencyPrecision: ASSET_PRECISION[a] ?? 8,
+          isMemo: a === 'XRP',
+        });
       }
       return json(out);
     },
@@ -127,12 +133,14 @@ export const publicRoutes: Record<string, Route> = {
       const book = ex.engine.book(m);
       const rows = (levels: typeof book.asks) =>
         levels.slice(0, limit).map((l) => [l.price.toFixed(), l.qty.toFixed()]);
-      return json({
-        ticker_id: m.name,
-        timestamp: Math.floor(ex.now() / 1000),
-        asks: rows(book.asks),
-        bids: rows(book.bids),
-      });
+      return json(
+        wire(ORDER_BOOK, ex.casing, {
+          tickerId: m.name,
+          timestamp: Math.floor(ex.now() / 1000),
+          asks: rows(book.asks),
+          bids: rows(book.bids),
+        }),
+      );
     },
   },
 };

@@ -1,6 +1,20 @@
 import { parseAmount } from '../decimal';
 import { inner, validation } from '../errors';
 import { json, type Ctx, type ExchangeCtx, type Reply, type Route } from '../context';
+import {
+  CONDITIONAL_LEG,
+  CONDITIONAL_OCO,
+  CONDITIONAL_PAGE,
+  EXECUTED,
+  OCO,
+  OCO_LEG,
+  ORDER,
+  OTO,
+  OTO_ORDER,
+  TRADE_BALANCE,
+  wire,
+  type Casing,
+} from '../fields';
 import { MARKET_BY_NAME } from '../markets';
 import type { ConditionalLeg, OcoRec, OrderRec, OtoRec, Side } from '../state';
 import { CLIENT_ORDER_ID, Checker } from '../validate';
@@ -22,96 +36,54 @@ const STP: Record<string, string> = {
   co: 'cancel_old',
 };
 
-export function orderRecord(o: OrderRec): Record<string, unknown> {
-  return {
-    order_id: o.id,
-    client_order_id: o.clientOrderId,
-    market: o.market,
-    side: o.side,
-    type: o.type,
-    timestamp: o.timestamp,
-    deal_money: o.dealMoney,
-    deal_stock: o.dealStock,
-    amount: o.amount,
-    left: o.left,
-    deal_fee: o.dealFee,
-    price: o.price,
-    postOnly: o.postOnly,
-    ioc: o.ioc,
-    status: o.status,
-    stp: o.stp,
-    rpi: o.rpi,
-  };
+/** An order (the state's fields under its own names, the id as `orderId`). */
+function orderRecord(o: OrderRec, casing: Casing): Record<string, unknown> {
+  return wire(ORDER, casing, { ...o, orderId: o.id });
 }
 
-/** Executed-order record of trade-account/order/history and accounts/orders (deployed shape). */
-export function executedRecord(o: OrderRec): Record<string, unknown> {
-  return {
-    id: o.id,
-    clientOrderId: o.clientOrderId,
-    amount: o.amount,
-    price: o.price,
-    type: o.type,
-    side: o.side,
-    ctime: o.timestamp,
-    ftime: o.ftime ?? o.timestamp,
-    takerFee: o.takerFee,
-    makerFee: o.makerFee,
-    dealFee: o.dealFee,
-    dealStock: o.dealStock,
-    dealMoney: o.dealMoney,
-    postOnly: o.postOnly,
-    ioc: o.ioc,
-    status: o.status,
-  };
+/** Executed-order record of trade-account/order/history and accounts/orders. */
+function executedRecord(o: OrderRec, casing: Casing): Record<string, unknown> {
+  return wire(EXECUTED, casing, { ...o, ctime: o.timestamp, ftime: o.ftime ?? o.timestamp });
 }
 
-function legRecord(l: ConditionalLeg, withPositionSide: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    order_id: l.id,
-    client_order_id: l.clientOrderId,
-    market: l.market,
-    side: l.side,
-    type: l.type,
-    timestamp: l.timestamp,
-    deal_money: l.dealMoney,
-    deal_stock: l.dealStock,
-    amount: l.amount,
-    left: l.left,
-    deal_fee: l.dealFee,
-    price: l.price,
-    takerFee: l.takerFee,
-    makerFee: l.makerFee,
-    post_only: l.postOnly,
-    mtime: l.mtime,
-    status: l.status,
-    stp: l.stp,
-  };
-  if (l.activationPrice !== undefined) {
-    out.activation_price = l.activationPrice;
-    out.activation_condition = l.activationCondition;
-    out.activated = l.activated;
+/** A conditional leg's values, for each table that shows one (OCO_LEG, CONDITIONAL_LEG, OTO_ORDER). */
+const legValues = (l: ConditionalLeg) => ({
+  ...l,
+  orderId: l.id,
+  ioc: false,
+  rpi: false,
+  // The stop leg's only:
+  activationPrice: l.activationPrice,
+  activationCondition: l.activationCondition,
+  activated: l.activated,
+});
+
+/** An OCO record of oco-orders. */
+function ocoRecord(r: OcoRec, casing: Casing): Record<string, unknown> {
+  return wire(OCO, casing, {
+    id: r.id,
+    stopLoss: wire(OCO_LEG, casing, legValues(r.stopLoss)),
+    takeProfit: wire(OCO_LEG, casing, legValues(r.takeProfit)),
+  });
+}
+
+/** An OCO or OTO record of conditional-orders. */
+function conditionalRecord(r: OcoRec | OtoRec, casing: Casing): Record<string, unknown> {
+  if (r.kind === 'oco') {
+    return wire(CONDITIONAL_OCO, casing, {
+      id: r.id,
+      type: 'oco',
+      stopLoss: wire(CONDITIONAL_LEG, casing, legValues(r.stopLoss)),
+      takeProfit: wire(CONDITIONAL_LEG, casing, legValues(r.takeProfit)),
+    });
   }
-  if (withPositionSide) out.positionSide = l.positionSide;
-  return out;
-}
-
-function ocoRecord(r: OcoRec, listing: boolean): Record<string, unknown> {
-  const base: Record<string, unknown> = { id: r.id };
-  if (listing) base.type = 'oco';
-  base.stop_loss = legRecord(r.stopLoss, listing);
-  base.take_profit = legRecord(r.takeProfit, listing);
-  return base;
-}
-
-function otoRecord(r: OtoRec): Record<string, unknown> {
-  return {
+  return wire(OTO, casing, {
     id: r.id,
     type: 'oto',
     stopLossPrice: r.stopLossPrice,
     takeProfitPrice: r.takeProfitPrice,
-    conditionalOrder: legRecord(r.conditionalOrder, true),
-  };
+    conditionalOrder: wire(OTO_ORDER, casing, legValues(r.conditionalOrder)),
+  });
 }
 
 interface OrderCommon {
@@ -201,7 +173,7 @@ function marketOrder(unitForBuy: 'stock' | 'money', type: 'market' | 'stock mark
         stp: common.stp,
       }),
     );
-    return json(orderRecord(order));
+    return json(orderRecord(order, ex.casing));
   };
 }
 
@@ -223,24 +195,20 @@ function optionalMarket(c: Checker): string | undefined {
 const conditional: Route = {
   method: 'POST',
   auth: 'signed',
-  casing: true,
   handler: (ctx, ex) => {
     const c = new Checker(ctx.body);
     const market = optionalMarket(c);
     const { offset, limit } = paging(c);
     c.throwIfFailed(30);
     const all = ex.engine.state.conditional.filter((r) => !market || r.market === market);
-    const records = all
-      .slice(offset, offset + limit)
-      .map((r) => (r.kind === 'oco' ? ocoRecord(r, true) : otoRecord(r)));
-    return json({ limit, offset, total: all.length, records });
+    const records = all.slice(offset, offset + limit).map((r) => conditionalRecord(r, ex.casing));
+    return json(wire(CONDITIONAL_PAGE, ex.casing, { limit, offset, total: all.length, records }));
   },
 };
 
 const oco: Route = {
   method: 'POST',
   auth: 'signed',
-  casing: true,
   handler: (ctx, ex) => {
     const c = new Checker(ctx.body);
     const market = optionalMarket(c);
@@ -249,7 +217,7 @@ const oco: Route = {
     const all = ex.engine.state.conditional.filter(
       (r): r is OcoRec => r.kind === 'oco' && (!market || r.market === market),
     );
-    return json(all.slice(offset, offset + limit).map((r) => ocoRecord(r, false)));
+    return json(all.slice(offset, offset + limit).map((r) => ocoRecord(r, ex.casing)));
   },
 };
 
@@ -279,7 +247,7 @@ export function executedHistory(ctx: Ctx, ex: ExchangeCtx): Reply {
     .sort((a, b) => (b.ftime ?? 0) - (a.ftime ?? 0))
     .slice(offset, offset + limit);
   const out: Record<string, unknown[]> = {};
-  for (const o of rows) (out[o.market] ??= []).push(executedRecord(o));
+  for (const o of rows) (out[o.market] ??= []).push(executedRecord(o, ex.casing));
   return json(out);
 }
 
@@ -287,7 +255,6 @@ export const tradeRoutes: Record<string, Route> = {
   '/api/v4/order/stock_market': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     placesOrder: true,
     // Deployed semantics (§4): amount in stock for both sides.
     handler: marketOrder('stock', 'stock market'),
@@ -295,7 +262,6 @@ export const tradeRoutes: Record<string, Route> = {
   '/api/v4/order/market': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     placesOrder: true,
     // Buy amount in money, sell amount in stock.
     handler: marketOrder('money', 'market'),
@@ -303,7 +269,6 @@ export const tradeRoutes: Record<string, Route> = {
   '/api/v4/order/new': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     placesOrder: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
@@ -324,13 +289,12 @@ export const tradeRoutes: Record<string, Route> = {
           ioc: c.raw('ioc') === true,
         }),
       );
-      return json(orderRecord(order));
+      return json(orderRecord(order, ex.casing));
     },
   },
   '/api/v4/order/cancel': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const market = c.string('market', true);
@@ -347,13 +311,12 @@ export const tradeRoutes: Record<string, Route> = {
         throw validation(31, { market: ['Market is not available'] });
       }
       const order = unwrap(ex.engine.cancel(market ?? '', { orderId, clientOrderId }));
-      return json(orderRecord(order));
+      return json(orderRecord(order, ex.casing));
     },
   },
   '/api/v4/order/conditional-cancel': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const market = c.string('market', true);
@@ -367,7 +330,6 @@ export const tradeRoutes: Record<string, Route> = {
   '/api/v4/orders': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       ex.engine.sync();
       const c = new Checker(ctx.body);
@@ -382,7 +344,7 @@ export const tradeRoutes: Record<string, Route> = {
           (orderId === undefined || o.id === orderId) &&
           (!clientOrderId || o.clientOrderId === clientOrderId),
       );
-      return json(rows.slice(offset, offset + limit).map(orderRecord));
+      return json(rows.slice(offset, offset + limit).map((o) => orderRecord(o, ex.casing)));
     },
   },
   '/api/v4/orders/conditional': conditional,
@@ -392,7 +354,6 @@ export const tradeRoutes: Record<string, Route> = {
   '/api/v4/trade-account/balance': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       ex.engine.sync();
       const c = new Checker(ctx.body);
@@ -402,18 +363,17 @@ export const tradeRoutes: Record<string, Route> = {
       if (ticker) {
         const entry = trade[ticker];
         if (!entry) throw inner({ ticker: ['Currency not found.'] });
-        return json({ available: entry.available, freeze: entry.freeze });
+        return json(wire(TRADE_BALANCE, ex.casing, entry));
       }
       const out: Record<string, unknown> = {};
       for (const [asset, b] of Object.entries(trade))
-        out[asset] = { available: b.available, freeze: b.freeze };
+        out[asset] = wire(TRADE_BALANCE, ex.casing, b);
       return json(out);
     },
   },
   '/api/v4/trade-account/order/history': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       ex.engine.sync();
       return executedHistory(ctx, ex);
@@ -423,7 +383,6 @@ export const tradeRoutes: Record<string, Route> = {
     method: 'POST',
     auth: 'bearer',
     scope: 'orders_history.read',
-    casing: true,
     handler: (ctx, ex) => {
       ex.engine.sync();
       return executedHistory(ctx, ex);
