@@ -1,27 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start, type Client, type ErrorBody } from './helpers';
+import { ORDER_KEYS, start, type Client, type ErrorBody } from './helpers';
 import type { DemoExchange } from '../../../src/main/demo-exchange/server';
 
 type Rec = Record<string, unknown>;
-const ORDER_KEYS = [
-  'order_id',
-  'client_order_id',
-  'market',
-  'side',
-  'type',
-  'timestamp',
-  'deal_money',
-  'deal_stock',
-  'amount',
-  'left',
-  'deal_fee',
-  'price',
-  'postOnly',
-  'ioc',
-  'status',
-  'stp',
-  'rpi',
-];
 
 function expectOrder(o: Rec): void {
   for (const k of ORDER_KEYS) expect(o, k).toHaveProperty(k);
