@@ -32,6 +32,9 @@
 export {
   parseConditionalPage,
   parseExecutedOrders,
+  parseKillSwitch,
+  parseKillSwitchTimers,
+  parseOcoOrder,
   parseOcoOrders,
   parseOrder,
   parseOrders,
