@@ -15,10 +15,10 @@ import type {
 /**
  * The demo account as seeded: 14 assets (some zero; no fiat), 34 active limit orders on the ten
  * tradable crypto markets (placed 7-18 % away from the walk's base price, outside the walk's ±6.2 % band, so they
- * stay put unless a test moves the price), 3 sell OCOs (stop legs 9-12 % below the base price) and 2
- * OTOs whose primary buy orders are active orders too (36 in all; the XRP one is 5.9 % below the
- * base, inside the band, so a live walk may fill it), 3 flex plans with one
- * ACTIVE and one CLOSED investment, 3 sub-accounts (one blocked), 60 executed orders in the order
+ * stay put unless a test moves the price), 3 sell OCOs (stop legs 10-13 % below the base price,
+ * take-profit legs 12-15 % above), 2 OTOs whose primary buy orders are active orders too (36 in
+ * all; the XRP one is 5.9 % below the base, inside the band, so a live walk may fill it), 3 flex
+ * plans with one ACTIVE and one CLOSED investment, 3 sub-accounts (one blocked), 60 executed orders in the order
  * history. The market maker holds deep balances (the books' liquidity).
  *
  * Order ids start at 4,200,000,000 + seed * 10,000 (fits a JS safe integer, looks like the real
