@@ -168,7 +168,8 @@ interface OrderSpec {
   oto?: OtoLink;
 }
 
-const KILL_SWITCH_SPOT = 'spot';
+/** The order type of cancel-all and the kill-switch that the demo's (spot) orders are. */
+const SPOT_ORDERS = 'spot';
 
 /** The field a not-found order is reported under. */
 const refKey = (by: OrderRef): string => (by.orderId !== undefined ? 'orderId' : 'clientOrderId');
@@ -814,7 +815,7 @@ export class Engine {
   /** order/cancel/all: a market's orders, or every market's; `types` without `spot` cancels none. */
   cancelAll(marketName: string | undefined, types: string[] | null): Result<true> {
     return this.onMarket(marketName, () => {
-      if (!types || types.includes(KILL_SWITCH_SPOT)) this.cancelMarketOrders(marketName);
+      if (!types || types.includes(SPOT_ORDERS)) this.cancelMarketOrders(marketName);
       return ok(true);
     });
   }
@@ -979,7 +980,7 @@ export class Engine {
     if (due.length === 0) return false;
     this.state.killSwitches = this.state.killSwitches.filter((t) => !due.includes(t));
     for (const t of due) {
-      if (!t.types || t.types.includes(KILL_SWITCH_SPOT)) this.cancelMarketOrders(t.market);
+      if (!t.types || t.types.includes(SPOT_ORDERS)) this.cancelMarketOrders(t.market);
     }
     return true;
   }
