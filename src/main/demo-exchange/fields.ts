@@ -69,7 +69,27 @@ export const ORDER = {
   ioc: 'ioc',
   status: 'status',
   stp: 'stp',
+  oto: 'oto',
   rpi: 'rpi',
+  // A stop order's only (stop_limit, stop_market), as OrderResponse names them.
+  activated: 'activated',
+  activationCondition: 'activationCondition',
+  activationPrice: 'activation_price',
+} as const satisfies Table;
+
+/** The OTO link of an order (OrderResponse.oto). */
+export const OTO_LINK = {
+  otoId: 'otoId',
+  takeProfit: 'takeProfit',
+  stopLoss: 'stopLoss',
+} as const satisfies Table;
+
+/** A kill-switch timer (kill-switch, kill-switch/status). */
+export const KILL_SWITCH = {
+  market: 'market',
+  startTime: 'startTime',
+  cancellationTime: 'cancellationTime',
+  types: 'types',
 } as const satisfies Table;
 
 /** A leg of an OCO record in oco-orders (OcoOrderLeg; the spec's leg, without positionSide). */
@@ -113,6 +133,11 @@ export const OTO_ORDER = {
   stp: 'stp',
   rpi: ['rpi', null],
   positionSide: 'positionSide',
+  // A stop primary's only; the OTO link as an /orders record has it (deployed).
+  activated: 'activated',
+  activationCondition: ['activationCondition', 'activation_condition'],
+  activationPrice: 'activation_price',
+  oto: ['oto', null],
 } as const satisfies Table;
 
 /** An OCO record of oco-orders. */

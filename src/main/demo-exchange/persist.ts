@@ -7,7 +7,8 @@ import { log } from '../log';
  * State persistence: a JSON file written atomically (temp file in the same folder, then rename),
  * debounced after every change, flushed on stop. Loaded synchronously at start; a missing,
  * unreadable or foreign file (other version or seed) is ignored and the seed state is used (and
- * written on the next change). A state saved before interest payments were kept has none.
+ * written on the next change). A state saved before interest payments were kept has none. Version 1
+ * files (conditional orders that froze nothing) are foreign.
  */
 export function loadState(path: string, seed: number): ExchangeState | null {
   let text: string;
@@ -18,7 +19,7 @@ export function loadState(path: string, seed: number): ExchangeState | null {
   }
   try {
     const parsed = JSON.parse(text) as Partial<ExchangeState>;
-    if (parsed.version !== 1 || parsed.seed !== seed || !parsed.trade || !parsed.nonces)
+    if (parsed.version !== 2 || parsed.seed !== seed || !parsed.trade || !parsed.nonces)
       return null;
     parsed.flexPayments ??= [];
     return parsed as ExchangeState;

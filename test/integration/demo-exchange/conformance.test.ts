@@ -228,10 +228,13 @@ const TOKEN = rec('data', {
 // ---------------------------------------------------------------------------------------------
 
 // "Order record" (stock_market, orders; the demo answers it for every order endpoint):
-// positionSide "for collateral orders".
+// positionSide "for collateral orders". Sent though the specification does not name them, as the
+// OpenAPI's OrderResponse does: an OTO primary's `oto` link and a stop order's activation fields.
 const SPEC_ORDER = rec(
   'order_id client_order_id market side type timestamp deal_money deal_stock amount left ' +
-    'deal_fee price postOnly ioc status stp positionSide? rpi',
+    'deal_fee price postOnly ioc status stp positionSide? rpi ' +
+    'oto+ activated+ activationCondition+ activation_price+',
+  { oto: rec('otoId takeProfit stopLoss') },
 );
 // "Conditional order leg": post_only and mtime "present on OCO legs"; the activation fields on the
 // stop leg only; positionSide in the conditional-orders listing, not in the OCO listing.

@@ -138,3 +138,25 @@ export interface ErrorBody {
   message: string;
   errors?: Record<string, string[]>;
 }
+
+/** The fields of an order record (spec casing). */
+/** The fields of an order record in the specification's casing. */
+export const ORDER_KEYS = [
+  'order_id',
+  'client_order_id',
+  'market',
+  'side',
+  'type',
+  'timestamp',
+  'deal_money',
+  'deal_stock',
+  'amount',
+  'left',
+  'deal_fee',
+  'price',
+  'postOnly',
+  'ioc',
+  'status',
+  'stp',
+  'rpi',
+];

@@ -12,9 +12,12 @@ import {
   parseFlexTransaction,
   parseHashrate,
   parseHistoryPage,
+  parseKillSwitch,
+  parseKillSwitchTimers,
   parseMainBalances,
   parseMarkets,
   parseOAuthTokens,
+  parseOcoOrder,
   parseOcoOrders,
   parseOrder,
   parseOrderBook,
@@ -824,6 +827,57 @@ describe('conditional orders', () => {
   });
 });
 
+describe('stop orders, OTO primaries, kill-switch timers', () => {
+  it('a stop order carries its activation; an OTO primary its OTO link (either casing)', () => {
+    const stop = {
+      ...orderSnake,
+      type: 'stop limit',
+      activation_price: '63000',
+      activationCondition: 'lte',
+      activated: 1,
+    };
+    expect(parseOrder(stop)).toMatchObject({
+      type: 'stop limit',
+      activationPrice: '63000',
+      activationCondition: 'lte',
+      activated: true,
+    });
+    const primary = { ...orderSnake, oto: { oto_id: 7, stop_loss: '56000', take_profit: '70000' } };
+    const [parsed] = parseOrders([primary]);
+    expect(parsed?.oto).toEqual({ otoId: 7, stopLossPrice: '56000', takeProfitPrice: '70000' });
+    expect(parseOrders([camelDeep(primary)])).toEqual([parsed]);
+    expect(parseOrder(orderSnake)).not.toHaveProperty('oto');
+    expect(thrown(() => parseOrders([{ ...primary, oto: { otoId: 'x' } }])).message).toContain(
+      '[0].oto.otoId',
+    );
+  });
+
+  it('order/oco-cancel: one OCO', () => {
+    expect(parseOcoOrder(ocoSnake)).toMatchObject({ kind: 'oco', id: 117703764512 });
+    expect(thrown(() => parseOcoOrder([])).message).toContain('/api/v4/order/oco-cancel');
+  });
+
+  it('kill-switch: a timer in ms, types null meaning all; [] when deleted; bounded', () => {
+    const timer = { market: 'BTC_USDT', startTime: 1662478154, cancellationTime: 1662478214 };
+    expect(parseKillSwitch({ ...timer, types: null })).toEqual({
+      market: 'BTC_USDT',
+      startTime: 1662478154000,
+      cancellationTime: 1662478214000,
+    });
+    expect(parseKillSwitch({ ...timer, types: ['spot'] })?.types).toEqual(['spot']);
+    expect(parseKillSwitch([])).toBeNull();
+    expect(parseKillSwitchTimers([{ ...timer, types: null }])).toHaveLength(1);
+    expect(parseKillSwitchTimers([])).toEqual([]);
+    expect(thrown(() => parseKillSwitch({ ...timer, startTime: 'soon' })).message).toContain(
+      'startTime',
+    );
+    const many = Array.from({ length: 10_001 }, () => 'spot');
+    expect(thrown(() => parseKillSwitch({ ...timer, types: many })).message).toContain(
+      'more than 10000 items',
+    );
+  });
+});
+
 describe('executed orders (order history)', () => {
   it('keyed by market, keys preserved, times and ids normalised', () => {
     const history = parseExecutedOrders(executedSnake);
@@ -1280,6 +1334,9 @@ describe('the parsers', () => {
     ['/api/v4/orders', parseOrders],
     ['/api/v4/orders/conditional', parseConditionalPage],
     ['/api/v4/orders/oco', parseOcoOrders],
+    ['/api/v4/order/oco-cancel', parseOcoOrder],
+    ['/api/v4/order/kill-switch', parseKillSwitch],
+    ['/api/v4/order/kill-switch/status', parseKillSwitchTimers],
     ['/api/v4/trade-account/order/history', parseExecutedOrders],
     ['/api/v4/main-account/history', parseHistoryPage],
     ['/api/v4/main-account/balance', parseMainBalances],

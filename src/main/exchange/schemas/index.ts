@@ -33,6 +33,9 @@
 export {
   parseConditionalPage,
   parseExecutedOrders,
+  parseKillSwitch,
+  parseKillSwitchTimers,
+  parseOcoOrder,
   parseOcoOrders,
   parseOrder,
   parseOrders,
