@@ -138,7 +138,7 @@ export interface Order {
   /** `<STOCK>_<MONEY>`, e.g. "BTC_USDT". */
   market: string;
   side: OrderSide;
-  /** e.g. "limit", "market", "stock_market", "stop limit". */
+  /** e.g. "limit", "market", "stock market", "stop limit", "stop market". */
   type: string;
   /** Creation time (ms). */
   timestamp: Millis;
@@ -162,16 +162,25 @@ export interface Order {
   /** Fee ratios ("0.001" = 0.1 %); may be absent. */
   takerFee?: Decimal;
   makerFee?: Decimal;
+  /** Stop orders and stop legs only. */
+  activationPrice?: Decimal;
+  /** Stop orders and stop legs only: "gte" (a buy) or "lte" (a sell). */
+  activationCondition?: string;
+  /** Stop orders and stop legs only: has the activation price been reached. */
+  activated?: boolean;
+  /** The primary order of an OTO (active orders). */
+  oto?: OrderOto;
+}
+
+/** The OTO an active order is the primary of, and the prices of its exits. */
+export interface OrderOto {
+  otoId: number;
+  stopLossPrice?: Decimal;
+  takeProfitPrice?: Decimal;
 }
 
 /** One leg of an OCO or OTO order. */
 export interface ConditionalLeg extends Order {
-  /** Stop leg only. */
-  activationPrice?: Decimal;
-  /** Stop leg only, e.g. "gte" / "lte". */
-  activationCondition?: string;
-  /** Stop leg only: has the stop price been reached. */
-  activated?: boolean;
   /** Last modification time (ms); OCO legs only. */
   mtime?: Millis;
 }
@@ -192,6 +201,16 @@ export interface OtoOrder {
 }
 
 export type ConditionalOrder = OcoOrder | OtoOrder;
+
+/** A kill-switch timer: the market's orders are canceled at `cancellationTime` unless reset. */
+export interface KillSwitchTimer {
+  market: string;
+  /** When the timer was set or last reset (ms, whole seconds). */
+  startTime: Millis;
+  cancellationTime: Millis;
+  /** `spot`, `margin`, `futures`; absent: every order type. */
+  types?: string[];
+}
 
 export interface ConditionalPage {
   limit: number;

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { startDemoExchange, type DemoExchangeOptions } from './server';
 
 /**
- * npm run demo-exchange -- --port 8787 [--seed N] [--casing spec|camel] [--latency-ms N]
+ * npm run demo-exchange -- --port 8787 [--seed N] [--casing deployed|spec] [--latency-ms N]
  *   [--state FILE] [--api-key K --api-secret S] [--control] [--freeze-prices]
  *   [--faults '{"next503":1,"latencyMs":200,"clockSkewMs":-8000}'] [--no-lending]
  */
@@ -38,8 +38,8 @@ function parseOptions(argv: string[]): DemoExchangeOptions {
   if (seed !== undefined) options.seed = seed;
   if (latencyMs !== undefined) options.latencyMs = latencyMs;
   if (values.casing !== undefined) {
-    if (values.casing !== 'spec' && values.casing !== 'camel')
-      throw new Error('--casing is spec or camel');
+    if (values.casing !== 'deployed' && values.casing !== 'spec')
+      throw new Error('--casing is deployed or spec');
     options.casing = values.casing;
   }
   if (values.state !== undefined) options.statePath = values.state;

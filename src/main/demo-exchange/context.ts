@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Casing } from './casing';
+import type { Casing } from './fields';
 import type { Engine } from './engine';
 import type { OAuthServer } from './oauth';
 
@@ -41,8 +41,6 @@ export interface Route {
   scope?: string;
   /** Places an order (the connection-reset faults apply). */
   placesOrder?: boolean;
-  /** Answer converted to camelCase in camel mode. */
-  casing?: boolean;
   /** Matches every path starting with the route's path + '/'. */
   prefix?: boolean;
   handler(ctx: Ctx, ex: ExchangeCtx): Reply;

@@ -1,5 +1,14 @@
 import { D, ZERO, type Dec } from './decimal';
-import { ApiError, NOT_ENOUGH_BALANCE, fail, ok, validation, inner, type Result } from './errors';
+import {
+  ApiError,
+  NOT_ENOUGH_BALANCE,
+  fail,
+  ok,
+  validation,
+  inner,
+  type FieldErrors,
+  type Result,
+} from './errors';
 import {
   MARKET_BY_NAME,
   bookAround,
@@ -10,12 +19,23 @@ import {
   type MarketDef,
 } from './markets';
 import { hash32 } from './rng';
-import { DEALS_LIMIT, HISTORY_LIMIT, type ExchangeState, type OrderRec, type Side } from './state';
+import {
+  DEALS_LIMIT,
+  HISTORY_LIMIT,
+  type ExchangeState,
+  type KillSwitchRec,
+  type OcoRec,
+  type OrderRec,
+  type OtoLink,
+  type Side,
+} from './state';
 
 /**
  * The trading engine: ledger, matching against the market maker's book, resting limit orders that
- * fill when the mid price crosses them. No HTTP here: routes validate the request shape and call it;
- * the property test drives it directly.
+ * fill when the mid price crosses them, stop orders and OCO/OTO orders that trigger when it reaches
+ * them, kill-switch timers. No HTTP here: routes validate the request shape and call it; the
+ * property test drives it directly. Everything that happens because the price moved or the clock
+ * ran happens in `sync()`, which every order operation and every listing calls first.
  *
  * Money rules (all decimal):
  * - fees are charged in the money currency: fee = dealMoney * rate, exactly (unrounded, as the
@@ -29,7 +49,47 @@ import { DEALS_LIMIT, HISTORY_LIMIT, type ExchangeState, type OrderRec, type Sid
  * - every fill is a deal (state.deals): a taker order has one per book level it took, a resting
  *   order one when the price crosses it; each deal's fee is the rate on its own money, so an
  *   order's deals add up to its dealStock, dealMoney and dealFee exactly.
+ * - a stop-limit order freezes as the limit order it becomes, a stop-market order its amount (money
+ *   for a buy, stock for a sell) from the moment it is placed; an OCO freezes once for both legs
+ *   (the larger leg's need), since only one of them can execute.
+ *
+ * Conditional orders:
+ * - a stop order rests in `active` (activated 0) until the mid price reaches its activation price
+ *   (a buy at or above it, a sell at or below it); it then becomes the order it names: a stop limit
+ *   takes what crosses the book as taker and rests with the rest, a stop market executes as a market
+ *   order (a buy spends its money amount, fee included).
+ * - an OCO (seeded, or the exits of an OTO) has a take-profit limit leg, which fills when the mid
+ *   price crosses it, and a stop-limit leg, which activates as above; the first leg that executes
+ *   cancels the other and ends the OCO (an executed stop leg with a rest goes on as an active order).
+ * - an OTO is its primary order in `active`; when that fills, an OCO of the opposite side, amount
+ *   the stock it bought or sold, take-profit at `takeProfitPrice`, stop (activation and limit price)
+ *   at `stopLossPrice`, closes the position. If the account cannot freeze it, there is none.
+ * - a kill-switch timer cancels its market's orders (active and OCO) once its time has passed.
  */
+
+/** What a limit order freezes: money with the taker fee (the worst case) for a buy, stock for a sell. */
+export function limitFreeze(m: MarketDef, side: Side, amount: Dec, price: Dec): Dec {
+  return side === 'buy' ? amount.times(price).times(new D(1).plus(m.takerFee)) : amount;
+}
+
+/** What an OCO freezes for both legs: a sell its amount, a buy the larger leg's limit freeze. */
+export function ocoFreeze(m: MarketDef, side: Side, amount: Dec, prices: Dec[]): Dec {
+  return prices.reduce((most, price) => D.max(most, limitFreeze(m, side, amount, price)), ZERO);
+}
+
+const frozenAsset = (m: MarketDef, side: Side): string => (side === 'buy' ? m.money : m.stock);
+
+/** A stop condition: a buy triggers at or above the activation price, a sell at or below. */
+const reached = (side: Side, mid: Dec, activation: string): boolean =>
+  side === 'buy' ? mid.gte(activation) : mid.lte(activation);
+
+/** A resting limit fills when the mid price crosses it: a buy at or below, a sell at or above. */
+const crossed = (order: OrderRec, mid: Dec): boolean =>
+  order.side === 'buy' ? mid.lte(order.price) : mid.gte(order.price);
+
+/** The unit of an order's amount: money for a market or stop-market buy by money, else stock. */
+type Unit = 'stock' | 'money';
+
 export interface EngineOptions {
   seed: number;
   /** Server clock, ms. */
@@ -44,7 +104,7 @@ export interface MarketOrderInput {
   side: Side;
   amount: Dec;
   /** Unit of `amount`: stock (stock_market both sides, market sell) or money (market buy). */
-  unit: 'stock' | 'money';
+  unit: Unit;
   type: 'market' | 'stock market';
   clientOrderId?: string;
   stp?: string;
@@ -60,6 +120,64 @@ export interface LimitOrderInput {
   ioc?: boolean;
   stp?: string;
 }
+
+export interface StopMarketInput {
+  market: string;
+  side: Side;
+  /** Money for a buy, stock for a sell. */
+  amount: Dec;
+  activationPrice: Dec;
+  clientOrderId?: string;
+  stp?: string;
+}
+
+export interface StopLimitInput extends StopMarketInput {
+  /** The limit price once activated; `amount` is stock. */
+  price: Dec;
+}
+
+/** What order/modify changes (at least one of the first four). */
+export interface ModifyInput {
+  /** Stock; not for a buy stop-market order. */
+  amount?: Dec;
+  /** Money: a buy stop-market order's amount. */
+  total?: Dec;
+  price?: Dec;
+  activationPrice?: Dec;
+  stp?: string;
+}
+
+/** An order by id or by client order id (exactly one). */
+export interface OrderRef {
+  orderId?: number;
+  clientOrderId?: string;
+}
+
+/** Every order that rests: what place() takes. */
+interface OrderSpec {
+  type: 'limit' | 'stop limit' | 'stop market';
+  market: string;
+  side: Side;
+  amount: Dec;
+  /** Limit and stop limit. */
+  price?: Dec;
+  /** Stop orders. */
+  activationPrice?: Dec;
+  /** A modified stop limit that had been activated stays so. */
+  activated?: 0 | 1;
+  clientOrderId?: string;
+  postOnly?: boolean;
+  ioc?: boolean;
+  stp?: string;
+  /** A modified OTO primary stays the OTO's. */
+  oto?: OtoLink;
+}
+
+/** The order type of cancel-all and the kill-switch that the demo's (spot) orders are. */
+const SPOT_ORDERS = 'spot';
+
+/** The field a not-found order is reported under. */
+const refKey = (by: OrderRef): string => (by.orderId !== undefined ? 'orderId' : 'clientOrderId');
 
 interface Fill {
   price: Dec;
@@ -206,6 +324,28 @@ export class Engine {
     return ok(m);
   }
 
+  /**
+   * An operation on one market (or on all when `name` is undefined): the market must be tradable
+   * (31); the engine is brought up to date first; a success is a change.
+   */
+  private onMarket<T>(name: string | undefined, op: (m: MarketDef | undefined) => Result<T>) {
+    let m: MarketDef | undefined;
+    if (name !== undefined) {
+      const mr = this.tradableMarket(name);
+      if (!mr.ok) return mr;
+      m = mr.value;
+    }
+    this.sync();
+    const result = op(m);
+    if (result.ok) this.changed();
+    return result;
+  }
+
+  /** onMarket for a named market. */
+  private inMarket<T>(name: string, op: (m: MarketDef) => Result<T>): Result<T> {
+    return this.onMarket(name, (m) => op(m as MarketDef));
+  }
+
   private checkStockAmount(m: MarketDef, amount: Dec): ApiError | null {
     const step = stepOf(m).toFixed();
     if (amount.lt(m.minAmount)) {
@@ -296,6 +436,16 @@ export class Engine {
     return fills;
   }
 
+  private static totals(fills: Fill[]): { stock: Dec; money: Dec } {
+    let stock = ZERO;
+    let money = ZERO;
+    for (const f of fills) {
+      stock = stock.plus(f.qty);
+      money = money.plus(f.qty.times(f.price));
+    }
+    return { stock, money };
+  }
+
   /** The market maker's order behind a fill: one per book level (or resting order) and step. */
   private counterpartyId(m: MarketDef, side: Side | 'resting', key: number): number {
     return makerOrderId(this.opts.seed, m.name, this.currentStep(), side, key);
@@ -326,21 +476,11 @@ export class Engine {
     }
   }
 
-  private static totals(fills: Fill[]): { stock: Dec; money: Dec } {
-    let stock = ZERO;
-    let money = ZERO;
-    for (const f of fills) {
-      stock = stock.plus(f.qty);
-      money = money.plus(f.qty.times(f.price));
-    }
-    return { stock, money };
-  }
-
   private static fee(money: Dec, rate: string): Dec {
     return money.times(rate);
   }
 
-  /** Moves funds for a taker trade; buy money comes from `available` unless `fromFrozen`. */
+  /** Moves funds for a taker trade; the taker pays from `available` unless `fromFrozen`. */
   private settleTaker(
     m: MarketDef,
     side: Side,
@@ -363,6 +503,22 @@ export class Engine {
       this.makerAdd(m.money, money.neg());
     }
     this.collectFee(m.money, fee);
+  }
+
+  /** Executes `fills` for `order` as taker, adding them to its deal; from its freeze if `fromFrozen`. */
+  private takerFill(m: MarketDef, order: OrderRec, fills: Fill[], fromFrozen: boolean): void {
+    if (fills.length === 0) return;
+    const t = Engine.totals(fills);
+    const fee = Engine.fee(t.money, m.takerFee);
+    this.settleTaker(m, order.side, t.stock, t.money, fee, fromFrozen);
+    order.dealMoney = new D(order.dealMoney).plus(t.money).toFixed();
+    order.dealStock = new D(order.dealStock).plus(t.stock).toFixed();
+    order.dealFee = new D(order.dealFee).plus(fee).toFixed();
+    this.recordDeals(order, fills, 2, m.takerFee);
+    if (fromFrozen) {
+      const spent = order.side === 'buy' ? t.money.plus(fee) : t.stock;
+      order.frozen = new D(order.frozen).minus(spent).toFixed();
+    }
   }
 
   private newOrder(
@@ -398,11 +554,61 @@ export class Engine {
     }
   }
 
+  /** A finished order goes to the history; a filled OTO primary places the OTO's exits. */
+  private finish(m: MarketDef, order: OrderRec): void {
+    this.archive(order);
+    if (order.oto && order.status === 'FILLED') this.placeOtoExits(m, order, order.oto);
+  }
+
+  private removeActive(order: OrderRec): void {
+    const index = this.state.active.indexOf(order);
+    if (index >= 0) this.state.active.splice(index, 1);
+  }
+
+  // ---- market orders ------------------------------------------------------------------------------
+
+  /** The book's answer to a market order: a money amount buys with its budget less the fee. */
+  private marketFills(m: MarketDef, side: Side, amount: Dec, unit: Unit): Fill[] {
+    if (side === 'buy' && unit === 'money') {
+      const budget = amount
+        .div(new D(1).plus(m.takerFee))
+        .toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN);
+      return this.take(m, 'buy', { money: budget }, null);
+    }
+    return this.take(m, side, { stock: amount }, null);
+  }
+
+  /**
+   * Executes a market order's fills and finishes it: FILLED, or CANCELED when nothing executed. A
+   * triggered stop-market order pays from its freeze and releases the rest.
+   */
+  private completeMarket(
+    m: MarketDef,
+    order: OrderRec,
+    unit: Unit,
+    fills: Fill[],
+    fromFrozen: boolean,
+  ): void {
+    this.takerFill(m, order, fills, fromFrozen);
+    const amount = new D(order.amount);
+    const left =
+      unit === 'money'
+        ? amount.minus(order.dealMoney).minus(order.dealFee)
+        : amount.minus(order.dealStock);
+    order.left = left.toFixed();
+    if (fromFrozen) {
+      this.unfreeze(frozenAsset(m, order.side), new D(order.frozen));
+      order.frozen = '0';
+    }
+    order.status = new D(order.dealStock).gt(0) ? 'FILLED' : 'CANCELED';
+    this.finish(m, order);
+  }
+
   placeMarket(input: MarketOrderInput): Result<OrderRec> {
-    const mr = this.tradableMarket(input.market);
-    if (!mr.ok) return mr;
-    const m = mr.value;
-    this.sync();
+    return this.inMarket(input.market, (m) => this.marketOrder(m, input));
+  }
+
+  private marketOrder(m: MarketDef, input: MarketOrderInput): Result<OrderRec> {
     const amountError =
       input.unit === 'stock'
         ? this.checkStockAmount(m, input.amount)
@@ -410,195 +616,484 @@ export class Engine {
     if (amountError) return fail(amountError);
     const cidError = this.checkClientOrderId(m, input.clientOrderId);
     if (cidError) return fail(cidError);
-
-    let fills: Fill[];
-    if (input.side === 'buy' && input.unit === 'money') {
-      if (input.amount.gt(this.available(m.money)))
-        return fail(validation(32, { amount: [NOT_ENOUGH_BALANCE] }));
-      const budget = input.amount
-        .div(new D(1).plus(m.takerFee))
-        .toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN);
-      fills = this.take(m, 'buy', { money: budget }, null);
-    } else if (input.side === 'buy') {
-      fills = this.take(m, 'buy', { stock: input.amount }, null);
+    const byStockBuy = input.side === 'buy' && input.unit === 'stock';
+    if (!byStockBuy && input.amount.gt(this.available(frozenAsset(m, input.side)))) {
+      return fail(validation(32, { amount: [NOT_ENOUGH_BALANCE] }));
+    }
+    const fills = this.marketFills(m, input.side, input.amount, input.unit);
+    if (byStockBuy) {
       const t = Engine.totals(fills);
       const cost = t.money.plus(Engine.fee(t.money, m.takerFee));
       if (cost.gt(this.available(m.money)))
         return fail(validation(32, { amount: [NOT_ENOUGH_BALANCE] }));
-    } else {
-      if (input.amount.gt(this.available(m.stock)))
-        return fail(validation(32, { amount: [NOT_ENOUGH_BALANCE] }));
-      fills = this.take(m, 'sell', { stock: input.amount }, null);
     }
-    const t = Engine.totals(fills);
-    const fee = Engine.fee(t.money, m.takerFee);
-    this.settleTaker(m, input.side, t.stock, t.money, fee, false);
-    const left =
-      input.unit === 'money' ? input.amount.minus(t.money).minus(fee) : input.amount.minus(t.stock);
     const order = this.newOrder(m, {
       side: input.side,
       type: input.type,
       amount: input.amount.toFixed(),
       price: '0',
-      left: left.toFixed(),
-      dealMoney: t.money.toFixed(),
-      dealStock: t.stock.toFixed(),
-      dealFee: fee.toFixed(),
       clientOrderId: input.clientOrderId ?? '',
       stp: input.stp ?? 'no',
-      status: t.stock.gt(0) ? 'FILLED' : 'CANCELED',
     });
-    this.recordDeals(order, fills, 2, m.takerFee);
-    this.archive(order);
-    this.changed();
+    this.completeMarket(m, order, input.unit, fills, false);
     return ok(order);
   }
+
+  // ---- orders that rest: limit, stop limit, stop market ----------------------------------------------
 
   placeLimit(input: LimitOrderInput): Result<OrderRec> {
-    const mr = this.tradableMarket(input.market);
-    if (!mr.ok) return mr;
-    const m = mr.value;
-    this.sync();
-    const amountError = this.checkStockAmount(m, input.amount);
-    if (amountError) return fail(amountError);
-    if (input.price.lte(0) || input.price.decimalPlaces() > m.moneyPrec) {
-      return fail(
-        validation(33, {
-          price: [`Price must be greater than 0 with at most ${m.moneyPrec} decimal places.`],
-        }),
-      );
+    return this.place({ type: 'limit', ...input });
+  }
+
+  placeStopLimit(input: StopLimitInput): Result<OrderRec> {
+    return this.place({ type: 'stop limit', ...input });
+  }
+
+  placeStopMarket(input: StopMarketInput): Result<OrderRec> {
+    return this.place({ type: 'stop market', ...input });
+  }
+
+  private checkPrice(m: MarketDef, field: string, label: string, price: Dec): ApiError | null {
+    if (price.gt(0) && price.decimalPlaces() <= m.moneyPrec) return null;
+    return validation(33, {
+      [field]: [`${label} must be greater than 0 with at most ${m.moneyPrec} decimal places.`],
+    });
+  }
+
+  /** Validation of an order that rests, in the codes' order: 32 amount, 33 prices, 32 total, 36. */
+  private checkOrder(m: MarketDef, spec: OrderSpec): ApiError | null {
+    const byMoney = spec.type === 'stop market' && spec.side === 'buy';
+    const amountError = byMoney
+      ? this.checkMoneyAmount(m, spec.amount)
+      : this.checkStockAmount(m, spec.amount);
+    if (amountError) return amountError;
+    const priceError =
+      (spec.price && this.checkPrice(m, 'price', 'Price', spec.price)) ||
+      (spec.activationPrice &&
+        this.checkPrice(m, 'activation_price', 'Activation price', spec.activationPrice));
+    if (priceError) return priceError;
+    if (spec.price) {
+      const total = spec.amount.times(spec.price);
+      if (total.lt(m.minTotal)) {
+        return validation(32, { total: [`Total(amount * price) is less than ${m.minTotal}.`] });
+      }
+      if (total.gt(m.maxTotal)) {
+        return validation(32, { total: [`Total(amount * price) is greater than ${m.maxTotal}.`] });
+      }
     }
-    const total = input.amount.times(input.price);
-    if (total.lt(m.minTotal)) {
-      return fail(validation(32, { total: [`Total(amount * price) is less than ${m.minTotal}.`] }));
-    }
-    if (total.gt(m.maxTotal)) {
-      return fail(
-        validation(32, { total: [`Total(amount * price) is greater than ${m.maxTotal}.`] }),
-      );
-    }
-    const cidError = this.checkClientOrderId(m, input.clientOrderId);
-    if (cidError) return fail(cidError);
-    const freezeAsset = input.side === 'buy' ? m.money : m.stock;
-    const toFreeze = input.side === 'buy' ? total.times(new D(1).plus(m.takerFee)) : input.amount;
-    if (toFreeze.gt(this.available(freezeAsset))) {
+    return this.checkClientOrderId(m, spec.clientOrderId);
+  }
+
+  /**
+   * Places an order that may rest: validates, freezes, then a limit order (or a modified activated
+   * stop limit) takes what crosses the book and rests with the rest; a stop order waits in `active`
+   * for its activation price, or triggers at once when the price is already there.
+   */
+  private place(spec: OrderSpec): Result<OrderRec> {
+    return this.inMarket(spec.market, (m) => this.restingOrder(m, spec));
+  }
+
+  private restingOrder(m: MarketDef, spec: OrderSpec): Result<OrderRec> {
+    const error = this.checkOrder(m, spec);
+    if (error) return fail(error);
+    const asset = frozenAsset(m, spec.side);
+    const toFreeze =
+      spec.type === 'stop market'
+        ? spec.amount
+        : limitFreeze(m, spec.side, spec.amount, spec.price ?? ZERO);
+    if (toFreeze.gt(this.available(asset))) {
       return fail(validation(32, { amount: [NOT_ENOUGH_BALANCE] }));
     }
-    const crossing = this.take(m, input.side, { stock: input.amount }, input.price);
-    if (input.postOnly && crossing.length > 0) {
+    const waits = spec.activationPrice !== undefined && spec.activated !== 1;
+    const crossing =
+      waits || !spec.price ? [] : this.take(m, spec.side, { stock: spec.amount }, spec.price);
+    if (spec.postOnly && crossing.length > 0) {
       return fail(inner({ postOnly: ['Post-only order would be executed immediately.'] }));
     }
-    this.freeze(freezeAsset, toFreeze);
+    this.freeze(asset, toFreeze);
     const order = this.newOrder(m, {
-      side: input.side,
-      type: 'limit',
-      amount: input.amount.toFixed(),
-      price: input.price.toFixed(),
-      clientOrderId: input.clientOrderId ?? '',
-      postOnly: input.postOnly ?? false,
-      ioc: input.ioc ?? false,
-      stp: input.stp ?? 'no',
+      side: spec.side,
+      type: spec.type,
+      amount: spec.amount.toFixed(),
+      price: spec.price?.toFixed() ?? '0',
+      clientOrderId: spec.clientOrderId ?? '',
+      postOnly: spec.postOnly ?? false,
+      ioc: spec.ioc ?? false,
+      stp: spec.stp ?? 'no',
       frozen: toFreeze.toFixed(),
+      ...(spec.activationPrice !== undefined
+        ? { activationPrice: spec.activationPrice.toFixed(), activated: spec.activated ?? 0 }
+        : {}),
+      ...(spec.oto ? { oto: spec.oto } : {}),
     });
-    let frozen = toFreeze;
-    if (crossing.length > 0) {
-      const t = Engine.totals(crossing);
-      const fee = Engine.fee(t.money, m.takerFee);
-      this.settleTaker(m, input.side, t.stock, t.money, fee, true);
-      frozen = input.side === 'buy' ? frozen.minus(t.money).minus(fee) : frozen.minus(t.stock);
-      order.dealMoney = t.money.toFixed();
-      order.dealStock = t.stock.toFixed();
-      order.dealFee = fee.toFixed();
-      order.left = input.amount.minus(t.stock).toFixed();
-      this.recordDeals(order, crossing, 2, m.takerFee);
-    }
-    const left = new D(order.left);
-    if (left.gt(0) && !order.ioc) {
-      const needed =
-        input.side === 'buy' ? left.times(input.price).times(new D(1).plus(m.takerFee)) : left;
-      this.unfreeze(freezeAsset, frozen.minus(needed));
-      order.frozen = needed.toFixed();
-      order.status = crossing.length > 0 ? 'PARTIALLY_FILLED' : 'NEW';
+    if (waits) {
       this.state.active.push(order);
+      this.step(m, order, this.price(m));
     } else {
-      this.unfreeze(freezeAsset, frozen);
-      order.frozen = '0';
-      order.status = left.gt(0)
-        ? new D(order.dealStock).gt(0)
-          ? 'PARTIALLY_FILLED'
-          : 'CANCELED'
-        : 'FILLED';
-      this.archive(order);
+      this.takerFill(m, order, crossing, true);
+      this.settleLimit(m, order);
     }
-    this.changed();
     return ok(order);
   }
 
-  cancel(marketName: string, by: { orderId?: number; clientOrderId?: string }): Result<OrderRec> {
-    const mr = this.tradableMarket(marketName);
-    if (!mr.ok) return mr;
-    this.sync();
-    const index = this.state.active.findIndex(
+  /**
+   * After a limit order took what crossed the book: the rest rests in `active` keeping frozen only
+   * what it needs (unless IOC), or the order finishes and releases its freeze.
+   */
+  private settleLimit(m: MarketDef, order: OrderRec): void {
+    const asset = frozenAsset(m, order.side);
+    const left = new D(order.amount).minus(order.dealStock);
+    const dealt = new D(order.dealStock).gt(0);
+    order.left = left.toFixed();
+    if (left.gt(0) && !order.ioc) {
+      const needed = limitFreeze(m, order.side, left, new D(order.price));
+      this.unfreeze(asset, new D(order.frozen).minus(needed));
+      order.frozen = needed.toFixed();
+      order.status = dealt ? 'PARTIALLY_FILLED' : 'NEW';
+      this.state.active.push(order);
+      return;
+    }
+    this.unfreeze(asset, new D(order.frozen));
+    order.frozen = '0';
+    order.status = left.gt(0) ? (dealt ? 'PARTIALLY_FILLED' : 'CANCELED') : 'FILLED';
+    this.finish(m, order);
+  }
+
+  /** A stop order reached its activation price: it becomes the order it names (not in `active`). */
+  private activate(m: MarketDef, order: OrderRec): void {
+    order.activated = 1;
+    order.mtime = micro(this.now());
+    if (order.type === 'stop market') {
+      const unit: Unit = order.side === 'buy' ? 'money' : 'stock';
+      const fills = this.marketFills(m, order.side, new D(order.amount), unit);
+      this.completeMarket(m, order, unit, fills, true);
+      return;
+    }
+    const limit = new D(order.price);
+    this.takerFill(m, order, this.take(m, order.side, { stock: new D(order.left) }, limit), true);
+    this.settleLimit(m, order);
+  }
+
+  // ---- finding and canceling ------------------------------------------------------------------------
+
+  private notFound(key: string): ApiError {
+    return inner({ [key]: ['Unexecuted order was not found.'] });
+  }
+
+  private findActive(market: string, by: OrderRef): OrderRec | undefined {
+    return this.state.active.find(
       (o) =>
-        o.market === marketName &&
+        o.market === market &&
         (by.orderId !== undefined ? o.id === by.orderId : o.clientOrderId === by.clientOrderId),
     );
-    const order = index >= 0 ? this.state.active[index] : undefined;
-    if (!order) {
-      const key = by.orderId !== undefined ? 'orderId' : 'clientOrderId';
-      return fail(inner({ [key]: ['Unexecuted order was not found.'] }));
-    }
-    const m = mr.value;
-    this.unfreeze(order.side === 'buy' ? m.money : m.stock, new D(order.frozen));
+  }
+
+  private cancelActive(m: MarketDef, order: OrderRec): void {
+    this.removeActive(order);
+    this.unfreeze(frozenAsset(m, order.side), new D(order.frozen));
     order.frozen = '0';
     order.status = 'CANCELED';
-    this.state.active.splice(index, 1);
     this.archive(order);
-    this.changed();
-    return ok(order);
+  }
+
+  private cancelOcoRec(m: MarketDef, rec: OcoRec): void {
+    this.state.conditional.splice(this.state.conditional.indexOf(rec), 1);
+    this.unfreeze(frozenAsset(m, rec.stopLoss.side), new D(rec.frozen));
+    rec.frozen = '0';
+    for (const leg of [rec.stopLoss, rec.takeProfit]) {
+      leg.status = 'CANCELED';
+      this.archive(leg);
+    }
+  }
+
+  /** Cancels every order of a market (all markets when undefined): active ones and OCOs. */
+  private cancelMarketOrders(market: string | undefined): void {
+    for (const order of [...this.state.active]) {
+      const m = MARKET_BY_NAME.get(order.market);
+      if (m && (market === undefined || order.market === market)) this.cancelActive(m, order);
+    }
+    for (const rec of [...this.state.conditional]) {
+      const m = MARKET_BY_NAME.get(rec.market);
+      if (m && (market === undefined || rec.market === market)) this.cancelOcoRec(m, rec);
+    }
+  }
+
+  cancel(marketName: string, by: OrderRef): Result<OrderRec> {
+    return this.inMarket(marketName, (m) => {
+      const order = this.findActive(marketName, by);
+      if (!order) return fail(this.notFound(refKey(by)));
+      this.cancelActive(m, order);
+      return ok(order);
+    });
+  }
+
+  /**
+   * order/modify: the order is canceled and a replacement with a new id placed, with the changes,
+   * the unfilled rest as its amount unless one is given, the same client order id (and OTO). When
+   * the replacement is refused nothing changed; not enough balance is code 10 here.
+   */
+  modify(marketName: string, by: OrderRef, change: ModifyInput): Result<OrderRec> {
+    return this.inMarket(marketName, (m) => this.replace(m, by, change));
+  }
+
+  private replace(m: MarketDef, by: OrderRef, change: ModifyInput): Result<OrderRec> {
+    const order = this.findActive(m.name, by);
+    if (!order) return fail(this.notFound(refKey(by)));
+    const type = order.type as OrderSpec['type'];
+    const byMoney = type === 'stop market' && order.side === 'buy';
+    const errors: FieldErrors = {};
+    if (change.total && !byMoney) errors.total = ['Total is for a buy stop-market order only.'];
+    if (change.amount && byMoney) errors.amount = ['A buy stop-market order takes total.'];
+    if (change.price && type === 'stop market') {
+      errors.price = ['A stop-market order has no price.'];
+    }
+    if (change.activationPrice && (order.activationPrice === undefined || order.activated)) {
+      errors.activation_price = ['Only a stop order not yet activated has an activation price.'];
+    }
+    if (Object.keys(errors).length > 0) return fail(validation(30, errors));
+    const saved = structuredClone(this.state);
+    this.cancelActive(m, order);
+    const placed = this.restingOrder(m, {
+      type,
+      market: order.market,
+      side: order.side,
+      amount: change.amount ?? change.total ?? new D(order.left),
+      price: type === 'stop market' ? undefined : (change.price ?? new D(order.price)),
+      activationPrice:
+        change.activationPrice ??
+        (order.activationPrice === undefined ? undefined : new D(order.activationPrice)),
+      activated: order.activated,
+      clientOrderId: order.clientOrderId || undefined,
+      postOnly: order.postOnly,
+      ioc: order.ioc,
+      stp: change.stp ?? order.stp,
+      oto: order.oto,
+    });
+    if (placed.ok) return placed;
+    this.state = saved;
+    const refused = placed.error.body as { errors?: FieldErrors };
+    return refused.errors?.amount?.[0] === NOT_ENOUGH_BALANCE
+      ? fail(validation(10, { amount: [NOT_ENOUGH_BALANCE] }))
+      : placed;
+  }
+
+  /** order/cancel/all: a market's orders, or every market's; `types` without `spot` cancels none. */
+  cancelAll(marketName: string | undefined, types: string[] | null): Result<true> {
+    return this.onMarket(marketName, () => {
+      if (!types || types.includes(SPOT_ORDERS)) this.cancelMarketOrders(marketName);
+      return ok(true);
+    });
   }
 
   /** Cancels an OCO or OTO order by id: both legs go; a filled or unknown id is not found (code 2). */
   cancelConditional(marketName: string, id: number): Result<true> {
-    const mr = this.tradableMarket(marketName);
-    if (!mr.ok) return mr;
-    const index = this.state.conditional.findIndex((r) => r.id === id && r.market === marketName);
-    if (index < 0) return fail(inner({ id: ['Unexecuted order was not found.'] }));
-    this.state.conditional.splice(index, 1);
-    this.changed();
-    return ok(true);
+    return this.inMarket(marketName, (m) => {
+      const rec = this.state.conditional.find((r) => r.id === id && r.market === m.name);
+      const primary = this.otoPrimary(m, id);
+      if (rec) this.cancelOcoRec(m, rec);
+      else if (primary) this.cancelActive(m, primary);
+      else return fail(this.notFound('id'));
+      return ok(true);
+    });
   }
 
-  /** Fills every resting order the current mid price has crossed (at the order's price, as maker). */
-  sync(): void {
-    let any = false;
-    const remaining: OrderRec[] = [];
-    const mids = new Map<string, Dec>();
-    for (const order of this.state.active) {
-      const m = MARKET_BY_NAME.get(order.market);
-      if (!m) {
-        remaining.push(order);
-        continue;
+  /** order/oco-cancel: by the OCO's id, or by a leg's client order id. */
+  cancelOco(marketName: string, by: OrderRef): Result<OcoRec> {
+    return this.inMarket(marketName, (m) => {
+      const rec = this.state.conditional.find(
+        (r) =>
+          r.market === m.name &&
+          (by.orderId !== undefined
+            ? r.id === by.orderId
+            : [r.stopLoss, r.takeProfit].some(
+                (l) => l.clientOrderId !== '' && l.clientOrderId === by.clientOrderId,
+              )),
+      );
+      if (!rec) return fail(this.notFound(refKey(by)));
+      this.cancelOcoRec(m, rec);
+      return ok(rec);
+    });
+  }
+
+  /** order/oto-cancel: the OTO's primary order is canceled, and with it the OTO. */
+  cancelOto(marketName: string, otoId: number): Result<true> {
+    return this.inMarket(marketName, (m) => {
+      const primary = this.otoPrimary(m, otoId);
+      if (!primary) return fail(this.notFound('otoId'));
+      this.cancelActive(m, primary);
+      return ok(true);
+    });
+  }
+
+  private otoPrimary(m: MarketDef, otoId: number): OrderRec | undefined {
+    return this.state.active.find((o) => o.oto?.id === otoId && o.market === m.name);
+  }
+
+  // ---- OCO and OTO ------------------------------------------------------------------------------------
+
+  /**
+   * The exits of a filled OTO primary: an OCO of the opposite side for the stock it dealt. Not placed
+   * when the account cannot freeze it (a sell primary's buy-back may cost more than it brought).
+   */
+  private placeOtoExits(m: MarketDef, primary: OrderRec, oto: OtoLink): void {
+    const side: Side = primary.side === 'buy' ? 'sell' : 'buy';
+    const amount = new D(primary.dealStock);
+    const stop = new D(oto.stopLossPrice);
+    const take = new D(oto.takeProfitPrice);
+    const frozen = ocoFreeze(m, side, amount, [stop, take]);
+    if (frozen.gt(this.available(frozenAsset(m, side)))) return;
+    this.freeze(frozenAsset(m, side), frozen);
+    const id = this.nextId();
+    const leg = (type: string, price: Dec, extra: Partial<OrderRec> = {}) =>
+      this.newOrder(m, {
+        side,
+        type,
+        amount: amount.toFixed(),
+        price: price.toFixed(),
+        mtime: micro(this.now()),
+        ...extra,
+      });
+    this.state.conditional.push({
+      id,
+      market: m.name,
+      frozen: frozen.toFixed(),
+      stopLoss: leg('stop limit', stop, { activationPrice: stop.toFixed(), activated: 0 }),
+      takeProfit: leg('limit', take),
+    });
+  }
+
+  /** One leg of an OCO executed: the other is canceled, the OCO is gone. */
+  private resolveOco(rec: OcoRec, other: OrderRec): void {
+    this.state.conditional.splice(this.state.conditional.indexOf(rec), 1);
+    other.status = 'CANCELED';
+    this.archive(other);
+  }
+
+  /** An OCO at the current price: its stop leg may activate, a resting leg may fill. */
+  private stepOco(m: MarketDef, rec: OcoRec, mid: Dec): boolean {
+    const { stopLoss: stop, takeProfit: take } = rec;
+    if (!stop.activated && stop.activationPrice !== undefined) {
+      if (reached(stop.side, mid, stop.activationPrice)) {
+        stop.activated = 1;
+        stop.mtime = micro(this.now());
+        stop.frozen = rec.frozen;
+        const limit = new D(stop.price);
+        this.takerFill(m, stop, this.take(m, stop.side, { stock: new D(stop.left) }, limit), true);
+        if (new D(stop.dealStock).gt(0)) {
+          this.resolveOco(rec, take);
+          this.settleLimit(m, stop);
+        } else {
+          stop.frozen = '0';
+        }
+        return true;
       }
+    } else if (crossed(stop, mid) && this.fillLeg(m, rec, stop)) {
+      this.resolveOco(rec, take);
+      this.finish(m, stop);
+      return true;
+    }
+    if (crossed(take, mid) && this.fillLeg(m, rec, take)) {
+      this.resolveOco(rec, stop);
+      this.finish(m, take);
+      return true;
+    }
+    return false;
+  }
+
+  /** A resting OCO leg fills as maker with the OCO's freeze. */
+  private fillLeg(m: MarketDef, rec: OcoRec, leg: OrderRec): boolean {
+    leg.frozen = rec.frozen;
+    if (this.fillResting(m, leg)) return true;
+    leg.frozen = '0';
+    return false;
+  }
+
+  // ---- kill-switch --------------------------------------------------------------------------------
+
+  /**
+   * order/kill-switch: sets (or with `timeout` null deletes) the market's timer; its orders are
+   * canceled once `timeout` seconds have passed without a new call.
+   */
+  setKillSwitch(
+    marketName: string,
+    timeout: number | null,
+    types: string[] | null,
+  ): Result<KillSwitchRec | null> {
+    return this.inMarket(marketName, () => {
+      this.state.killSwitches = this.state.killSwitches.filter((t) => t.market !== marketName);
+      if (timeout === null) return ok(null);
+      const startTime = Math.floor(this.now() / 1000);
+      const timer = { market: marketName, startTime, cancellationTime: startTime + timeout, types };
+      this.state.killSwitches.push(timer);
+      return ok(timer);
+    });
+  }
+
+  /** The running timers (of one market when given). */
+  killSwitches(marketName: string | undefined): Result<KillSwitchRec[]> {
+    if (marketName !== undefined) {
+      const mr = this.tradableMarket(marketName);
+      if (!mr.ok) return mr;
+    }
+    this.sync();
+    return ok(this.state.killSwitches.filter((t) => !marketName || t.market === marketName));
+  }
+
+  private expireKillSwitches(): boolean {
+    const nowSec = this.now() / 1000;
+    const due = this.state.killSwitches.filter((t) => t.cancellationTime <= nowSec);
+    if (due.length === 0) return false;
+    this.state.killSwitches = this.state.killSwitches.filter((t) => !due.includes(t));
+    for (const t of due) {
+      if (!t.types || t.types.includes(SPOT_ORDERS)) this.cancelMarketOrders(t.market);
+    }
+    return true;
+  }
+
+  // ---- the market moves ---------------------------------------------------------------------------
+
+  /** An active order at the current price: a stop may activate, a resting limit may fill. */
+  private step(m: MarketDef, order: OrderRec, mid: Dec): boolean {
+    if (order.activationPrice !== undefined && !order.activated) {
+      if (!reached(order.side, mid, order.activationPrice)) return false;
+      this.removeActive(order);
+      this.activate(m, order);
+      return true;
+    }
+    if (!crossed(order, mid) || !this.fillResting(m, order)) return false;
+    this.removeActive(order);
+    this.finish(m, order);
+    return true;
+  }
+
+  /**
+   * Brings everything up to the current clock and prices: expired kill-switch timers cancel their
+   * markets' orders, then each active order and each OCO takes its step (each order at most one:
+   * what an activation rests is looked at again on the next sync).
+   */
+  sync(): void {
+    let any = this.expireKillSwitches();
+    const mids = new Map<string, Dec>();
+    const midOf = (m: MarketDef): Dec => {
       let mid = mids.get(m.name);
       if (!mid) {
         mid = this.price(m);
         mids.set(m.name, mid);
       }
-      const price = new D(order.price);
-      const crossed = order.side === 'buy' ? mid.lte(price) : mid.gte(price);
-      if (!crossed || !this.fillResting(m, order)) {
-        remaining.push(order);
-        continue;
-      }
-      any = true;
+      return mid;
+    };
+    for (const order of [...this.state.active]) {
+      const m = MARKET_BY_NAME.get(order.market);
+      if (m && this.state.active.includes(order) && this.step(m, order, midOf(m))) any = true;
     }
-    if (any) {
-      this.state.active = remaining;
-      this.changed();
+    for (const rec of [...this.state.conditional]) {
+      const m = MARKET_BY_NAME.get(rec.market);
+      if (m && this.state.conditional.includes(rec) && this.stepOco(m, rec, midOf(m))) any = true;
     }
+    if (any) this.changed();
   }
 
+  /** Fills a resting order whole at its price, as maker, if the market maker can take the other side. */
   private fillResting(m: MarketDef, order: OrderRec): boolean {
     const qty = new D(order.left);
     const price = new D(order.price);
@@ -634,7 +1129,6 @@ export class Engine {
     order.left = '0';
     order.frozen = '0';
     order.status = 'FILLED';
-    this.archive(order);
     return true;
   }
 

@@ -34,10 +34,19 @@ interface Grant {
 
 const token = () => randomBytes(24).toString('hex');
 
-export interface TokenReply {
-  status: number;
-  body: unknown;
-}
+/** Issued tokens, or an error answer (status and body). */
+export type TokenReply =
+  | {
+      status: 200;
+      tokens: {
+        accessToken: string;
+        expiresIn: number;
+        refreshToken: string;
+        scope: string;
+        tokenType: 'Bearer';
+      };
+    }
+  | { status: number; body: unknown };
 
 export class OAuthServer {
   private readonly clients = new Map<string, OAuthClient>();
@@ -80,14 +89,12 @@ export class OAuthServer {
     this.refresh.set(refreshToken, { clientId, scopes, expiresAt: now + REFRESH_TTL_S * 1000 });
     return {
       status: 200,
-      body: {
-        data: {
-          access_token: accessToken,
-          expires_in: ACCESS_TTL_S,
-          refresh_token: refreshToken,
-          scope: scopes.join(','),
-          token_type: 'Bearer',
-        },
+      tokens: {
+        accessToken,
+        expiresIn: ACCESS_TTL_S,
+        refreshToken,
+        scope: scopes.join(','),
+        tokenType: 'Bearer',
       },
     };
   }

@@ -8,7 +8,7 @@ import { log } from '../log';
  * debounced after every change, flushed on stop. Loaded synchronously at start; a missing,
  * unreadable or foreign file (other version or seed) is ignored and the seed state is used (and
  * written on the next change). A state saved before interest payments (or deals) were kept has
- * none.
+ * none. Version 1 files (conditional orders that froze nothing) are foreign.
  */
 export function loadState(path: string, seed: number): ExchangeState | null {
   let text: string;
@@ -19,7 +19,7 @@ export function loadState(path: string, seed: number): ExchangeState | null {
   }
   try {
     const parsed = JSON.parse(text) as Partial<ExchangeState>;
-    if (parsed.version !== 1 || parsed.seed !== seed || !parsed.trade || !parsed.nonces)
+    if (parsed.version !== 2 || parsed.seed !== seed || !parsed.trade || !parsed.nonces)
       return null;
     parsed.flexPayments ??= [];
     parsed.deals ??= [];

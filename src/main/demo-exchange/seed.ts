@@ -1,10 +1,9 @@
 import { ASSETS, precisionOf } from './assets';
-import { D } from './decimal';
-import { makerOrderId } from './engine';
+import { D, type Dec } from './decimal';
 import { FIAT, MARKETS, MARKET_BY_NAME } from './markets';
 import { Rng } from './rng';
+import { limitFreeze, makerOrderId, ocoFreeze } from './engine';
 import type {
-  ConditionalLeg,
   DealRec,
   ExchangeState,
   FlexInvestment,
@@ -12,15 +11,16 @@ import type {
   FlexPlan,
   OcoRec,
   OrderRec,
-  OtoRec,
   SubAccount,
 } from './state';
 
 /**
  * The demo account as seeded: 14 assets (some zero; no fiat), 34 active limit orders on the ten
  * tradable crypto markets (placed 7-18 % away from the walk's base price, outside the walk's ±6.2 % band, so they
- * stay put unless a test moves the price), 3 OCO + 2 OTO conditional orders, 3 flex plans with one
- * ACTIVE and one CLOSED investment, 3 sub-accounts (one blocked), 60 executed orders in the order
+ * stay put unless a test moves the price), 3 sell OCOs (stop legs 10-13 % below the base price,
+ * take-profit legs 12-15 % above), 2 OTOs whose primary buy orders are active orders too (36 in
+ * all; the XRP one is 5.9 % below the base, inside the band, so a live walk may fill it), 3 flex
+ * plans with one ACTIVE and one CLOSED investment, 3 sub-accounts (one blocked), 60 executed orders in the order
  * history, each with its deal. The market maker holds deep balances (the books' liquidity).
  *
  * Order ids start at 4,200,000,000 + seed * 10,000 (fits a JS safe integer, looks like the real
@@ -77,7 +77,15 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
   maker.BTC = new D(maker.BTC ?? '0').plus('20000').toFixed();
   for (const fiat of FIAT) maker[fiat] = new D(maker[fiat] ?? '0').plus('1000000000').toFixed();
 
-  // Active limit orders, frozen on top of the available balances above.
+  // Orders freeze as the engine freezes them, on top of the available balances above: a limit order
+  // like a limit order, an OCO once for both legs, an OTO's primary like the limit order it is.
+  const freezeOnTop = (asset: string, amount: Dec) => {
+    const entry = trade[asset] ?? { available: '0', freeze: '0' };
+    entry.freeze = new D(entry.freeze).plus(amount).toFixed();
+    trade[asset] = entry;
+  };
+
+  // Active limit orders.
   const active: OrderRec[] = [];
   const tradable = MARKETS.filter((m) => m.tradesEnabled && !FIAT.has(m.money));
   for (let i = 0; i < 34; i++) {
@@ -93,11 +101,8 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     const total = new D(m.minTotal).times(rng.int(15, 60)).div(10);
     let amount = total.div(price).toDecimalPlaces(m.stockPrec, D.ROUND_UP);
     if (amount.lt(m.minAmount)) amount = new D(m.minAmount);
-    const frozen = side === 'buy' ? amount.times(price).times(new D(1).plus(m.takerFee)) : amount;
-    const asset = side === 'buy' ? m.money : m.stock;
-    const entry = trade[asset] ?? { available: '0', freeze: '0' };
-    entry.freeze = new D(entry.freeze).plus(frozen).toFixed();
-    trade[asset] = entry;
+    const frozen = limitFreeze(m, side, amount, price);
+    freezeOnTop(side === 'buy' ? m.money : m.stock, frozen);
     const created = nowSec - rng.int(600, 20 * 86400);
     active.push({
       id: id(),
@@ -122,8 +127,6 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
       frozen: frozen.toFixed(),
     });
   }
-  active.sort((a, b) => a.timestamp - b.timestamp);
-
   const history: OrderRec[] = [];
   for (let i = 0; i < 60; i++) {
     const m = tradable[rng.int(0, tradable.length - 1)];
@@ -164,8 +167,8 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     type: string,
     price: string,
     amount: string,
-    extra: Partial<ConditionalLeg> = {},
-  ): ConditionalLeg => {
+    extra: Partial<OrderRec> = {},
+  ): OrderRec => {
     const m = MARKET_BY_NAME.get(market);
     const ts = nowSec - rng.int(3600, 5 * 86400) + 0.5;
     return {
@@ -185,26 +188,32 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
       takerFee: m?.takerFee ?? '0.001',
       makerFee: m?.makerFee ?? '0.001',
       postOnly: false,
+      ioc: false,
       status: 'NEW',
       stp: 'no',
+      rpi: false,
       positionSide: 'LONG',
+      frozen: '0',
       ...extra,
     };
   };
-  const conditional: (OcoRec | OtoRec)[] = [];
+  const conditional: OcoRec[] = [];
   const ocoSpecs: [string, string, string, string, string][] = [
     ['BTC_USDT', '0.01', '58000', '57900', '72000'],
     ['ETH_USDT', '0.5', '2800', '2790', '3500'],
     ['SOL_USDT', '5', '130', '129.5', '170'],
   ];
   for (const [market, amount, activation, stopPrice, takePrice] of ocoSpecs) {
+    const m = MARKET_BY_NAME.get(market);
+    if (!m) continue;
+    const frozen = ocoFreeze(m, 'sell', new D(amount), [new D(stopPrice), new D(takePrice)]);
+    freezeOnTop(m.stock, frozen);
     conditional.push({
-      kind: 'oco',
       id: id(),
       market,
+      frozen: frozen.toFixed(),
       stopLoss: leg(market, 'sell', 'stop limit', stopPrice, amount, {
         activationPrice: activation,
-        activationCondition: 'lte',
         activated: 0,
       }),
       takeProfit: leg(market, 'sell', 'limit', takePrice, amount),
@@ -215,15 +224,14 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     ['XRP_USDT', 'buy', '500', '0.55', '0.5', '0.7'],
   ];
   for (const [market, side, amount, price, sl, tp] of otoSpecs) {
-    conditional.push({
-      kind: 'oto',
-      id: id(),
-      market,
-      stopLossPrice: sl,
-      takeProfitPrice: tp,
-      conditionalOrder: leg(market, side, 'limit', price, amount),
-    });
+    const m = MARKET_BY_NAME.get(market);
+    if (!m) continue;
+    const oto = { id: id(), stopLossPrice: sl, takeProfitPrice: tp };
+    const frozen = limitFreeze(m, side, new D(amount), new D(price));
+    freezeOnTop(side === 'buy' ? m.money : m.stock, frozen);
+    active.push(leg(market, side, 'limit', price, amount, { oto, frozen: frozen.toFixed() }));
   }
+  active.sort((a, b) => a.timestamp - b.timestamp);
 
   const flexPlans: FlexPlan[] = [
     {
@@ -282,7 +290,6 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     userId: rng.uuid(),
     email: `${alias}@demo.exchange.invalid`,
     status: i === 2 ? 'blocked' : 'active',
-    createdAt: nowSec - (200 - i * 50) * 86400,
   }));
 
   // Drawn last, so the seed's other ids stay as they were before payments existed.
@@ -310,7 +317,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
   }));
 
   return {
-    version: 1,
+    version: 2,
     seed,
     nextId,
     trade,
@@ -321,6 +328,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     history,
     deals,
     conditional,
+    killSwitches: [],
     flexPlans,
     flexInvestments,
     flexPayments,

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NonceBook, verifySigned } from './auth';
-import { camelize, type Casing } from './casing';
 import type { Ctx, ExchangeCtx, Reply, Route } from './context';
 import { Engine } from './engine';
+import { errorBody, type Casing } from './fields';
 import { ApiError } from './errors';
 import {
   HTML_ERROR_BODY,
@@ -35,8 +35,8 @@ import { log as mainLog } from '../log';
  *
  * Request pipeline: control endpoint (when enabled; never logged, limited or faulted) -> request
  * log -> rate limit (429, HTML) -> latency -> 503 / HTML-error faults -> route lookup (404) ->
- * authentication (signed: auth.ts; bearer: oauth.ts) -> reset-before-order fault -> handler ->
- * casing -> reset-after-order / malformed-JSON faults -> answer.
+ * authentication (signed: auth.ts; bearer: oauth.ts) -> reset-before-order fault -> handler (its
+ * answer built in the chosen casing, fields.ts) -> reset-after-order / malformed-JSON faults -> answer.
  */
 export interface DemoExchange {
   readonly url: string;
@@ -65,7 +65,10 @@ export interface DemoExchangeOptions {
   port?: number;
   /** Seed of every generated thing (default 42). */
   seed?: number;
-  /** Response casing: 'spec' (default) or 'camel' (deployed server). */
+  /**
+   * Field names of the answers (fields.ts): 'deployed' (default), as the deployed server names them,
+   * or 'spec', as the specification does. Requests are accepted in either casing.
+   */
   casing?: Casing;
   /** API key and secret (random when absent). */
   apiKey?: string;
@@ -236,7 +239,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
     now,
     anchorSec: dayStart(Math.floor(now() / 1000)),
     oauth,
-    casing: options.casing ?? 'spec',
+    casing: options.casing ?? 'deployed',
     changed,
   };
 
@@ -372,14 +375,12 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
       }
       reply = route.handler(ctx, ex);
     } catch (error) {
-      if (error instanceof ApiError) reply = { status: error.status, json: error.body };
-      else {
+      if (error instanceof ApiError) {
+        reply = { status: error.status, json: errorBody(error.body, ex.casing) };
+      } else {
         mainLog.error('[demo-exchange]', error);
         reply = { status: 500, json: { code: 0, message: 'Internal error', errors: {} } };
       }
-    }
-    if (route.casing && ex.casing === 'camel' && 'json' in reply) {
-      reply = { status: reply.status, json: camelize(reply.json) };
     }
     if (route.placesOrder && faults.resetAfterOrder > 0) {
       faults.resetAfterOrder -= 1;

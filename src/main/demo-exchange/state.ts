@@ -10,14 +10,21 @@ export interface OrderRec {
   clientOrderId: string;
   market: string;
   side: Side;
-  /** `limit`, `market` (order/market) or `stock market` (order/stock_market). */
+  /**
+   * `limit`, `market` (order/market), `stock market` (order/stock_market), `stop limit`
+   * (order/stop_limit) or `stop market` (order/stop_market).
+   */
   type: string;
   /** Creation time, Unix seconds with microseconds. */
   timestamp: number;
   /** Finish time (filled or canceled), Unix seconds with microseconds. */
   ftime?: number;
+  /** Modification time (activation), Unix seconds with microseconds; conditional legs show it. */
+  mtime?: number;
+  /** Stock, or money for a market / stop-market buy. */
   amount: string;
   left: string;
+  /** "0" for market and stop-market orders. */
   price: string;
   dealMoney: string;
   dealStock: string;
@@ -31,6 +38,21 @@ export interface OrderRec {
   makerFee: string;
   /** Funds still frozen for this order: money for a buy, stock for a sell. */
   frozen: string;
+  /** Stop orders and stop legs: the trigger price (a buy triggers at >=, a sell at <=). */
+  activationPrice?: string;
+  /** Stop orders and stop legs: 0 until the price reached the activation price, then 1. */
+  activated?: 0 | 1;
+  /** Shown on conditional legs (the seeded ones say LONG). */
+  positionSide?: string;
+  /** The primary order of an OTO: when it fills, an OCO with these prices closes the position. */
+  oto?: OtoLink;
+}
+
+export interface OtoLink {
+  /** The OTO's own id (conditional listings, oto-cancel, conditional-cancel). */
+  id: number;
+  stopLossPrice: string;
+  takeProfitPrice: string;
 }
 
 /**
@@ -60,46 +82,29 @@ export interface DealRec {
   time: number;
 }
 
-export interface ConditionalLeg {
-  id: number;
-  clientOrderId: string;
-  market: string;
-  side: Side;
-  type: string;
-  timestamp: number;
-  mtime: number;
-  amount: string;
-  left: string;
-  price: string;
-  dealMoney: string;
-  dealStock: string;
-  dealFee: string;
-  takerFee: string;
-  makerFee: string;
-  postOnly: boolean;
-  status: string;
-  stp: string;
-  positionSide: string;
-  activationPrice?: string;
-  activationCondition?: string;
-  activated?: number;
-}
-
+/**
+ * An OCO: a take-profit limit leg and a stop-limit leg of the same side and amount, one freeze for
+ * both (only one can execute). The legs are not in `active`; when one executes, the other is
+ * canceled and the OCO is gone.
+ */
 export interface OcoRec {
-  kind: 'oco';
   id: number;
   market: string;
-  stopLoss: ConditionalLeg;
-  takeProfit: ConditionalLeg;
+  /** Held for both legs: a sell's amount of stock, or the larger leg's money (fee included). */
+  frozen: string;
+  stopLoss: OrderRec;
+  takeProfit: OrderRec;
 }
 
-export interface OtoRec {
-  kind: 'oto';
-  id: number;
+/** A kill-switch timer: when `cancellationTime` passes, the market's orders are canceled. */
+export interface KillSwitchRec {
   market: string;
-  stopLossPrice: string;
-  takeProfitPrice: string;
-  conditionalOrder: ConditionalLeg;
+  /** Unix seconds. */
+  startTime: number;
+  /** Unix seconds: startTime + timeout. */
+  cancellationTime: number;
+  /** `spot`, `margin`, `futures`; null: every type. */
+  types: string[] | null;
 }
 
 export interface FlexPlan {
@@ -143,7 +148,6 @@ export interface SubAccount {
   userId: string;
   email: string;
   status: 'active' | 'blocked';
-  createdAt: number;
 }
 
 export interface TradeBalance {
@@ -152,7 +156,8 @@ export interface TradeBalance {
 }
 
 export interface ExchangeState {
-  version: 1;
+  /** 2: conditional orders freeze funds (a version 1 file is ignored, the seed is used). */
+  version: 2;
   seed: number;
   nextId: number;
   /** The user's trade account (orders draw on it). */
@@ -163,12 +168,15 @@ export interface ExchangeState {
   maker: Record<string, string>;
   /** Fees collected by the exchange, per asset. */
   fees: Record<string, string>;
+  /** Open orders: limit, stop (untriggered or resting), OTO primaries (`oto`). */
   active: OrderRec[];
   /** Finished orders (filled or canceled), oldest first, bounded. */
   history: OrderRec[];
   /** Every fill of the user's orders, oldest first, bounded. */
   deals: DealRec[];
-  conditional: (OcoRec | OtoRec)[];
+  /** OCO orders. OTOs are their primary orders in `active`. */
+  conditional: OcoRec[];
+  killSwitches: KillSwitchRec[];
   flexPlans: FlexPlan[];
   flexInvestments: FlexInvestment[];
   /** Interest paid on flex investments, oldest first. */

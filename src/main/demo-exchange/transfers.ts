@@ -19,7 +19,7 @@ export const TRANSFER_COUNT = 2500;
 
 export interface TransferRecord {
   address: string;
-  unique_id: string | null;
+  uniqueId: string | null;
   createdAt: number;
   currency: string;
   ticker: string;
@@ -31,7 +31,7 @@ export interface TransferRecord {
   status: number;
   network: string | null;
   transactionHash: string;
-  transaction_id: string;
+  transactionId: string;
   details: {
     partial: {
       requestAmount: string;
@@ -149,7 +149,7 @@ export function transferRecords(seed: number, anchorSec: number): TransferRecord
     const done = status === 3 || status === 7 || status === 18;
     records.push({
       address: addr,
-      unique_id: rng.next() < 0.3 ? null : `${rng.hex(8)}-${i}`,
+      uniqueId: rng.next() < 0.3 ? null : `${rng.hex(8)}-${i}`,
       createdAt: t,
       currency: c.name,
       ticker: c.ticker,
@@ -161,7 +161,7 @@ export function transferRecords(seed: number, anchorSec: number): TransferRecord
       status,
       network,
       transactionHash: status === 5 || status === 4 ? '' : hash,
-      transaction_id: `${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}`,
+      transactionId: `${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}`,
       details: {
         partial: {
           requestAmount: amount.toFixed(),

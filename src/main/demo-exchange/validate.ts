@@ -1,4 +1,4 @@
-import { field, has } from './casing';
+import { field, has } from './fields';
 import { validation, type FieldErrors } from './errors';
 
 /**

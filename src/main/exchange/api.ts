@@ -14,6 +14,7 @@ import type {
   FlexTransaction,
   HashrateSeries,
   HistoryPage,
+  KillSwitchTimer,
   MainBalances,
   Market,
   OcoOrder,
@@ -40,9 +41,12 @@ import {
   parseFlexTransaction,
   parseHashrate,
   parseHistoryPage,
+  parseKillSwitch,
+  parseKillSwitchTimers,
   parseKline,
   parseMainBalances,
   parseMarkets,
+  parseOcoOrder,
   parseOcoOrders,
   parseOrder,
   parseOrderBook,
@@ -179,18 +183,58 @@ export interface LimitOrderInput extends OrderCommon {
   ioc?: boolean;
 }
 
-export type OrderKind = 'stock_market' | 'market' | 'limit';
+/** A stop-market order: `amount` is money for a buy, stock for a sell. */
+export interface StopMarketInput extends OrderCommon {
+  /** A buy triggers when the price rises to it, a sell when the price falls to it. */
+  activationPrice: Decimal;
+}
+
+/** A stop-limit order: once activated, a limit order at `price`. */
+export interface StopLimitInput extends StopMarketInput {
+  price: Decimal;
+}
+
+export const ORDER_KINDS = [
+  'stock_market',
+  'market',
+  'limit',
+  'stop_limit',
+  'stop_market',
+] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
 
 export type PlaceOrderInput =
   | ({ kind: 'stock_market' } & OrderCommon)
   | ({ kind: 'market' } & OrderCommon)
-  | ({ kind: 'limit' } & LimitOrderInput);
+  | ({ kind: 'limit' } & LimitOrderInput)
+  | ({ kind: 'stop_limit' } & StopLimitInput)
+  | ({ kind: 'stop_market' } & StopMarketInput);
 
 export const ORDER_PATHS: Record<OrderKind, string> = {
   stock_market: '/api/v4/order/stock_market',
   market: '/api/v4/order/market',
   limit: '/api/v4/order/new',
+  stop_limit: '/api/v4/order/stop_limit',
+  stop_market: '/api/v4/order/stop_market',
 };
+
+/** What order/modify changes: at least one of amount, total, price, activationPrice. */
+export interface OrderChange {
+  /** Stock; for a buy stop-market order use `total`. */
+  amount?: Decimal;
+  /** Money: the amount of a buy stop-market order. */
+  total?: Decimal;
+  price?: Decimal;
+  /** Stop orders not yet activated. */
+  activationPrice?: Decimal;
+  stp?: Stp;
+}
+
+/** The order types cancel-all and the kill-switch act on (omitted: all of them). */
+export type OrderScope = 'spot' | 'margin' | 'futures';
+
+/** An order by id or by client order id. */
+export type OrderId = { orderId: number } | { clientOrderId: string };
 
 export function newClientOrderId(): string {
   return `desk-${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
@@ -208,6 +252,10 @@ function isSingleMainBalance(json: unknown): boolean {
   const value = record.main_balance ?? record.mainBalance;
   return value !== undefined && (typeof value !== 'object' || value === null);
 }
+
+/** One identifier, as order/cancel, order/modify and order/oco-cancel take it. */
+const oneId = (id: OrderId) =>
+  'orderId' in id ? { orderId: id.orderId } : { clientOrderId: id.clientOrderId };
 
 /** A client order id goes out in both casings (§4); an order id likewise. */
 function ids(orderId: number | undefined, clientOrderId: string | undefined) {
@@ -306,22 +354,89 @@ export class ExchangeApi {
       ...(input.kind === 'limit'
         ? { price: input.price, postOnly: input.postOnly, ioc: input.ioc }
         : {}),
+      ...(input.kind === 'stop_limit' ? { price: input.price } : {}),
+      ...(input.kind === 'stop_limit' || input.kind === 'stop_market'
+        ? { activation_price: input.activationPrice }
+        : {}),
       client_order_id: input.clientOrderId,
       clientOrderId: input.clientOrderId,
       stp: input.stp,
     });
     return this.client.signedPost(ORDER_PATHS[input.kind], fields, parseOrder, o);
   }
-  cancelOrder(
-    market: string,
-    id: { orderId: number } | { clientOrderId: string },
+  cancelOrder(market: string, id: OrderId, o?: CallOptions): Promise<Order> {
+    return this.client.signedPost('/api/v4/order/cancel', { market, ...oneId(id) }, parseOrder, o);
+  }
+  /**
+   * Changes an active limit, stop-limit or stop-market order. The exchange cancels it and places a
+   * replacement with a NEW order id (same client order id), which it answers.
+   */
+  modifyOrder(market: string, id: OrderId, change: OrderChange, o?: CallOptions): Promise<Order> {
+    return this.client.signedPost(
+      '/api/v4/order/modify',
+      defined({ market, ...oneId(id), ...change }),
+      parseOrder,
+      o,
+    );
+  }
+  /** Cancels every open order of a market, or of all markets; the exchange answers `[]`. */
+  cancelAllOrders(
+    query: { market?: string; types?: OrderScope[] } = {},
     o?: CallOptions,
-  ): Promise<Order> {
-    const fields =
-      'orderId' in id
-        ? { market, orderId: id.orderId }
-        : { market, clientOrderId: id.clientOrderId };
-    return this.client.signedPost('/api/v4/order/cancel', fields, parseOrder, o);
+  ): Promise<true> {
+    return this.client.signedPost(
+      '/api/v4/order/cancel/all',
+      defined({ market: query.market, type: query.types }),
+      parseEmptyObject,
+      o,
+    );
+  }
+  /**
+   * Sets the market's kill-switch: unless called again within `timeoutSeconds` (5..600), the
+   * exchange cancels the market's orders. `null` deletes the timer (answer: null).
+   */
+  setKillSwitch(
+    market: string,
+    timeoutSeconds: number | null,
+    types?: OrderScope[],
+    o?: CallOptions,
+  ): Promise<KillSwitchTimer | null> {
+    return this.client.signedPost(
+      '/api/v4/order/kill-switch',
+      defined({
+        market,
+        timeout: timeoutSeconds === null ? null : String(timeoutSeconds),
+        types,
+      }),
+      parseKillSwitch,
+      o,
+    );
+  }
+  killSwitchStatus(market?: string, o?: CallOptions): Promise<KillSwitchTimer[]> {
+    return this.client.signedPost(
+      '/api/v4/order/kill-switch/status',
+      defined({ market }),
+      parseKillSwitchTimers,
+      o,
+    );
+  }
+  /** Cancels an OCO order (by its id, or a leg's client order id); answers it, legs canceled. */
+  cancelOco(market: string, id: OrderId, o?: CallOptions): Promise<OcoOrder> {
+    return this.client.signedPost(
+      '/api/v4/order/oco-cancel',
+      { market, ...oneId(id) },
+      parseOcoOrder,
+      o,
+    );
+  }
+  /** Cancels an OTO order (its primary order); the exchange answers `[]`. */
+  cancelOto(market: string, otoId: number, o?: CallOptions): Promise<true> {
+    return this.client.signedPost(
+      '/api/v4/order/oto-cancel',
+      { market, otoId },
+      parseEmptyObject,
+      o,
+    );
   }
   /** Cancels an OCO or OTO order, both legs; the exchange answers `[]`. */
   cancelConditional(market: string, id: number, o?: CallOptions): Promise<true> {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../atomicFile';
+import { ORDER_KINDS } from '../exchange/api';
 import { log } from '../log';
 
 /**
@@ -34,7 +35,7 @@ const entrySchema = z.object({
   market: z.string().max(40),
   side: z.enum(['buy', 'sell']),
   amount: z.string().max(100),
-  kind: z.enum(['stock_market', 'market', 'limit']),
+  kind: z.enum(ORDER_KINDS),
   /** When the order was sent (ms). */
   sentAt: z.number(),
   /**

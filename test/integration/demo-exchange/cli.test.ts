@@ -2,9 +2,29 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { camelKeys, nextNonce, signHeaders } from './helpers';
 
 const ROOT = join(__dirname, '../../..');
 const TSX_CLI = createRequire(join(ROOT, 'package.json')).resolve('tsx/cli');
+
+const cli = (args: string[]) =>
+  spawn(process.execPath, [TSX_CLI, 'src/main/demo-exchange/cli.ts', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+/** The active orders, signed with the key and secret the CLI printed. */
+async function activeOrders(url: string, out: string): Promise<Record<string, unknown>[]> {
+  const key = /API key: (\S+)/.exec(out)?.[1];
+  const secret = /API secret: (\S+)/.exec(out)?.[1];
+  const body = JSON.stringify({ request: '/api/v4/orders', nonce: nextNonce(), limit: 1 });
+  const res = await fetch(`${url}/api/v4/orders`, {
+    method: 'POST',
+    body,
+    headers: signHeaders(body, key, secret),
+  });
+  return (await res.json()) as Record<string, unknown>[];
+}
 
 /**
  * `npm run demo-exchange -- --port 0` runs `tsx src/main/demo-exchange/cli.ts`; this spawns the same
@@ -13,14 +33,7 @@ const TSX_CLI = createRequire(join(ROOT, 'package.json')).resolve('tsx/cli');
 describe('demo-exchange CLI', () => {
   it('prints the URL and credentials and answers ping within 1 s of start', async () => {
     const t0 = performance.now();
-    const child = spawn(
-      process.execPath,
-      [TSX_CLI, 'src/main/demo-exchange/cli.ts', '--port', '0', '--seed', '7', '--control'],
-      {
-        cwd: ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = cli(['--port', '0', '--seed', '7', '--control']);
     try {
       let out = '';
       const printed = await new Promise<{ url: string; at: number }>((resolve, reject) => {
@@ -60,8 +73,35 @@ describe('demo-exchange CLI', () => {
       );
       // The control endpoint is on with --control.
       expect((await fetch(`${printed.url}/__control/faults`)).status).toBe(200);
+      // The deployed server's field names by default.
+      expect((await activeOrders(printed.url, out))[0]).toHaveProperty('orderId');
     } finally {
       child.kill('SIGTERM');
     }
+  });
+
+  it("--casing spec answers with the specification's field names; camel is refused", async () => {
+    const child = cli(['--port', '0', '--casing', 'spec']);
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const found = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+          if (found && out.includes('OAuth client secret:')) resolve(found);
+        });
+        child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+      });
+      const [order] = await activeOrders(url, out);
+      expect(order).toHaveProperty('order_id');
+      expect(camelKeys<{ orderId: number }>(order).orderId).toEqual(expect.any(Number));
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const camel = cli(['--port', '0', '--casing', 'camel']);
+    let err = '';
+    camel.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => camel.once('exit', resolve));
+    expect([code, err.trim()]).toEqual([2, '--casing is deployed or spec']);
   });
 });

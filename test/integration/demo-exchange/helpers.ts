@@ -114,9 +114,49 @@ export async function start(
   return { ex, client: new Client(ex) };
 }
 
+/**
+ * The answer with every field name camelCased (this test's own conversion; map keys such as
+ * `BTC_USDT` stay), so that one assertion reads an answer in either casing. The names themselves,
+ * per casing, are checked in conformance.test.ts.
+ */
+export function camelKeys<T>(value: unknown): T {
+  const camel = (key: string) =>
+    /[a-z]/.test(key) ? key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) : key;
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [camel(k), walk(x)]));
+    }
+    return v;
+  };
+  return walk(value) as T;
+}
+
 /** The `{code, message, errors}` error body. */
 export interface ErrorBody {
   code: number;
   message: string;
   errors?: Record<string, string[]>;
 }
+
+/** The fields of an order record (spec casing). */
+/** The fields of an order record in the specification's casing. */
+export const ORDER_KEYS = [
+  'order_id',
+  'client_order_id',
+  'market',
+  'side',
+  'type',
+  'timestamp',
+  'deal_money',
+  'deal_stock',
+  'amount',
+  'left',
+  'deal_fee',
+  'price',
+  'postOnly',
+  'ioc',
+  'status',
+  'stp',
+  'rpi',
+];

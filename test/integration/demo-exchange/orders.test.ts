@@ -1,20 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { start, type Client, type ErrorBody } from './helpers';
+import { CASINGS } from '../../support/casings';
+import { camelKeys, start, type Answer, type Client, type ErrorBody } from './helpers';
 import type { DemoExchange } from '../../../src/main/demo-exchange/server';
 
 type Rec = Record<string, unknown>;
 const ORDER_KEYS = [
-  'order_id',
-  'client_order_id',
+  'orderId',
+  'clientOrderId',
   'market',
   'side',
   'type',
   'timestamp',
-  'deal_money',
-  'deal_stock',
+  'dealMoney',
+  'dealStock',
   'amount',
   'left',
-  'deal_fee',
+  'dealFee',
   'price',
   'postOnly',
   'ioc',
@@ -25,376 +26,351 @@ const ORDER_KEYS = [
 
 function expectOrder(o: Rec): void {
   for (const k of ORDER_KEYS) expect(o, k).toHaveProperty(k);
-  expect(typeof o.order_id).toBe('number');
+  expect(typeof o.orderId).toBe('number');
   expect(typeof o.timestamp).toBe('number');
-  for (const k of ['deal_money', 'deal_stock', 'amount', 'left', 'deal_fee', 'price']) {
+  for (const k of ['dealMoney', 'dealStock', 'amount', 'left', 'dealFee', 'price']) {
     expect(o[k]).toMatch(/^\d+(\.\d+)?$/);
   }
 }
 
-let ex: DemoExchange;
-let client: Client;
-beforeAll(async () => ({ ex, client } = await start()));
-afterAll(() => ex.stop());
+describe.each(CASINGS)('%s casing', (casing) => {
+  let ex: DemoExchange;
+  let client: Client;
+  beforeAll(async () => ({ ex, client } = await start({ casing })));
+  afterAll(() => ex.stop());
 
-const err = async (path: string, fields: Rec) => {
-  const r = await client.post<ErrorBody>(path, fields);
-  return { status: r.status, ...r.json };
-};
+  /** A signed POST, its answer's field names camelCased (helpers.camelKeys). */
+  const post = async <T = unknown>(path: string, fields: Rec = {}): Promise<Answer<T>> => {
+    const r = await client.post(path, fields);
+    return { ...r, json: camelKeys<T>(r.json) };
+  };
 
-describe('POST /api/v4/order/stock_market', () => {
-  const P = '/api/v4/order/stock_market';
-  it('fills a buy and a sell, amounts in stock (deployed semantics)', async () => {
-    const buy = await client.post<Rec>(P, { market: 'BTC_USDT', side: 'buy', amount: '0.01' });
-    expect(buy.status).toBe(200);
-    expectOrder(buy.json);
-    expect(buy.json).toMatchObject({
-      market: 'BTC_USDT',
-      side: 'buy',
-      deal_stock: '0.01',
-      status: 'FILLED',
-      client_order_id: '',
-    });
-    const sell = await client.post<Rec>(P, {
-      market: 'ETH_USDT',
-      side: 'sell',
-      amount: 0.5,
-      client_order_id: 'sell-1',
-    });
-    expect(sell.json).toMatchObject({ deal_stock: '0.5', client_order_id: 'sell-1', left: '0' });
-  });
+  const err = async (path: string, fields: Rec) => {
+    const r = await post<ErrorBody>(path, fields);
+    return { status: r.status, ...r.json };
+  };
 
-  it('missing fields and bad side: 422 code 30', async () => {
-    expect(await err(P, {})).toEqual({
-      status: 422,
-      code: 30,
-      message: 'Validation failed',
-      errors: {
-        market: ['The market field is required.'],
-        side: ['The side field is required.'],
-        amount: ['The amount field is required.'],
-      },
-    });
-    const bad = await err(P, { market: 'BTC_USDT', side: 'up', amount: '1' });
-    expect([bad.status, bad.code, Object.keys(bad.errors ?? {})]).toEqual([422, 30, ['side']]);
-  });
-
-  it('unavailable and empty market: 422 code 31', async () => {
-    for (const market of ['NOPE_USDT', 'DOT_USDT', '']) {
-      const r = await err(P, { market, side: 'buy', amount: '1' });
-      expect([r.status, r.code, r.message, Object.keys(r.errors ?? {})]).toEqual([
-        422,
-        31,
-        'Validation failed',
-        ['market'],
-      ]);
-    }
-  });
-
-  it('non-numeric, below minimum, off step and over balance: 422 code 32 under amount', async () => {
-    for (const amount of ['abc', '-1', '0.00001', '0.0000001', '100']) {
-      const r = await err(P, { market: 'BTC_USDT', side: 'sell', amount });
-      expect([r.status, r.code, Object.keys(r.errors ?? {})], amount).toEqual([
-        422,
-        32,
-        ['amount'],
-      ]);
-    }
-    const min = await err(P, { market: 'BTC_USDT', side: 'sell', amount: '0.00001' });
-    expect(min.errors?.amount?.[0]).toMatch(/min amount 0\.0001.*step is 0\.000001/);
-    const poor = await err(P, { market: 'BTC_USDT', side: 'buy', amount: '50' });
-    expect(poor.errors).toEqual({ amount: ['Not enough balance'] });
-  });
-
-  it('client order id not a string or reused by an open order: code 36', async () => {
-    const r = await err(P, {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.01',
-      client_order_id: 12,
-    });
-    expect([r.status, r.code, Object.keys(r.errors ?? {})]).toEqual([422, 36, ['client_order_id']]);
-    const limit = await client.post('/api/v4/order/new', {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.01',
-      price: '30000',
-      clientOrderId: 'keep-1',
-    });
-    expect(limit.status).toBe(200);
-    const reused = await err(P, {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.01',
-      client_order_id: 'keep-1',
-    });
-    expect([reused.status, reused.code]).toEqual([422, 36]);
-  });
-
-  it('accepts stp in long and short forms, rejects others', async () => {
-    const ok = await client.post<Rec>(P, {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.001',
-      stp: 'cb',
-    });
-    expect(ok.json.stp).toBe('cancel_both');
-    const bad = await err(P, { market: 'BTC_USDT', side: 'buy', amount: '0.001', stp: 'never' });
-    expect([bad.code, Object.keys(bad.errors ?? {})]).toEqual([30, ['stp']]);
-  });
-});
-
-describe('POST /api/v4/order/market', () => {
-  it('buys with a money amount, never spending more', async () => {
-    const r = await client.post<Rec>('/api/v4/order/market', {
-      market: 'SOL_USDT',
-      side: 'buy',
-      amount: '100',
-    });
-    expect(r.status).toBe(200);
-    expectOrder(r.json);
-    const spent = Number(r.json.deal_money) + Number(r.json.deal_fee);
-    expect(spent).toBeLessThanOrEqual(100);
-    const low = await err('/api/v4/order/market', { market: 'SOL_USDT', side: 'buy', amount: '1' });
-    expect([low.code, low.errors?.amount?.[0]]).toEqual([32, expect.stringMatching(/min total 5/)]);
-  });
-});
-
-describe('limit orders and cancel', () => {
-  it('rests, appears in /orders, fills when the price crosses (control set-price)', async () => {
-    const placed = await client.post<Rec>('/api/v4/order/new', {
-      market: 'LTC_USDT',
-      side: 'sell',
-      amount: '1',
-      price: '80',
-    });
-    expect(placed.status).toBe(200);
-    expect(placed.json.status).toBe('NEW');
-    const id = placed.json.order_id;
-    const listed = await client.post<Rec[]>('/api/v4/orders', { market: 'LTC_USDT', order_id: id });
-    expect(listed.json.map((o) => o.order_id)).toEqual([id]);
-    await client.control('POST', '/set-price', { market: 'LTC_USDT', price: '81' });
-    const after = await client.post<Rec[]>('/api/v4/orders', { market: 'LTC_USDT', order_id: id });
-    expect(after.json).toEqual([]);
-    const history = await client.post<Record<string, Rec[]>>(
-      '/api/v4/trade-account/order/history',
-      { market: 'LTC_USDT' },
-    );
-    expect(history.json.LTC_USDT?.find((o) => o.id === id)).toMatchObject({
-      status: 'FILLED',
-      dealStock: '1',
-      dealMoney: '80',
-    });
-    await client.control('POST', '/set-price', { market: 'LTC_USDT', price: null });
-  });
-
-  it('order/new validation: missing price (30), bad price (33), total (32)', async () => {
-    const missing = await err('/api/v4/order/new', {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.01',
-    });
-    expect([missing.code, Object.keys(missing.errors ?? {})]).toEqual([30, ['price']]);
-    const bad = await err('/api/v4/order/new', {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.01',
-      price: 'x',
-    });
-    expect([bad.status, bad.code]).toEqual([422, 33]);
-    const total = await err('/api/v4/order/new', {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.0001',
-      price: '1000',
-    });
-    expect([total.code, Object.keys(total.errors ?? {})]).toEqual([32, ['total']]);
-  });
-
-  it('cancels by orderId and by clientOrderId; unknown is code 2 under orderId', async () => {
-    const a = await client.post<Rec>('/api/v4/order/new', {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.01',
-      price: '40000',
-    });
-    const c = await client.post<Rec>('/api/v4/order/cancel', {
-      market: 'BTC_USDT',
-      orderId: a.json.order_id,
-    });
-    expect([c.status, c.json.status]).toEqual([200, 'CANCELED']);
-    await client.post('/api/v4/order/new', {
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.01',
-      price: '40000',
-      client_order_id: 'cx',
-    });
-    expect(
-      (await client.post('/api/v4/order/cancel', { market: 'BTC_USDT', clientOrderId: 'cx' }))
-        .status,
-    ).toBe(200);
-    const gone = await err('/api/v4/order/cancel', {
-      market: 'BTC_USDT',
-      orderId: a.json.order_id,
-    });
-    expect(gone).toEqual({
-      status: 400,
-      code: 2,
-      message: 'Inner validation failed',
-      errors: { orderId: ['Unexecuted order was not found.'] },
-    });
-    const neither = await err('/api/v4/order/cancel', { market: 'BTC_USDT' });
-    expect(neither.code).toBe(30);
-  });
-});
-
-describe('POST /api/v4/orders', () => {
-  it('lists 30+ seeded active orders with paging', async () => {
-    const all = await client.post<Rec[]>('/api/v4/orders', { limit: 100 });
-    expect(all.json.length).toBeGreaterThanOrEqual(30);
-    all.json.forEach(expectOrder);
-    const page = await client.post<Rec[]>('/api/v4/orders', { limit: 5, offset: 5 });
-    expect(page.json.map((o) => o.order_id)).toEqual(all.json.slice(5, 10).map((o) => o.order_id));
-    expect((await client.post<Rec[]>('/api/v4/orders', {})).json.length).toBe(
-      Math.min(50, all.json.length),
-    );
-  });
-
-  it('limit and offset bounds: 422 code 30', async () => {
-    for (const fields of [{ limit: 0 }, { limit: 101 }, { offset: -1 }, { limit: 'many' }]) {
-      const r = await err('/api/v4/orders', fields);
-      expect([r.status, r.code, Object.keys(r.errors ?? {})]).toEqual([
-        422,
-        30,
-        Object.keys(fields),
-      ]);
-    }
-  });
-});
-
-describe('conditional and OCO orders (both path aliases)', () => {
-  it('serves /orders/conditional and /conditional-orders with OCO and OTO records', async () => {
-    for (const path of ['/api/v4/orders/conditional', '/api/v4/conditional-orders']) {
-      const r = await client.post<{ limit: number; offset: number; total: number; records: Rec[] }>(
-        path,
-        { limit: 100 },
-      );
-      expect(r.status).toBe(200);
-      expect(r.json).toMatchObject({ limit: 100, offset: 0, total: 5 });
-      const oco = r.json.records.find((x) => x.type === 'oco') as Record<string, Rec>;
-      expect(oco.stop_loss).toMatchObject({
-        activation_condition: expect.any(String),
-        activated: 0,
-        positionSide: 'LONG',
+  describe('POST /api/v4/order/stock_market', () => {
+    const P = '/api/v4/order/stock_market';
+    it('fills a buy and a sell, amounts in stock (deployed semantics)', async () => {
+      const buy = await post<Rec>(P, { market: 'BTC_USDT', side: 'buy', amount: '0.01' });
+      expect(buy.status).toBe(200);
+      expectOrder(buy.json);
+      expect(buy.json).toMatchObject({
+        market: 'BTC_USDT',
+        side: 'buy',
+        dealStock: '0.01',
+        status: 'FILLED',
+        clientOrderId: '',
       });
-      expect(oco.stop_loss).toHaveProperty('activation_price');
-      expect(oco.take_profit).toHaveProperty('post_only');
-      const oto = r.json.records.find((x) => x.type === 'oto') as Rec;
-      expect(oto).toMatchObject({
-        stopLossPrice: expect.any(String),
-        takeProfitPrice: expect.any(String),
+      const sell = await post<Rec>(P, {
+        market: 'ETH_USDT',
+        side: 'sell',
+        amount: 0.5,
+        client_order_id: 'sell-1',
       });
-      expect(oto.conditionalOrder).toHaveProperty('order_id');
-    }
-    const bad = await err('/api/v4/orders/conditional', { limit: 1000 });
-    expect([bad.status, bad.code]).toEqual([422, 30]);
-  });
+      expect(sell.json).toMatchObject({ dealStock: '0.5', clientOrderId: 'sell-1', left: '0' });
+    });
 
-  it('serves /orders/oco and /oco-orders: no type, no positionSide', async () => {
-    for (const path of ['/api/v4/orders/oco', '/api/v4/oco-orders']) {
-      const r = await client.post<Rec[]>(path, { market: 'BTC_USDT' });
-      expect(r.json.length).toBe(1);
-      expect(r.json[0]).not.toHaveProperty('type');
-      expect(r.json[0]?.stop_loss).not.toHaveProperty('positionSide');
-    }
-  });
-});
+    it('missing fields and bad side: 422 code 30', async () => {
+      expect(await err(P, {})).toEqual({
+        status: 422,
+        code: 30,
+        message: 'Validation failed',
+        errors: {
+          market: ['The market field is required.'],
+          side: ['The side field is required.'],
+          amount: ['The amount field is required.'],
+        },
+      });
+      const bad = await err(P, { market: 'BTC_USDT', side: 'up', amount: '1' });
+      expect([bad.status, bad.code, Object.keys(bad.errors ?? {})]).toEqual([422, 30, ['side']]);
+    });
 
-describe('trade account', () => {
-  it('balance: available and freeze of every non-zero asset, or one ticker keyed by it', async () => {
-    const P = '/api/v4/trade-account/balance';
-    const all = await client.post<Record<string, { available: string; freeze: string }>>(P);
-    expect(all.json.USDT).toEqual({
-      available: expect.stringMatching(/^\d/),
-      freeze: expect.stringMatching(/^\d/),
+    it('unavailable and empty market: 422 code 31', async () => {
+      for (const market of ['NOPE_USDT', 'DOT_USDT', '']) {
+        const r = await err(P, { market, side: 'buy', amount: '1' });
+        expect([r.status, r.code, r.message, Object.keys(r.errors ?? {})]).toEqual([
+          422,
+          31,
+          'Validation failed',
+          ['market'],
+        ]);
+      }
     });
-    // Only non-zero balances are listed (the seeded account holds no USDC, EUR or USD to trade).
-    for (const [asset, b] of Object.entries(all.json)) {
-      expect(Number(b.available) + Number(b.freeze), asset).toBeGreaterThan(0);
-    }
-    expect(Object.keys(all.json)).not.toEqual(expect.arrayContaining(['USDC']));
-    expect(all.json).not.toHaveProperty('EUR');
-    expect(all.json).not.toHaveProperty('USD');
-    // With a ticker: that one entry, keyed by its ticker, even when it is zero.
-    const one = await client.post(P, { ticker: 'BTC' });
-    expect(one.json).toEqual({ BTC: all.json.BTC });
-    const zero = await client.post(P, { ticker: 'USDC' });
-    expect(zero.json).toEqual({ USDC: { available: '0', freeze: '0' } });
-    // An unknown ticker is a validation error, code 30, as is a ticker that is not a string.
-    expect(await err(P, { ticker: 'NOPE' })).toEqual({
-      status: 422,
-      code: 30,
-      message: 'Validation failed',
-      errors: { ticker: ['Currency was not found.'] },
-    });
-    expect(await err(P, { ticker: 7 })).toEqual({
-      status: 422,
-      code: 30,
-      message: 'Validation failed',
-      errors: { ticker: ['Ticker field should be a string.'] },
-    });
-  });
 
-  it('order history: keyed by market, limit bounds, 31-day window', async () => {
-    const r = await client.post<Record<string, Rec[]>>('/api/v4/trade-account/order/history', {
-      limit: 500,
+    it('non-numeric, below minimum, off step and over balance: 422 code 32 under amount', async () => {
+      for (const amount of ['abc', '-1', '0.00001', '0.0000001', '100']) {
+        const r = await err(P, { market: 'BTC_USDT', side: 'sell', amount });
+        expect([r.status, r.code, Object.keys(r.errors ?? {})], amount).toEqual([
+          422,
+          32,
+          ['amount'],
+        ]);
+      }
+      const min = await err(P, { market: 'BTC_USDT', side: 'sell', amount: '0.00001' });
+      expect(min.errors?.amount?.[0]).toMatch(/min amount 0\.0001.*step is 0\.000001/);
+      const poor = await err(P, { market: 'BTC_USDT', side: 'buy', amount: '50' });
+      expect(poor.errors).toEqual({ amount: ['Not enough balance'] });
     });
-    expect(Object.keys(r.json).length).toBeGreaterThan(3);
-    const bad = await err('/api/v4/trade-account/order/history', { limit: 501 });
-    expect(bad.code).toBe(30);
-    const span = await err('/api/v4/trade-account/order/history', {
-      startDate: 0,
-      endDate: 40 * 86400,
-    });
-    expect(Object.keys(span.errors ?? {})).toEqual(['startDate']);
-  });
-});
 
-describe('camelCase responses', () => {
-  it('answers in camelCase and accepts both casings in requests', async () => {
-    const { ex: camel, client: c } = await start({ casing: 'camel' });
-    try {
-      const r = await c.post<Rec>('/api/v4/order/stock_market', {
+    it('client order id not a string or reused by an open order: code 36', async () => {
+      const r = await err(P, {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.01',
+        client_order_id: 12,
+      });
+      expect([r.status, r.code, Object.keys(r.errors ?? {})]).toEqual([422, 36, ['clientOrderId']]);
+      const limit = await post('/api/v4/order/new', {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.01',
+        price: '30000',
+        clientOrderId: 'keep-1',
+      });
+      expect(limit.status).toBe(200);
+      const reused = await err(P, {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.01',
+        client_order_id: 'keep-1',
+      });
+      expect([reused.status, reused.code]).toEqual([422, 36]);
+    });
+
+    it('accepts stp in long and short forms, rejects others', async () => {
+      const ok = await post<Rec>(P, {
         market: 'BTC_USDT',
         side: 'buy',
         amount: '0.001',
-        clientOrderId: 'cc-1',
+        stp: 'cb',
       });
-      expect(r.json).toMatchObject({
-        orderId: expect.any(Number),
-        clientOrderId: 'cc-1',
-        dealStock: '0.001',
+      expect(ok.json.stp).toBe('cancel_both');
+      const bad = await err(P, { market: 'BTC_USDT', side: 'buy', amount: '0.001', stp: 'never' });
+      expect([bad.code, Object.keys(bad.errors ?? {})]).toEqual([30, ['stp']]);
+    });
+  });
+
+  describe('POST /api/v4/order/market', () => {
+    it('buys with a money amount, never spending more', async () => {
+      const r = await post<Rec>('/api/v4/order/market', {
+        market: 'SOL_USDT',
+        side: 'buy',
+        amount: '100',
       });
-      expect(r.json).not.toHaveProperty('order_id');
-      const oco = await c.post<Rec[]>('/api/v4/oco-orders', {});
-      expect(oco.json[0]).toHaveProperty('stopLoss');
-      expect(oco.json[0]?.stopLoss).toHaveProperty('activationPrice');
-      const hist = await c.post<{ records: Rec[] }>('/api/v4/main-account/history', { limit: 1 });
-      expect(hist.json.records[0]).toHaveProperty('uniqueId');
-      const err36 = await c.post<ErrorBody>('/api/v4/order/stock_market', {
-        market: 'BTC_USDT',
+      expect(r.status).toBe(200);
+      expectOrder(r.json);
+      const spent = Number(r.json.dealMoney) + Number(r.json.dealFee);
+      expect(spent).toBeLessThanOrEqual(100);
+      const low = await err('/api/v4/order/market', {
+        market: 'SOL_USDT',
         side: 'buy',
         amount: '1',
-        client_order_id: 5,
       });
-      expect(Object.keys(err36.json.errors ?? {})).toEqual(['clientOrderId']);
-      // Public endpoints keep their own shape.
-      expect((await c.get<Rec>('/api/v4/public/orderbook/BTC_USDT?limit=1')).json).toHaveProperty(
-        'ticker_id',
+      expect([low.code, low.errors?.amount?.[0]]).toEqual([
+        32,
+        expect.stringMatching(/min total 5/),
+      ]);
+    });
+  });
+
+  describe('limit orders and cancel', () => {
+    it('rests, appears in /orders, fills when the price crosses (control set-price)', async () => {
+      const placed = await post<Rec>('/api/v4/order/new', {
+        market: 'LTC_USDT',
+        side: 'sell',
+        amount: '1',
+        price: '80',
+      });
+      expect(placed.status).toBe(200);
+      expect(placed.json.status).toBe('NEW');
+      const id = placed.json.orderId;
+      const listed = await post<Rec[]>('/api/v4/orders', { market: 'LTC_USDT', order_id: id });
+      expect(listed.json.map((o) => o.orderId)).toEqual([id]);
+      await client.control('POST', '/set-price', { market: 'LTC_USDT', price: '81' });
+      const after = await post<Rec[]>('/api/v4/orders', { market: 'LTC_USDT', order_id: id });
+      expect(after.json).toEqual([]);
+      const history = await post<Record<string, Rec[]>>('/api/v4/trade-account/order/history', {
+        market: 'LTC_USDT',
+      });
+      expect(history.json.LTC_USDT?.find((o) => o.id === id)).toMatchObject({
+        status: 'FILLED',
+        dealStock: '1',
+        dealMoney: '80',
+      });
+      await client.control('POST', '/set-price', { market: 'LTC_USDT', price: null });
+    });
+
+    it('order/new validation: missing price (30), bad price (33), total (32)', async () => {
+      const missing = await err('/api/v4/order/new', {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.01',
+      });
+      expect([missing.code, Object.keys(missing.errors ?? {})]).toEqual([30, ['price']]);
+      const bad = await err('/api/v4/order/new', {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.01',
+        price: 'x',
+      });
+      expect([bad.status, bad.code]).toEqual([422, 33]);
+      const total = await err('/api/v4/order/new', {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.0001',
+        price: '1000',
+      });
+      expect([total.code, Object.keys(total.errors ?? {})]).toEqual([32, ['total']]);
+    });
+
+    it('cancels by orderId and by clientOrderId; unknown is code 2 under orderId', async () => {
+      const a = await post<Rec>('/api/v4/order/new', {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.01',
+        price: '40000',
+      });
+      const c = await post<Rec>('/api/v4/order/cancel', {
+        market: 'BTC_USDT',
+        orderId: a.json.orderId,
+      });
+      expect([c.status, c.json.status]).toEqual([200, 'CANCELED']);
+      await post('/api/v4/order/new', {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.01',
+        price: '40000',
+        client_order_id: 'cx',
+      });
+      expect(
+        (await post('/api/v4/order/cancel', { market: 'BTC_USDT', clientOrderId: 'cx' })).status,
+      ).toBe(200);
+      const gone = await err('/api/v4/order/cancel', {
+        market: 'BTC_USDT',
+        orderId: a.json.orderId,
+      });
+      expect(gone).toEqual({
+        status: 400,
+        code: 2,
+        message: 'Inner validation failed',
+        errors: { orderId: ['Unexecuted order was not found.'] },
+      });
+      const neither = await err('/api/v4/order/cancel', { market: 'BTC_USDT' });
+      expect(neither.code).toBe(30);
+    });
+  });
+
+  describe('POST /api/v4/orders', () => {
+    it('lists 30+ seeded active orders with paging', async () => {
+      const all = await post<Rec[]>('/api/v4/orders', { limit: 100 });
+      expect(all.json.length).toBeGreaterThanOrEqual(30);
+      all.json.forEach(expectOrder);
+      const page = await post<Rec[]>('/api/v4/orders', { limit: 5, offset: 5 });
+      expect(page.json.map((o) => o.orderId)).toEqual(all.json.slice(5, 10).map((o) => o.orderId));
+      expect((await post<Rec[]>('/api/v4/orders', {})).json.length).toBe(
+        Math.min(50, all.json.length),
       );
-    } finally {
-      await camel.stop();
-    }
+    });
+
+    it('limit and offset bounds: 422 code 30', async () => {
+      for (const fields of [{ limit: 0 }, { limit: 101 }, { offset: -1 }, { limit: 'many' }]) {
+        const r = await err('/api/v4/orders', fields);
+        expect([r.status, r.code, Object.keys(r.errors ?? {})]).toEqual([
+          422,
+          30,
+          Object.keys(fields),
+        ]);
+      }
+    });
+  });
+
+  describe('conditional and OCO orders (both path aliases)', () => {
+    it('serves /orders/conditional and /conditional-orders with OCO and OTO records', async () => {
+      for (const path of ['/api/v4/orders/conditional', '/api/v4/conditional-orders']) {
+        const r = await post<{ limit: number; offset: number; total: number; records: Rec[] }>(
+          path,
+          { limit: 100 },
+        );
+        expect(r.status).toBe(200);
+        expect(r.json).toMatchObject({ limit: 100, offset: 0, total: 5 });
+        const oco = r.json.records.find((x) => x.type === 'oco') as Record<string, Rec>;
+        expect(oco.stopLoss).toMatchObject({
+          activationCondition: expect.any(String),
+          activated: 0,
+          positionSide: 'LONG',
+        });
+        expect(oco.stopLoss).toHaveProperty('activationPrice');
+        expect(oco.takeProfit).toHaveProperty('postOnly');
+        const oto = r.json.records.find((x) => x.type === 'oto') as Rec;
+        expect(oto).toMatchObject({
+          stopLossPrice: expect.any(String),
+          takeProfitPrice: expect.any(String),
+        });
+        expect(oto.conditionalOrder).toHaveProperty('orderId');
+      }
+      const bad = await err('/api/v4/orders/conditional', { limit: 1000 });
+      expect([bad.status, bad.code]).toEqual([422, 30]);
+    });
+
+    it('serves /orders/oco and /oco-orders: no type, no positionSide', async () => {
+      for (const path of ['/api/v4/orders/oco', '/api/v4/oco-orders']) {
+        const r = await post<Rec[]>(path, { market: 'BTC_USDT' });
+        expect(r.json.length).toBe(1);
+        expect(r.json[0]).not.toHaveProperty('type');
+        expect(r.json[0]?.stopLoss).not.toHaveProperty('positionSide');
+      }
+    });
+  });
+
+  describe('trade account', () => {
+    it('balance: available and freeze of every non-zero asset, or one ticker keyed by it', async () => {
+      const P = '/api/v4/trade-account/balance';
+      const all = await post<Record<string, { available: string; freeze: string }>>(P);
+      expect(all.json.USDT).toEqual({
+        available: expect.stringMatching(/^\d/),
+        freeze: expect.stringMatching(/^\d/),
+      });
+      // Only non-zero balances are listed (the seeded account holds no USDC, EUR or USD to trade).
+      for (const [asset, b] of Object.entries(all.json)) {
+        expect(Number(b.available) + Number(b.freeze), asset).toBeGreaterThan(0);
+      }
+      expect(Object.keys(all.json)).not.toEqual(expect.arrayContaining(['USDC']));
+      expect(all.json).not.toHaveProperty('EUR');
+      expect(all.json).not.toHaveProperty('USD');
+      // With a ticker: that one entry, keyed by its ticker, even when it is zero.
+      const one = await post(P, { ticker: 'BTC' });
+      expect(one.json).toEqual({ BTC: all.json.BTC });
+      const zero = await post(P, { ticker: 'USDC' });
+      expect(zero.json).toEqual({ USDC: { available: '0', freeze: '0' } });
+      // An unknown ticker is a validation error, code 30, as is a ticker that is not a string.
+      expect(await err(P, { ticker: 'NOPE' })).toEqual({
+        status: 422,
+        code: 30,
+        message: 'Validation failed',
+        errors: { ticker: ['Currency was not found.'] },
+      });
+      expect(await err(P, { ticker: 7 })).toEqual({
+        status: 422,
+        code: 30,
+        message: 'Validation failed',
+        errors: { ticker: ['Ticker field should be a string.'] },
+      });
+    });
+
+    it('order history: keyed by market, limit bounds, 31-day window', async () => {
+      const r = await post<Record<string, Rec[]>>('/api/v4/trade-account/order/history', {
+        limit: 500,
+      });
+      expect(Object.keys(r.json).length).toBeGreaterThan(3);
+      const bad = await err('/api/v4/trade-account/order/history', { limit: 501 });
+      expect(bad.code).toBe(30);
+      const span = await err('/api/v4/trade-account/order/history', {
+        startDate: 0,
+        endDate: 40 * 86400,
+      });
+      expect(Object.keys(span.errors ?? {})).toEqual(['startDate']);
+    });
   });
 });

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASINGS } from '../../support/casings';
 import { ExchangeApi } from '../../../src/main/exchange/api';
 import { ExchangeClient } from '../../../src/main/exchange/client';
 import { fetchAllFlexPayments, fetchAllTransfers } from '../../../src/main/exchange/paging';
@@ -8,7 +9,7 @@ import { DEMO_MINING_ACCOUNT } from '../../../src/main/demo-exchange/seed';
 import { errorOf, setup, startProxy, teardown, unlimitedPacer, type Setup } from './helpers';
 
 /** Every endpoint of ExchangeApi against the demo exchange, in both response casings. */
-describe.each(['spec', 'camel'] as const)('every endpoint, %s casing', (casing) => {
+describe.each(CASINGS)('every endpoint, %s casing', (casing) => {
   let s: Setup;
   beforeAll(async () => {
     s = await setup({ casing }, { pacer: unlimitedPacer() });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASINGS } from '../../support/casings';
 import { ExchangeApi } from '../../../src/main/exchange/api';
 import { ExchangeClient } from '../../../src/main/exchange/client';
 import { Pacer } from '../../../src/main/exchange/pacing';
@@ -6,7 +7,7 @@ import { Transport } from '../../../src/main/exchange/transport';
 import { errorOf, setup, teardown, unlimitedPacer, type Setup } from './helpers';
 
 /** Every ExchangeError kind, produced by the demo exchange over HTTP, in both casings. */
-describe.each(['spec', 'camel'] as const)('error kinds, %s casing', (casing) => {
+describe.each(CASINGS)('error kinds, %s casing', (casing) => {
   let s: Setup;
   beforeAll(async () => {
     s = await setup({ casing }, { pacer: unlimitedPacer() });

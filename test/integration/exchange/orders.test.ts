@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASINGS } from '../../support/casings';
 import { ExchangeApi, ORDER_PATHS, type PlaceOrderInput } from '../../../src/main/exchange/api';
 import { ExchangeClient } from '../../../src/main/exchange/client';
 import { placeOrder } from '../../../src/main/exchange/orders';
@@ -91,7 +92,7 @@ function randomOrder(ex: DemoExchange, random: () => number, id: string): PlaceO
   return { kind, market: m.name, side, amount: stockAmount(0), clientOrderId: id };
 }
 
-describe.each(['spec', 'camel'] as const)('order placement, %s casing', (casing) => {
+describe.each(CASINGS)('order placement, %s casing', (casing) => {
   let s: Setup;
   let transport: HookTransport;
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CASINGS } from '../../support/casings';
 import { ORDER_PATHS } from '../../../src/main/exchange/api';
 import type { Core } from '../../../src/main/core';
 import type { PlacementOutcome } from '../../../src/shared/model';
@@ -42,9 +43,9 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
-describe('a client order id executes once', () => {
+describe.each(CASINGS)('a client order id executes once, %s casing', (casing) => {
   it('8 concurrent market orders with one id: exactly one is sent and executes, 7 are refused', async () => {
-    const { core, call } = await startMainCore({ demoExchange: { freezePrices: true } });
+    const { core, call } = await startMainCore({ demoExchange: { casing, freezePrices: true } });
     const clientOrderId = 'once-concurrent';
     const input = { kind: 'market', market: 'BTC_USDT', side: 'buy', amount: '10', clientOrderId };
     const results = await Promise.allSettled(
@@ -61,7 +62,7 @@ describe('a client order id executes once', () => {
   });
 
   it('3 sequential placements with one id: the first executes, the next two are refused with when and what', async () => {
-    const { core, call } = await startMainCore({ demoExchange: { freezePrices: true } });
+    const { core, call } = await startMainCore({ demoExchange: { casing, freezePrices: true } });
     const clientOrderId = 'once-sequential';
     const input = {
       kind: 'stock_market',
@@ -88,7 +89,7 @@ describe('a client order id executes once', () => {
   });
 
   it('an id refused by the exchange (not executed) may be used again', async () => {
-    const { core, call } = await startMainCore({ demoExchange: { freezePrices: true } });
+    const { core, call } = await startMainCore({ demoExchange: { casing, freezePrices: true } });
     const clientOrderId = 'once-refused';
     const base = { kind: 'stock_market', market: 'BTC_USDT', side: 'buy', clientOrderId };
     // Below the market's minimum amount: the exchange refuses it (code 32), nothing executes.
@@ -103,7 +104,7 @@ describe('a client order id executes once', () => {
   });
 
   it('generated ids stay fresh: two placements without an id both execute', async () => {
-    const { call } = await startMainCore({ demoExchange: { freezePrices: true } });
+    const { call } = await startMainCore({ demoExchange: { casing, freezePrices: true } });
     const input = { kind: 'stock_market', market: 'BTC_USDT', side: 'buy', amount: '0.0002' };
     const a = await call<PlacementOutcome>('orders.place', input);
     const b = await call<PlacementOutcome>('orders.place', input);
@@ -123,11 +124,11 @@ describe('a client order id executes once', () => {
       amount: '0.0002',
       clientOrderId,
     };
-    const first = await startMainCore({ dataDir, demoExchange: { freezePrices: true } });
+    const first = await startMainCore({ dataDir, demoExchange: { casing, freezePrices: true } });
     await expect(call(first, input)).resolves.toMatchObject({ outcome: 'placed' });
     await first.core.stop();
 
-    const second = await startMainCore({ dataDir, demoExchange: { freezePrices: true } });
+    const second = await startMainCore({ dataDir, demoExchange: { casing, freezePrices: true } });
     await expect(call(second, input)).rejects.toMatchObject(REFUSED);
     expect(sent(second.core, clientOrderId)).toHaveLength(0);
   });

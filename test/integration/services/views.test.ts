@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
+import { CASINGS } from '../../support/casings';
 import { startMain, startMainCore } from '../../support/core';
 import type {
   ActiveOrders,
@@ -14,182 +15,195 @@ import type {
 
 /** The views' channels end to end in main, on the Demo profile (no keychain needed). */
 
-describe('portfolio.overview', () => {
-  it('values every balance in the quote, totals the priced rows exactly, and lists what has no price', async () => {
-    const call = await startMain();
-    const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });
-    expect(view.quote).toBe('USDT');
-    expect(view.quotes).toContain('BTC');
-    expect(view.rows.length).toBeGreaterThanOrEqual(10);
-    let sum = new Decimal(0);
-    for (const row of view.rows) {
-      const total = new Decimal(row.main)
-        .add(row.tradeAvailable)
-        .add(row.tradeFrozen)
-        .add(row.flex);
-      expect(total.eq(row.total)).toBe(true);
-      if (row.price === null) {
-        expect(row.value).toBeNull();
-        if (!total.isZero()) expect(view.unpriced).toContain(row.ticker);
-      } else {
-        expect(new Decimal(row.value!).sub(total.mul(row.price)).abs().lt('0.0001')).toBe(true);
-        sum = sum.add(row.value!);
+describe.each(CASINGS)('%s casing', (casing) => {
+  describe('portfolio.overview', () => {
+    it('values every balance in the quote, totals the priced rows exactly, and lists what has no price', async () => {
+      const call = await startMain({ demoExchange: { casing } });
+      const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });
+      expect(view.quote).toBe('USDT');
+      expect(view.quotes).toContain('BTC');
+      expect(view.rows.length).toBeGreaterThanOrEqual(10);
+      let sum = new Decimal(0);
+      for (const row of view.rows) {
+        const total = new Decimal(row.main)
+          .add(row.tradeAvailable)
+          .add(row.tradeFrozen)
+          .add(row.flex);
+        expect(total.eq(row.total)).toBe(true);
+        if (row.price === null) {
+          expect(row.value).toBeNull();
+          if (!total.isZero()) expect(view.unpriced).toContain(row.ticker);
+        } else {
+          expect(new Decimal(row.value!).sub(total.mul(row.price)).abs().lt('0.0001')).toBe(true);
+          sum = sum.add(row.value!);
+        }
       }
-    }
-    expect(new Decimal(view.total).eq(sum)).toBe(true);
-    expect(view.rows.find((r) => r.ticker === 'USDT')?.price).toBe('1');
-    expect(view.flexUnavailable).toBe(false);
-    expect(view.fetchedAt).toBeGreaterThan(Date.now() - 10_000);
+      expect(new Decimal(view.total).eq(sum)).toBe(true);
+      expect(view.rows.find((r) => r.ticker === 'USDT')?.price).toBe('1');
+      expect(view.flexUnavailable).toBe(false);
+      expect(view.fetchedAt).toBeGreaterThan(Date.now() - 10_000);
 
-    const inBtc = await call<PortfolioOverview>('portfolio.overview', { quote: 'BTC' });
-    expect(inBtc.rows.find((r) => r.ticker === 'BTC')?.price).toBe('1');
-  });
-
-  it('offers the fiat currencies the exchange has markets in, and values every crypto row in them', async () => {
-    const call = await startMain();
-    const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'EUR' });
-    expect(view.quotes).toEqual(expect.arrayContaining(['BTC', 'EUR', 'USD', 'USDT']));
-    const inUsdt = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });
-    // Whatever has a USDT price has a EUR price (through USDT_EUR or BTC_EUR): nothing new unpriced.
-    expect(view.unpriced).toEqual(inUsdt.unpriced);
-    const usdtInEur = view.rows.find((r) => r.ticker === 'USDT')!.price!;
-    expect(new Decimal(usdtInEur).gt('0.8') && new Decimal(usdtInEur).lt('1.1')).toBe(true);
-    expect(new Decimal(view.total).gt(0)).toBe(true);
-  });
-
-  it('says when the key cannot read flex investments', async () => {
-    const call = await startMain({ demoExchange: { lendingAccess: false } });
-    const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });
-    expect(view.flexUnavailable).toBe(true);
-    expect(view.rows.every((r) => r.flex === '0')).toBe(true);
-  });
-
-  it('refuses a malformed quote with a field message', async () => {
-    const call = await startMain();
-    await expect(call('portfolio.overview', { quote: 'usdt; drop' })).rejects.toMatchObject({
-      code: 'INVALID_INPUT',
-      fields: { quote: ['Choose a quote currency.'] },
+      const inBtc = await call<PortfolioOverview>('portfolio.overview', { quote: 'BTC' });
+      expect(inBtc.rows.find((r) => r.ticker === 'BTC')?.price).toBe('1');
     });
-  });
-});
 
-describe('orders', () => {
-  it('lists every active order newest first, and cancels', async () => {
-    const call = await startMain();
-    const all = await call<ActiveOrders>('orders.active');
-    expect(all.capped).toBe(false);
-    expect(all.orders.length).toBeGreaterThan(20);
-    const times = all.orders.map((o) => o.timestamp);
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    const target = all.orders.find((o) => o.market === 'BTC_USDT')!;
-    const cancelled = await call<{ orderId: number }>('orders.cancel', {
-      market: 'BTC_USDT',
-      orderId: target.orderId,
+    it('offers the fiat currencies the exchange has markets in, and values every crypto row in them', async () => {
+      const call = await startMain({ demoExchange: { casing } });
+      const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'EUR' });
+      expect(view.quotes).toEqual(expect.arrayContaining(['BTC', 'EUR', 'USD', 'USDT']));
+      const inUsdt = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });
+      // Whatever has a USDT price has a EUR price (through USDT_EUR or BTC_EUR): nothing new unpriced.
+      expect(view.unpriced).toEqual(inUsdt.unpriced);
+      const usdtInEur = view.rows.find((r) => r.ticker === 'USDT')!.price!;
+      expect(new Decimal(usdtInEur).gt('0.8') && new Decimal(usdtInEur).lt('1.1')).toBe(true);
+      expect(new Decimal(view.total).gt(0)).toBe(true);
     });
-    expect(cancelled.orderId).toBe(target.orderId);
-    const after = await call<ActiveOrders>('orders.active');
-    expect(after.orders.map((o) => o.orderId)).not.toContain(target.orderId);
-    await expect(
-      call('orders.cancel', { market: 'BTC_USDT', orderId: target.orderId }),
-    ).rejects.toMatchObject({
-      code: 'EXCHANGE_VALIDATION',
+
+    it('says when the key cannot read flex investments', async () => {
+      const call = await startMain({ demoExchange: { casing, lendingAccess: false } });
+      const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'USDT' });
+      expect(view.flexUnavailable).toBe(true);
+      expect(view.rows.every((r) => r.flex === '0')).toBe(true);
+    });
+
+    it('refuses a malformed quote with a field message', async () => {
+      const call = await startMain({ demoExchange: { casing } });
+      await expect(call('portfolio.overview', { quote: 'usdt; drop' })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        fields: { quote: ['Choose a quote currency.'] },
+      });
     });
   });
 
-  it('cancels an OCO and an OTO order through conditional-cancel; a second cancel is not found', async () => {
-    const call = await startMain();
-    const before = await call<ConditionalOrders>('orders.conditional', {});
-    const oco = before.conditional.records.find((r) => r.kind === 'oco')!;
-    const oto = before.conditional.records.find((r) => r.kind === 'oto')!;
-    const marketOf = (r: typeof oco | typeof oto) =>
-      r.kind === 'oco' ? r.stopLoss.market : r.conditionalOrder.market;
-    for (const record of [oco, oto]) {
+  describe('orders', () => {
+    it('lists every active order newest first, and cancels', async () => {
+      const call = await startMain({ demoExchange: { casing } });
+      const all = await call<ActiveOrders>('orders.active');
+      expect(all.capped).toBe(false);
+      expect(all.orders.length).toBeGreaterThan(20);
+      const times = all.orders.map((o) => o.timestamp);
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      const target = all.orders.find((o) => o.market === 'BTC_USDT')!;
+      const cancelled = await call<{ orderId: number }>('orders.cancel', {
+        market: 'BTC_USDT',
+        orderId: target.orderId,
+      });
+      expect(cancelled.orderId).toBe(target.orderId);
+      const after = await call<ActiveOrders>('orders.active');
+      expect(after.orders.map((o) => o.orderId)).not.toContain(target.orderId);
       await expect(
-        call('orders.cancelConditional', { market: marketOf(record), id: record.id }),
-      ).resolves.toBe(true);
-    }
-    const after = await call<ConditionalOrders>('orders.conditional', {});
-    const ids = [...after.conditional.records.map((r) => r.id), ...after.oco.map((r) => r.id)];
-    expect(ids).not.toContain(oco.id);
-    expect(ids).not.toContain(oto.id);
-    expect(after.conditional.total).toBe(before.conditional.total - 2);
-    await expect(
-      call('orders.cancelConditional', { market: marketOf(oco), id: oco.id }),
-    ).rejects.toMatchObject({
-      code: 'EXCHANGE_VALIDATION',
-      fields: { id: ['Unexecuted order was not found.'] },
+        call('orders.cancel', { market: 'BTC_USDT', orderId: target.orderId }),
+      ).rejects.toMatchObject({
+        code: 'EXCHANGE_VALIDATION',
+      });
     });
-    await expect(
-      call('orders.cancelConditional', { market: 'NOPE_USDT', id: oto.id }),
-    ).rejects.toMatchObject({ fields: { market: ['Market is not available'] } });
-  });
 
-  it('loads conditional (OCO and OTO) and OCO orders together', async () => {
-    const call = await startMain();
-    const view = await call<ConditionalOrders>('orders.conditional', {});
-    expect(view.conditional.records.some((r) => r.kind === 'oco')).toBe(true);
-    expect(view.conditional.records.some((r) => r.kind === 'oto')).toBe(true);
-    expect(view.oco.length).toBeGreaterThan(0);
-  });
-});
+    it('cancels an OCO and an OTO order through conditional-cancel; a second cancel is not found', async () => {
+      const call = await startMain({ demoExchange: { casing } });
+      const before = await call<ConditionalOrders>('orders.conditional', {});
+      const oco = before.conditional.records.find((r) => r.kind === 'oco')!;
+      const oto = before.conditional.records.find((r) => r.kind === 'oto')!;
+      const marketOf = (r: typeof oco | typeof oto) =>
+        r.kind === 'oco' ? r.stopLoss.market : r.conditionalOrder.market;
+      for (const record of [oco, oto]) {
+        await expect(
+          call('orders.cancelConditional', { market: marketOf(record), id: record.id }),
+        ).resolves.toBe(true);
+      }
+      const after = await call<ConditionalOrders>('orders.conditional', {});
+      const ids = [...after.conditional.records.map((r) => r.id), ...after.oco.map((r) => r.id)];
+      expect(ids).not.toContain(oco.id);
+      expect(ids).not.toContain(oto.id);
+      expect(after.conditional.total).toBe(before.conditional.total - 2);
+      await expect(
+        call('orders.cancelConditional', { market: marketOf(oco), id: oco.id }),
+      ).rejects.toMatchObject({
+        code: 'EXCHANGE_VALIDATION',
+        fields: { id: ['Unexecuted order was not found.'] },
+      });
+      await expect(
+        call('orders.cancelConditional', { market: 'NOPE_USDT', id: oto.id }),
+      ).rejects.toMatchObject({ fields: { market: ['Market is not available'] } });
+    });
 
-describe('history', () => {
-  it('pages deposits and withdrawals with filters, and refuses statuses invalid for the method', async () => {
-    const call = await startMain();
-    const page = await call<TransfersPage>('history.transfers', {
-      filters: { transactionMethod: 2 },
-      limit: 100,
-    });
-    expect(page.total).toBeGreaterThan(100);
-    expect(page.records.every((r) => r.method === 2)).toBe(true);
-    await expect(
-      call('history.transfers', { filters: { transactionMethod: 1, status: [18] } }),
-    ).rejects.toMatchObject({
-      code: 'INVALID_INPUT',
-      fields: { 'filters.status': [expect.any(String)] },
-    });
-    await expect(
-      call('history.transfers', { filters: {}, offset: 9_950, limit: 100 }),
-    ).rejects.toMatchObject({
-      code: 'INVALID_INPUT',
+    it('loads conditional (OCO and OTO) and OCO orders together', async () => {
+      const call = await startMain({ demoExchange: { casing } });
+      const view = await call<ConditionalOrders>('orders.conditional', {});
+      expect(view.conditional.records.some((r) => r.kind === 'oco')).toBe(true);
+      expect(view.conditional.records.some((r) => r.kind === 'oto')).toBe(true);
+      expect(view.oco.length).toBeGreaterThan(0);
     });
   });
 
-  it('exports the whole filtered history as CSV to the page, or through the native save dialog', async () => {
-    const call = await startMain();
-    const filters = { transactionMethod: 1, ticker: 'BTC' };
-    const all: TransfersPage['records'] = [];
-    for (let offset = 0; ; offset += 100) {
-      const page = await call<TransfersPage>('history.transfers', { filters, offset, limit: 100 });
-      all.push(...page.records);
-      if (offset + 100 >= page.total) break;
-    }
-    const exported = await call<CsvExport>('history.exportCsv', { filters });
-    expect(exported.rows).toBe(all.length);
-    const rows = parse(exported.csv!, { columns: true }) as Record<string, string>[];
-    expect(rows).toHaveLength(all.length);
-    rows.forEach((row, i) => {
-      expect(row['Amount']).toBe(all[i]!.amount);
-      expect(row['Transaction id']).toBe(all[i]!.transactionId);
-      expect(row['Time (ISO 8601, UTC)']).toBe(new Date(all[i]!.createdAt).toISOString());
+  describe('history', () => {
+    it('pages deposits and withdrawals with filters, and refuses statuses invalid for the method', async () => {
+      const call = await startMain({ demoExchange: { casing } });
+      const page = await call<TransfersPage>('history.transfers', {
+        filters: { transactionMethod: 2 },
+        limit: 100,
+      });
+      expect(page.total).toBeGreaterThan(100);
+      expect(page.records.every((r) => r.method === 2)).toBe(true);
+      await expect(
+        call('history.transfers', { filters: { transactionMethod: 1, status: [18] } }),
+      ).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        fields: { 'filters.status': [expect.any(String)] },
+      });
+      await expect(
+        call('history.transfers', { filters: {}, offset: 9_950, limit: 100 }),
+      ).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+      });
     });
 
-    const saved: { name: string; text: string }[] = [];
-    const native = await startMain({
-      saveFile: async (name, text) => {
-        saved.push({ name, text });
-        return `/home/me/${name}`;
-      },
-    });
-    const viaDialog = await native<CsvExport>('history.exportCsv', { filters });
-    expect(viaDialog).toMatchObject({ rows: all.length, savedTo: `/home/me/${exported.filename}` });
-    expect(viaDialog.csv).toBeUndefined();
-    expect(saved).toEqual([{ name: exported.filename, text: exported.csv }]);
-    expect(exported.filename).toMatch(/^exchange-desk-transfers-\d{4}-\d{2}-\d{2}\.csv$/);
+    it('exports the whole filtered history as CSV to the page, or through the native save dialog', async () => {
+      const call = await startMain({ demoExchange: { casing } });
+      const filters = { transactionMethod: 1, ticker: 'BTC' };
+      const all: TransfersPage['records'] = [];
+      for (let offset = 0; ; offset += 100) {
+        const page = await call<TransfersPage>('history.transfers', {
+          filters,
+          offset,
+          limit: 100,
+        });
+        all.push(...page.records);
+        if (offset + 100 >= page.total) break;
+      }
+      const exported = await call<CsvExport>('history.exportCsv', { filters });
+      expect(exported.rows).toBe(all.length);
+      const rows = parse(exported.csv!, { columns: true }) as Record<string, string>[];
+      expect(rows).toHaveLength(all.length);
+      rows.forEach((row, i) => {
+        expect(row['Amount']).toBe(all[i]!.amount);
+        expect(row['Transaction id']).toBe(all[i]!.transactionId);
+        expect(row['Time (ISO 8601, UTC)']).toBe(new Date(all[i]!.createdAt).toISOString());
+      });
 
-    const cancelled = await startMain({ saveFile: async () => undefined });
-    expect(await cancelled<CsvExport>('history.exportCsv', { filters })).toMatchObject({
-      cancelled: true,
+      const saved: { name: string; text: string }[] = [];
+      const native = await startMain({
+        demoExchange: { casing },
+        saveFile: async (name, text) => {
+          saved.push({ name, text });
+          return `/home/me/${name}`;
+        },
+      });
+      const viaDialog = await native<CsvExport>('history.exportCsv', { filters });
+      expect(viaDialog).toMatchObject({
+        rows: all.length,
+        savedTo: `/home/me/${exported.filename}`,
+      });
+      expect(viaDialog.csv).toBeUndefined();
+      expect(saved).toEqual([{ name: exported.filename, text: exported.csv }]);
+      expect(exported.filename).toMatch(/^exchange-desk-transfers-\d{4}-\d{2}-\d{2}\.csv$/);
+
+      const cancelled = await startMain({
+        demoExchange: { casing },
+        saveFile: async () => undefined,
+      });
+      expect(await cancelled<CsvExport>('history.exportCsv', { filters })).toMatchObject({
+        cancelled: true,
+      });
     });
   });
 });

@@ -4,12 +4,13 @@ import { D, type Dec } from '../../../src/main/demo-exchange/decimal';
 import { Engine } from '../../../src/main/demo-exchange/engine';
 import { MARKETS, MARKET_BY_NAME } from '../../../src/main/demo-exchange/markets';
 import { createSeedState } from '../../../src/main/demo-exchange/seed';
-import type { ExchangeState } from '../../../src/main/demo-exchange/state';
+import type { ExchangeState, OrderRec } from '../../../src/main/demo-exchange/state';
 
 const NOW = 1_795_000_000_000;
 
-function engine(seed = 42): Engine {
-  return new Engine(createSeedState(seed, NOW), { seed, now: () => NOW, frozenWalk: true });
+/** An engine on a still walk; `clock.ms` is its clock (kill-switch timers run on it). */
+function engine(seed = 42, clock = { ms: NOW }): Engine {
+  return new Engine(createSeedState(seed, NOW), { seed, now: () => clock.ms, frozenWalk: true });
 }
 
 /** Per asset: user trade (available + freeze) + market maker + fees collected. */
@@ -44,15 +45,25 @@ function checkInvariants(s: ExchangeState, initial: Map<string, string>): void {
       fee: sum.fee.plus(d.fee),
     });
   }
-  for (const o of [...s.history, ...s.active]) {
+  const orders = [
+    ...s.history,
+    ...s.active,
+    ...s.conditional.flatMap((r) => [r.stopLoss, r.takeProfit]),
+  ];
+  for (const o of orders) {
     const sum = byOrder.get(o.id) ?? { stock: new D(0), money: new D(0), fee: new D(0) };
     expect(sum.stock.eq(o.dealStock), `order ${o.id} deals' amount`).toBe(true);
     expect(sum.money.eq(o.dealMoney), `order ${o.id} deals' money`).toBe(true);
     expect(sum.fee.eq(o.dealFee), `order ${o.id} deals' fees`).toBe(true);
   }
-  // Frozen funds are exactly the sum of what the active orders hold.
+  // Frozen funds are exactly the sum of what the active orders (stop orders and OTO primaries
+  // among them) and the OCOs hold.
   const frozen = new Map<string, InstanceType<typeof D>>();
-  for (const o of s.active) {
+  const holds = [
+    ...s.active.map((o) => ({ market: o.market, side: o.side, frozen: o.frozen })),
+    ...s.conditional.map((r) => ({ market: r.market, side: r.stopLoss.side, frozen: r.frozen })),
+  ];
+  for (const o of holds) {
     const m = MARKET_BY_NAME.get(o.market);
     if (!m) continue;
     const asset = o.side === 'buy' ? m.money : m.stock;
@@ -278,7 +289,7 @@ describe('matching', () => {
   });
 });
 
-// ---- property: balances never go negative and every asset is conserved ------------------------------
+// ---- property: balances never go negative, every asset is conserved, triggers execute once ---------
 
 const tradable = MARKETS.filter((m) => m.tradesEnabled);
 
@@ -292,9 +303,27 @@ type Command =
       extra: number;
     }
   | { kind: 'limit'; m: number; side: 'buy' | 'sell'; k: number; pct: number; ioc: boolean }
+  | {
+      kind: 'stop';
+      m: number;
+      side: 'buy' | 'sell';
+      type: 'limit' | 'market';
+      k: number;
+      /** Activation price, % of the mid price. */
+      act: number;
+      /** Limit price, % of the activation price. */
+      pct: number;
+    }
+  | { kind: 'modify'; index: number; pct: number; k: number }
   | { kind: 'cancel'; index: number }
+  | { kind: 'cancel-all'; m: number | null }
+  | { kind: 'cancel-oco'; index: number }
+  | { kind: 'kill-switch'; m: number; timeout: number | null; types: string[] | null }
+  | { kind: 'time'; seconds: number }
   | { kind: 'advance'; steps: number }
   | { kind: 'price'; m: number; pct: number }
+  /** The price set to a waiting stop's (or OCO stop leg's) activation price exactly. */
+  | { kind: 'to-stop'; index: number }
   | { kind: 'reset-price'; m: number };
 
 const market = fc.integer({ min: 0, max: tradable.length - 1 });
@@ -317,17 +346,56 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     pct: fc.integer({ min: 80, max: 120 }),
     ioc: fc.boolean(),
   }),
+  // Stop orders near the price (often), so that the walk reaches some of them.
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('stop' as const),
+      m: market,
+      side,
+      type: fc.constantFrom('limit' as const, 'market' as const),
+      k: fc.integer({ min: 1, max: 300 }),
+      act: fc.integer({ min: 94, max: 106 }),
+      pct: fc.integer({ min: 97, max: 103 }),
+    }),
+  },
+  fc.record({
+    kind: fc.constant('modify' as const),
+    index: fc.nat(),
+    pct: fc.integer({ min: 90, max: 110 }),
+    k: fc.integer({ min: 1, max: 2000 }),
+  }),
   fc.record({ kind: fc.constant('cancel' as const), index: fc.nat() }),
-  fc.record({ kind: fc.constant('advance' as const), steps: fc.integer({ min: 1, max: 20_000 }) }),
+  fc.record({ kind: fc.constant('cancel-all' as const), m: fc.option(market) }),
+  fc.record({ kind: fc.constant('cancel-oco' as const), index: fc.nat() }),
+  fc.record({
+    kind: fc.constant('kill-switch' as const),
+    m: market,
+    timeout: fc.option(fc.integer({ min: 5, max: 600 })),
+    types: fc.option(fc.subarray(['spot', 'margin', 'futures'], { minLength: 1 })),
+  }),
+  fc.record({ kind: fc.constant('time' as const), seconds: fc.integer({ min: 1, max: 900 }) }),
+  // The walk: a few seconds, or hours of it.
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('advance' as const),
+      steps: fc.oneof(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 20_000 })),
+    }),
+  },
   fc.record({
     kind: fc.constant('price' as const),
     m: market,
     pct: fc.integer({ min: 70, max: 130 }),
   }),
+  fc.record({ kind: fc.constant('to-stop' as const), index: fc.nat() }),
   fc.record({ kind: fc.constant('reset-price' as const), m: market }),
 );
 
-function run(e: Engine, c: Command): void {
+const pick = <T>(list: readonly T[], index: number): T | undefined =>
+  list[index % Math.max(1, list.length)];
+
+function run(e: Engine, c: Command, clock: { ms: number }): void {
   switch (c.kind) {
     case 'market': {
       const m = tradable[c.m];
@@ -357,11 +425,67 @@ function run(e: Engine, c: Command): void {
       });
       return;
     }
+    case 'stop': {
+      const m = tradable[c.m];
+      if (!m) return;
+      const activationPrice = e.price(m).times(c.act).div(100).toDecimalPlaces(m.moneyPrec);
+      if (c.type === 'market') {
+        const min = c.side === 'buy' ? m.minTotal : m.minAmount;
+        e.placeStopMarket({
+          market: m.name,
+          side: c.side,
+          amount: new D(min).times(c.k),
+          activationPrice,
+        });
+      } else {
+        e.placeStopLimit({
+          market: m.name,
+          side: c.side,
+          amount: new D(m.minAmount).times(c.k),
+          price: activationPrice.times(c.pct).div(100).toDecimalPlaces(m.moneyPrec),
+          activationPrice,
+        });
+      }
+      return;
+    }
+    case 'modify': {
+      const o = pick(e.state.active, c.index);
+      const m = o && MARKET_BY_NAME.get(o.market);
+      if (!o || !m) return;
+      const scaled = (v: string) => new D(v).times(c.pct).div(100).toDecimalPlaces(m.moneyPrec);
+      if (o.activationPrice !== undefined && !o.activated) {
+        e.modify(o.market, { orderId: o.id }, { activationPrice: scaled(o.activationPrice) });
+      } else if (o.type !== 'stop market') {
+        e.modify(o.market, { orderId: o.id }, { price: scaled(o.price) });
+      } else if (o.side === 'buy') {
+        e.modify(o.market, { orderId: o.id }, { total: new D(m.minTotal).times(c.k) });
+      } else {
+        e.modify(o.market, { orderId: o.id }, { amount: new D(m.minAmount).times(c.k) });
+      }
+      return;
+    }
     case 'cancel': {
-      const o = e.state.active[c.index % Math.max(1, e.state.active.length)];
+      const o = pick(e.state.active, c.index);
       if (o) e.cancel(o.market, { orderId: o.id });
       return;
     }
+    case 'cancel-all':
+      e.cancelAll(c.m === null ? undefined : tradable[c.m]?.name, null);
+      return;
+    case 'cancel-oco': {
+      const r = pick(e.state.conditional, c.index);
+      if (r) e.cancelOco(r.market, { orderId: r.id });
+      return;
+    }
+    case 'kill-switch': {
+      const m = tradable[c.m];
+      if (m) e.setKillSwitch(m.name, c.timeout, c.types);
+      return;
+    }
+    case 'time':
+      clock.ms += c.seconds * 1000;
+      e.sync();
+      return;
     case 'advance':
       e.advance(c.steps);
       return;
@@ -371,6 +495,15 @@ function run(e: Engine, c: Command): void {
       e.setPrice(m.name, e.price(m).times(c.pct).div(100).toDecimalPlaces(m.moneyPrec).toFixed());
       return;
     }
+    case 'to-stop': {
+      const stops = [
+        ...e.state.active.filter((o) => o.activationPrice !== undefined && !o.activated),
+        ...e.state.conditional.map((r) => r.stopLoss).filter((o) => !o.activated),
+      ];
+      const o = pick(stops, c.index);
+      if (o?.activationPrice) e.setPrice(o.market, o.activationPrice);
+      return;
+    }
     case 'reset-price': {
       const m = tradable[c.m];
       if (m) e.setPrice(m.name, null);
@@ -378,22 +511,78 @@ function run(e: Engine, c: Command): void {
   }
 }
 
-describe('property: any sequence of orders, cancels and price moves', () => {
-  it('keeps every balance >= 0 and conserves each asset (balances + fees constant)', () => {
+/** Money for a market or stop-market buy by money, else stock. */
+const byMoney = (o: OrderRec): boolean =>
+  o.side === 'buy' && (o.type === 'market' || o.type === 'stop market');
+
+/**
+ * Every order exists once (live or finished), executes at most its amount (the orders of the run:
+ * the seeded history's market orders are stock-amount records), and a finished order
+ * never changes again (`finished`: what each looked like when it finished). A stop whose activation
+ * price the market has reached is no longer waiting; no kill-switch timer is overdue.
+ */
+function checkOnce(
+  e: Engine,
+  finished: Map<number, string>,
+  clock: { ms: number },
+  firstId: number,
+): void {
+  const s = e.state;
+  const live = [...s.active, ...s.conditional.flatMap((r) => [r.stopLoss, r.takeProfit])];
+  const ids = [...live, ...s.history].map((o) => o.id);
+  expect(new Set(ids).size, 'an order is in two places').toBe(ids.length);
+  for (const o of [...live, ...s.history].filter((x) => x.id >= firstId)) {
+    const executed = byMoney(o) ? new D(o.dealMoney).plus(o.dealFee) : new D(o.dealStock);
+    expect(executed.lte(o.amount), `order ${o.id} executed beyond its amount`).toBe(true);
+  }
+  for (const o of s.history) {
+    const final = JSON.stringify([o.status, o.left, o.dealStock, o.dealMoney, o.dealFee]);
+    expect(finished.get(o.id) ?? final, `finished order ${o.id} changed`).toBe(final);
+    finished.set(o.id, final);
+  }
+  const waiting = [
+    ...s.active.filter((o) => o.activationPrice !== undefined && !o.activated),
+    ...s.conditional.map((r) => r.stopLoss).filter((o) => !o.activated),
+  ];
+  for (const o of waiting) {
+    const m = MARKET_BY_NAME.get(o.market);
+    if (!m) continue;
+    const mid = e.price(m);
+    const reached =
+      o.side === 'buy' ? mid.gte(o.activationPrice ?? 0) : mid.lte(o.activationPrice ?? 0);
+    expect(reached, `stop ${o.id} reached at ${mid.toFixed()} but waiting`).toBe(false);
+    expect(o.dealStock, `stop ${o.id} dealt before its activation`).toBe('0');
+  }
+  for (const r of s.conditional) {
+    expect([r.stopLoss.dealStock, r.takeProfit.dealStock], `OCO ${r.id} dealt`).toEqual(['0', '0']);
+  }
+  expect(s.killSwitches.every((t) => t.cancellationTime * 1000 > clock.ms)).toBe(true);
+}
+
+describe('property: orders, conditional orders, cancels, timers, while the price walks and jumps', () => {
+  it('keeps every balance >= 0, conserves each asset (fees counted), executes each trigger once', () => {
+    let triggered = 0;
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 1000 }),
         fc.array(command, { maxLength: 40 }),
         (seed, commands) => {
-          const e = engine(seed);
+          const clock = { ms: NOW };
+          const e = engine(seed, clock);
           const initial = totals(e.state);
+          const finished = new Map<number, string>();
+          const firstId = e.state.nextId;
           for (const c of commands) {
-            run(e, c);
+            run(e, c, clock);
             checkInvariants(e.state, initial);
+            checkOnce(e, finished, clock, firstId);
           }
+          triggered += [...e.state.active, ...e.state.history].filter((o) => o.activated).length;
         },
       ),
       { numRuns: 120 },
     );
+    // The runs did trigger stop orders and stop legs (not a vacuous property).
+    expect(triggered).toBeGreaterThan(20);
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { camelize, field } from '../../../src/main/demo-exchange/casing';
 import { parseAmount } from '../../../src/main/demo-exchange/decimal';
 import {
   LOG_LIMIT,
@@ -11,29 +10,6 @@ import { MARKETS, walkPrice, bookAround } from '../../../src/main/demo-exchange/
 import { RateLimiter, groupOf } from '../../../src/main/demo-exchange/ratelimit';
 import { startDemoExchange } from '../../../src/main/demo-exchange/server';
 import { transferRecords, TRANSFER_COUNT } from '../../../src/main/demo-exchange/transfers';
-
-describe('casing', () => {
-  it('camelizes lower-case snake keys only, deeply', () => {
-    expect(
-      camelize({
-        order_id: 1,
-        BTC_USDT: { main_balance: '1' },
-        list: [{ stop_loss: { activation_price: '2' } }],
-        postOnly: true,
-      }),
-    ).toEqual({
-      orderId: 1,
-      BTC_USDT: { mainBalance: '1' },
-      list: [{ stopLoss: { activationPrice: '2' } }],
-      postOnly: true,
-    });
-  });
-  it('reads request fields in either casing', () => {
-    expect(field({ clientOrderId: 'a' }, 'client_order_id')).toBe('a');
-    expect(field({ client_order_id: 'b' }, 'client_order_id')).toBe('b');
-    expect(field({}, 'market')).toBeUndefined();
-  });
-});
 
 describe('amount parsing', () => {
   it('accepts numeric strings and finite non-negative numbers only', () => {
@@ -117,7 +93,7 @@ describe('seeded transfers', () => {
     expect(records).toHaveLength(TRANSFER_COUNT);
     expect(new Set(records.map((r) => r.status)).size).toBeGreaterThan(15);
     expect(new Set(records.map((r) => r.network)).size).toBeGreaterThan(8);
-    expect(records.some((r) => r.unique_id === null)).toBe(true);
+    expect(records.some((r) => r.uniqueId === null)).toBe(true);
     expect(records.at(-1)?.createdAt).toBeGreaterThan(1_795_000_000 - 366 * 86400);
   });
 });

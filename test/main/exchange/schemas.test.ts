@@ -11,9 +11,12 @@ import {
   parseFlexTransaction,
   parseHashrate,
   parseHistoryPage,
+  parseKillSwitch,
+  parseKillSwitchTimers,
   parseMainBalances,
   parseMarkets,
   parseOAuthTokens,
+  parseOcoOrder,
   parseOcoOrders,
   parseOrder,
   parseOrderBook,
@@ -490,6 +493,223 @@ describe('both casings give the identical domain object', () => {
   });
 });
 
+describe("the deployed server's answers (after the OpenAPI's examples)", () => {
+  // spec/reference/docs/openapi/private/http-trade-v4.yaml, /api/v4/oco-orders: legs mixed-case.
+  const ocoLeg = {
+    orderId: 117703764514,
+    clientOrderId: '',
+    market: 'BTC_USDT',
+    side: 'buy',
+    type: 'margin stop limit',
+    timestamp: 1594605801.49815,
+    dealMoney: '0',
+    dealStock: '0',
+    amount: '2.241379',
+    left: '2.241379',
+    dealFee: '0',
+    post_only: false,
+    status: 'OPEN',
+    stp: 'no',
+    reduceOnly: false,
+    mtime: 1662478154.941582,
+    price: '19928.79',
+  };
+  const ocoOrders = [
+    {
+      id: 117703764513,
+      stop_loss: {
+        ...ocoLeg,
+        activation_price: '29928.79',
+        activation_condition: 'gte',
+        activated: 0,
+      },
+      take_profit: { ...ocoLeg, orderId: 117703764515, type: 'margin limit', price: '9928.79' },
+    },
+  ];
+
+  it('oco-orders: `orderId` beside `post_only` and `activation_price`', () => {
+    const [oco] = parseOcoOrders(ocoOrders);
+    expect(oco?.stopLoss).toMatchObject({
+      orderId: 117703764514,
+      postOnly: false,
+      activationPrice: '29928.79',
+      activationCondition: 'gte',
+      activated: false,
+      mtime: 1662478154941,
+      status: 'OPEN',
+    });
+    expect(oco?.takeProfit).toMatchObject({ orderId: 117703764515, price: '9928.79' });
+  });
+
+  it('conditional-orders: camelCase legs under stopLoss/takeProfit; an OTO order as in /orders', () => {
+    // The same legs, camelCase (ConditionalOrderLeg), as in the endpoint's example.
+    const { post_only: postOnly, ...rest } = ocoLeg;
+    const leg = { ...rest, postOnly, positionSide: 'LONG' };
+    const page = parseConditionalPage({
+      limit: 100,
+      offset: 0,
+      total: 2,
+      records: [
+        {
+          id: 117703764513,
+          type: 'oco',
+          stopLoss: {
+            ...leg,
+            activationPrice: '29928.79',
+            activationCondition: 'gte',
+            activated: 0,
+          },
+          takeProfit: { ...leg, orderId: 117703764515, type: 'margin limit', price: '9928.79' },
+        },
+        {
+          id: 29457221,
+          type: 'oto',
+          stopLossPrice: '30000',
+          takeProfitPrice: '50000',
+          // An active order's shape (OrderResponse): the leg's fields, and ioc and rpi, no mtime.
+          conditionalOrder: {
+            ...rest,
+            orderId: 3686033640,
+            clientOrderId: 'customId11',
+            type: 'limit',
+            mtime: undefined,
+            ioc: false,
+            rpi: false,
+            price: '40000',
+            postOnly: false,
+            positionSide: 'LONG',
+          },
+        },
+      ],
+    });
+    const [oco, oto] = page.records;
+    expect(oco).toMatchObject({
+      kind: 'oco',
+      stopLoss: { orderId: 117703764514, activationPrice: '29928.79', positionSide: 'LONG' },
+      takeProfit: { orderId: 117703764515, price: '9928.79' },
+    });
+    expect(oto).toMatchObject({
+      kind: 'oto',
+      stopLossPrice: '30000',
+      takeProfitPrice: '50000',
+      conditionalOrder: { orderId: 3686033640, clientOrderId: 'customId11', price: '40000' },
+    });
+  });
+
+  it('an order (OrderResponse, its property examples), a stop order among them', () => {
+    const order = parseOrder({
+      orderId: 4180284841,
+      clientOrderId: 'order1987111',
+      market: 'BTC_USDT',
+      side: 'buy',
+      type: 'stop limit',
+      timestamp: 1595792396.165973,
+      dealMoney: '0',
+      dealStock: '0',
+      amount: '0.01',
+      left: '0.001',
+      dealFee: '0',
+      feeAsset: 'USDT',
+      price: '40000',
+      postOnly: false,
+      ioc: false,
+      status: 'FILLED',
+      stp: 'no',
+      positionSide: 'LONG',
+      oto: { otoId: 29457221, takeProfit: '50000', stopLoss: '30000' },
+      rpi: true,
+      retail: true,
+      reduceOnly: false,
+      activated: 0,
+      activationCondition: 'lte',
+      activation_price: '40000',
+    });
+    expect(order).toMatchObject({
+      orderId: 4180284841,
+      clientOrderId: 'order1987111',
+      dealMoney: '0',
+      left: '0.001',
+      dealFee: '0',
+      price: '40000',
+      positionSide: 'LONG',
+      rpi: true,
+    });
+  });
+
+  it('order history keyed by market (trade-account/order/history)', () => {
+    const history = parseExecutedOrders({
+      BTC_USDT: [
+        {
+          amount: '0.0009',
+          price: '40000',
+          type: 'limit',
+          id: 4986126152,
+          clientOrderId: 'customId11',
+          side: 'sell',
+          ctime: 1597486960.311311,
+          ftime: 1597486960.311332,
+          dealFee: '0.041258268',
+          dealStock: '0.0009',
+          dealMoney: '41.258268',
+          postOnly: false,
+          ioc: false,
+          status: 'CANCELED',
+          feeAsset: 'USDT',
+          positionSide: 'BOTH',
+          rpi: false,
+          reduceOnly: false,
+        },
+      ],
+    });
+    expect(history.BTC_USDT?.[0]).toMatchObject({
+      orderId: 4986126152,
+      clientOrderId: 'customId11',
+      dealMoney: '41.258268',
+      createdAt: 1597486960311,
+      finishedAt: 1597486960311,
+      status: 'CANCELED',
+    });
+  });
+
+  it('main balance `main_balance`, transfers `unique_id` beside `createdAt`, flex status a number', () => {
+    // private/main_api_v4.yaml: main-account/balance, main-account/history, smart-flex/investments.
+    expect(
+      parseMainBalances({ BTC: { main_balance: '0' }, XLM: { main_balance: '36.48' } }),
+    ).toEqual({ BTC: '0', XLM: '36.48' });
+    // depositSnake as the deployed server names it (TransactionHistory's example is the same record).
+    const { created_at, transaction_hash, details, ...sameInBoth } = depositSnake;
+    const page = parseHistoryPage({
+      ...historySnake,
+      records: [
+        {
+          ...sameInBoth,
+          createdAt: created_at,
+          transactionHash: transaction_hash,
+          details: { partial: camelDeep(details.partial) },
+        },
+      ],
+    });
+    expect(page.records[0]).toStrictEqual(depositDomain);
+    const investments = parseFlexInvestments({
+      data: [
+        {
+          id: 'inv_7e2d9c3b-1a4b-4c2d-9e5f-6a7b8c9d0e1f',
+          planId: '8f2e9d3c-1a4b-4c2d-9e5f-6a7b8c9d0e1f',
+          currency: 'USDT',
+          invested: '1500.75',
+          withAutoReinvest: true,
+          status: 1,
+          createdAt: 1640995200,
+          updatedAt: 1641081600,
+        },
+      ],
+      limit: 100,
+      offset: 0,
+    });
+    expect(investments.records[0]).toMatchObject({ invested: '1500.75', status: 'ACTIVE' });
+  });
+});
+
 describe('orders', () => {
   it('an order record becomes the domain Order', () => {
     expect(parseOrder(orderSnake)).toStrictEqual(orderDomain);
@@ -594,6 +814,57 @@ describe('conditional orders', () => {
     expect(error.kind).toBe('unexpected');
     expect(error.message).toContain('/api/v4/orders/oco');
     expect(error.message).toContain('[0].stopLoss.activationPrice');
+  });
+});
+
+describe('stop orders, OTO primaries, kill-switch timers', () => {
+  it('a stop order carries its activation; an OTO primary its OTO link (either casing)', () => {
+    const stop = {
+      ...orderSnake,
+      type: 'stop limit',
+      activation_price: '63000',
+      activationCondition: 'lte',
+      activated: 1,
+    };
+    expect(parseOrder(stop)).toMatchObject({
+      type: 'stop limit',
+      activationPrice: '63000',
+      activationCondition: 'lte',
+      activated: true,
+    });
+    const primary = { ...orderSnake, oto: { oto_id: 7, stop_loss: '56000', take_profit: '70000' } };
+    const [parsed] = parseOrders([primary]);
+    expect(parsed?.oto).toEqual({ otoId: 7, stopLossPrice: '56000', takeProfitPrice: '70000' });
+    expect(parseOrders([camelDeep(primary)])).toEqual([parsed]);
+    expect(parseOrder(orderSnake)).not.toHaveProperty('oto');
+    expect(thrown(() => parseOrders([{ ...primary, oto: { otoId: 'x' } }])).message).toContain(
+      '[0].oto.otoId',
+    );
+  });
+
+  it('order/oco-cancel: one OCO', () => {
+    expect(parseOcoOrder(ocoSnake)).toMatchObject({ kind: 'oco', id: 117703764512 });
+    expect(thrown(() => parseOcoOrder([])).message).toContain('/api/v4/order/oco-cancel');
+  });
+
+  it('kill-switch: a timer in ms, types null meaning all; [] when deleted; bounded', () => {
+    const timer = { market: 'BTC_USDT', startTime: 1662478154, cancellationTime: 1662478214 };
+    expect(parseKillSwitch({ ...timer, types: null })).toEqual({
+      market: 'BTC_USDT',
+      startTime: 1662478154000,
+      cancellationTime: 1662478214000,
+    });
+    expect(parseKillSwitch({ ...timer, types: ['spot'] })?.types).toEqual(['spot']);
+    expect(parseKillSwitch([])).toBeNull();
+    expect(parseKillSwitchTimers([{ ...timer, types: null }])).toHaveLength(1);
+    expect(parseKillSwitchTimers([])).toEqual([]);
+    expect(thrown(() => parseKillSwitch({ ...timer, startTime: 'soon' })).message).toContain(
+      'startTime',
+    );
+    const many = Array.from({ length: 10_001 }, () => 'spot');
+    expect(thrown(() => parseKillSwitch({ ...timer, types: many })).message).toContain(
+      'more than 10000 items',
+    );
   });
 });
 
@@ -1172,6 +1443,9 @@ describe('the parsers', () => {
     ['/api/v4/orders', parseOrders],
     ['/api/v4/orders/conditional', parseConditionalPage],
     ['/api/v4/orders/oco', parseOcoOrders],
+    ['/api/v4/order/oco-cancel', parseOcoOrder],
+    ['/api/v4/order/kill-switch', parseKillSwitch],
+    ['/api/v4/order/kill-switch/status', parseKillSwitchTimers],
     ['/api/v4/trade-account/order/history', parseExecutedOrders],
     ['/api/v4/main-account/history', parseHistoryPage],
     ['/api/v4/main-account/balance', parseMainBalances],

@@ -1,13 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import { snakeToCamel } from '../casing';
 import { D, parseAmount } from '../decimal';
 import { ApiError, inner, validation } from '../errors';
 import { json, type Route } from '../context';
 import { DEFAULT_RANGE, INTERVALS, MAX_RANGE, hashrateSeries, type Interval } from '../hashrate';
 import { ASSETS } from '../assets';
 import { DEMO_MINING_ACCOUNT, DISABLED_MINING_ACCOUNT } from '../seed';
-import { DEPOSIT_STATUSES, WITHDRAW_STATUSES, transferRecords } from '../transfers';
 import type { FlexInvestment } from '../state';
+import {
+  DEPOSIT_STATUSES,
+  WITHDRAW_STATUSES,
+  transferRecords,
+  type TransferRecord,
+} from '../transfers';
+import {
+  CONFIRMATIONS,
+  DATA,
+  FLEX_INVESTMENT,
+  FLEX_PAGE,
+  FLEX_PAYMENT,
+  FLEX_PLAN,
+  HASHRATE,
+  HASHRATE_POINT,
+  MAIN_BALANCE,
+  snakeToCamel,
+  SUB_ACCOUNT,
+  SUB_ACCOUNT_PAGE,
+  TRANSACTION,
+  TRANSFER,
+  TRANSFER_DETAILS,
+  TRANSFER_PAGE,
+  TRANSFER_PARTIAL,
+  wire,
+  type Casing,
+} from '../fields';
 import { Checker, UUID } from '../validate';
 
 /**
@@ -24,10 +49,23 @@ import { Checker, UUID } from '../validate';
  */
 const flexValidation = (errors: Record<string, string[]>) => validation(0, errors, 422);
 
+/** What invest and close answer: `{data: {transaction_id}}`. */
+const flexTransaction = (casing: Casing) =>
+  wire(DATA, casing, { data: wire(TRANSACTION, casing, { transactionId: randomUUID() }) });
+
+function transferRecord(r: TransferRecord, casing: Casing): Record<string, unknown> {
+  return wire(TRANSFER, casing, {
+    ...r,
+    details: wire(TRANSFER_DETAILS, casing, {
+      partial: wire(TRANSFER_PARTIAL, casing, r.details.partial),
+    }),
+    confirmations: wire(CONFIRMATIONS, casing, r.confirmations),
+  });
+}
+
 const history: Route = {
   method: 'POST',
   auth: 'signed',
-  casing: true,
   handler: (ctx, ex) => {
     const c = new Checker(ctx.body);
     const method = c.raw('transaction_method');
@@ -82,11 +120,12 @@ const history: Route = {
         (!ticker || r.ticker === ticker) &&
         (!address || r.address === address) &&
         (!memo || r.memo === memo) &&
-        (!uniqueId || r.unique_id === uniqueId) &&
+        (!uniqueId || r.uniqueId === uniqueId) &&
         (!addresses || addresses.length === 0 || addresses.includes(r.address)) &&
         (!statuses || statuses.length === 0 || statuses.includes(r.status)),
     );
-    return json({ limit, offset, records: all.slice(offset, offset + limit), total: all.length });
+    const records = all.slice(offset, offset + limit).map((r) => transferRecord(r, ex.casing));
+    return json(wire(TRANSFER_PAGE, ex.casing, { limit, offset, records, total: all.length }));
   },
 };
 
@@ -108,17 +147,8 @@ const INVESTMENT_STATUS_FILTER = new Map<unknown, FlexInvestment['status']>([
 ]);
 
 /** An investment as the server lists it: `status` 1 (ACTIVE) or 0 (CLOSED). */
-function investmentRecord(i: FlexInvestment): Record<string, unknown> {
-  return {
-    id: i.id,
-    planId: i.planId,
-    currency: i.currency,
-    invested: i.invested,
-    withAutoReinvest: i.withAutoReinvest,
-    status: i.status === 'ACTIVE' ? 1 : 0,
-    createdAt: i.createdAt,
-    updatedAt: i.updatedAt,
-  };
+function investmentRecord(i: FlexInvestment, casing: Casing): Record<string, unknown> {
+  return wire(FLEX_INVESTMENT, casing, { ...i, status: i.status === 'ACTIVE' ? 1 : 0 });
 }
 
 /**
@@ -152,7 +182,6 @@ function timestamp(c: Checker, snake: string, label: string): number | undefined
 const paymentHistory: Route = {
   method: 'POST',
   auth: 'signed',
-  casing: true,
   handler: (ctx, ex) => {
     const state = ex.engine.state;
     const c = new Checker(ctx.body);
@@ -178,16 +207,10 @@ const paymentHistory: Route = {
           (to === undefined || p.createdAt <= to),
       )
       .sort((a, b) => b.createdAt - a.createdAt || a.transactionId.localeCompare(b.transactionId));
-    const data = rows.slice(offset, offset + limit).map((p) => ({
-      createdAt: p.createdAt,
-      planId: p.planId,
-      investmentId: p.investmentId,
-      currency: p.currency,
-      amount: p.amount,
-      transaction_id: p.transactionId,
-      actionType: 4,
-    }));
-    return json({ data, limit, offset });
+    const data = rows
+      .slice(offset, offset + limit)
+      .map((p) => wire(FLEX_PAYMENT, ex.casing, { ...p, actionType: 4 }));
+    return json(wire(FLEX_PAGE, ex.casing, { data, limit, offset }));
   },
 };
 
@@ -195,7 +218,6 @@ export const accountRoutes: Record<string, Route> = {
   '/api/v4/main-account/balance': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     // Every listed currency (zero ones too); a ticker gives its one balance, flat, and an unknown
     // ticker is a zero balance, not an error (reference: main_api_v4.yaml, getMainBalance).
     handler: (ctx, ex) => {
@@ -206,11 +228,11 @@ export const accountRoutes: Record<string, Route> = {
       }
       c.throwIfFailed(0);
       const main = ex.engine.state.main;
-      if (typeof ticker === 'string' && ticker !== '') {
-        return json({ main_balance: main[ticker] ?? '0' });
-      }
+      const record = (asset: string) =>
+        wire(MAIN_BALANCE, ex.casing, { mainBalance: main[asset] ?? '0' });
+      if (typeof ticker === 'string' && ticker !== '') return json(record(ticker));
       const out: Record<string, unknown> = {};
-      for (const asset of ASSETS) out[asset] = { main_balance: main[asset] ?? '0' };
+      for (const asset of ASSETS) out[asset] = record(asset);
       return json(out);
     },
   },
@@ -218,22 +240,12 @@ export const accountRoutes: Record<string, Route> = {
   '/api/v4/main-account/smart-flex/plans': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (_ctx, ex) =>
-      json(
-        ex.engine.state.flexPlans.map((p) => ({
-          id: p.id,
-          ticker: p.ticker,
-          minInvestment: p.minInvestment,
-          maxInvestment: p.maxInvestment,
-          maxRate: p.maxRate,
-        })),
-      ),
+      json(ex.engine.state.flexPlans.map((p) => wire(FLEX_PLAN, ex.casing, p))),
   },
   '/api/v4/main-account/smart-flex/investments': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const state = ex.engine.state;
       const c = new Checker(ctx.body);
@@ -257,17 +269,13 @@ export const accountRoutes: Record<string, Route> = {
           (!plan || i.planId === plan) &&
           (!investment || i.id === investment),
       );
-      return json({
-        data: rows.slice(offset, offset + limit).map(investmentRecord),
-        limit,
-        offset,
-      });
+      const data = rows.slice(offset, offset + limit).map((i) => investmentRecord(i, ex.casing));
+      return json(wire(FLEX_PAGE, ex.casing, { data, limit, offset }));
     },
   },
   '/api/v4/main-account/smart-flex/investments/invest': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const planRaw = c.raw('plan');
@@ -324,14 +332,13 @@ export const accountRoutes: Record<string, Route> = {
         state.flexInvestments.unshift(investment);
       }
       ex.changed();
-      return json({ data: { transaction_id: randomUUID() } });
+      return json(flexTransaction(ex.casing));
     },
   },
   '/api/v4/main-account/smart-flex/investments/payment-history': paymentHistory,
   '/api/v4/main-account/smart-flex/investments/close': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const { id } = planOf(c, ex);
@@ -353,13 +360,12 @@ export const accountRoutes: Record<string, Route> = {
       investment.status = 'CLOSED';
       investment.updatedAt = Math.floor(ex.now() / 1000);
       ex.changed();
-      return json({ data: { transaction_id: randomUUID() } });
+      return json(flexTransaction(ex.casing));
     },
   },
   '/api/v4/mining/hashrate': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const account = c.string('account', true);
@@ -384,13 +390,15 @@ export const accountRoutes: Record<string, Route> = {
         account === DISABLED_MINING_ACCOUNT
           ? []
           : hashrateSeries(ex.seed, nowSec, interval, start, end);
-      return json({ data: { account, hashrate } });
+      const points = hashrate.map((p) => wire(HASHRATE_POINT, ex.casing, p));
+      return json(
+        wire(DATA, ex.casing, { data: wire(HASHRATE, ex.casing, { account, hashrate: points }) }),
+      );
     },
   },
   '/api/v4/sub-account/list': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const limit = c.int('limit', 30, 1, 100) ?? 30;
@@ -400,7 +408,8 @@ export const accountRoutes: Record<string, Route> = {
       const rows = ex.engine.state.subAccounts.filter(
         (s) => !search || s.alias.includes(search) || s.email.includes(search),
       );
-      return json({ offset, limit, data: rows.slice(offset, offset + limit) });
+      const data = rows.slice(offset, offset + limit).map((s) => wire(SUB_ACCOUNT, ex.casing, s));
+      return json(wire(SUB_ACCOUNT_PAGE, ex.casing, { offset, limit, data }));
     },
   },
   '/api/v4/sub-account/block': blockRoute('blocked'),
@@ -411,7 +420,6 @@ function blockRoute(target: 'blocked' | 'active'): Route {
   return {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const id = c.string('id', true);

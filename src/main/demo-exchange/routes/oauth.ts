@@ -1,4 +1,6 @@
 import { json, type Reply, type Route } from '../context';
+import { DATA, OAUTH_TOKEN, wire, type Casing } from '../fields';
+import type { TokenReply } from '../oauth';
 
 /**
  * OAuth endpoints (§8). `GET /auth/login?clientId=&state=&redirect_uri=` shows a page with one
@@ -29,6 +31,12 @@ function params(get: (name: string) => string | undefined) {
     state: get('state') ?? '',
     redirectUri: get('redirect_uri') ?? get('redirectUri') ?? '',
   };
+}
+
+/** `{data: {access_token, ...}}`, or the error. */
+function tokenAnswer(r: TokenReply, casing: Casing): Reply {
+  if ('tokens' in r) return json(wire(DATA, casing, { data: wire(OAUTH_TOKEN, casing, r.tokens) }));
+  return json(r.body, r.status);
 }
 
 export const oauthRoutes: Record<string, Route> = {
@@ -79,17 +87,11 @@ export const oauthRoutes: Record<string, Route> = {
   'POST /oauth2/token': {
     method: 'POST',
     auth: 'form',
-    handler: (ctx, ex) => {
-      const r = ex.oauth.exchange(ctx.form);
-      return json(r.body, r.status);
-    },
+    handler: (ctx, ex) => tokenAnswer(ex.oauth.exchange(ctx.form), ex.casing),
   },
   'POST /oauth2/refresh_token': {
     method: 'POST',
     auth: 'form',
-    handler: (ctx, ex) => {
-      const r = ex.oauth.refreshTokens(ctx.form);
-      return json(r.body, r.status);
-    },
+    handler: (ctx, ex) => tokenAnswer(ex.oauth.refreshTokens(ctx.form), ex.casing),
   },
 };

@@ -2,6 +2,25 @@ import { ASSET_DEFS, type AssetDef, type Limits } from '../assets';
 import { json, type Ctx, type ExchangeCtx, type Reply, type Route } from '../context';
 import { D } from '../decimal';
 import { publicValidation, wrappedValidation } from '../errors';
+import {
+  ASSET,
+  ASSET_LIMITS,
+  ASSET_MEMO,
+  ASSET_NETWORKS,
+  ASSET_PROVIDERS,
+  FEE,
+  FEE_DETAIL,
+  FEE_FLEX,
+  LIMIT,
+  MARKET,
+  ORDER_BOOK,
+  SERVER_TIME,
+  TICKER,
+  TRADE,
+  V1_ENVELOPE,
+  wire,
+  type Casing,
+} from '../fields';
 import { MARKETS, MARKET_BY_NAME, walkPrice, type Book, type MarketDef } from '../markets';
 import { hash32 } from '../rng';
 import type { Side } from '../state';
@@ -58,22 +77,28 @@ type BookSide = Book['asks'];
 const bookRows = (levels: BookSide) => levels.map((l) => [l.price.toFixed(), l.qty.toFixed()]);
 
 /** The order book answer (orderbook and its depth). */
-const bookReply = (m: MarketDef, nowMs: number, asks: BookSide, bids: BookSide): Reply =>
-  json({
-    ticker_id: m.name,
-    timestamp: Math.floor(nowMs / 1000),
-    asks: bookRows(asks),
-    bids: bookRows(bids),
-  });
+const bookReply = (ex: ExchangeCtx, m: MarketDef, asks: BookSide, bids: BookSide): Reply =>
+  json(
+    wire(ORDER_BOOK, ex.casing, {
+      tickerId: m.name,
+      timestamp: Math.floor(ex.now() / 1000),
+      asks: bookRows(asks),
+      bids: bookRows(bids),
+    }),
+  );
 
 const percent = (ratio: string) => new D(ratio).times(100).toFixed();
 
 /** Limits of each rail open in one direction, keyed by network (or provider). */
-function limitsOf(a: AssetDef, direction: 'deposit' | 'withdraw'): Record<string, Limits> {
-  const out: Record<string, Limits> = {};
+function limitsOf(
+  a: AssetDef,
+  direction: 'deposit' | 'withdraw',
+  casing: Casing,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
   for (const rail of a.rails) {
-    const limits = rail[direction];
-    if (limits) out[rail.id] = { ...limits };
+    const limits: Limits | null | undefined = rail[direction];
+    if (limits) out[rail.id] = wire(LIMIT, casing, { min: limits.min, max: limits.max });
   }
   return out;
 }
@@ -92,109 +117,105 @@ function assetLimits(a: AssetDef, direction: 'deposit' | 'withdraw'): { min: str
 }
 
 /** An asset of /public/assets (reference: http-v4.yaml, components.schemas.Asset). */
-function assetRecord(a: AssetDef): Record<string, unknown> {
+function assetRecord(a: AssetDef, casing: Casing): Record<string, unknown> {
   const deposit = assetLimits(a, 'deposit');
   const withdraw = assetLimits(a, 'withdraw');
   const deposits = railsOf(a, 'deposit');
   const withdraws = railsOf(a, 'withdraw');
-  const out = {
+  const limits = wire(ASSET_LIMITS, casing, {
+    deposit: limitsOf(a, 'deposit', casing),
+    withdraw: limitsOf(a, 'withdraw', casing),
+  });
+  return wire(ASSET, casing, {
     name: a.name,
-    unified_cryptoasset_id: a.ucid,
-    can_withdraw: withdraws.length > 0,
-    can_deposit: deposits.length > 0,
-    min_withdraw: withdraw.min,
-    max_withdraw: withdraw.max,
-    maker_fee: '0.1',
-    taker_fee: '0.1',
-    min_deposit: deposit.min,
-    max_deposit: deposit.max,
-    currency_precision: a.precision,
-    is_memo: a.memo,
-    memo: { deposit: a.memo, withdraw: a.memo },
-  };
-  const limits = { deposit: limitsOf(a, 'deposit'), withdraw: limitsOf(a, 'withdraw') };
-  if (a.fiat) return { ...out, limits, providers: { deposits, withdraws } };
-  return {
-    ...out,
+    unifiedCryptoassetId: a.ucid,
+    canWithdraw: withdraws.length > 0,
+    canDeposit: deposits.length > 0,
+    minWithdraw: withdraw.min,
+    maxWithdraw: withdraw.max,
+    makerFee: '0.1',
+    takerFee: '0.1',
+    minDeposit: deposit.min,
+    maxDeposit: deposit.max,
+    currencyPrecision: a.precision,
+    isMemo: a.memo,
+    memo: wire(ASSET_MEMO, casing, { deposit: a.memo, withdraw: a.memo }),
+    providers: a.fiat ? wire(ASSET_PROVIDERS, casing, { deposits, withdraws }) : undefined,
     // A closed direction has no list (and no limits), as on the server.
-    networks: {
-      ...(deposits.length ? { deposits } : {}),
-      ...(withdraws.length ? { withdraws } : {}),
-      default: a.defaultNetwork,
-    },
+    networks: a.fiat
+      ? undefined
+      : wire(ASSET_NETWORKS, casing, {
+          deposits: deposits.length ? deposits : undefined,
+          withdraws: withdraws.length ? withdraws : undefined,
+          default: a.defaultNetwork,
+        }),
     limits,
-    confirmations: Object.fromEntries(deposits.map((id) => [id, a.confirmations ?? 0])),
-  };
+    confirmations: a.fiat
+      ? undefined
+      : Object.fromEntries(deposits.map((id) => [id, a.confirmations ?? 0])),
+  });
 }
 
 /** A crypto asset's fee of one direction: flat, from its default network's limits. */
-function flatFee(a: AssetDef, direction: 'deposit' | 'withdraw') {
+function flatFee(a: AssetDef, direction: 'deposit' | 'withdraw', casing: Casing) {
   const limits = assetLimits(a, direction);
-  return {
-    max_amount: limits.max,
-    min_amount: limits.min,
+  return wire(FEE_DETAIL, casing, {
+    isDepositable: undefined,
+    isWithdrawal: undefined,
+    isApiDepositable: undefined,
+    isApiWithdrawal: undefined,
+    ticker: undefined,
+    name: undefined,
+    maxAmount: limits.max,
+    minAmount: limits.min,
     fixed: direction === 'withdraw' && 'fixed' in a.withdrawFee ? a.withdrawFee.fixed : null,
     flex: null,
-  };
+  });
 }
 
 /** A fiat asset's fees of one direction, keyed by payment provider. */
-function providerFees(a: AssetDef, direction: 'deposit' | 'withdraw') {
-  const flex =
-    'flex' in a.withdrawFee
-      ? {
-          percent: a.withdrawFee.flex.percent,
-          min_fee: a.withdrawFee.flex.minFee,
-          max_fee: a.withdrawFee.flex.maxFee,
-        }
-      : null;
-  const open = direction === 'deposit' ? 'is_depositable' : 'is_withdrawal';
-  const api = direction === 'deposit' ? 'is_api_depositable' : 'is_api_withdrawal';
+function providerFees(a: AssetDef, direction: 'deposit' | 'withdraw', casing: Casing) {
+  const flex = 'flex' in a.withdrawFee ? wire(FEE_FLEX, casing, a.withdrawFee.flex) : null;
+  const deposit = direction === 'deposit';
   return Object.fromEntries(
     a.rails.map((rail) => {
       const limits = rail[direction];
+      const open = limits !== null;
       return [
         rail.id,
-        {
-          [open]: limits !== null,
-          [api]: limits !== null,
+        wire(FEE_DETAIL, casing, {
+          isDepositable: deposit ? open : undefined,
+          isWithdrawal: deposit ? undefined : open,
+          isApiDepositable: deposit ? open : undefined,
+          isApiWithdrawal: deposit ? undefined : open,
           ticker: rail.id,
           name: rail.name ?? rail.id,
-          max_amount: limits?.max ?? '0',
-          min_amount: limits?.min ?? '0',
+          maxAmount: limits?.max ?? '0',
+          minAmount: limits?.min ?? '0',
           fixed: null,
           flex,
-        },
+        }),
       ];
     }),
   );
 }
 
 /** An asset of /public/fee (reference: http-v4.yaml, components.schemas.FeeInfo). */
-function feeRecord(a: AssetDef): Record<string, unknown> {
+function feeRecord(a: AssetDef, casing: Casing): Record<string, unknown> {
   const depositable = railsOf(a, 'deposit').length > 0;
   const withdrawable = railsOf(a, 'withdraw').length > 0;
-  const names = { ticker: a.ticker, name: a.name };
-  if (a.fiat) {
-    return {
-      is_api_withdrawal: withdrawable,
-      is_api_depositable: depositable,
-      ...names,
-      providers: a.rails.map((r) => r.id),
-      withdraw: providerFees(a, 'withdraw'),
-      deposit: providerFees(a, 'deposit'),
-    };
-  }
-  return {
-    is_depositable: depositable,
-    is_withdrawal: withdrawable,
-    is_api_withdrawal: withdrawable,
-    is_api_depositable: depositable,
-    ...names,
-    providers: [],
-    withdraw: flatFee(a, 'withdraw'),
-    deposit: flatFee(a, 'deposit'),
-  };
+  const fees = a.fiat ? providerFees : flatFee;
+  return wire(FEE, casing, {
+    isDepositable: a.fiat ? undefined : depositable,
+    isWithdrawal: a.fiat ? undefined : withdrawable,
+    isApiWithdrawal: withdrawable,
+    isApiDepositable: depositable,
+    ticker: a.ticker,
+    name: a.name,
+    providers: a.fiat ? a.rails.map((r) => r.id) : [],
+    withdraw: fees(a, 'withdraw', casing),
+    deposit: fees(a, 'deposit', casing),
+  });
 }
 
 /**
@@ -242,29 +263,34 @@ export const publicRoutes: Record<string, Route> = {
   '/api/v4/public/time': {
     method: 'GET',
     auth: 'none',
-    handler: (_ctx, ex) => json({ time: Math.floor(ex.now() / 1000) }),
+    handler: (_ctx, ex) =>
+      json(wire(SERVER_TIME, ex.casing, { time: Math.floor(ex.now() / 1000) })),
   },
   '/api/v4/public/markets': {
     method: 'GET',
     auth: 'none',
-    handler: () =>
+    handler: (_ctx, ex) =>
       json(
-        MARKETS.map((m) => ({
-          name: m.name,
-          stock: m.stock,
-          money: m.money,
-          stockPrec: String(m.stockPrec),
-          moneyPrec: String(m.moneyPrec),
-          feePrec: String(m.feePrec),
-          makerFee: percent(m.makerFee),
-          takerFee: percent(m.takerFee),
-          minAmount: m.minAmount,
-          minTotal: m.minTotal,
-          maxTotal: m.maxTotal,
-          tradesEnabled: m.tradesEnabled,
-          isCollateral: false,
-          type: 'spot',
-        })),
+        MARKETS.map((m) =>
+          wire(MARKET, ex.casing, {
+            name: m.name,
+            stock: m.stock,
+            money: m.money,
+            stockPrec: String(m.stockPrec),
+            moneyPrec: String(m.moneyPrec),
+            feePrec: String(m.feePrec),
+            makerFee: percent(m.makerFee),
+            takerFee: percent(m.takerFee),
+            minAmount: m.minAmount,
+            minTotal: m.minTotal,
+            maxTotal: m.maxTotal,
+            tradesEnabled: m.tradesEnabled,
+            isCollateral: false,
+            type: 'spot',
+            isTradFiFutures: false,
+            delistedAt: null,
+          }),
+        ),
       ),
   },
   '/api/v4/public/ticker': {
@@ -280,15 +306,15 @@ export const publicRoutes: Record<string, Route> = {
         const base = new D(m.levelQty).times(
           400 + (hash32(ex.seed, m.name, 'vol', Math.floor(step / 3600)) % 800),
         );
-        out[m.name] = {
-          base_id: 0,
-          quote_id: 0,
-          last_price: last.toFixed(),
-          quote_volume: base.times(last).toDecimalPlaces(m.moneyPrec).toFixed(),
-          base_volume: base.toFixed(),
+        out[m.name] = wire(TICKER, ex.casing, {
+          baseId: 0,
+          quoteId: 0,
+          lastPrice: last.toFixed(),
+          quoteVolume: base.times(last).toDecimalPlaces(m.moneyPrec).toFixed(),
+          baseVolume: base.toFixed(),
           isFrozen: !m.tradesEnabled,
           change: change.toFixed(),
-        };
+        });
       }
       return json(out);
     },
@@ -296,7 +322,8 @@ export const publicRoutes: Record<string, Route> = {
   '/api/v4/public/assets': {
     method: 'GET',
     auth: 'none',
-    handler: () => json(Object.fromEntries(ASSET_DEFS.map((a) => [a.ticker, assetRecord(a)]))),
+    handler: (_ctx, ex) =>
+      json(Object.fromEntries(ASSET_DEFS.map((a) => [a.ticker, assetRecord(a, ex.casing)]))),
   },
   // limit 0..100 (0 or none: 100); level 0..10, beyond clamped (levels are not aggregated here).
   '/api/v4/public/orderbook': marketRoute(
@@ -306,7 +333,7 @@ export const publicRoutes: Record<string, Route> = {
     },
     (m, limit, ex) => {
       const book = ex.engine.book(m);
-      return bookReply(m, ex.now(), book.asks.slice(0, limit), book.bids.slice(0, limit));
+      return bookReply(ex, m, book.asks.slice(0, limit), book.bids.slice(0, limit));
     },
   ),
   // The levels within 2 % of the last price.
@@ -316,8 +343,8 @@ export const publicRoutes: Record<string, Route> = {
       const last = ex.engine.price(m);
       const book = ex.engine.book(m);
       return bookReply(
+        ex,
         m,
-        ex.now(),
         book.asks.filter((l) => l.price.lte(last.times('1.02'))),
         book.bids.filter((l) => l.price.gte(last.times('0.98'))),
       );
@@ -333,25 +360,29 @@ export const publicRoutes: Record<string, Route> = {
     },
     (m, side, ex) =>
       json(
-        recentTrades(ex.engine, m, 100, side).map((t) => ({
-          tradeID: t.id,
-          price: t.price.toFixed(),
-          quote_volume: t.qty.toFixed(),
-          base_volume: t.qty.times(t.price).toFixed(),
-          trade_timestamp: t.time,
-          type: t.side,
-          rpi: false,
-        })),
+        recentTrades(ex.engine, m, 100, side).map((t) =>
+          wire(TRADE, ex.casing, {
+            tradeId: t.id,
+            price: t.price.toFixed(),
+            quoteVolume: t.qty.toFixed(),
+            baseVolume: t.qty.times(t.price).toFixed(),
+            tradeTimestamp: t.time,
+            type: t.side,
+            rpi: false,
+          }),
+        ),
       ),
   ),
   '/api/v4/public/fee': {
     method: 'GET',
     auth: 'none',
-    handler: () => json(Object.fromEntries(ASSET_DEFS.map((a) => [a.ticker, feeRecord(a)]))),
+    handler: (_ctx, ex) =>
+      json(Object.fromEntries(ASSET_DEFS.map((a) => [a.ticker, feeRecord(a, ex.casing)]))),
   },
   '/api/v1/public/kline': {
     method: 'GET',
     auth: 'none',
-    handler: (ctx, ex) => json({ success: true, message: null, result: kline(ctx, ex) }),
+    handler: (ctx, ex) =>
+      json(wire(V1_ENVELOPE, ex.casing, { success: true, message: null, result: kline(ctx, ex) })),
   },
 };

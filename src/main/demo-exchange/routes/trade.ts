@@ -1,17 +1,42 @@
-import { D, parseAmount } from '../decimal';
-import { validation } from '../errors';
+import { D, parseAmount, type Dec } from '../decimal';
+import { validation, type Result } from '../errors';
 import { json, type Ctx, type ExchangeCtx, type Reply, type Route } from '../context';
+import {
+  CONDITIONAL_LEG,
+  CONDITIONAL_OCO,
+  CONDITIONAL_PAGE,
+  EXECUTED,
+  EXECUTED_DEAL,
+  KILL_SWITCH,
+  OCO,
+  OCO_LEG,
+  ORDER,
+  ORDER_DEAL,
+  ORDER_DEALS_PAGE,
+  OTO,
+  OTO_LINK,
+  OTO_ORDER,
+  TRADE_BALANCE,
+  wire,
+  type Casing,
+} from '../fields';
+import type { Engine, ModifyInput, OrderRef } from '../engine';
 import { MARKET_BY_NAME } from '../markets';
 import { ASSETS } from '../assets';
-import type { ConditionalLeg, DealRec, OcoRec, OrderRec, OtoRec, Side } from '../state';
+import type { DealRec, KillSwitchRec, OcoRec, OrderRec, OtoLink, Side } from '../state';
 import { CLIENT_ORDER_ID, Checker } from '../validate';
 
 /**
  * Spot trading endpoints. Validation order of the order endpoints (codes of the spec):
- * 30 missing market/side/amount (and price for order/new), bad side, bad stp, non-boolean flags ->
- * 36 client order id not a string / bad characters -> 31 market empty or not available ->
- * 32 amount not numeric -> 33 price not numeric (order/new) -> engine: 32 below minimum / step /
- * total / balance, 36 client order id in use by an open order on the market.
+ * 30 missing market/side/amount (and price for order/new and stop_limit, activation_price for the
+ * stop orders), bad side, bad stp, non-boolean flags -> 36 client order id not a string / bad
+ * characters -> 31 market empty or not available -> 32 amount not numeric -> 33 price or activation
+ * price not numeric -> engine: 32 below minimum / step, 33 price or activation price not positive or
+ * off its precision, 32 total / balance, 36 client order id in use by an open order on the market.
+ *
+ * Fields the specification names keep its casing; fields only the OpenAPI names (stop orders'
+ * activation fields on order records, an OTO primary's `oto`, kill-switch timers) take the
+ * OpenAPI's names.
  */
 const STP: Record<string, string> = {
   no: 'no',
@@ -23,26 +48,39 @@ const STP: Record<string, string> = {
   co: 'cancel_old',
 };
 
-export function orderRecord(o: OrderRec): Record<string, unknown> {
-  return {
-    order_id: o.id,
-    client_order_id: o.clientOrderId,
-    market: o.market,
-    side: o.side,
-    type: o.type,
-    timestamp: o.timestamp,
-    deal_money: o.dealMoney,
-    deal_stock: o.dealStock,
-    amount: o.amount,
-    left: o.left,
-    deal_fee: o.dealFee,
-    price: o.price,
-    postOnly: o.postOnly,
-    ioc: o.ioc,
-    status: o.status,
-    stp: o.stp,
-    rpi: o.rpi,
-  };
+/** Derived from the side, never stored: a buy stop triggers at or above its price, a sell below. */
+const activationCondition = (side: Side): string => (side === 'buy' ? 'gte' : 'lte');
+
+/** The stop fields of an order or leg (only a stop has them), and its OTO link. */
+const stopValues = (o: OrderRec) =>
+  o.activationPrice === undefined
+    ? {}
+    : {
+        activationPrice: o.activationPrice,
+        activationCondition: activationCondition(o.side),
+        activated: o.activated ?? 0,
+      };
+
+const otoLink = (o: OrderRec, casing: Casing) =>
+  o.oto
+    ? wire(OTO_LINK, casing, {
+        otoId: o.oto.id,
+        stopLoss: o.oto.stopLossPrice,
+        takeProfit: o.oto.takeProfitPrice,
+      })
+    : undefined;
+
+/** An order (the state's fields under its own names, the id as `orderId`). */
+function orderRecord(o: OrderRec, casing: Casing): Record<string, unknown> {
+  return wire(ORDER, casing, {
+    ...o,
+    orderId: o.id,
+    activationPrice: undefined,
+    activationCondition: undefined,
+    activated: undefined,
+    ...stopValues(o),
+    oto: otoLink(o, casing),
+  });
 }
 
 /** The currency an order on `market` pays its fee in (the money currency, in the demo). */
@@ -58,130 +96,74 @@ const historyStatus = (o: OrderRec) => (o.status === 'PARTIALLY_FILLED' ? 'CANCE
  * Executed-order record of trade-account/order/history and accounts/orders (reference:
  * getOrderHistory; `positionSide` is left out for spot orders, as the server does).
  */
-export function executedRecord(o: OrderRec): Record<string, unknown> {
-  return {
-    amount: o.amount,
-    price: o.price,
-    type: o.type,
-    id: o.id,
-    clientOrderId: o.clientOrderId,
-    side: o.side,
+function executedRecord(o: OrderRec, casing: Casing): Record<string, unknown> {
+  return wire(EXECUTED, casing, {
+    ...o,
     ctime: o.timestamp,
     ftime: o.ftime ?? o.timestamp,
-    dealFee: o.dealFee,
-    dealStock: o.dealStock,
-    dealMoney: o.dealMoney,
-    postOnly: o.postOnly,
-    ioc: o.ioc,
     status: historyStatus(o),
     feeAsset: feeAsset(o.market),
-    rpi: o.rpi,
     reduceOnly: false,
-  };
+  });
 }
 
-/** Everything said about a deal; the two deal listings each pick theirs, in their order. */
-function dealFields(d: DealRec): Record<string, unknown> {
-  return {
-    id: d.id,
-    clientOrderId: d.clientOrderId,
-    time: d.time,
-    side: d.side,
-    role: d.role,
-    amount: d.amount,
-    price: d.price,
-    deal: d.deal,
-    fee: d.fee,
-    orderId: d.orderId,
-    feeAsset: feeAsset(d.market),
-    dealOrderId: d.dealOrderId,
-    rpi: false,
-  };
-}
-
-const dealRecord =
-  (keys: readonly string[]) =>
-  (d: DealRec): Record<string, unknown> => {
-    const fields = dealFields(d);
-    return Object.fromEntries(keys.map((key) => [key, fields[key]]));
-  };
+/** A deal's values, for the two deal listings (EXECUTED_DEAL, ORDER_DEAL). */
+const dealValues = (d: DealRec) => ({ ...d, feeAsset: feeAsset(d.market), rpi: false });
 
 /** A deal of trade-account/executed-history (reference: ExecutedDeal). */
-const executedDealRecord = dealRecord([
-  'id',
-  'clientOrderId',
-  'time',
-  'side',
-  'role',
-  'amount',
-  'price',
-  'deal',
-  'fee',
-  'orderId',
-  'feeAsset',
-]);
+const executedDealRecord = (d: DealRec, casing: Casing) =>
+  wire(EXECUTED_DEAL, casing, dealValues(d));
 
 /** A deal of one order, as trade-account/order lists it (reference: getOrderDeals). */
-const orderDealRecord = dealRecord([
-  'time',
-  'fee',
-  'price',
-  'amount',
-  'id',
-  'dealOrderId',
-  'clientOrderId',
-  'role',
-  'deal',
-  'feeAsset',
-  'rpi',
-]);
+const orderDealRecord = (d: DealRec, casing: Casing) => wire(ORDER_DEAL, casing, dealValues(d));
 
-function legRecord(l: ConditionalLeg, withPositionSide: boolean): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    order_id: l.id,
-    client_order_id: l.clientOrderId,
-    market: l.market,
-    side: l.side,
-    type: l.type,
-    timestamp: l.timestamp,
-    deal_money: l.dealMoney,
-    deal_stock: l.dealStock,
-    amount: l.amount,
-    left: l.left,
-    deal_fee: l.dealFee,
-    price: l.price,
-    takerFee: l.takerFee,
-    makerFee: l.makerFee,
-    post_only: l.postOnly,
-    mtime: l.mtime,
-    status: l.status,
-    stp: l.stp,
-  };
-  if (l.activationPrice !== undefined) {
-    out.activation_price = l.activationPrice;
-    out.activation_condition = l.activationCondition;
-    out.activated = l.activated;
-  }
-  if (withPositionSide) out.positionSide = l.positionSide;
-  return out;
-}
+/** A conditional leg's values, for each table that shows one (OCO_LEG, CONDITIONAL_LEG, OTO_ORDER). */
+const legValues = (l: OrderRec) => ({
+  ...l,
+  orderId: l.id,
+  positionSide: l.positionSide,
+  mtime: l.mtime ?? l.timestamp,
+  activationPrice: undefined,
+  activationCondition: undefined,
+  activated: undefined,
+  ...stopValues(l),
+});
 
-function ocoRecord(r: OcoRec, listing: boolean): Record<string, unknown> {
-  const base: Record<string, unknown> = { id: r.id };
-  if (listing) base.type = 'oco';
-  base.stop_loss = legRecord(r.stopLoss, listing);
-  base.take_profit = legRecord(r.takeProfit, listing);
-  return base;
-}
-
-function otoRecord(r: OtoRec): Record<string, unknown> {
-  return {
+/** An OCO record of oco-orders (and of oco-cancel). */
+function ocoRecord(r: OcoRec, casing: Casing): Record<string, unknown> {
+  return wire(OCO, casing, {
     id: r.id,
+    stopLoss: wire(OCO_LEG, casing, legValues(r.stopLoss)),
+    takeProfit: wire(OCO_LEG, casing, legValues(r.takeProfit)),
+  });
+}
+
+/** An OCO record of conditional-orders. */
+function conditionalOcoRecord(r: OcoRec, casing: Casing): Record<string, unknown> {
+  return wire(CONDITIONAL_OCO, casing, {
+    id: r.id,
+    type: 'oco',
+    stopLoss: wire(CONDITIONAL_LEG, casing, legValues(r.stopLoss)),
+    takeProfit: wire(CONDITIONAL_LEG, casing, legValues(r.takeProfit)),
+  });
+}
+
+/** An OTO record of conditional-orders: its primary order (an active order with `oto`). */
+function otoRecord(primary: OrderRec, oto: OtoLink, casing: Casing): Record<string, unknown> {
+  return wire(OTO, casing, {
+    id: oto.id,
     type: 'oto',
-    stopLossPrice: r.stopLossPrice,
-    takeProfitPrice: r.takeProfitPrice,
-    conditionalOrder: legRecord(r.conditionalOrder, true),
-  };
+    stopLossPrice: oto.stopLossPrice,
+    takeProfitPrice: oto.takeProfitPrice,
+    conditionalOrder: wire(OTO_ORDER, casing, {
+      ...legValues(primary),
+      oto: otoLink(primary, casing),
+    }),
+  });
+}
+
+function killSwitchRecord(t: KillSwitchRec, casing: Casing): Record<string, unknown> {
+  return wire(KILL_SWITCH, casing, t);
 }
 
 interface OrderCommon {
@@ -191,26 +173,30 @@ interface OrderCommon {
   stp: string | undefined;
 }
 
+/** An optional `stp`, long or short form (a bad one is recorded under `stp`, code 30). */
+function stpOf(c: Checker): string | undefined {
+  const raw = c.raw('stp');
+  if (raw === undefined || raw === null) return undefined;
+  const stp = typeof raw === 'string' ? STP[raw] : undefined;
+  if (!stp) {
+    c.add('stp', 'The selected stp is invalid. Allowed: no, cancel_both, cancel_new, cancel_old.');
+  }
+  return stp;
+}
+
 /** Checks shared by all order-placing endpoints; throws the first failing code's error. */
 function orderCommon(c: Checker, extraRequired: string[] = []): OrderCommon {
   const required = ['market', 'side', 'amount', ...extraRequired];
   for (const name of required) {
-    if (!c.has(name) || c.raw(name) === null) c.add(name, `The ${name} field is required.`);
+    if (!c.has(name) || c.raw(name) === null) {
+      c.add(name, `The ${name.replace(/_/g, ' ')} field is required.`);
+    }
   }
   const side = c.raw('side');
   if (side !== undefined && side !== null && side !== 'buy' && side !== 'sell') {
     c.add('side', 'The selected side is invalid.');
   }
-  const stpRaw = c.raw('stp');
-  let stp: string | undefined;
-  if (stpRaw !== undefined && stpRaw !== null) {
-    stp = typeof stpRaw === 'string' ? STP[stpRaw] : undefined;
-    if (!stp)
-      c.add(
-        'stp',
-        'The selected stp is invalid. Allowed: no, cancel_both, cancel_new, cancel_old.',
-      );
-  }
+  const stp = stpOf(c);
   c.bool('postOnly');
   c.bool('ioc');
   c.throwIfFailed(30);
@@ -243,11 +229,90 @@ function orderCommon(c: Checker, extraRequired: string[] = []): OrderCommon {
   };
 }
 
-function amountOf(c: Checker) {
-  const amount = parseAmount(c.raw('amount'));
-  if (!amount) c.add('amount', 'Amount should be a numeric string or number.');
-  c.throwIfFailed(32);
-  return amount as NonNullable<typeof amount>;
+const LABEL: Record<string, string> = {
+  amount: 'Amount',
+  total: 'Total',
+  price: 'Price',
+  activation_price: 'Activation price',
+};
+
+/**
+ * Numeric fields (a numeric string or a JSON number); any other value is an error under its field,
+ * thrown with `code` (32 amounts, 33 prices). An absent field stays undefined.
+ */
+function numbersOf(c: Checker, names: string[], code: number): Record<string, Dec | undefined> {
+  const out: Record<string, Dec | undefined> = {};
+  for (const name of names) {
+    const raw = c.raw(name);
+    if (raw === undefined || raw === null) continue;
+    const value = parseAmount(raw);
+    if (value) out[name] = value;
+    else c.add(name, `${LABEL[name] ?? name} should be a numeric string or number.`);
+  }
+  c.throwIfFailed(code);
+  return out;
+}
+
+/** The amount of an order-placing endpoint (present: orderCommon required it). */
+const amountOf = (c: Checker): Dec => numbersOf(c, ['amount'], 32).amount as Dec;
+
+/** `orderId` or `clientOrderId`, exactly one (code 30 under orderId otherwise). */
+function orderRef(c: Checker): OrderRef {
+  const orderIdRaw = c.raw('order_id');
+  const cidRaw = c.raw('client_order_id');
+  const hasId = orderIdRaw !== undefined && orderIdRaw !== null;
+  const hasCid = cidRaw !== undefined && cidRaw !== null && cidRaw !== '';
+  if (hasId === hasCid) c.add('orderId', 'Exactly one of orderId and clientOrderId is required.');
+  return {
+    orderId: hasId ? c.int('order_id', undefined, 1) : undefined,
+    clientOrderId: hasCid ? c.string('client_order_id') : undefined,
+  };
+}
+
+/** After the code-30 checks (a missing market among them): the market must be tradable (31). */
+function tradable(c: Checker, market: string | undefined): string {
+  c.throwIfFailed(30);
+  if (market === '' || !MARKET_BY_NAME.get(market ?? '')?.tradesEnabled) {
+    throw validation(31, { market: ['Market is not available'] });
+  }
+  return market ?? '';
+}
+
+/** Kill-switch seconds, 5 to 600 (number or digit string); null deletes, absent is an error. */
+function timeoutOf(c: Checker): number | null {
+  if (!c.has('timeout')) {
+    c.add('timeout', 'The timeout field is required.');
+    return null;
+  }
+  const raw = c.raw('timeout');
+  if (raw === null) return null;
+  const seconds =
+    typeof raw === 'number'
+      ? raw
+      : typeof raw === 'string' && /^\d+$/.test(raw)
+        ? Number(raw)
+        : NaN;
+  if (!Number.isSafeInteger(seconds)) c.add('timeout', 'Timeout should be an integer.');
+  else if (seconds < 5) c.add('timeout', 'Timeout should be at least 5.');
+  else if (seconds > 600) c.add('timeout', 'Timeout should not be greater than 600.');
+  else return seconds;
+  return null;
+}
+
+/** An optional list of order types (`spot`, `margin`, `futures`); null when absent. */
+function typesOf(c: Checker, name: string, max?: number): string[] | null {
+  const raw = c.raw(name);
+  if (raw === undefined || raw === null) return null;
+  if (!Array.isArray(raw)) {
+    c.add(name, `The ${name} must be an array.`);
+    return null;
+  }
+  if (raw.length === 0 || (max !== undefined && raw.length > max)) {
+    c.add(name, `The ${name} must have between 1 and ${max ?? 3} items.`);
+  } else if (!raw.every((t) => t === 'spot' || t === 'margin' || t === 'futures')) {
+    c.add(name, `The selected ${name} is invalid. Allowed: spot, margin, futures.`);
+  }
+  return raw as string[];
 }
 
 function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: Error }): T {
@@ -271,7 +336,40 @@ function marketOrder(unitForBuy: 'stock' | 'money', type: 'market' | 'stock mark
         stp: common.stp,
       }),
     );
-    return json(orderRecord(order));
+    return json(orderRecord(order, ex.casing));
+  };
+}
+
+/** stop_limit (`price` and `activation_price`) or stop_market (`activation_price`). */
+function stopOrder(prices: string[]) {
+  return (ctx: Ctx, ex: ExchangeCtx): Reply => {
+    const c = new Checker(ctx.body);
+    const common = orderCommon(c, prices);
+    const amount = amountOf(c);
+    const { price, activation_price } = numbersOf(c, prices, 33);
+    const input = { ...common, amount, activationPrice: activation_price as Dec };
+    const order = unwrap(
+      price ? ex.engine.placeStopLimit({ ...input, price }) : ex.engine.placeStopMarket(input),
+    );
+    return json(orderRecord(order, ex.casing));
+  };
+}
+
+/** conditional-cancel (`id`), oto-cancel (`otoId`): a market and a required id (30); `[]`. */
+function cancelById(
+  field: string,
+  cancel: (e: Engine, market: string, id: number) => Result<true>,
+) {
+  return (ctx: Ctx, ex: ExchangeCtx): Reply => {
+    const c = new Checker(ctx.body);
+    const market = c.string('market', true);
+    const id = c.int(field, undefined, 1);
+    if (id === undefined && !c.errors[field]) {
+      c.add(field, `The ${field.replace(/_/g, ' ')} field is required.`);
+    }
+    c.throwIfFailed(30);
+    unwrap(cancel(ex.engine, market ?? '', id ?? 0));
+    return json([]);
   };
 }
 
@@ -290,36 +388,43 @@ function optionalMarket(c: Checker): string | undefined {
   return market || undefined;
 }
 
+/** OCOs and OTOs (their primary orders), oldest first. */
 const conditional: Route = {
   method: 'POST',
   auth: 'signed',
-  casing: true,
   handler: (ctx, ex) => {
     const c = new Checker(ctx.body);
     const market = optionalMarket(c);
     const { offset, limit } = paging(c);
     c.throwIfFailed(30);
-    const all = ex.engine.state.conditional.filter((r) => !market || r.market === market);
-    const records = all
-      .slice(offset, offset + limit)
-      .map((r) => (r.kind === 'oco' ? ocoRecord(r, true) : otoRecord(r)));
-    return json({ limit, offset, total: all.length, records });
+    ex.engine.sync();
+    const { state } = ex.engine;
+    const all: { id: number; record: () => Record<string, unknown> }[] = [
+      ...state.conditional
+        .filter((r) => !market || r.market === market)
+        .map((r) => ({ id: r.id, record: () => conditionalOcoRecord(r, ex.casing) })),
+      ...state.active.flatMap((o) =>
+        o.oto && (!market || o.market === market)
+          ? [{ id: o.oto.id, record: () => otoRecord(o, o.oto as OtoLink, ex.casing) }]
+          : [],
+      ),
+    ].sort((a, b) => a.id - b.id);
+    const records = all.slice(offset, offset + limit).map((r) => r.record());
+    return json(wire(CONDITIONAL_PAGE, ex.casing, { limit, offset, total: all.length, records }));
   },
 };
 
 const oco: Route = {
   method: 'POST',
   auth: 'signed',
-  casing: true,
   handler: (ctx, ex) => {
     const c = new Checker(ctx.body);
     const market = optionalMarket(c);
     const { offset, limit } = paging(c);
     c.throwIfFailed(30);
-    const all = ex.engine.state.conditional.filter(
-      (r): r is OcoRec => r.kind === 'oco' && (!market || r.market === market),
-    );
-    return json(all.slice(offset, offset + limit).map((r) => ocoRecord(r, false)));
+    ex.engine.sync();
+    const all = ex.engine.state.conditional.filter((r) => !market || r.market === market);
+    return json(all.slice(offset, offset + limit).map((r) => ocoRecord(r, ex.casing)));
   },
 };
 
@@ -402,7 +507,7 @@ export function executedHistory(ctx: Ctx, ex: ExchangeCtx): Reply {
     });
   }
   rows.sort((a, b) => (b.ftime ?? b.timestamp) - (a.ftime ?? a.timestamp));
-  return json(byMarket(rows.slice(offset, offset + limit), executedRecord));
+  return json(byMarket(rows.slice(offset, offset + limit), (o) => executedRecord(o, ex.casing)));
 }
 
 const MARKET_FORMAT = /^[A-Z0-9]+_[A-Z0-9]+$/;
@@ -415,7 +520,6 @@ const MARKET_FORMAT = /^[A-Z0-9]+_[A-Z0-9]+$/;
 const executedDeals: Route = {
   method: 'POST',
   auth: 'signed',
-  casing: true,
   handler: (ctx, ex) => {
     ex.engine.sync();
     const state = ex.engine.state;
@@ -449,7 +553,8 @@ const executedDeals: Route = {
       )
       .reverse()
       .slice(offset, offset + limit);
-    return json(hasMarket ? rows.map(executedDealRecord) : byMarket(rows, executedDealRecord));
+    const record = (d: DealRec) => executedDealRecord(d, ex.casing);
+    return json(hasMarket ? rows.map(record) : byMarket(rows, record));
   },
 };
 
@@ -457,7 +562,6 @@ const executedDeals: Route = {
 const orderDeals: Route = {
   method: 'POST',
   auth: 'signed',
-  casing: true,
   handler: (ctx, ex) => {
     ex.engine.sync();
     const c = new Checker(ctx.body);
@@ -470,8 +574,8 @@ const orderDeals: Route = {
       .filter((d) => d.orderId === orderId)
       .reverse()
       .slice(offset, offset + limit)
-      .map(orderDealRecord);
-    return json({ records, offset, limit });
+      .map((d) => orderDealRecord(d, ex.casing));
+    return json(wire(ORDER_DEALS_PAGE, ex.casing, { records, offset, limit }));
   },
 };
 
@@ -479,7 +583,6 @@ export const tradeRoutes: Record<string, Route> = {
   '/api/v4/order/stock_market': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     placesOrder: true,
     // Deployed semantics (§4): amount in stock for both sides.
     handler: marketOrder('stock', 'stock market'),
@@ -487,7 +590,6 @@ export const tradeRoutes: Record<string, Route> = {
   '/api/v4/order/market': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     placesOrder: true,
     // Buy amount in money, sell amount in stock.
     handler: marketOrder('money', 'market'),
@@ -495,71 +597,140 @@ export const tradeRoutes: Record<string, Route> = {
   '/api/v4/order/new': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     placesOrder: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const common = orderCommon(c, ['price']);
       const amount = amountOf(c);
-      const price = parseAmount(c.raw('price'));
-      if (!price) c.add('price', 'Price should be a numeric string or number.');
-      c.throwIfFailed(33);
+      const { price } = numbersOf(c, ['price'], 33);
       const order = unwrap(
         ex.engine.placeLimit({
           market: common.market,
           side: common.side,
           amount,
-          price: price as NonNullable<typeof price>,
+          price: price as Dec,
           clientOrderId: common.clientOrderId,
           stp: common.stp,
           postOnly: c.raw('post_only') === true,
           ioc: c.raw('ioc') === true,
         }),
       );
-      return json(orderRecord(order));
+      return json(orderRecord(order, ex.casing));
     },
   },
   '/api/v4/order/cancel': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const market = c.string('market', true);
-      const orderIdRaw = c.raw('order_id');
-      const cidRaw = c.raw('client_order_id');
-      const hasId = orderIdRaw !== undefined && orderIdRaw !== null;
-      const hasCid = cidRaw !== undefined && cidRaw !== null && cidRaw !== '';
-      if (hasId === hasCid)
-        c.add('orderId', 'Exactly one of orderId and clientOrderId is required.');
-      const orderId = hasId ? c.int('order_id', undefined, 1) : undefined;
-      const clientOrderId = hasCid ? c.string('client_order_id') : undefined;
-      c.throwIfFailed(30);
-      if (market === '' || !MARKET_BY_NAME.get(market ?? '')?.tradesEnabled) {
-        throw validation(31, { market: ['Market is not available'] });
+      const ref = orderRef(c);
+      return json(orderRecord(unwrap(ex.engine.cancel(tradable(c, market), ref)), ex.casing));
+    },
+  },
+  '/api/v4/order/stop_limit': {
+    method: 'POST',
+    auth: 'signed',
+    placesOrder: true,
+    handler: stopOrder(['price', 'activation_price']),
+  },
+  '/api/v4/order/stop_market': {
+    method: 'POST',
+    auth: 'signed',
+    placesOrder: true,
+    // Amount in money for a buy, in stock for a sell.
+    handler: stopOrder(['activation_price']),
+  },
+  '/api/v4/order/modify': {
+    method: 'POST',
+    auth: 'signed',
+    placesOrder: true,
+    // 30 identifier, nothing to change, amount with total, stp -> 31 market -> 32 amount or total
+    // not numeric -> 33 price or activation price not numeric -> engine (what the order takes, 2 not
+    // found, then the replacement's checks; not enough balance is code 10 here).
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const marketName = c.string('market', true);
+      const ref = orderRef(c);
+      const changes = ['amount', 'total', 'price', 'activation_price'].filter(
+        (name) => c.raw(name) !== undefined && c.raw(name) !== null,
+      );
+      if (changes.length === 0) {
+        c.add('amount', 'One of amount, total, price and activationPrice is required.');
       }
-      const order = unwrap(ex.engine.cancel(market ?? '', { orderId, clientOrderId }));
-      return json(orderRecord(order));
+      if (changes.includes('amount') && changes.includes('total')) {
+        c.add('total', 'Send amount or total, not both.');
+      }
+      const stp = stpOf(c);
+      const market = tradable(c, marketName);
+      const { amount, total } = numbersOf(c, ['amount', 'total'], 32);
+      const { price, activation_price } = numbersOf(c, ['price', 'activation_price'], 33);
+      const change: ModifyInput = { amount, total, price, activationPrice: activation_price, stp };
+      return json(orderRecord(unwrap(ex.engine.modify(market, ref, change)), ex.casing));
+    },
+  },
+  '/api/v4/order/cancel/all': {
+    method: 'POST',
+    auth: 'signed',
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const market = c.string('market');
+      const types = typesOf(c, 'type');
+      c.throwIfFailed(30);
+      unwrap(ex.engine.cancelAll(market, types));
+      return json([]);
+    },
+  },
+  '/api/v4/order/kill-switch': {
+    method: 'POST',
+    auth: 'signed',
+    // 30 market or timeout missing (timeout must be sent, null deletes the timer), timeout not an
+    // integer from 5 to 600, bad types -> 31 market not available.
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const market = c.string('market', true);
+      const timeout = timeoutOf(c);
+      const types = typesOf(c, 'types', 3);
+      c.throwIfFailed(30);
+      const timer = unwrap(ex.engine.setKillSwitch(market ?? '', timeout, types));
+      return json(timer ? killSwitchRecord(timer, ex.casing) : []);
+    },
+  },
+  '/api/v4/order/kill-switch/status': {
+    method: 'POST',
+    auth: 'signed',
+    handler: (ctx, ex) => {
+      const c = new Checker(ctx.body);
+      const market = c.string('market');
+      c.throwIfFailed(30);
+      const timers = unwrap(ex.engine.killSwitches(market));
+      return json(timers.map((t) => killSwitchRecord(t, ex.casing)));
     },
   },
   '/api/v4/order/conditional-cancel': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
+    // An OCO or an OTO by its id.
+    handler: cancelById('id', (engine, market, id) => engine.cancelConditional(market, id)),
+  },
+  '/api/v4/order/oco-cancel': {
+    method: 'POST',
+    auth: 'signed',
     handler: (ctx, ex) => {
       const c = new Checker(ctx.body);
       const market = c.string('market', true);
-      const id = c.int('id', undefined, 1);
-      if (id === undefined) c.add('id', 'The id field is required.');
-      c.throwIfFailed(30);
-      unwrap(ex.engine.cancelConditional(market ?? '', id!));
-      return json([]);
+      const ref = orderRef(c);
+      return json(ocoRecord(unwrap(ex.engine.cancelOco(tradable(c, market), ref)), ex.casing));
     },
+  },
+  '/api/v4/order/oto-cancel': {
+    method: 'POST',
+    auth: 'signed',
+    handler: cancelById('oto_id', (engine, market, id) => engine.cancelOto(market, id)),
   },
   '/api/v4/orders': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       ex.engine.sync();
       const c = new Checker(ctx.body);
@@ -574,7 +745,7 @@ export const tradeRoutes: Record<string, Route> = {
           (orderId === undefined || o.id === orderId) &&
           (!clientOrderId || o.clientOrderId === clientOrderId),
       );
-      return json(rows.slice(offset, offset + limit).map(orderRecord));
+      return json(rows.slice(offset, offset + limit).map((o) => orderRecord(o, ex.casing)));
     },
   },
   '/api/v4/orders/conditional': conditional,
@@ -584,7 +755,6 @@ export const tradeRoutes: Record<string, Route> = {
   '/api/v4/trade-account/balance': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     // Keyed by ticker: every non-zero balance, or the one asked for (zero too); an unknown ticker
     // is code 30 (reference: http-trade-v4.yaml, tradeAccountBalance).
     handler: (ctx, ex) => {
@@ -601,11 +771,12 @@ export const tradeRoutes: Record<string, Route> = {
         const b = ex.engine.state.trade[asset];
         return { available: b?.available ?? '0', freeze: b?.freeze ?? '0' };
       };
-      if (typeof ticker === 'string' && ticker !== '') return json({ [ticker]: balance(ticker) });
+      const record = (asset: string) => wire(TRADE_BALANCE, ex.casing, balance(asset));
+      if (typeof ticker === 'string' && ticker !== '') return json({ [ticker]: record(ticker) });
       const out: Record<string, unknown> = {};
       for (const asset of ASSETS) {
         const b = balance(asset);
-        if (!new D(b.available).isZero() || !new D(b.freeze).isZero()) out[asset] = b;
+        if (!new D(b.available).isZero() || !new D(b.freeze).isZero()) out[asset] = record(asset);
       }
       return json(out);
     },
@@ -613,7 +784,6 @@ export const tradeRoutes: Record<string, Route> = {
   '/api/v4/trade-account/order/history': {
     method: 'POST',
     auth: 'signed',
-    casing: true,
     handler: (ctx, ex) => {
       ex.engine.sync();
       return executedHistory(ctx, ex);
@@ -625,7 +795,6 @@ export const tradeRoutes: Record<string, Route> = {
     method: 'POST',
     auth: 'bearer',
     scope: 'orders_history.read',
-    casing: true,
     handler: (ctx, ex) => {
       ex.engine.sync();
       return executedHistory(ctx, ex);

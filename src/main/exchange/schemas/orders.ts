@@ -5,8 +5,10 @@ import type {
   ConditionalPage,
   ExecutedOrder,
   ExecutedOrders,
+  KillSwitchTimer,
   OcoOrder,
   Order,
+  OrderOto,
   OtoOrder,
 } from '../../../shared/model';
 import {
@@ -24,6 +26,7 @@ import {
   optBool,
   optDecimal,
   optInt,
+  optObject,
   optStp,
   optText,
   optTime,
@@ -37,8 +40,22 @@ import {
 } from './primitives';
 
 /**
- * Orders: one order, active orders, conditional (OCO/OTO) orders, executed orders by market.
+ * Orders: one order, active orders, conditional (OCO/OTO) orders, executed orders by market,
+ * kill-switch timers.
  */
+
+/** An active order's `oto`: `{otoId, stopLoss, takeProfit}` (prices). */
+const orderOtoSchema = record({
+  otoId: int,
+  stopLoss: optDecimal,
+  takeProfit: optDecimal,
+}).transform((o): OrderOto =>
+  compact<OrderOto>({
+    otoId: o.otoId,
+    stopLossPrice: o.stopLoss,
+    takeProfitPrice: o.takeProfit,
+  }),
+);
 
 const orderShape = {
   orderId: int,
@@ -61,6 +78,10 @@ const orderShape = {
   rpi: optBool,
   takerFee: optDecimal,
   makerFee: optDecimal,
+  activationPrice: optDecimal,
+  activationCondition: optText,
+  activated: optBool,
+  oto: optObject(orderOtoSchema),
 };
 
 type OrderWire = z.output<z.ZodObject<typeof orderShape>>;
@@ -87,26 +108,18 @@ function toOrder(o: OrderWire): Order {
     rpi: o.rpi,
     takerFee: o.takerFee,
     makerFee: o.makerFee,
+    activationPrice: o.activationPrice,
+    activationCondition: o.activationCondition,
+    activated: o.activated,
+    oto: o.oto,
   });
 }
 
 const orderSchema = record(orderShape).transform(toOrder);
 const ordersSchema = arrayOf(orderSchema);
 
-const conditionalLegSchema = record({
-  ...orderShape,
-  activationPrice: optDecimal,
-  activationCondition: optText,
-  activated: optBool,
-  mtime: optTime,
-}).transform((leg): ConditionalLeg =>
-  compact<ConditionalLeg>({
-    ...toOrder(leg),
-    activationPrice: leg.activationPrice,
-    activationCondition: leg.activationCondition,
-    activated: leg.activated,
-    mtime: leg.mtime,
-  }),
+const conditionalLegSchema = record({ ...orderShape, mtime: optTime }).transform(
+  (leg): ConditionalLeg => compact<ConditionalLeg>({ ...toOrder(leg), mtime: leg.mtime }),
 );
 
 const ocoOrderSchema = record({
@@ -173,6 +186,28 @@ const conditionalPageSchema = record({
 }));
 
 const ocoOrdersSchema = arrayOf(ocoOrderSchema);
+
+/** Times in whole Unix seconds; `types` null (or absent) means every order type. */
+const killSwitchTimerSchema = record({
+  market: text,
+  startTime: time,
+  cancellationTime: time,
+  types: optObject(arrayOf(text)),
+}).transform((t): KillSwitchTimer =>
+  compact<KillSwitchTimer>({
+    market: t.market,
+    startTime: t.startTime,
+    cancellationTime: t.cancellationTime,
+    types: t.types,
+  }),
+);
+
+/** order/kill-switch: the timer, or `[]` when it was deleted. */
+const killSwitchSchema = routed<KillSwitchTimer | null>((value) =>
+  Array.isArray(value) && value.length === 0
+    ? z.unknown().transform((): null => null)
+    : killSwitchTimerSchema,
+);
 
 // Executed orders (trade-account/order/history, accounts/orders): keyed by market. Lenient: the id
 // may be `id` or `orderId`; the time `ftime` (finish), `ctime` (creation) or `timestamp`; a missing
@@ -270,6 +305,16 @@ export const parseConditionalPage = parserOf<ConditionalPage>(
   '/api/v4/orders/conditional',
 );
 export const parseOcoOrders = parserOf<OcoOrder[]>(ocoOrdersSchema, '/api/v4/orders/oco');
+/** order/oco-cancel: the canceled OCO. */
+export const parseOcoOrder = parserOf<OcoOrder>(ocoOrderSchema, '/api/v4/order/oco-cancel');
+export const parseKillSwitch = parserOf<KillSwitchTimer | null>(
+  killSwitchSchema,
+  '/api/v4/order/kill-switch',
+);
+export const parseKillSwitchTimers = parserOf<KillSwitchTimer[]>(
+  arrayOf(killSwitchTimerSchema),
+  '/api/v4/order/kill-switch/status',
+);
 export const parseExecutedOrders = parserOf<ExecutedOrders>(
   executedOrdersSchema,
   '/api/v4/trade-account/order/history',
