@@ -18,8 +18,9 @@ import { ShellPage } from './pages/shell';
 
 /**
  * Acceptance of the "Portfolio views" issue, end to end through the web host against the demo
- * exchange: Overview (total = main's values, quote switch, hide zero, refresh), Orders (active list,
- * every filter, paging, cancel with confirmation, OCO/OTO, the partner-app explanation), History
+ * exchange: Overview (total = main's values, quote switch, hide zero, refresh), Orders (the whole
+ * active list newest first, every filter, cancel with confirmation, OCO/OTO and their cancel, the
+ * partner-app explanation), History
  * (every filter, paging, the CSV checked row by row against the exchange's records), privacy mode
  * (no digit of any amount in the page text, kept across a reload), and screenshots of every screen
  * in light and dark.

@@ -46,7 +46,7 @@ export async function fetchAllTransfers(
 }
 
 /** At most this many active orders are loaded (100 pages of 100). */
-export const ACTIVE_CAP = 10_000;
+const ACTIVE_CAP = 10_000;
 
 export interface ActiveFetch {
   orders: Order[];

@@ -139,7 +139,6 @@ export interface ErrorBody {
   errors?: Record<string, string[]>;
 }
 
-/** The fields of an order record (spec casing). */
 /** The fields of an order record in the specification's casing. */
 export const ORDER_KEYS = [
   'order_id',
