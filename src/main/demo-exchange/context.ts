@@ -47,3 +47,10 @@ export interface Route {
 }
 
 export const json = (json: unknown, status = 200): Reply => ({ status, json });
+
+/**
+ * A success the deployed server answers with HTTP 201 (main_api_v4.yaml: main-account/history and
+ * the flex invest, withdraw and close); the specification's success is 200.
+ */
+export const created = (body: unknown, casing: Casing): Reply =>
+  json(body, casing === 'deployed' ? 201 : 200);

@@ -62,15 +62,28 @@ const ORDER_HEAD = {
   price: 'price',
 } as const;
 
+/**
+ * The fee ratios of an order record: the deployed server sends them (client libraries read them;
+ * notes §4 names them on order records) though OrderResponse does not name them; the
+ * specification names them on conditional legs only.
+ */
+const ORDER_FEES = {
+  takerFee: ['takerFee', null],
+  makerFee: ['makerFee', null],
+} as const;
+
 /** An order: order/new, order/market, order/stock_market, order/cancel, orders (OrderResponse). */
 export const ORDER = {
   ...ORDER_HEAD,
+  ...ORDER_FEES,
   postOnly: 'postOnly',
   ioc: 'ioc',
   status: 'status',
   stp: 'stp',
   oto: 'oto',
   rpi: 'rpi',
+  // Cancel, active orders and modify only: "spot order-creation responses do not include the field".
+  reduceOnly: ['reduceOnly', null],
   // A stop order's only (stop_limit, stop_market), as OrderResponse names them.
   activated: 'activated',
   activationCondition: 'activationCondition',
@@ -104,6 +117,7 @@ export const OCO_LEG = {
   activationPrice: 'activation_price',
   activationCondition: 'activation_condition',
   activated: 'activated',
+  reduceOnly: ['reduceOnly', null],
 } as const satisfies Table;
 
 /** A leg of an OCO record in conditional-orders (ConditionalOrderLeg; the spec's leg). */
@@ -119,13 +133,14 @@ export const CONDITIONAL_LEG = {
   activationCondition: ['activationCondition', 'activation_condition'],
   activated: 'activated',
   positionSide: 'positionSide',
+  reduceOnly: ['reduceOnly', null],
 } as const satisfies Table;
 
 /** The order of an OTO record (deployed: an active order, OrderResponse; spec: a leg). */
 export const OTO_ORDER = {
   ...ORDER_HEAD,
-  takerFee: [null, 'takerFee'],
-  makerFee: [null, 'makerFee'],
+  takerFee: 'takerFee',
+  makerFee: 'makerFee',
   postOnly: ['postOnly', 'post_only'],
   ioc: ['ioc', null],
   mtime: [null, 'mtime'],
@@ -138,6 +153,7 @@ export const OTO_ORDER = {
   activationCondition: ['activationCondition', 'activation_condition'],
   activationPrice: 'activation_price',
   oto: ['oto', null],
+  reduceOnly: ['reduceOnly', null],
 } as const satisfies Table;
 
 /** An OCO record of oco-orders. */

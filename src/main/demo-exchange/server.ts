@@ -89,7 +89,7 @@ export interface DemoExchangeOptions {
   /** Shorthand for faults.latencyMs. */
   latencyMs?: number;
   rateLimits?: RateLimitOptions;
-  /** Base clock in ms (default Date.now); clock skew faults are added to it. */
+  /** Base clock in ms (default: the wall clock with microseconds); clock skew faults are added to it. */
   now?: () => number;
   /**
    * false: the key has no lending access, every smart-flex endpoint answers 403 (§6). Default true.
@@ -181,14 +181,27 @@ function findRoute(method: string, path: string): { route: Route; rest: string }
 const NO_PERMISSION =
   "You don't have permission to use this endpoint. Please contact support to get lending access.";
 
-const NOT_FOUND: Reply = {
-  status: 404,
-  json: { success: false, message: 'Not found', params: [] },
-};
+/** An unknown route: 404, with an empty body on the deployed server (http-v4.yaml). */
+const notFound = (casing: Casing): Reply =>
+  casing === 'deployed'
+    ? { status: 404, text: '', contentType: 'text/plain' }
+    : { status: 404, json: { success: false, message: 'Not found', params: [] } };
+
+/**
+ * The wall clock in ms with a sub-millisecond part, never going back: the deployed server's order
+ * and deal timestamps have microseconds (OrderResponse.timestamp: 1595792396.165973).
+ */
+function microsecondClock(): () => number {
+  let last = 0;
+  return () => {
+    last = Math.max(Date.now() + (performance.now() % 1), last);
+    return last;
+  };
+}
 
 export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<DemoExchange> {
   const seed = options.seed ?? 42;
-  const baseNow = options.now ?? Date.now;
+  const baseNow = options.now ?? microsecondClock();
   let faults: Faults = { ...NO_FAULTS };
   const initialFaults = mergeFaults(faults, {
     ...options.faults,
@@ -333,7 +346,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
 
     const found = findRoute(method, path);
     if (!found) {
-      answer(NOT_FOUND);
+      answer(notFound(ex.casing));
       return;
     }
     const { route, rest } = found;

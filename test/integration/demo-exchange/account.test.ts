@@ -83,7 +83,15 @@ describe.each(CASINGS)('%s casing', (casing) => {
         422,
         { market: ['Market is not available.'] },
       ]);
-      expect((await client.get('/api/v4/public/nothing')).status).toBe(404);
+      // An unknown route: the deployed server's gateway answers 404 with an empty body
+      // (http-v4.yaml); the specification's public error form otherwise.
+      const nothing = await client.get('/api/v4/public/nothing');
+      expect([nothing.status, nothing.text]).toEqual([
+        404,
+        casing === 'deployed'
+          ? ''
+          : JSON.stringify({ success: false, message: 'Not found', params: [] }),
+      ]);
     });
 
     it('assets: networks, per-network limits, confirmations and memo flags; fiat has providers', async () => {
@@ -380,7 +388,7 @@ describe.each(CASINGS)('%s casing', (casing) => {
         '/api/v4/main-account/smart-flex/investments/invest',
         { plan: usdt?.id, amount: '100', withReinvest: false },
       );
-      expect(r.status).toBe(200);
+      expect(r.status).toBe(casing === 'deployed' ? 201 : 200);
       expect(r.json.data.transaction_id).toEqual(expect.any(String));
       const after = (
         await client.post<{ main_balance: string }>('/api/v4/main-account/balance', {
@@ -392,7 +400,10 @@ describe.each(CASINGS)('%s casing', (casing) => {
         '/api/v4/main-account/smart-flex/investments/close',
         { plan: usdt?.id },
       );
-      expect([closed.status, typeof closed.json.data.transaction_id]).toEqual([200, 'string']);
+      expect([closed.status, typeof closed.json.data.transaction_id]).toEqual([
+        casing === 'deployed' ? 201 : 200,
+        'string',
+      ]);
     });
 
     it('validation (code 0) and inner validation (code 2)', async () => {

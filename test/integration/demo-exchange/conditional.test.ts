@@ -89,7 +89,7 @@ describe('POST /api/v4/order/stop_limit', () => {
     expect(sell.json).toMatchObject({
       client_order_id: 'sl-1',
       type: 'stop limit',
-      status: 'NEW',
+      status: 'OPEN',
       amount: '0.01',
       left: '0.01',
       price: '62900',
@@ -153,7 +153,7 @@ describe('POST /api/v4/order/stop_limit', () => {
     expect(resting).toMatchObject({
       type: 'stop limit',
       activated: 1,
-      status: 'NEW',
+      status: 'OPEN',
       left: '0.01',
     });
     expect(minus((await balance('USDT')).freeze, usdt.freeze)).toBe('645.645');
@@ -315,7 +315,7 @@ describe('POST /api/v4/order/modify', () => {
       price: '41000',
       amount: '0.01',
       type: 'limit',
-      status: 'NEW',
+      status: 'OPEN',
     });
     expect(r.json.order_id).not.toBe(old.json.order_id);
     const ids = await activeIds('BTC_USDT');

@@ -98,32 +98,31 @@ function problems(value: unknown, shape: Shape, at: string): string[] {
 // reduceOnly ("spot order-creation responses do not include the field"); cancel, the active orders
 // and an OTO's order have them. price: "omitted on market and stop-market order shapes"; feeAsset:
 // "omitted when empty"; postOnly: "omitted when not set"; retail: only when placed with retail=true;
-// the activation fields: stop orders only.
-// Not sent yet, issue 15 point 3: reduceOnly (and the takerFee/makerFee the point asks for, which
-// OrderResponse does not name: add them here with `+` and the reason).
+// the activation fields: stop orders only. takerFee/makerFee: OrderResponse does not name them, but
+// the deployed server sends them and client libraries written for it read them (issue 15 point 3;
+// notes §4 names them on order records).
 const ORDER_COMMON =
   'orderId clientOrderId market side type timestamp dealMoney dealStock amount left dealFee ' +
-  'feeAsset? price? postOnly? ioc status stp rpi retail? ' +
+  'feeAsset? price? postOnly? ioc status stp rpi retail? takerFee+ makerFee+ ' +
   'activated? activationCondition? activation_price?';
 const DEPLOYED_ORDER_CREATED = rec(ORDER_COMMON);
 const OTO_OF_ORDER = rec('otoId takeProfit stopLoss');
-const DEPLOYED_ORDER = rec(`${ORDER_COMMON} positionSide? oto? reduceOnly~`, { oto: OTO_OF_ORDER });
+const DEPLOYED_ORDER = rec(`${ORDER_COMMON} positionSide? oto? reduceOnly`, { oto: OTO_OF_ORDER });
 
 // OcoOrderLeg (oco-orders): the trigger fields on the stop-loss leg only; positionSide "omitted on
-// margin-spot markets". Not sent yet: reduceOnly (issue 15 point 8, with the rest of OCO).
+// margin-spot markets".
 const OCO_LEG =
   'orderId clientOrderId market side type timestamp dealMoney dealStock amount left dealFee ' +
-  'post_only feeAsset? status stp positionSide? reduceOnly~ mtime price';
+  'post_only feeAsset? status stp positionSide? reduceOnly mtime price';
 const DEPLOYED_OCO = rec('id stop_loss take_profit', {
   stop_loss: rec(`${OCO_LEG} activation_price activation_condition activated`),
   take_profit: rec(OCO_LEG),
 });
 
 // ConditionalOrderLeg (conditional-orders, under stopLoss/takeProfit): camelCase throughout.
-// Not sent yet: reduceOnly (issue 15 point 8).
 const CONDITIONAL_LEG =
   'orderId clientOrderId market side type timestamp dealMoney dealStock amount left dealFee ' +
-  'postOnly? status stp? positionSide? reduceOnly~ mtime price';
+  'postOnly? status stp? positionSide? reduceOnly mtime price';
 const DEPLOYED_CONDITIONAL_PAGE = rec('limit offset total records', {
   records: list(
     byType({
@@ -660,6 +659,106 @@ describe.each(['deployed', 'spec'] as const)('the %s answers conform to the tabl
       const cid = casing === 'deployed' ? r.json.clientOrderId : r.json.client_order_id;
       expect([cid, r.json.postOnly]).toEqual([i === 0 ? 'either-a' : 'either-b', true]);
     }
+  });
+});
+
+/**
+ * Values, beside the names: what the OpenAPI says of them (http-trade-v4.yaml, OrderResponse and
+ * OrderStatus; main_api_v4.yaml, the status codes) and the specification says in `spec`.
+ */
+describe.each(['deployed', 'spec'] as const)('the %s values', (casing) => {
+  let ex: DemoExchange;
+  let client: Client;
+  beforeAll(async () => ({ ex, client } = await start({ casing })));
+  afterAll(() => ex.stop());
+
+  const limit = (fields: Record<string, unknown> = {}) =>
+    client.post<Record<string, unknown>>('/api/v4/order/new', {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '40000',
+      ...fields,
+    });
+  const idOf = (o: Record<string, unknown>) => o.orderId ?? o.order_id;
+
+  it('an unfilled order is OPEN in REST (NEW is a WebSocket value)', async () => {
+    const placed = await limit();
+    expect(placed.json.status).toBe('OPEN');
+    const active = await client.post<Record<string, unknown>[]>('/api/v4/orders', { limit: 100 });
+    const listed = active.json.find((o) => idOf(o) === idOf(placed.json));
+    expect(listed?.status).toBe('OPEN');
+    const oco = await client.post<Record<string, Record<string, unknown>>[]>('/api/v4/oco-orders');
+    const legs = oco.json.flatMap((r) => [r.stop_loss ?? r.stopLoss, r.take_profit]);
+    expect(legs.length).toBeGreaterThan(0);
+    for (const leg of legs) expect(leg?.status).toBe('OPEN');
+  });
+
+  it('stp comes back abbreviated (deployed) or long (spec), whichever form was sent', async () => {
+    const want = casing === 'deployed' ? ['cb', 'co', 'no'] : ['cancel_both', 'cancel_old', 'no'];
+    const sent = [{ stp: 'cancel_both' }, { stp: 'co' }, {}];
+    const got = [];
+    for (const fields of sent) got.push((await limit(fields)).json.stp);
+    expect(got).toEqual(want);
+  });
+
+  it('order timestamps are Unix seconds with microseconds', async () => {
+    const texts: string[] = [];
+    for (let i = 0; i < 5; i++) texts.push((await limit()).text);
+    const fractions = texts.map((t) => /"timestamp":\d{10}\.(\d+)/.exec(t)?.[1] ?? '');
+    for (const f of fractions) expect(f.length).toBeLessThanOrEqual(6);
+    // A millisecond clock gives at most 3 decimals every time.
+    expect(fractions.some((f) => f.length > 3)).toBe(true);
+  });
+
+  it('a market order carries no price on the deployed server ("0" in the specification)', async () => {
+    const r = await client.post<Record<string, unknown>>('/api/v4/order/stock_market', {
+      market: 'BTC_USDT',
+      side: 'sell',
+      amount: '0.001',
+    });
+    expect(r.status).toBe(200);
+    if (casing === 'deployed') expect('price' in r.json).toBe(false);
+    else expect(r.json.price).toBe('0');
+  });
+
+  it('order records carry the fee ratios; reduceOnly except on creation (deployed)', async () => {
+    const placed = await limit();
+    expect([placed.json.takerFee, placed.json.makerFee]).toEqual(
+      casing === 'deployed' ? ['0.001', '0.001'] : [undefined, undefined],
+    );
+    expect('reduceOnly' in placed.json).toBe(false);
+    const canceled = await client.post<Record<string, unknown>>('/api/v4/order/cancel', {
+      market: 'BTC_USDT',
+      orderId: idOf(placed.json),
+    });
+    expect(canceled.json.reduceOnly).toBe(casing === 'deployed' ? false : undefined);
+    const active = await client.post<Record<string, unknown>[]>('/api/v4/orders', { limit: 100 });
+    for (const o of active.json) {
+      expect(o.reduceOnly).toBe(casing === 'deployed' ? false : undefined);
+    }
+  });
+
+  it('transfer history and the flex actions answer 201 on the deployed server, 200 in spec', async () => {
+    const created = casing === 'deployed' ? 201 : 200;
+    const plans = (await answer(client.post('/api/v4/main-account/smart-flex/plans'))) as {
+      id: string;
+      ticker: string;
+    }[];
+    const planId = plans.find((p) => p.ticker === 'USDT')?.id;
+    const statuses = [
+      (await client.post('/api/v4/main-account/history', { limit: 10 })).status,
+      (
+        await client.post('/api/v4/main-account/smart-flex/investments/invest', {
+          plan: planId,
+          amount: '20',
+        })
+      ).status,
+      (await client.post('/api/v4/main-account/smart-flex/investments/close', { plan: planId }))
+        .status,
+      (await client.post('/api/v4/main-account/balance')).status,
+    ];
+    expect(statuses).toEqual([created, created, created, 200]);
   });
 });
 

@@ -178,7 +178,7 @@ describe('POST /api/v4/trade-account/order (one order’s deals)', () => {
       amount: '0.5',
       price: '69.5',
     });
-    expect(placed.json.status).toBe('NEW');
+    expect(placed.json.status).toBe('OPEN');
     await client.control('POST', '/set-price', { market: 'LTC_USDT', price: '69.4' });
     const r = await client.post<{ records: Rec[] }>(DEALS, { orderId: placed.json.order_id });
     expect(r.json.records).toEqual([

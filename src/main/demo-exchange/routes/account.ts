@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { D, parseAmount } from '../decimal';
 import { ApiError, inner, validation } from '../errors';
-import { json, type Route } from '../context';
+import { created, json, type Route } from '../context';
 import { DEFAULT_RANGE, INTERVALS, MAX_RANGE, hashrateSeries, type Interval } from '../hashrate';
 import { ASSETS } from '../assets';
 import { DEMO_MINING_ACCOUNT, DISABLED_MINING_ACCOUNT } from '../seed';
@@ -125,7 +125,10 @@ const history: Route = {
         (!statuses || statuses.length === 0 || statuses.includes(r.status)),
     );
     const records = all.slice(offset, offset + limit).map((r) => transferRecord(r, ex.casing));
-    return json(wire(TRANSFER_PAGE, ex.casing, { limit, offset, records, total: all.length }));
+    return created(
+      wire(TRANSFER_PAGE, ex.casing, { limit, offset, records, total: all.length }),
+      ex.casing,
+    );
   },
 };
 
@@ -332,7 +335,7 @@ export const accountRoutes: Record<string, Route> = {
         state.flexInvestments.unshift(investment);
       }
       ex.changed();
-      return json(flexTransaction(ex.casing));
+      return created(flexTransaction(ex.casing), ex.casing);
     },
   },
   '/api/v4/main-account/smart-flex/investments/payment-history': paymentHistory,
@@ -360,7 +363,7 @@ export const accountRoutes: Record<string, Route> = {
       investment.status = 'CLOSED';
       investment.updatedAt = Math.floor(ex.now() / 1000);
       ex.changed();
-      return json(flexTransaction(ex.casing));
+      return created(flexTransaction(ex.casing), ex.casing);
     },
   },
   '/api/v4/mining/hashrate': {

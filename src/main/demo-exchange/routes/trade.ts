@@ -48,6 +48,24 @@ const STP: Record<string, string> = {
   co: 'cancel_old',
 };
 
+/** The abbreviated form the deployed server answers with, "even when the request used a legacy value". */
+const STP_SHORT: Record<string, string> = {
+  no: 'no',
+  cancel_both: 'cb',
+  cancel_new: 'cn',
+  cancel_old: 'co',
+};
+
+/** An order's `stp` (stored long) as the casing answers it: deployed short, spec long. */
+const stpOut = (stp: string, casing: Casing) =>
+  casing === 'deployed' ? (STP_SHORT[stp] ?? stp) : stp;
+
+/** REST's status of an order: NEW is a WebSocket value, REST says OPEN (reference: OrderStatus). */
+const restStatus = (status: string) => (status === 'NEW' ? 'OPEN' : status);
+
+/** Order shapes without a price: the deployed server omits it there (OrderResponse.price). */
+const PRICELESS = new Set(['market', 'stock market', 'stop market']);
+
 /** Derived from the side, never stored: a buy stop triggers at or above its price, a sell below. */
 const activationCondition = (side: Side): string => (side === 'buy' ? 'gte' : 'lte');
 
@@ -70,11 +88,18 @@ const otoLink = (o: OrderRec, casing: Casing) =>
       })
     : undefined;
 
-/** An order (the state's fields under its own names, the id as `orderId`). */
-function orderRecord(o: OrderRec, casing: Casing): Record<string, unknown> {
+/**
+ * An order (the state's fields under its own names, the id as `orderId`). `created`: the answer of
+ * an order-creation endpoint, which has no `reduceOnly`.
+ */
+function orderRecord(o: OrderRec, casing: Casing, created = false): Record<string, unknown> {
   return wire(ORDER, casing, {
     ...o,
     orderId: o.id,
+    price: casing === 'deployed' && PRICELESS.has(o.type) ? undefined : o.price,
+    status: restStatus(o.status),
+    stp: stpOut(o.stp, casing),
+    reduceOnly: created ? undefined : false,
     activationPrice: undefined,
     activationCondition: undefined,
     activated: undefined,
@@ -118,9 +143,12 @@ const executedDealRecord = (d: DealRec, casing: Casing) =>
 const orderDealRecord = (d: DealRec, casing: Casing) => wire(ORDER_DEAL, casing, dealValues(d));
 
 /** A conditional leg's values, for each table that shows one (OCO_LEG, CONDITIONAL_LEG, OTO_ORDER). */
-const legValues = (l: OrderRec) => ({
+const legValues = (l: OrderRec, casing: Casing) => ({
   ...l,
   orderId: l.id,
+  status: restStatus(l.status),
+  stp: stpOut(l.stp, casing),
+  reduceOnly: false,
   positionSide: l.positionSide,
   mtime: l.mtime ?? l.timestamp,
   activationPrice: undefined,
@@ -133,8 +161,8 @@ const legValues = (l: OrderRec) => ({
 function ocoRecord(r: OcoRec, casing: Casing): Record<string, unknown> {
   return wire(OCO, casing, {
     id: r.id,
-    stopLoss: wire(OCO_LEG, casing, legValues(r.stopLoss)),
-    takeProfit: wire(OCO_LEG, casing, legValues(r.takeProfit)),
+    stopLoss: wire(OCO_LEG, casing, legValues(r.stopLoss, casing)),
+    takeProfit: wire(OCO_LEG, casing, legValues(r.takeProfit, casing)),
   });
 }
 
@@ -143,8 +171,8 @@ function conditionalOcoRecord(r: OcoRec, casing: Casing): Record<string, unknown
   return wire(CONDITIONAL_OCO, casing, {
     id: r.id,
     type: 'oco',
-    stopLoss: wire(CONDITIONAL_LEG, casing, legValues(r.stopLoss)),
-    takeProfit: wire(CONDITIONAL_LEG, casing, legValues(r.takeProfit)),
+    stopLoss: wire(CONDITIONAL_LEG, casing, legValues(r.stopLoss, casing)),
+    takeProfit: wire(CONDITIONAL_LEG, casing, legValues(r.takeProfit, casing)),
   });
 }
 
@@ -156,7 +184,7 @@ function otoRecord(primary: OrderRec, oto: OtoLink, casing: Casing): Record<stri
     stopLossPrice: oto.stopLossPrice,
     takeProfitPrice: oto.takeProfitPrice,
     conditionalOrder: wire(OTO_ORDER, casing, {
-      ...legValues(primary),
+      ...legValues(primary, casing),
       oto: otoLink(primary, casing),
     }),
   });
@@ -336,7 +364,7 @@ function marketOrder(unitForBuy: 'stock' | 'money', type: 'market' | 'stock mark
         stp: common.stp,
       }),
     );
-    return json(orderRecord(order, ex.casing));
+    return json(orderRecord(order, ex.casing, true));
   };
 }
 
@@ -351,7 +379,7 @@ function stopOrder(prices: string[]) {
     const order = unwrap(
       price ? ex.engine.placeStopLimit({ ...input, price }) : ex.engine.placeStopMarket(input),
     );
-    return json(orderRecord(order, ex.casing));
+    return json(orderRecord(order, ex.casing, true));
   };
 }
 
@@ -615,7 +643,7 @@ export const tradeRoutes: Record<string, Route> = {
           ioc: c.raw('ioc') === true,
         }),
       );
-      return json(orderRecord(order, ex.casing));
+      return json(orderRecord(order, ex.casing, true));
     },
   },
   '/api/v4/order/cancel': {

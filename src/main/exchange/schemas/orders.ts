@@ -69,7 +69,7 @@ const orderShape = {
   amount: decimal,
   left: decimal,
   dealFee: decimal,
-  price: decimal,
+  price: decimalOr('0'),
   postOnly: withDefault('a boolean', asBool, false),
   ioc: withDefault('a boolean', asBool, false),
   status: optText,
