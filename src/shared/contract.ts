@@ -24,6 +24,13 @@ import type {
   ProfilesState,
   PowerEvent,
   UpdateStatus,
+  StreamBalances,
+  StreamBook,
+  StreamOrder,
+  StreamPrices,
+  StreamResync,
+  StreamStatus,
+  StreamTrades,
 } from './model';
 import { boundedDecimal, DECIMAL_LIMITS, isZeroDecimal } from './decimal';
 import { validStatuses } from './transferStatus';
@@ -296,10 +303,26 @@ export const contract = {
     checkForUpdates: channel<UpdateStatus>()(noInput),
     /** Quits and installs a downloaded update. */
     installUpdate: channel<UpdateStatus>()(noInput),
+    /**
+     * A desktop notification, shown only while the window is not focused (Electron; the web host
+     * shows none). The page words it, so privacy mode decides what it says. true: it was shown.
+     */
+    notify: channel<boolean>()(
+      z.object({ title: z.string().min(1).max(100), body: z.string().max(300) }),
+    ),
   },
   exchange: {
     status: channel<ExchangeStatus>()(noInput),
     checkNow: channel<ExchangeStatus>()(noInput),
+  },
+  stream: {
+    /** Live, polling or offline, and since when (changes arrive as `stream.status` events). */
+    status: channel<StreamStatus>()(noInput),
+    /**
+     * The market whose book and trades a visible screen shows (Trade), or null: main subscribes to
+     * its depth and trades and drops the last market's. Prices, balances and orders are always on.
+     */
+    watch: channel<StreamStatus>()(z.object({ market: market.nullable() })),
   },
   profiles: {
     list: channel<ProfilesState>()(noInput),
@@ -429,6 +452,13 @@ export const events = {
   'lock.changed': event<LockState>(),
   'app.update': event<UpdateStatus>(),
   'app.power': event<PowerEvent>(),
+  'stream.status': event<StreamStatus>(),
+  'stream.prices': event<StreamPrices>(),
+  'stream.book': event<StreamBook>(),
+  'stream.trades': event<StreamTrades>(),
+  'stream.balances': event<StreamBalances>(),
+  'stream.order': event<StreamOrder>(),
+  'stream.resync': event<StreamResync>(),
 } as const;
 
 type Contract = typeof contract;

@@ -765,3 +765,62 @@ export interface SubAccountsView {
   records: SubAccount[];
   fetchedAt: number;
 }
+
+// ---- the exchange's WebSocket stream (main/stream) ------------------------------------------------
+
+/**
+ * Where the screens' data comes from: `live` the exchange's stream pushes it; `polling` the stream
+ * is down (connecting, reconnecting, or refused) and the screens refresh over REST; `offline` the
+ * exchange cannot be reached at all.
+ */
+export type StreamMode = 'live' | 'polling' | 'offline';
+
+export interface StreamStatus {
+  mode: StreamMode;
+  /** Unix ms when this mode began. */
+  since: Millis;
+  /** Why it is not live, in plain words (absent when live). */
+  reason?: string;
+}
+
+/** Last prices pushed by the stream: market -> price (only the markets that moved). */
+export interface StreamPrices {
+  prices: Record<string, Decimal>;
+  at: Millis;
+}
+
+/** The live order book of the watched market, merged in main (best levels first, bounded). */
+export interface StreamBook {
+  market: string;
+  book: OrderBook;
+}
+
+/** The watched market's latest public trades, newest first (bounded). */
+export interface StreamTrades {
+  market: string;
+  trades: PublicTrade[];
+}
+
+/** Trade-account balances that changed (only those assets). */
+export interface StreamBalances {
+  balances: TradeBalances;
+  at: Millis;
+}
+
+/**
+ * An order of the profile changed: `new` placed and resting, `update` part-filled or modified,
+ * `finish` gone from the active list (filled or canceled: see `order.status`, `dealStock`).
+ */
+export interface StreamOrder {
+  event: 'new' | 'update' | 'finish';
+  order: Order;
+  at: Millis;
+}
+
+/**
+ * The stream (re)connected after a gap, or saw an update_id gap: what it may have missed must be
+ * loaded again over REST.
+ */
+export interface StreamResync {
+  at: Millis;
+}
