@@ -337,7 +337,9 @@ describe('public channels', () => {
     }
     const candle = await ws.update('candles');
     expectUpdate(candle, 'candles');
-    expect((candle.params as unknown[][])[0]![7]).toBe('BTC_USDT');
+    const [current] = candle.params as [number, ...unknown[]][];
+    const asked = await ws.request('candles_request', ['BTC_USDT', current![0], current![0], 60]);
+    expect(asked.result).toEqual([current]);
 
     await client.control('POST', '/set-price', { market: 'BTC_USDT', price: '70000' });
     const price = await ws.next(

@@ -5,7 +5,7 @@ import { ASSETS } from '../assets';
 import type { Engine, EngineChange } from '../engine';
 import { MARKETS, MARKET_BY_NAME, type Book, type MarketDef } from '../markets';
 import type { OrderRec } from '../state';
-import { candles, recentTrades, span, bucketOf, type TapeTrade } from '../tape';
+import { candles, recentTrades, bucketOf, type TapeTrade } from '../tape';
 import { log as mainLog } from '../../log';
 import {
   DEPTH_INTERVALS,
@@ -143,12 +143,12 @@ class Frame {
     this.get(`s ${m.name}`, () => JSON.stringify(marketStats(this.engine, m, 86_400)));
   today = (m: MarketDef) =>
     this.get(`d ${m.name}`, () => JSON.stringify(todayStats(this.engine, m)));
+  /** The current candle, as candles_request answers it for the same bucket. */
   candle = (m: MarketDef, interval: number) =>
     this.get(`c ${m.name} ${interval}`, () => {
       const nowSec = Math.floor(this.engine.now() / 1000);
-      return JSON.stringify(
-        wsCandle(span(this.engine, m, interval, bucketOf(interval, nowSec), nowSec), m.name),
-      );
+      const [current] = candles(this.engine, m, interval, bucketOf(interval, nowSec), nowSec);
+      return JSON.stringify(current ? wsCandle(current, m.name) : []);
     });
 }
 
