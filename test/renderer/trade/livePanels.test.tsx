@@ -4,6 +4,7 @@ import { useStatusStore } from '../../../src/renderer/features/status/statusStor
 import { TradeView } from '../../../src/renderer/features/trade/TradeView';
 import {
   CONTEXT_REFRESH_MS,
+  CONTEXT_SAFETY_MS,
   applyTrades,
   useTradeContext,
   useTradeStore,
@@ -194,14 +195,14 @@ describe('watching the market', () => {
 });
 
 describe('refreshing the book', () => {
-  async function contextLoadsOver(mode: 'live' | 'polling') {
+  async function contextLoadsOver(mode: 'live' | 'polling', ms = CONTEXT_REFRESH_MS) {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     useStatusStore.setState({ stream: { mode, since: 1 } });
     const fake = await open();
     const before = fake.callsTo('trade.context').length;
     for (let i = 0; i < 3; i++) {
       await act(async () => {
-        vi.advanceTimersByTime(CONTEXT_REFRESH_MS);
+        vi.advanceTimersByTime(ms);
       });
     }
     return fake.callsTo('trade.context').length - before;
@@ -213,5 +214,9 @@ describe('refreshing the book', () => {
 
   it('does not poll at the short interval while live', async () => {
     expect(await contextLoadsOver('live')).toBe(0);
+  });
+
+  it('keeps a slow safety refresh while live', async () => {
+    expect(await contextLoadsOver('live', CONTEXT_SAFETY_MS)).toBe(3);
   });
 });

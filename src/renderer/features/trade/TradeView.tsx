@@ -12,6 +12,7 @@ import { OrderBookPanel } from './OrderBookPanel';
 import { OrderForm } from './OrderForm';
 import {
   CONTEXT_REFRESH_MS,
+  CONTEXT_SAFETY_MS,
   useLiveTrades,
   useMarkets,
   useTickers,
@@ -53,12 +54,15 @@ export function TradeView() {
   useEffect(() => watch(market), [watch, market]);
   useEffect(() => () => watch(null), [watch]);
 
-  // The book moves: unless it is pushed, refresh every few seconds while the window is visible.
+  // The book moves: refresh every few seconds while the window is visible, or, while the stream
+  // pushes it, once a minute in case a push was lost.
   useEffect(() => {
-    if (live) return;
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') refresh();
-    }, CONTEXT_REFRESH_MS);
+    const timer = window.setInterval(
+      () => {
+        if (document.visibilityState === 'visible') refresh();
+      },
+      live ? CONTEXT_SAFETY_MS : CONTEXT_REFRESH_MS,
+    );
     return () => window.clearInterval(timer);
   }, [refresh, live]);
 

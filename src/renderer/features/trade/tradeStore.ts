@@ -13,11 +13,10 @@ import { getDesk } from '../../lib/desk';
 import { createRemote, mutate, onProfileReset } from '../../lib/remote';
 
 export const DEFAULT_MARKET = 'BTC_USDT';
-/**
- * The Trade screen refreshes the book and balances this often while it is visible and the stream
- * is not live (while live, they are pushed; the auto-refresh setting stays as a safety net).
- */
+/** The Trade screen refreshes the book and balances this often while it is visible. */
 export const CONTEXT_REFRESH_MS = 5_000;
+/** While the stream is live and pushes them, only this often (a safety net for a lost push). */
+export const CONTEXT_SAFETY_MS = 60_000;
 /** At most this many pushed trades are kept (newest first). */
 export const TRADES_SHOWN = 30;
 
