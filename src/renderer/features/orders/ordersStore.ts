@@ -28,7 +28,8 @@ export interface ExecutedOrdersData {
 
 /**
  * Every active order, newest first. A pushed order changes the list in place: `new` goes first,
- * `update` replaces the order with its id, `finish` takes it out.
+ * `update` replaces the order with its id, `finish` takes it out. An order the list does not have
+ * yet (placed while it loaded) goes first on `update` too; a `new` it already has is replaced.
  */
 export const useActiveOrders = createRemote(
   {

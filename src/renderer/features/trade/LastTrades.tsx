@@ -11,7 +11,11 @@ export function LastTrades({ market, trades }: { market: Market; trades: PublicT
       {trades.length === 0 ? (
         <p className="muted">Trades appear here as they happen.</p>
       ) : (
-        <table className="book-table" data-testid="last-trades">
+        <table
+          className="book-table"
+          aria-labelledby="trade-trades-title"
+          data-testid="last-trades"
+        >
           <thead>
             <tr>
               <th scope="col">Time</th>
