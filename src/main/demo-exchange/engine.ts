@@ -283,8 +283,43 @@ export class Engine {
     return walkPrice(this.opts.seed, market, this.currentStep());
   }
 
+  /** The market maker's book at this walk step: what taker orders match against. */
   book(market: MarketDef): Book {
     return bookAround(this.opts.seed, market, this.currentStep(), this.price(market));
+  }
+
+  /**
+   * The public order book (REST order book and depth, the stream's depth): the market maker's
+   * levels with the account's resting limit orders added at their prices, as the deployed
+   * exchange shows every resting order (stop orders once they have triggered). The demo places no
+   * RPI orders, which the exchange keeps out of public book feeds.
+   */
+  publicBook(market: MarketDef): Book {
+    const book = this.book(market);
+    const resting = this.state.active.filter(
+      (o) =>
+        o.market === market.name &&
+        (o.activationPrice === undefined || o.activated === 1) &&
+        (o.type === 'limit' || o.type === 'stop limit') &&
+        new D(o.left).gt(0),
+    );
+    if (resting.length === 0) return book;
+    const merge = (levels: BookLevel[], side: Side, ascending: boolean): BookLevel[] => {
+      const byPrice = new Map(levels.map((l) => [l.price.toFixed(), l]));
+      for (const o of resting) {
+        if (o.side !== side) continue;
+        const key = new D(o.price).toFixed();
+        const level = byPrice.get(key);
+        byPrice.set(key, {
+          price: new D(o.price),
+          qty: (level?.qty ?? new D(0)).plus(o.left),
+        });
+      }
+      return [...byPrice.values()].sort((a, b) =>
+        ascending ? a.price.comparedTo(b.price) : b.price.comparedTo(a.price),
+      );
+    };
+    return { asks: merge(book.asks, 'sell', true), bids: merge(book.bids, 'buy', false) };
   }
 
   // ---- ledger -------------------------------------------------------------------------------------

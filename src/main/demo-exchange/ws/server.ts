@@ -136,7 +136,7 @@ class Frame {
   }
 
   price = (m: MarketDef) => this.get(`p ${m.name}`, () => this.engine.price(m).toFixed());
-  book = (m: MarketDef) => this.get<Book>(`b ${m.name}`, () => this.engine.book(m));
+  book = (m: MarketDef) => this.get<Book>(`b ${m.name}`, () => this.engine.publicBook(m));
   trades = (m: MarketDef) =>
     this.get<TapeTrade[]>(`t ${m.name}`, () => recentTrades(this.engine, m, TRADES_SCAN));
   stats = (m: MarketDef) =>
@@ -582,7 +582,7 @@ export class WsServer {
         const m = tradable(market);
         const n = int(limit ?? 100, 1, 100);
         const group = depthInterval(iv);
-        const book = e.book(m);
+        const book = e.publicBook(m);
         return done({
           timestamp: e.now() / 1000,
           asks: depthRows(book.asks, 'ask', group, n),
