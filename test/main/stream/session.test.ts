@@ -1,0 +1,334 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ExchangeApi } from '../../../src/main/exchange/api';
+import { ExchangeClient } from '../../../src/main/exchange/client';
+import { streamUrl } from '../../../src/main/stream/connection';
+import {
+  StreamSession,
+  type DataEvent,
+  type SessionPhase,
+  type SessionSink,
+} from '../../../src/main/stream/session';
+
+/**
+ * The session over a real socket, against a small exchange on 127.0.0.1 that speaks the documented
+ * protocol (REST token and markets, JSON-RPC authorize/subscribe/ping, depth snapshots and
+ * increments). What is checked is the session's own behaviour: its phases, its resubscriptions,
+ * its merged book, what it drops.
+ */
+
+/** /api/v4/public/markets: one market, as the exchange writes it. */
+const MARKETS =
+  '[{"name":"BTC_USDT","stock":"BTC","money":"USDT","stockPrec":"6","moneyPrec":"2",' +
+  '"feePrec":"4","makerFee":"0.1","takerFee":"0.1","minAmount":"0.0001","minTotal":"1",' +
+  '"maxTotal":"1000000","tradesEnabled":true,"type":"spot"}]';
+
+interface Request {
+  id: number;
+  method: string;
+  params: unknown[];
+}
+
+class TinyExchange {
+  readonly requests: Request[] = [];
+  readonly sockets = new Set<WebSocket>();
+  answerPings = true;
+  refuseAuthorize = false;
+  private constructor(
+    private readonly http: Server,
+    private readonly wss: WebSocketServer,
+  ) {}
+
+  static async start(): Promise<TinyExchange> {
+    const http = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/api/v4/public/markets') return res.end(MARKETS);
+      if (req.url?.startsWith('/api/v4/public/trades/')) return res.end('[]');
+      if (req.url === '/api/v4/profile/websocket_token') {
+        return res.end(JSON.stringify({ websocket_token: 'tok-123' }));
+      }
+      res.statusCode = 404;
+      res.end('{}');
+    });
+    const wss = new WebSocketServer({ server: http, path: '/ws' });
+    const exchange = new TinyExchange(http, wss);
+    wss.on('connection', (socket) => exchange.accept(socket));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    return exchange;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.http.address() as AddressInfo).port}`;
+  }
+
+  methods(): string[] {
+    return this.requests.map((r) => r.method);
+  }
+
+  push(method: string, params: unknown): void {
+    for (const socket of this.sockets) socket.send(JSON.stringify({ id: null, method, params }));
+  }
+
+  raw(frame: string): void {
+    for (const socket of this.sockets) socket.send(frame);
+  }
+
+  dropAll(): void {
+    for (const socket of this.sockets) socket.terminate();
+  }
+
+  private accept(socket: WebSocket): void {
+    this.sockets.add(socket);
+    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('message', (data) => {
+      const request = JSON.parse(String(data)) as Request;
+      this.requests.push(request);
+      const answer = (result: unknown, error: unknown = null) =>
+        socket.send(JSON.stringify({ id: request.id, result, error }));
+      if (request.method === 'ping') {
+        if (this.answerPings) answer('pong');
+      } else if (request.method === 'authorize' && this.refuseAuthorize) {
+        answer(null, { code: 1, message: 'invalid argument' });
+      } else {
+        answer({ status: 'success' });
+        if (request.method === 'depth_subscribe') {
+          socket.send(
+            JSON.stringify({
+              id: null,
+              method: 'depth_update',
+              params: [
+                true,
+                { update_id: 100, asks: [['101', '1']], bids: [['99', '1']] },
+                request.params[0],
+              ],
+            }),
+          );
+        }
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.dropAll();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      this.http.close(() => resolve());
+      this.http.closeAllConnections();
+    });
+  }
+}
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Records what the session tells its sink. */
+function recorder() {
+  const phases: SessionPhase[] = [];
+  const data: Array<{ event: DataEvent; payload: unknown }> = [];
+  const sink: SessionSink = {
+    phase: (phase) => phases.push(phase),
+    data: (event, payload) => data.push({ event, payload }),
+  };
+  const of = (event: DataEvent) => data.filter((d) => d.event === event).map((d) => d.payload);
+  return { sink, phases, data, of };
+}
+
+async function started(options: { answerTimeoutMs?: number; pingIntervalMs?: number } = {}) {
+  const exchange = await TinyExchange.start();
+  cleanups.push(() => exchange.stop());
+  const client = new ExchangeClient({
+    baseUrl: exchange.url,
+    credentials: async () => ({ apiKey: 'key', apiSecret: 'secret' }),
+  });
+  cleanups.push(() => client.close());
+  const seen = recorder();
+  const session = new StreamSession(new ExchangeApi(client), seen.sink, {
+    random: () => 0,
+    bookIntervalMs: 0,
+    pricesIntervalMs: 0,
+    ...options,
+  });
+  cleanups.push(() => session.stop());
+  return { exchange, session, ...seen };
+}
+
+const lastPhase = (phases: SessionPhase[]) => phases.at(-1)?.phase;
+
+describe('StreamSession', () => {
+  it('authorizes with the token, subscribes, goes live and asks the page to resync', async () => {
+    const { exchange, session, phases, of } = await started();
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    expect(exchange.requests[0]).toMatchObject({
+      method: 'authorize',
+      params: ['tok-123', 'public'],
+    });
+    expect(exchange.methods()).toEqual([
+      'authorize',
+      'lastprice_subscribe',
+      'balanceSpot_subscribe',
+      'ordersPending_subscribe',
+      'ordersExecuted_subscribe',
+    ]);
+    expect(exchange.requests[2]!.params).toEqual(['BTC', 'USDT']);
+    expect(of('stream.resync')).toHaveLength(1);
+  });
+
+  it('follows the watched market: depth from its snapshot, the previous market dropped', async () => {
+    const { exchange, session, phases, of } = await started();
+    session.watch('BTC_USDT');
+    session.start();
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(1));
+    expect(lastPhase(phases)).toBe('live');
+    expect(of('stream.book')[0]).toMatchObject({
+      market: 'BTC_USDT',
+      book: { asks: [['101', '1']], bids: [['99', '1']] },
+    });
+    exchange.push('depth_update', [
+      false,
+      { update_id: 101, past_update_id: 100, asks: [['101', '0']], bids: [['99.5', '2']] },
+      'BTC_USDT',
+    ]);
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(2));
+    expect(of('stream.book')[1]).toMatchObject({
+      book: {
+        asks: [],
+        bids: [
+          ['99.5', '2'],
+          ['99', '1'],
+        ],
+      },
+    });
+    session.watch(null);
+    await vi.waitFor(() => expect(exchange.methods()).toContain('trades_unsubscribe'));
+    expect(exchange.methods()).toContain('depth_unsubscribe');
+  });
+
+  it('asks for a fresh snapshot on an update_id gap and emits nothing from the broken book', async () => {
+    const { exchange, session, of } = await started();
+    session.watch('BTC_USDT');
+    session.start();
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(1));
+    const depthSubscribes = () => exchange.methods().filter((m) => m === 'depth_subscribe').length;
+    expect(depthSubscribes()).toBe(1);
+    exchange.push('depth_update', [
+      false,
+      { update_id: 205, past_update_id: 204, asks: [['150', '9']], bids: [] },
+      'BTC_USDT',
+    ]);
+    await vi.waitFor(() => expect(depthSubscribes()).toBe(2));
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(2));
+    // The book came from the fresh snapshot: the level of the gapped increment is not in it.
+    expect(of('stream.book')[1]).toMatchObject({ book: { asks: [['101', '1']] } });
+  });
+
+  it('reconnects after a drop, resubscribes everything and asks for a resync again', async () => {
+    const { exchange, session, phases, of } = await started();
+    session.watch('BTC_USDT');
+    session.start();
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(1));
+    exchange.dropAll();
+    await vi.waitFor(() =>
+      expect(phases).toContainEqual({ phase: 'waiting', why: 'dropped', retryInMs: 500 }),
+    );
+    await vi.waitFor(() => expect(of('stream.resync')).toHaveLength(2));
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(2));
+    expect(lastPhase(phases)).toBe('live');
+    expect(exchange.methods().filter((m) => m === 'authorize')).toHaveLength(2);
+    expect(exchange.methods().filter((m) => m === 'depth_subscribe')).toHaveLength(2);
+  });
+
+  it('treats a connection that stops answering pings as dropped', async () => {
+    const { exchange, session, phases } = await started({
+      pingIntervalMs: 50,
+      answerTimeoutMs: 200,
+    });
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    exchange.answerPings = false;
+    await vi.waitFor(() =>
+      expect(phases).toContainEqual(expect.objectContaining({ why: 'dropped' })),
+    );
+  });
+
+  it('reports a refused authorize as refused, and keeps trying', async () => {
+    const { exchange, session, phases } = await started();
+    exchange.refuseAuthorize = true;
+    session.start();
+    await vi.waitFor(() =>
+      expect(phases).toContainEqual({ phase: 'waiting', why: 'refused', retryInMs: 500 }),
+    );
+    exchange.refuseAuthorize = false;
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+  });
+
+  it('drops hostile frames, keeps the connection, and never logs the token', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    cleanups.push(
+      () => warn.mockRestore(),
+      () => error.mockRestore(),
+    );
+    const { exchange, session, phases, of } = await started();
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    exchange.raw('{"id":');
+    exchange.raw(
+      JSON.stringify({ id: null, method: 'lastprice_update', params: ['BTC_USDT', '-5'] }),
+    );
+    exchange.raw(JSON.stringify({ id: null, method: 'balanceSpot_update', params: [{ BTC: 7 }] }));
+    exchange.raw(JSON.stringify({ id: null, method: 'ordersPending_update', params: [1, {}] }));
+    exchange.raw(JSON.stringify({ id: 99999, result: 'x', error: null }));
+    exchange.push('lastprice_update', ['BTC_USDT', '65000.5']);
+    await vi.waitFor(() => expect(of('stream.prices')).toHaveLength(1));
+    expect(of('stream.prices')[0]).toMatchObject({ prices: { BTC_USDT: '65000.5' } });
+    expect(of('stream.balances')).toHaveLength(0);
+    expect(of('stream.order')).toHaveLength(0);
+    expect(lastPhase(phases)).toBe('live');
+    const logged = [...warn.mock.calls, ...error.mock.calls].flat().join('\n');
+    expect(logged).toMatch(/dropped a message/);
+    expect(logged).not.toContain('tok-123');
+  });
+
+  it('maps order updates and emits a finished order once', async () => {
+    const { exchange, session, phases, of } = await started();
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    const order = {
+      id: 7,
+      market: 'BTC_USDT',
+      type: 1,
+      side: 2,
+      ctime: 1738250982.28914,
+      price: '90000',
+      amount: '1',
+      left: '0',
+      deal_stock: '1',
+      deal_money: '90000',
+      deal_fee: '0',
+      status: 'FILLED',
+    };
+    exchange.push('ordersPending_update', [3, order]);
+    exchange.push('ordersExecuted_update', [order]);
+    exchange.push('balanceSpot_update', [{ BTC: { available: '1', freeze: '0' } }]);
+    await vi.waitFor(() => expect(of('stream.balances')).toHaveLength(1));
+    expect(of('stream.order')).toEqual([
+      expect.objectContaining({
+        event: 'finish',
+        order: expect.objectContaining({ orderId: 7, side: 'buy' }),
+      }),
+    ]);
+  });
+});
+
+describe('streamUrl', () => {
+  it('derives the stream URL from the REST base URL', () => {
+    expect(streamUrl('https://whitebit.com')).toBe('wss://whitebit.com/ws');
+    expect(streamUrl('http://127.0.0.1:4100')).toBe('ws://127.0.0.1:4100/ws');
+    expect(streamUrl('https://example.com/api/')).toBe('wss://example.com/ws');
+  });
+});
