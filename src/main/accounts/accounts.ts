@@ -59,6 +59,8 @@ export class Accounts {
   private readonly secrets: ProfileSecrets;
   private readonly connects: OAuthConnect;
   private keychain: KeychainStatus = { available: false };
+  /** Told of each new active context (the live stream follows the active profile). */
+  private readonly switchListeners = new Set<(context: ProfileContext) => void>();
   /** The stored active profile could not be opened at start: which, and what to tell the user. */
   private notice: { id: string; text: string } | undefined;
 
@@ -215,6 +217,13 @@ export class Accounts {
     this.context = next;
     this.context.status.start();
     this.options.events.emit('exchange.status', this.context.status.current());
+    for (const listener of this.switchListeners) listener(this.context);
+  }
+
+  /** Calls `listener` with the new context whenever the active profile changes. */
+  onSwitch(listener: (context: ProfileContext) => void): () => void {
+    this.switchListeners.add(listener);
+    return () => this.switchListeners.delete(listener);
   }
 
   // State ---------------------------------------------------------------------------------------
