@@ -236,39 +236,42 @@ export class StreamSession {
   // The watched market ----------------------------------------------------------------------------
   /** Brings the depth and trades subscriptions to the wanted market, one change at a time. */
   private syncWatch(connection: StreamConnection): Promise<void> {
-    this.syncing ??= (async () => {
-      try {
-        while (this.connection === connection && this.subscribed !== this.wanted) {
-          const market = this.wanted;
-          this.subscribed = market;
-          this.trades = [];
-          this.bookThrottle.cancel();
-          this.tradesThrottle.cancel();
-          if (market === null) {
-            this.book = undefined;
-            parseSubscribed(await connection.request('depth_unsubscribe', []));
-            parseSubscribed(await connection.request('trades_unsubscribe', []));
-            continue;
-          }
-          this.book = new LiveBook(market);
-          await this.subscribeDepth(connection, market);
-          parseSubscribed(await connection.request('trades_subscribe', [market]));
-          const recent = await this.api.trades(market).catch(() => []);
-          if (this.subscribed === market) {
-            this.trades = mergeTrades(this.trades, recent);
-            this.tradesThrottle.request();
-          }
-        }
-      } catch (error) {
-        if (this.connection === connection) {
-          log.warn(`[stream] could not follow the market: ${describe(error)}`);
-          connection.close('a subscription failed');
-        }
-      } finally {
-        this.syncing = undefined;
-      }
-    })();
+    // `.finally` runs later, always: a pass with nothing to do cannot leave `syncing` set.
+    this.syncing ??= this.followWanted(connection).finally(() => {
+      this.syncing = undefined;
+    });
     return this.syncing;
+  }
+
+  private async followWanted(connection: StreamConnection): Promise<void> {
+    try {
+      while (this.connection === connection && this.subscribed !== this.wanted) {
+        const market = this.wanted;
+        this.subscribed = market;
+        this.trades = [];
+        this.bookThrottle.cancel();
+        this.tradesThrottle.cancel();
+        if (market === null) {
+          this.book = undefined;
+          parseSubscribed(await connection.request('depth_unsubscribe', []));
+          parseSubscribed(await connection.request('trades_unsubscribe', []));
+          continue;
+        }
+        this.book = new LiveBook(market);
+        await this.subscribeDepth(connection, market);
+        parseSubscribed(await connection.request('trades_subscribe', [market]));
+        const recent = await this.api.trades(market).catch(() => []);
+        if (this.subscribed === market) {
+          this.trades = mergeTrades(this.trades, recent);
+          this.tradesThrottle.request();
+        }
+      }
+    } catch (error) {
+      if (this.connection === connection) {
+        log.warn(`[stream] could not follow the market: ${describe(error)}`);
+        connection.close('a subscription failed');
+      }
+    }
   }
 
   /** depth_subscribe answers with a snapshot first: until it comes the book is not emitted. */
