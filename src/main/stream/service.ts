@@ -19,7 +19,8 @@ import {
  */
 
 export interface StreamServiceOptions {
-  accounts: Accounts;
+  /** The active profile's context, and word of each switch. */
+  accounts: Pick<Accounts, 'active' | 'onSwitch'>;
   lock: { isLocked(): boolean };
   events: AppEvents;
   session?: Partial<SessionOptions>;
