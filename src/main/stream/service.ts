@@ -123,7 +123,7 @@ export class StreamService {
         this.options.events.emit(event, payload);
       },
     };
-    const session = new StreamSession(context.api, sink, this.options.session);
+    const session = new StreamSession(context.streamApi, sink, this.options.session);
     this.session = session;
     session.watch(this.watched);
     session.start();

@@ -28,7 +28,7 @@ function contextOf(tiny: TinyExchange, id: string): ProfileContext {
   const api = tiny.api();
   // Never started: its status stays `checking` unless a test says otherwise.
   const status = new StatusMonitor(tiny.url, () => undefined, 60_000, api);
-  return { id, api, status, oauth: {} as OAuthSession };
+  return { id, api, streamApi: api, status, oauth: {} as OAuthSession };
 }
 
 class Profiles {
