@@ -83,7 +83,10 @@ export function mergeTrades(kept: PublicTrade[], incoming: PublicTrade[]): Publi
 export class StreamSession {
   private readonly options: SessionOptions;
   private readonly backoff: Backoff;
+  /** The live connection (authorized and subscribed). */
   private connection: StreamConnection | undefined;
+  /** A connection still authorizing and subscribing: stop() closes it too. */
+  private opening: StreamConnection | undefined;
   private retry: NodeJS.Timeout | undefined;
   /** Bumped by stop() and each attempt: work of an older attempt sees it and gives up. */
   private generation = 0;
@@ -171,9 +174,11 @@ export class StreamSession {
         this.options,
       );
       if (!current()) return connection.close('stopped');
+      this.opening = connection;
       parseSubscribed(await connection.request('authorize', [token, 'public']));
       await this.subscribeAll(connection, this.markets);
-      if (!current()) return;
+      this.opening = undefined;
+      if (!current()) return connection.close('stopped');
       this.connection = connection;
       this.subscribed = null;
       this.backoff.reset();
@@ -182,6 +187,7 @@ export class StreamSession {
       this.sink.data('stream.resync', { at: Date.now() });
       await this.syncWatch(connection);
     } catch (error) {
+      if (this.opening === connection) this.opening = undefined;
       connection?.close('failed');
       if (!current()) return;
       const refused = error instanceof StreamError ? error.refused : isRefusal(error);
@@ -225,6 +231,8 @@ export class StreamSession {
   private closeConnection(reason: string): void {
     const connection = this.connection;
     this.connection = undefined;
+    this.opening?.close(reason);
+    this.opening = undefined;
     this.subscribed = null;
     this.book = undefined;
     this.bookThrottle.cancel();

@@ -156,6 +156,17 @@ describe('StreamSession', () => {
     await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
   });
 
+  it('closes a connection still authorizing when stopped', async () => {
+    const { exchange, session, phases } = await started();
+    exchange.silentAuthorize = true;
+    session.start();
+    await vi.waitFor(() => expect(exchange.methods()).toContain('authorize'));
+    expect(exchange.sockets.size).toBe(1);
+    session.stop();
+    await vi.waitFor(() => expect(exchange.sockets.size).toBe(0));
+    expect(lastPhase(phases)).toBe('stopped');
+  });
+
   it('drops hostile frames, keeps the connection, and never logs the token', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -27,6 +27,8 @@ export class TinyExchange {
   readonly sockets = new Set<WebSocket>();
   answerPings = true;
   refuseAuthorize = false;
+  /** No answer to authorize at all. */
+  silentAuthorize = false;
   private readonly clients: ExchangeClient[] = [];
   private constructor(
     private readonly http: Server,
@@ -91,6 +93,8 @@ export class TinyExchange {
         socket.send(JSON.stringify({ id: request.id, result, error }));
       if (request.method === 'ping') {
         if (this.answerPings) answer('pong');
+      } else if (request.method === 'authorize' && this.silentAuthorize) {
+        return;
       } else if (request.method === 'authorize' && this.refuseAuthorize) {
         answer(null, { code: 1, message: 'invalid argument' });
       } else {
