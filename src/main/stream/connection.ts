@@ -53,6 +53,7 @@ export class StreamError extends Error {
 }
 
 interface Pending {
+  method: string;
   resolve: (result: unknown) => void;
   reject: (error: unknown) => void;
   timer: NodeJS.Timeout;
@@ -133,7 +134,7 @@ export class StreamConnection {
         this.close(`the exchange stopped answering (${method})`);
       }, this.timings.answerTimeoutMs);
       timer.unref?.();
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { method, resolve, reject, timer });
     });
     this.window.record(Date.now());
     this.socket.send(JSON.stringify({ id, method, params }));
@@ -189,7 +190,8 @@ export class StreamConnection {
     if (!pending) return this.dropped('answer', `an answer to no request (${message.id})`);
     this.pending.delete(message.id);
     clearTimeout(pending.timer);
-    if (message.error) pending.reject(new StreamError(message.error.message, true));
+    if (message.error)
+      pending.reject(new StreamError(`${pending.method}: ${message.error.message}`, true));
     else pending.resolve(message.result);
   }
 

@@ -70,6 +70,19 @@ const FINISHED_KEPT = 1_000;
 /** Prices gathered between two batches at most (one per market). */
 const MAX_PRICES = 5_000;
 
+/** Markets whose last price is streamed: tradable ones, those quoted in USDT first. */
+export const PRICED_MARKETS = 20;
+
+export function pricedMarkets(markets: Market[]): string[] {
+  const tradable = markets.filter((m) => m.tradesEnabled);
+  return [
+    ...tradable.filter((m) => m.money === 'USDT'),
+    ...tradable.filter((m) => m.money !== 'USDT'),
+  ]
+    .slice(0, PRICED_MARKETS)
+    .map((m) => m.name);
+}
+
 /** Newest first (time, then id), each trade once, at most TRADES_KEPT. */
 export function mergeTrades(kept: PublicTrade[], incoming: PublicTrade[]): PublicTrade[] {
   const byId = new Map<number, PublicTrade>();
@@ -196,15 +209,18 @@ export class StreamSession {
     }
   }
 
+  /**
+   * Prices of at most PRICED_MARKETS markets (the exchange takes 20 a subscribe, and a new
+   * lastprice_subscribe replaces the last); balances of every asset and orders of every market
+   * (an empty list is all of them).
+   */
   private async subscribeAll(connection: StreamConnection, markets: Market[]): Promise<void> {
-    const names = markets.map((m) => m.name);
-    const assets = [...new Set(markets.flatMap((m) => [m.stock, m.money]))];
-    parseSubscribed(await connection.request('lastprice_subscribe', names));
-    parseSubscribed(await connection.request('balanceSpot_subscribe', assets));
-    parseSubscribed(await connection.request('ordersPending_subscribe', names));
+    parseSubscribed(await connection.request('lastprice_subscribe', pricedMarkets(markets)));
+    parseSubscribed(await connection.request('balanceSpot_subscribe', []));
+    parseSubscribed(await connection.request('ordersPending_subscribe', []));
     // Finished orders also arrive as ordersPending event 3; executed ones add the final fill.
     try {
-      parseSubscribed(await connection.request('ordersExecuted_subscribe', [names, 0]));
+      parseSubscribed(await connection.request('ordersExecuted_subscribe', [[], 0]));
     } catch (error) {
       if (!(error instanceof StreamError && error.refused)) throw error;
       log.warn(`[stream] ordersExecuted is not available: ${error.message}`);

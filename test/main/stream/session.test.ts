@@ -64,7 +64,13 @@ describe('StreamSession', () => {
       'ordersPending_subscribe',
       'ordersExecuted_subscribe',
     ]);
-    expect(exchange.requests[2]!.params).toEqual(['BTC', 'USDT']);
+    // Prices of the tradable markets; balances and orders of all (an empty list).
+    expect(exchange.requests.slice(1).map((r) => r.params)).toEqual([
+      ['BTC_USDT'],
+      [],
+      [],
+      [[], 0],
+    ]);
     expect(of('stream.resync')).toHaveLength(1);
   });
 
