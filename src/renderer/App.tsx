@@ -2,7 +2,9 @@ import { AccountsView } from './features/accounts/AccountsView';
 import { EarnView } from './features/earn/EarnView';
 import { HistoryView } from './features/history/HistoryView';
 import { LockGate } from './features/lock';
+import { connectLive } from './features/live';
 import { MiningView } from './features/mining/MiningView';
+import { FillNotices } from './features/orders';
 import { OrdersView } from './features/orders/OrdersView';
 import { OverviewView } from './features/overview/OverviewView';
 import { Header } from './features/shell/Header';
@@ -38,6 +40,8 @@ function Shell() {
   useApplyTheme();
   useShortcuts();
   useWindowTitle(screen);
+  // The stream is followed only while the app shows (it is unmounted while locked).
+  useEffect(() => connectLive(), []);
   return (
     <div className="app">
       <a
@@ -55,6 +59,7 @@ function Shell() {
       <div className="main">
         <Header />
         <UpdateBanner />
+        <FillNotices />
         <main id="main-content" className="content" data-screen={screen} tabIndex={-1}>
           {screen === 'overview' ? (
             <OverviewView />

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Casing } from './fields';
 import type { Engine } from './engine';
 import type { OAuthServer } from './oauth';
+import type { WsTokens } from './ws/tokens';
 
 /** What a route handler gets about the request. */
 export interface Ctx {
@@ -14,6 +15,8 @@ export interface Ctx {
   headers: IncomingHttpHeaders;
   /** Path remainder for prefix routes (orderbook market). */
   rest: string;
+  /** The API key of a signed request. */
+  apiKey?: string;
 }
 
 /** The running exchange, as route handlers see it. */
@@ -26,6 +29,8 @@ export interface ExchangeCtx {
   readonly anchorSec: number;
   readonly oauth: OAuthServer;
   readonly casing: Casing;
+  /** WebSocket tokens (profile/websocket_token issues them, the /ws authorize method takes them). */
+  readonly wsTokens: WsTokens;
   changed(): void;
 }
 

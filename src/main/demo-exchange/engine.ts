@@ -22,6 +22,7 @@ import { hash32 } from './rng';
 import {
   DEALS_LIMIT,
   HISTORY_LIMIT,
+  type DealRec,
   type ExchangeState,
   type KillSwitchRec,
   type OcoRec,
@@ -89,6 +90,20 @@ const crossed = (order: OrderRec, mid: Dec): boolean =>
 
 /** The unit of an order's amount: money for a market or stop-market buy by money, else stock. */
 type Unit = 'stock' | 'money';
+
+/**
+ * What the engine tells its change listeners (the WebSocket server), once an operation succeeded
+ * (a refused operation tells nothing): an order entered the active orders (`placed`; `updated` when
+ * an activated stop limit rests again), an order finished (filled or canceled: it went to the
+ * history), a deal was recorded, and which trade balances moved. Orders and deals are the state's
+ * own records, as they are at the end of the operation.
+ */
+export type EngineChange =
+  | { kind: 'order'; event: 'placed' | 'updated' | 'finished'; order: OrderRec }
+  | { kind: 'deal'; deal: DealRec }
+  | { kind: 'balances'; assets: string[] };
+
+export type ChangeListener = (changes: readonly EngineChange[]) => void;
 
 export interface EngineOptions {
   seed: number;
@@ -198,12 +213,40 @@ export const makerOrderId = (...parts: (string | number)[]): number =>
 export class Engine {
   /** Frozen mode: the second step 0 stands for (start-up). */
   private readonly origin: number;
+  private readonly listeners = new Set<ChangeListener>();
+  /** What the running operation changed, told to the listeners when it succeeds. */
+  private pending: EngineChange[] = [];
+  private touched = new Set<string>();
 
   constructor(
     public state: ExchangeState,
     private readonly opts: EngineOptions,
   ) {
     this.origin = Math.floor(opts.now() / 1000);
+  }
+
+  /** Listens to the engine's changes; returns the unsubscribe function. */
+  onChanges(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(change: EngineChange): void {
+    if (this.listeners.size > 0) this.pending.push(change);
+  }
+
+  /** Forgets what a refused operation changed (its state was not kept, or nothing changed). */
+  private discardChanges(): void {
+    this.pending = [];
+    this.touched.clear();
+  }
+
+  private flushChanges(): void {
+    if (this.touched.size > 0) this.emit({ kind: 'balances', assets: [...this.touched] });
+    const changes = this.pending;
+    this.discardChanges();
+    if (changes.length === 0) return;
+    for (const listener of this.listeners) listener(changes);
   }
 
   get seed(): number {
@@ -240,13 +283,49 @@ export class Engine {
     return walkPrice(this.opts.seed, market, this.currentStep());
   }
 
+  /** The market maker's book at this walk step: what taker orders match against. */
   book(market: MarketDef): Book {
     return bookAround(this.opts.seed, market, this.currentStep(), this.price(market));
+  }
+
+  /**
+   * The public order book (REST order book and depth, the stream's depth): the market maker's
+   * levels with the account's resting limit orders added at their prices, as the deployed
+   * exchange shows every resting order (stop orders once they have triggered). The demo places no
+   * RPI orders, which the exchange keeps out of public book feeds.
+   */
+  publicBook(market: MarketDef): Book {
+    const book = this.book(market);
+    const resting = this.state.active.filter(
+      (o) =>
+        o.market === market.name &&
+        (o.activationPrice === undefined || o.activated === 1) &&
+        (o.type === 'limit' || o.type === 'stop limit') &&
+        new D(o.left).gt(0),
+    );
+    if (resting.length === 0) return book;
+    const merge = (levels: BookLevel[], side: Side, ascending: boolean): BookLevel[] => {
+      const byPrice = new Map(levels.map((l) => [l.price.toFixed(), l]));
+      for (const o of resting) {
+        if (o.side !== side) continue;
+        const key = new D(o.price).toFixed();
+        const level = byPrice.get(key);
+        byPrice.set(key, {
+          price: new D(o.price),
+          qty: (level?.qty ?? new D(0)).plus(o.left),
+        });
+      }
+      return [...byPrice.values()].sort((a, b) =>
+        ascending ? a.price.comparedTo(b.price) : b.price.comparedTo(a.price),
+      );
+    };
+    return { asks: merge(book.asks, 'sell', true), bids: merge(book.bids, 'buy', false) };
   }
 
   // ---- ledger -------------------------------------------------------------------------------------
 
   private tradeOf(asset: string) {
+    if (this.listeners.size > 0) this.touched.add(asset);
     let entry = this.state.trade[asset];
     if (!entry) {
       entry = { available: '0', freeze: '0' };
@@ -305,6 +384,7 @@ export class Engine {
   }
 
   private changed(): void {
+    this.flushChanges();
     this.opts.onChange?.();
   }
 
@@ -338,6 +418,7 @@ export class Engine {
     this.sync();
     const result = op(m);
     if (result.ok) this.changed();
+    else this.discardChanges();
     return result;
   }
 
@@ -456,7 +537,7 @@ export class Engine {
     const time = micro(this.now());
     for (const fill of fills) {
       const deal = fill.qty.times(fill.price);
-      this.state.deals.push({
+      const rec: DealRec = {
         id: this.nextId(),
         orderId: order.id,
         clientOrderId: order.clientOrderId,
@@ -469,7 +550,9 @@ export class Engine {
         fee: Engine.fee(deal, rate).toFixed(),
         dealOrderId: fill.makerOrderId,
         time,
-      });
+      };
+      this.state.deals.push(rec);
+      this.emit({ kind: 'deal', deal: rec });
     }
     if (this.state.deals.length > DEALS_LIMIT) {
       this.state.deals.splice(0, this.state.deals.length - DEALS_LIMIT);
@@ -548,6 +631,7 @@ export class Engine {
 
   private archive(order: OrderRec): void {
     order.ftime = micro(this.now());
+    this.emit({ kind: 'order', event: 'finished', order });
     this.state.history.push(order);
     if (this.state.history.length > HISTORY_LIMIT) {
       this.state.history.splice(0, this.state.history.length - HISTORY_LIMIT);
@@ -728,6 +812,7 @@ export class Engine {
     });
     if (waits) {
       this.state.active.push(order);
+      this.emit({ kind: 'order', event: 'placed', order });
       this.step(m, order, this.price(m));
     } else {
       this.takerFill(m, order, crossing, true);
@@ -740,7 +825,7 @@ export class Engine {
    * After a limit order took what crossed the book: the rest rests in `active` keeping frozen only
    * what it needs (unless IOC), or the order finishes and releases its freeze.
    */
-  private settleLimit(m: MarketDef, order: OrderRec): void {
+  private settleLimit(m: MarketDef, order: OrderRec, event: 'placed' | 'updated' = 'placed'): void {
     const asset = frozenAsset(m, order.side);
     const left = new D(order.amount).minus(order.dealStock);
     const dealt = new D(order.dealStock).gt(0);
@@ -751,6 +836,7 @@ export class Engine {
       order.frozen = needed.toFixed();
       order.status = dealt ? 'PARTIALLY_FILLED' : 'NEW';
       this.state.active.push(order);
+      this.emit({ kind: 'order', event, order });
       return;
     }
     this.unfreeze(asset, new D(order.frozen));
@@ -771,7 +857,7 @@ export class Engine {
     }
     const limit = new D(order.price);
     this.takerFill(m, order, this.take(m, order.side, { stock: new D(order.left) }, limit), true);
-    this.settleLimit(m, order);
+    this.settleLimit(m, order, 'updated');
   }
 
   // ---- finding and canceling ------------------------------------------------------------------------

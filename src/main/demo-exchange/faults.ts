@@ -11,6 +11,8 @@
  *   order exists, the client sees a reset).
  * - malformedJson: the request is executed, the JSON answer is cut in half.
  * - clockSkewMs: added to the server clock (public/time, nonce window, order timestamps).
+ * - refuseWs: not a counter: while non-zero (true), new WebSocket upgrades on /ws are refused with
+ *   HTTP 503 (open connections stay), so a client must fall back to polling.
  */
 export interface Faults {
   latencyMs: number;
@@ -20,6 +22,7 @@ export interface Faults {
   resetAfterOrder: number;
   malformedJson: number;
   clockSkewMs: number;
+  refuseWs: number;
 }
 
 export type FaultsInput = Partial<Record<keyof Faults, number | boolean>>;
@@ -32,6 +35,7 @@ export const NO_FAULTS: Faults = {
   resetAfterOrder: 0,
   malformedJson: 0,
   clockSkewMs: 0,
+  refuseWs: 0,
 };
 
 export function mergeFaults(current: Faults, input: unknown): Faults | string {

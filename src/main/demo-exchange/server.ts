@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { NonceBook, verifySigned } from './auth';
 import type { Ctx, ExchangeCtx, Reply, Route } from './context';
 import { Engine } from './engine';
@@ -25,6 +26,8 @@ import { controlHandler } from './routes/control';
 import { oauthRoutes } from './routes/oauth';
 import { publicRoutes } from './routes/public';
 import { tradeRoutes } from './routes/trade';
+import { WsServer } from './ws/server';
+import { WsTokens, wsTokenRoutes } from './ws/tokens';
 import { createSeedState } from './seed';
 import type { ExchangeState } from './state';
 import { log as mainLog } from '../log';
@@ -97,6 +100,16 @@ export interface DemoExchangeOptions {
   lendingAccess?: boolean;
   /** Keep the price walk still (it then moves only through control advance-price / engine.advance). */
   freezePrices?: boolean;
+  /** WebSocket (/ws): a connection is closed after this long without a message (default 60,000). */
+  wsIdleMs?: number;
+  /** WebSocket: requests a minute per connection (default 200). */
+  wsRequestsPerMinute?: number;
+  /** WebSocket: how often subscriptions are brought up to date (default 100 ms). */
+  wsTickMs?: number;
+  /** WebSocket: a depth subscription gets a new snapshot after this long without change (10,000). */
+  wsSnapshotMs?: number;
+  /** Lifetime of a WebSocket token (default 15 minutes). */
+  wsTokenTtlMs?: number;
 }
 
 const MAX_BODY = 1024 * 1024;
@@ -151,7 +164,7 @@ function tryJson(text: string): unknown {
 
 const ROUTES: Map<string, Route> = (() => {
   const map = new Map<string, Route>();
-  for (const table of [publicRoutes, tradeRoutes, accountRoutes, oauthRoutes]) {
+  for (const table of [publicRoutes, tradeRoutes, accountRoutes, oauthRoutes, wsTokenRoutes]) {
     for (const [key, route] of Object.entries(table)) {
       const path = key.includes(' ') ? key.slice(key.indexOf(' ') + 1) : key;
       map.set(`${route.method} ${path}`, route);
@@ -246,6 +259,13 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
   const nonces = new NonceBook(() => engine.state.nonces, now);
   const limiter = new RateLimiter(options.rateLimits ?? {}, baseNow);
   const log = new RequestLog();
+  const wsTokens = new WsTokens(now, options.wsTokenTtlMs);
+  const ws = new WsServer(engine, wsTokens, () => faults.refuseWs > 0, {
+    idleMs: options.wsIdleMs,
+    requestsPerMinute: options.wsRequestsPerMinute,
+    tickMs: options.wsTickMs,
+    snapshotMs: options.wsSnapshotMs,
+  });
   const ex: ExchangeCtx = {
     engine,
     seed,
@@ -253,6 +273,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
     anchorSec: dayStart(Math.floor(now() / 1000)),
     oauth,
     casing: options.casing ?? 'deployed',
+    wsTokens,
     changed,
   };
 
@@ -291,6 +312,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
           faults = f;
         },
         log,
+        dropWs: () => ws.dropAll(),
       });
       send(res, reply.status, 'application/json', JSON.stringify(reply.json));
       return;
@@ -367,6 +389,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
         if (nonceError) throw nonceError;
         changed();
         ctx.body = signed.body;
+        ctx.apiKey = signed.apiKey;
       } else if (route.auth === 'bearer') {
         const denied = oauth.bearer(req.headers.authorization, route.scope ?? '');
         if (denied) throw denied;
@@ -410,8 +433,13 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
       if (!res.headersSent) send(res, 500, 'text/plain', 'Internal error');
     });
   });
-  // Keep-alive sockets would hold stop() open; close idle ones with the server.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+    ws.upgrade(req, socket, head),
+  );
+  // Keep-alive sockets would hold stop() open; close idle ones with the server (and every
+  // WebSocket: an upgraded socket is no longer the server's to close).
   const stop = async () => {
+    ws.stop();
     await new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();

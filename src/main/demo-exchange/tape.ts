@@ -120,20 +120,36 @@ export const KLINE_INTERVALS: Readonly<Record<string, number>> = {
 /** The first Monday of Unix time (weeks start on Mondays). */
 const FIRST_MONDAY = 4 * 86_400;
 
+/**
+ * A kline interval: a name of KLINE_INTERVALS, or a size in seconds (the WebSocket candles; a size
+ * that has a name is that name, and a week starts on Monday either way; 30 days is 30 days there).
+ */
+export type Interval = string | number;
+
+const sizeOf = (interval: Interval): number =>
+  typeof interval === 'number' ? interval : (KLINE_INTERVALS[interval] ?? 3600);
+
+/** The name of an interval when it has one (so both forms give the same candles). */
+const nameOf = (interval: Interval): Interval =>
+  typeof interval === 'number'
+    ? (Object.entries(KLINE_INTERVALS).find(([k, v]) => v === interval && k !== '1M')?.[0] ??
+      interval)
+    : interval;
+
 /** The start of the bucket holding `t` (Unix seconds). */
-export function bucketOf(interval: string, t: number): number {
+export function bucketOf(interval: Interval, t: number): number {
   if (interval === '1M') {
     const at = new Date(t * 1000);
     return Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1) / 1000;
   }
-  const size = KLINE_INTERVALS[interval] ?? 3600;
-  const origin = interval === '1w' ? FIRST_MONDAY : 0;
+  const size = sizeOf(interval);
+  const origin = size === 604_800 ? FIRST_MONDAY : 0;
   return t - ((((t - origin) % size) + size) % size);
 }
 
 /** The start of the bucket `n` buckets after (or before, n < 0) the one starting at `bucket`. */
-export function bucketAfter(interval: string, bucket: number, n = 1): number {
-  if (interval !== '1M') return bucket + n * (KLINE_INTERVALS[interval] ?? 3600);
+export function bucketAfter(interval: Interval, bucket: number, n = 1): number {
+  if (interval !== '1M') return bucket + n * sizeOf(interval);
   const at = new Date(bucket * 1000);
   return Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + n, 1) / 1000;
 }
@@ -145,13 +161,12 @@ export type Candle = [number, string, string, string, string, string, string];
 export function candles(
   engine: Engine,
   m: MarketDef,
-  interval: string,
+  interval: Interval,
   from: number,
   to: number,
 ): Candle[] {
   const nowSec = Math.floor(engine.now() / 1000);
-  const at = (t: number) =>
-    priceAt(engine, m, t >= nowSec ? engine.currentStep() : engine.stepAt(t));
+  const key = nameOf(interval);
   const out: Candle[] = [];
   for (
     let bucket = bucketOf(interval, from);
@@ -159,26 +174,42 @@ export function candles(
     bucket = bucketAfter(interval, bucket)
   ) {
     if (bucket < from) continue;
-    const last = Math.min(bucketAfter(interval, bucket) - 1, nowSec);
-    const third = Math.floor((last - bucket) / 3);
-    const prices = [at(bucket), at(last), at(bucket + third), at(bucket + 2 * third)];
-    const [open, close] = prices as [Dec, Dec];
-    const seconds = last - bucket + 1;
-    const factor = new D((hash32(engine.seed, m.name, interval, bucket) % 1001) + 500).div(1000);
-    const stock = new D(m.levelQty)
-      .times('0.26')
-      .times(seconds)
-      .times(factor)
-      .toDecimalPlaces(m.stockPrec, D.ROUND_DOWN);
-    out.push([
-      bucket,
-      open.toFixed(),
-      close.toFixed(),
-      D.max(...prices).toFixed(),
-      D.min(...prices).toFixed(),
-      stock.toFixed(),
-      stock.times(close).toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN).toFixed(),
-    ]);
+    out.push(span(engine, m, key, bucket, Math.min(bucketAfter(interval, bucket) - 1, nowSec)));
   }
   return out;
+}
+
+/**
+ * The candle of the seconds [first, last] (last <= now): the prices at both ends and a third and
+ * two thirds in, the volume as the tape trades on average, its hash keyed by `key` and `first`.
+ */
+export function span(
+  engine: Engine,
+  m: MarketDef,
+  key: Interval,
+  first: number,
+  last: number,
+): Candle {
+  const nowSec = Math.floor(engine.now() / 1000);
+  const at = (t: number) =>
+    priceAt(engine, m, t >= nowSec ? engine.currentStep() : engine.stepAt(t));
+  const third = Math.floor((last - first) / 3);
+  const prices = [at(first), at(last), at(first + third), at(first + 2 * third)];
+  const [open, close] = prices as [Dec, Dec];
+  const seconds = last - first + 1;
+  const factor = new D((hash32(engine.seed, m.name, key, first) % 1001) + 500).div(1000);
+  const stock = new D(m.levelQty)
+    .times('0.26')
+    .times(seconds)
+    .times(factor)
+    .toDecimalPlaces(m.stockPrec, D.ROUND_DOWN);
+  return [
+    first,
+    open.toFixed(),
+    close.toFixed(),
+    D.max(...prices).toFixed(),
+    D.min(...prices).toFixed(),
+    stock.toFixed(),
+    stock.times(close).toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN).toFixed(),
+  ];
 }

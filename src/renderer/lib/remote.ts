@@ -60,6 +60,8 @@ interface Registered {
 }
 
 const registry = new Set<Registered>();
+/** State of the active profile kept outside a slot (what the stream pushed): reset with the slots. */
+const profileResets = new Set<() => void>();
 /** Bumped on a profile switch: a request in flight for the last profile is never shared again. */
 let profileEpoch = 0;
 
@@ -127,11 +129,18 @@ export function resetProfileData(): void {
     slot.reset();
     void slot.refresh();
   }
+  for (const reset of profileResets) reset();
+}
+
+/** Registers pushed state that belongs to the active profile: it is forgotten on a profile switch. */
+export function onProfileReset(reset: () => void): void {
+  profileResets.add(reset);
 }
 
 /** Every slot back to its first state, unused (for tests between cases). */
 export function clearRemotes(): void {
   for (const entry of registry) entry.clear();
+  for (const reset of profileResets) reset();
 }
 
 /** Reloads every slot in use that reads one of `channels`. */
@@ -163,6 +172,16 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'history.transfers',
   ],
 };
+
+/**
+ * What the live stream pushes into: after a `stream.resync` (the stream missed something), or once
+ * pushes were not applied for a while (the app was locked), the slots reading these reload.
+ */
+export const STREAMED: readonly ChannelName[] = [
+  'portfolio.overview',
+  'orders.active',
+  'trade.context',
+];
 
 /**
  * Runs a mutation, then reloads what it changes; rejects with the DeskError it failed with. After

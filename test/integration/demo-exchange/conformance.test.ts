@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID, CLIENT_SECRET, start, type Client } from './helpers';
+import {
+  EMPTY_LIST,
+  VALUE,
+  byType,
+  list,
+  map,
+  oneOf,
+  problems,
+  rec,
+  type Shape,
+} from '../../support/shapes';
 import type { DemoExchange } from '../../../src/main/demo-exchange/server';
 
 /**
@@ -18,77 +29,6 @@ import type { DemoExchange } from '../../../src/main/demo-exchange/server';
  * A record must have every unmarked field, may have the marked ones, and nothing else; nested
  * records are checked the same way.
  */
-
-type Shape =
-  | { kind: 'record'; fields: string; nested: Record<string, Shape> }
-  | { kind: 'list'; item: Shape }
-  | { kind: 'map'; value: Shape }
-  | { kind: 'byType'; shapes: Record<string, Shape> }
-  | { kind: 'oneOf'; shapes: Shape[] }
-  | { kind: 'empty list' }
-  | { kind: 'value' };
-
-const rec = (fields: string, nested: Record<string, Shape> = {}): Shape => ({
-  kind: 'record',
-  fields,
-  nested,
-});
-const list = (item: Shape): Shape => ({ kind: 'list', item });
-/** An object keyed by ticker or market. */
-const map = (value: Shape): Shape => ({ kind: 'map', value });
-/** A record whose shape depends on its `type` field. */
-const byType = (shapes: Record<string, Shape>): Shape => ({ kind: 'byType', shapes });
-/** A value that conforms to one of `shapes` (crypto or fiat, say). */
-const oneOf = (...shapes: Shape[]): Shape => ({ kind: 'oneOf', shapes });
-const EMPTY_LIST: Shape = { kind: 'empty list' };
-/** Anything that is not a record (a string, a number, an array of strings). */
-const VALUE: Shape = { kind: 'value' };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** What in `value` does not conform to `shape`, one line each (empty: conforms). */
-function problems(value: unknown, shape: Shape, at: string): string[] {
-  switch (shape.kind) {
-    case 'value':
-      return isRecord(value) ? [`${at}: a record where a value was expected`] : [];
-    case 'empty list':
-      return Array.isArray(value) && value.length === 0 ? [] : [`${at}: not []`];
-    case 'list':
-      if (!Array.isArray(value)) return [`${at}: not a list`];
-      return value.flatMap((item, i) => problems(item, shape.item, `${at}[${i}]`));
-    case 'map':
-      if (!isRecord(value)) return [`${at}: not an object`];
-      return Object.entries(value).flatMap(([k, v]) => problems(v, shape.value, `${at}.${k}`));
-    case 'oneOf': {
-      const each = shape.shapes.map((s) => problems(value, s, at));
-      return each.some((p) => p.length === 0) ? [] : (each[0] ?? []);
-    }
-    case 'byType': {
-      const type = isRecord(value) ? value.type : undefined;
-      const chosen = typeof type === 'string' ? shape.shapes[type] : undefined;
-      return chosen ? problems(value, chosen, at) : [`${at}: unknown type ${String(type)}`];
-    }
-    case 'record': {
-      if (!isRecord(value)) return [`${at}: not a record`];
-      const names = shape.fields.split(/\s+/).filter(Boolean);
-      const allowed = new Set(names.map((n) => n.replace(/[?~+]$/, '')));
-      const out: string[] = [];
-      for (const name of names) {
-        if (!/[?~+]$/.test(name) && !(name in value)) out.push(`${at}: missing ${name}`);
-      }
-      for (const key of Object.keys(value)) {
-        if (!allowed.has(key)) out.push(`${at}: unexpected ${key}`);
-        else if (shape.nested[key])
-          out.push(...problems(value[key], shape.nested[key], `${at}.${key}`));
-        else if (isRecord(value[key]))
-          out.push(`${at}.${key}: a record the table does not describe`);
-      }
-      return out;
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // deployed: the OpenAPI

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { WebSocket } from 'ws';
 import {
   startDemoExchange,
   type DemoExchange,
@@ -159,3 +160,93 @@ export const ORDER_KEYS = [
   'stp',
   'rpi',
 ];
+
+/** A message of the WebSocket API: an answer `{id, result, error}` or an update `{id: null, method, params}`. */
+export interface WsMessage {
+  id: number | null;
+  result?: unknown;
+  error?: { code: number; message: string } | null;
+  method?: string;
+  params?: unknown;
+}
+
+/**
+ * A WebSocket client of the demo exchange's /ws for tests: requests get their answer by id,
+ * updates queue up until a test takes them (`next`).
+ */
+export class WsClient {
+  private queue: WsMessage[] = [];
+  private waiters: { match: (m: WsMessage) => boolean; resolve: (m: WsMessage) => void }[] = [];
+  private lastId = 0;
+  /** How the connection closed: the code (1006 when dropped without a close frame). */
+  readonly closed: Promise<number>;
+
+  private constructor(readonly socket: WebSocket) {
+    socket.on('message', (data) => {
+      const message = JSON.parse(String(data)) as WsMessage;
+      const waiter = this.waiters.find((w) => w.match(message));
+      if (waiter) {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        waiter.resolve(message);
+      } else this.queue.push(message);
+    });
+    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve(code)));
+  }
+
+  static open(ex: DemoExchange, path = '/ws'): Promise<WsClient> {
+    const socket = new WebSocket(`ws://127.0.0.1:${ex.port}${path}`);
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => resolve(new WsClient(socket)));
+      socket.once('unexpected-response', (_req, res) =>
+        reject(new Error(`upgrade refused: ${res.statusCode}`)),
+      );
+      socket.once('error', reject);
+    });
+  }
+
+  /** The first queued or coming message that matches (an update unless told). */
+  next(match: (m: WsMessage) => boolean, timeoutMs = 3000): Promise<WsMessage> {
+    const index = this.queue.findIndex(match);
+    if (index >= 0) return Promise.resolve(this.queue.splice(index, 1)[0]!);
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        match,
+        resolve: (m: WsMessage) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.splice(this.waiters.indexOf(waiter), 1);
+        reject(new Error('no such message in time'));
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** The next update of `method` (`_update` added). */
+  update(method: string, timeoutMs?: number): Promise<WsMessage> {
+    return this.next((m) => m.id === null && m.method === `${method}_update`, timeoutMs);
+  }
+
+  /** Updates of `method` queued now (taken out of the queue). */
+  take(method: string): WsMessage[] {
+    const taken = this.queue.filter((m) => m.id === null && m.method === `${method}_update`);
+    this.queue = this.queue.filter((m) => !taken.includes(m));
+    return taken;
+  }
+
+  sendRaw(text: string): void {
+    this.socket.send(text);
+  }
+
+  async request(method: string, params: unknown[] = []): Promise<WsMessage> {
+    const id = ++this.lastId;
+    this.socket.send(JSON.stringify({ id, method, params }));
+    return this.next((m) => m.id === id);
+  }
+
+  close(): void {
+    this.socket.terminate();
+  }
+}

@@ -183,6 +183,30 @@ describe.each(CASINGS)('%s casing', (casing) => {
   });
 
   describe('limit orders and cancel', () => {
+    it('a resting limit order is in the public book at its price until it is canceled', async () => {
+      type BookAnswer = { asks: [string, string][]; bids: [string, string][] };
+      const book = async () =>
+        (await client.get<BookAnswer>('/api/v4/public/orderbook/ETH_USDT')).json;
+      const bestAsk = Number((await book()).asks[0]?.[0]);
+      // Between the best ask and the next level: a price of its own.
+      const price = (bestAsk + 0.01).toFixed(2);
+      const placed = await post<Rec>('/api/v4/order/new', {
+        market: 'ETH_USDT',
+        side: 'sell',
+        amount: '0.0123',
+        price,
+      });
+      expect(placed.status).toBe(200);
+      const at = (levels: [string, string][], p: string) =>
+        levels.find(([q]) => Number(q) === Number(p))?.[1];
+      const withIt = await book();
+      expect(at(withIt.asks, price)).toBe('0.0123');
+      const prices = withIt.asks.map(([p]) => Number(p));
+      expect(prices).toEqual([...prices].sort((a, b) => a - b));
+      await post('/api/v4/order/cancel', { market: 'ETH_USDT', orderId: placed.json.orderId });
+      expect(at((await book()).asks, price)).toBeUndefined();
+    });
+
     it('rests, appears in /orders, fills when the price crosses (control set-price)', async () => {
       const placed = await post<Rec>('/api/v4/order/new', {
         market: 'LTC_USDT',

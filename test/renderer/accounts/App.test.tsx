@@ -4,8 +4,7 @@ import { App } from '../../../src/renderer/App';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { LockState } from '../../../src/shared/model';
-import { fakeDesk } from '../fakeDesk';
-import { profilesState, resetStores } from './fixtures';
+import { openAppDesk, resetStores } from './fixtures';
 
 beforeEach(() => {
   resetStores();
@@ -18,12 +17,7 @@ afterEach(() => {
 
 describe('App', () => {
   it('opens the Accounts screen from the sidebar, and the lock screen replaces everything', async () => {
-    const fake = fakeDesk({
-      'lock.status': async () => ({ enabled: true, locked: false, idleMinutes: 5 }),
-      'profiles.list': async () => profilesState(),
-      'exchange.status': async () => ({ state: 'checking', baseUrl: 'http://127.0.0.1:9' }),
-    });
-    setDesk(fake.desk);
+    const fake = openAppDesk();
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Accounts' }));
     expect(await screen.findByRole('heading', { name: 'Your accounts' })).toBeTruthy();

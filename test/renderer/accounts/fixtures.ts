@@ -1,6 +1,8 @@
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { useLockStore } from '../../../src/renderer/features/lock/lockStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
 import type { LockState, ProfileSummary, ProfilesState } from '../../../src/shared/model';
+import { fakeDesk } from '../fakeDesk';
 
 export const demo: ProfileSummary = {
   id: 'demo',
@@ -41,4 +43,15 @@ export const unlocked: LockState = { enabled: false, locked: false, idleMinutes:
 export function resetStores(): void {
   useProfilesStore.setState({ state: undefined, fetchedAt: undefined, error: undefined });
   useLockStore.setState({ state: undefined, fetchedAt: undefined, error: undefined });
+}
+
+/** The bridge the whole app needs to open (an open lock, the profiles, a status being checked), in place. */
+export function openAppDesk() {
+  const fake = fakeDesk({
+    'lock.status': async () => ({ enabled: true, locked: false, idleMinutes: 5 }),
+    'profiles.list': async () => profilesState(),
+    'exchange.status': async () => ({ state: 'checking', baseUrl: 'http://127.0.0.1:9' }),
+  });
+  setDesk(fake.desk);
+  return fake;
 }

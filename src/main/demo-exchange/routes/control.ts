@@ -14,6 +14,8 @@ import { MARKET_BY_NAME } from '../markets';
  *   POST   /__control/advance-price {steps?: integer = 1} -> {step}
  *   POST   /__control/set-price {market, price: string | null} -> {market, price}
  *   GET    /__control/state          -> the full state (balances, maker, fees, orders, nonces ...)
+ *   POST   /__control/ws-drop        -> {dropped: n}: every /ws connection terminated at once (no
+ *                                       close handshake, as a network drop)
  * Errors: 400 {error: message}; unknown control path: 404 {error}.
  */
 export interface ControlDeps {
@@ -23,6 +25,8 @@ export interface ControlDeps {
   setFaults(input: FaultsInput): Faults | string;
   applyFaults(faults: Faults): void;
   log: RequestLog;
+  /** Terminates every WebSocket connection; how many there were. */
+  dropWs(): number;
 }
 
 export interface ControlReply {
@@ -91,6 +95,8 @@ export function controlHandler(
       deps.engine.setPrice(market, price);
       return { status: 200, json: { market, price } };
     }
+    case 'POST /ws-drop':
+      return { status: 200, json: { dropped: deps.dropWs() } };
     case 'GET /state':
       return { status: 200, json: deps.engine.state };
     default:

@@ -332,7 +332,7 @@ export const publicRoutes: Record<string, Route> = {
       return c.int('limit', 100, 0, 100) || 100;
     },
     (m, limit, ex) => {
-      const book = ex.engine.book(m);
+      const book = ex.engine.publicBook(m);
       return bookReply(ex, m, book.asks.slice(0, limit), book.bids.slice(0, limit));
     },
   ),
@@ -341,7 +341,7 @@ export const publicRoutes: Record<string, Route> = {
     () => undefined,
     (m, _, ex) => {
       const last = ex.engine.price(m);
-      const book = ex.engine.book(m);
+      const book = ex.engine.publicBook(m);
       return bookReply(
         ex,
         m,

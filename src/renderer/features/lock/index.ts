@@ -1,4 +1,4 @@
-/** What other screens may use of the app lock: its settings card and the gate around the app. */
+/** What other screens may use of the app lock: its settings card, the gate, whether it is open. */
 export { LockGate } from './LockGate';
 export { LockSettings } from './LockSettings';
-export { useLockStore } from './lockStore';
+export { isUnlocked, useLockStore } from './lockStore';

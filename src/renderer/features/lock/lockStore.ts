@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { LockState } from '../../../shared/model';
 import { asDeskError } from '../../../shared/errors';
 import { getDesk } from '../../lib/desk';
+import { invalidate, STREAMED } from '../../lib/remote';
 
 interface LockStore {
   state: LockState | undefined;
@@ -55,7 +56,12 @@ export const useLockStore = create<LockStore>()((set, get) => {
         .catch((error: unknown) => set({ error: asDeskError(error).message }));
       return unsubscribe;
     },
-    set: (state) => set({ state, fetchedAt: Date.now(), error: undefined }),
+    set(state) {
+      const wasLocked = get().state?.locked === true;
+      set({ state, fetchedAt: Date.now(), error: undefined });
+      // Pushes were dropped while locked: what they would have changed loads again.
+      if (wasLocked && !state.locked) invalidate(STREAMED);
+    },
     async retry() {
       try {
         get().set(await getDesk().lock.status());
@@ -87,3 +93,12 @@ export const useLockStore = create<LockStore>()((set, get) => {
     },
   };
 });
+
+/**
+ * The app is open: main said it is not locked (or could not say, and the app shows). While it is
+ * locked, or before main has answered, nothing pushed is applied.
+ */
+export function isUnlocked(): boolean {
+  const { state, error } = useLockStore.getState();
+  return state ? !state.locked : error !== undefined;
+}

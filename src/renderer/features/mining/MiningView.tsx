@@ -139,7 +139,7 @@ export function MiningView() {
   return (
     <div className="mining">
       <section className="card mining-form-card" aria-labelledby="mining-form-title">
-        <h2 id="mining-form-title" className="mining-sr-only">
+        <h2 id="mining-form-title" className="sr-only">
           Hashrate query
         </h2>
         <form

@@ -1,2 +1,11 @@
-/** What other screens may use of Orders: opening it on a tab, and the order history slot. */
-export { useOrderHistory, useOrdersStore, type ExecutedOrdersData } from './ordersStore';
+/**
+ * What other screens may use of Orders: opening it on a tab, the order history slot, the fill
+ * notices shown on every screen, and where the stream's order pushes land.
+ */
+export {
+  useOrderHistory,
+  useOrdersStore,
+  applyOrderPush,
+  type ExecutedOrdersData,
+} from './ordersStore';
+export { FillNotices } from './FillNotices';

@@ -1,9 +1,12 @@
 import { create } from 'zustand';
 import type { ChannelInput } from '../../../shared/contract';
-import type { CsvExport, ExecutedOrders } from '../../../shared/model';
+import type { CsvExport, ExecutedOrders, Order, StreamOrder } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
-import { createRemote, mutate } from '../../lib/remote';
+import { compareDecimal } from '../../lib/decimal';
+import { createRemote, mutate, onProfileReset } from '../../lib/remote';
+import { useSettings } from '../../lib/settingsStore';
 import { EXECUTED_LIMIT } from '../../../shared/executed';
+import { fillMessage } from './fills';
 
 export type OrdersTab = 'active' | 'conditional' | 'history';
 
@@ -23,11 +26,64 @@ export interface ExecutedOrdersData {
   fetchedAt: number;
 }
 
-/** Every active order, newest first. */
-export const useActiveOrders = createRemote({
-  channel: 'orders.active',
-  fetch: () => getDesk().orders.active(),
-});
+/**
+ * Every active order, newest first. A pushed order changes the list in place: `new` goes first,
+ * `update` replaces the order with its id, `finish` takes it out. An order the list does not have
+ * yet (placed while it loaded) goes first on `update` too; a `new` it already has is replaced.
+ */
+export const useActiveOrders = createRemote(
+  {
+    channel: 'orders.active',
+    fetch: () => getDesk().orders.active(),
+  },
+  (get, set): { applyOrder(push: StreamOrder): void } => ({
+    applyOrder({ event, order }: StreamOrder) {
+      const { data } = get();
+      if (!data) return;
+      const known = data.orders.some((o) => o.orderId === order.orderId);
+      if (event === 'finish' && !known) return;
+      const orders =
+        event === 'finish'
+          ? data.orders.filter((o) => o.orderId !== order.orderId)
+          : known
+            ? data.orders.map((o) => (o.orderId === order.orderId ? order : o))
+            : [order, ...data.orders];
+      set({ data: { ...data, orders } });
+    },
+  }),
+);
+
+/** The fill notices shown on every screen, newest first (at most NOTICES_SHOWN). */
+export const NOTICES_SHOWN = 5;
+
+interface FillNotices {
+  fills: Order[];
+  dismiss(orderId: number): void;
+}
+
+export const useFillNotices = create<FillNotices>()((set) => ({
+  fills: [],
+  dismiss: (orderId) => set((s) => ({ fills: s.fills.filter((o) => o.orderId !== orderId) })),
+}));
+onProfileReset(() => useFillNotices.setState({ fills: [] }));
+
+/**
+ * A pushed order change: the active list follows it; a finished order that dealt (a fill) raises a
+ * notice, and a desktop notification when the window is not focused, worded by privacy mode.
+ */
+export function applyOrderPush(push: StreamOrder): void {
+  useActiveOrders.getState().applyOrder(push);
+  const { event, order } = push;
+  if (event !== 'finish' || compareDecimal(order.dealStock, '0') <= 0) return;
+  useFillNotices.setState((s) => ({
+    fills: [order, ...s.fills.filter((o) => o.orderId !== order.orderId)].slice(0, NOTICES_SHOWN),
+  }));
+  if (!document.hasFocus()) {
+    getDesk()
+      .app.notify(fillMessage(order, useSettings.getState().privacy))
+      .catch(() => undefined); // the in-app notice is there either way
+  }
+}
 
 /** OCO and OTO orders, optionally of one market. */
 export const useConditionalOrders = createRemote({

@@ -1,6 +1,9 @@
-/** What other screens may use of the exchange status: the pill, and the status itself. */
+/** What other screens may use of the exchange status: the pill, and the statuses themselves. */
 export { StatusPill } from './StatusPill';
 import { useStatusStore } from './statusStore';
 
 /** The active exchange's status as main last reported it; undefined before the first report. */
 export const useExchangeStatus = () => useStatusStore((s) => s.status);
+
+/** The stream is pushing data (screens need not poll at short intervals). */
+export const useLive = () => useStatusStore((s) => s.stream?.mode === 'live');

@@ -5,17 +5,26 @@ import { DataAge } from '../../components/DataAge';
 import { formatPrice } from '../../lib/decimal';
 import { balancePlaces } from '../../lib/format';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
+import { useLive } from '../status';
+import { LastTrades } from './LastTrades';
 import { MarketPicker } from './MarketPicker';
+import { OrderBookPanel } from './OrderBookPanel';
 import { OrderForm } from './OrderForm';
 import {
   CONTEXT_REFRESH_MS,
+  CONTEXT_SAFETY_MS,
+  useLiveTrades,
   useMarkets,
   useTickers,
   useTradeContext,
   useTradeStore,
 } from './tradeStore';
 
-/** Trade: market picker, best bid/ask and last price, both balances, the order form and preview. */
+/**
+ * Trade: market picker, best bid/ask and last price, both balances, the order form and preview, the
+ * order book and the last trades. The stream pushes the book, trades and balances of the market it
+ * is told to watch; without it (polling) the book and balances reload every few seconds.
+ */
 export function TradeView() {
   const markets = useMarkets();
   const tickers = useTickers((s) => s.data?.tickers);
@@ -27,6 +36,9 @@ export function TradeView() {
   const toggleFavourite = useTradeStore((s) => s.toggleFavourite);
   const loadContext = useTradeStore((s) => s.loadContext);
   const selectMarket = useTradeStore((s) => s.selectMarket);
+  const watch = useTradeStore((s) => s.watch);
+  const live = useLive();
+  const trades = useLiveTrades((s) => (s.market === market ? s.trades : undefined));
 
   const [marketError, setMarketError] = useState<string | undefined>(undefined);
   const refresh = useCallback(() => void loadContext(), [loadContext]);
@@ -38,13 +50,21 @@ export function TradeView() {
     void loadTickers();
   }, [loadMarkets, loadTickers]);
 
-  // The book moves: refresh every few seconds while the window is visible.
+  // The stream pushes the chosen market's book and trades while the screen is open.
+  useEffect(() => watch(market), [watch, market]);
+  useEffect(() => () => watch(null), [watch]);
+
+  // The book moves: refresh every few seconds while the window is visible, or, while the stream
+  // pushes it, once a minute in case a push was lost.
   useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') refresh();
-    }, CONTEXT_REFRESH_MS);
+    const timer = window.setInterval(
+      () => {
+        if (document.visibilityState === 'visible') refresh();
+      },
+      live ? CONTEXT_SAFETY_MS : CONTEXT_REFRESH_MS,
+    );
     return () => window.clearInterval(timer);
-  }, [refresh]);
+  }, [refresh, live]);
 
   return (
     <div className="trade">
@@ -84,6 +104,13 @@ export function TradeView() {
             onPlaced={refresh}
             onMarketError={setMarketError}
           />
+        </div>
+      ) : null}
+
+      {data ? (
+        <div className="trade-live">
+          <OrderBookPanel market={data.market} book={data.book} />
+          <LastTrades market={data.market} trades={trades ?? []} />
         </div>
       ) : null}
     </div>

@@ -1,13 +1,24 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { ChannelInput } from '../../../shared/contract';
-import type { Market, PlacementOutcome } from '../../../shared/model';
+import type {
+  Market,
+  PlacementOutcome,
+  PublicTrade,
+  StreamBalances,
+  StreamBook,
+  StreamTrades,
+} from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
-import { createRemote, mutate } from '../../lib/remote';
+import { createRemote, mutate, onProfileReset } from '../../lib/remote';
 
 export const DEFAULT_MARKET = 'BTC_USDT';
 /** The Trade screen refreshes the book and balances this often while it is visible. */
 export const CONTEXT_REFRESH_MS = 5_000;
+/** While the stream is live and pushes them, only this often (a safety net for a lost push). */
+export const CONTEXT_SAFETY_MS = 60_000;
+/** At most this many pushed trades are kept (newest first). */
+export const TRADES_SHOWN = 30;
 
 export interface MarketsData {
   markets: Market[];
@@ -29,11 +40,54 @@ export const useTickers = createRemote({
   fetch: () => getDesk().trade.tickers(),
 });
 
-/** Rules, book, last price and the two balances of one market. */
-export const useTradeContext = createRemote({
-  channel: 'trade.context',
-  fetch: (market: string) => getDesk().trade.context({ market }),
-});
+interface ContextPushes {
+  applyBook(push: StreamBook): void;
+  applyBalances(push: StreamBalances): void;
+}
+
+/**
+ * Rules, book, last price and the two balances of one market. The stream's book of the watched
+ * market replaces the fetched one, and its balances replace the market's two (until the next load).
+ */
+export const useTradeContext = createRemote(
+  {
+    channel: 'trade.context',
+    fetch: (market: string) => getDesk().trade.context({ market }),
+  },
+  (get, set): ContextPushes => ({
+    applyBook({ market, book }: StreamBook) {
+      const { data } = get();
+      if (data && data.market.name === market) set({ data: { ...data, book } });
+    },
+    applyBalances({ balances }: StreamBalances) {
+      const { data } = get();
+      if (!data) return;
+      const stock = balances[data.market.stock];
+      const money = balances[data.market.money];
+      if (stock || money)
+        set({ data: { ...data, stock: stock ?? data.stock, money: money ?? data.money } });
+    },
+  }),
+);
+
+interface LiveTrades {
+  /** The market the trades are of. */
+  market: string | undefined;
+  /** Newest first, at most TRADES_SHOWN. */
+  trades: PublicTrade[];
+}
+
+const NO_TRADES: LiveTrades = { market: undefined, trades: [] };
+
+/** The watched market's last trades as the stream pushed them (nothing before the first push). */
+export const useLiveTrades = create<LiveTrades>()(() => NO_TRADES);
+onProfileReset(() => useLiveTrades.setState(NO_TRADES, true));
+
+/** Takes pushed trades of the chosen market; others (a market left a moment ago) are dropped. */
+export function applyTrades({ market, trades }: StreamTrades): void {
+  if (market !== useTradeStore.getState().market) return;
+  useLiveTrades.setState({ market, trades: trades.slice(0, TRADES_SHOWN) }, true);
+}
 
 interface TradeStore {
   /** The chosen market; the last choice is kept across restarts. */
@@ -48,6 +102,8 @@ interface TradeStore {
   /** Stars the market, or takes its star away. */
   toggleFavourite(name: string): void;
   loadContext(): Promise<void>;
+  /** Tells main which market's book and trades to stream (null: none, the screen closed). */
+  watch(market: string | null): void;
   /**
    * Places an order on the active profile; the outcome, or a rejection with main's DeskError.
    * Balances, the book and the order lists reload after it (lib/remote.ts INVALIDATES).
@@ -68,6 +124,7 @@ export const useTradeStore = create<TradeStore>()(
         if (name === get().market) return;
         set({ market: name });
         useTradeContext.getState().reset();
+        useLiveTrades.setState(NO_TRADES, true);
         void get().loadContext();
       },
       toggleFavourite(name) {
@@ -79,6 +136,12 @@ export const useTradeStore = create<TradeStore>()(
         });
       },
       loadContext: () => useTradeContext.getState().load(get().market),
+      watch(market) {
+        // Without the stream the screen polls: nothing to report.
+        getDesk()
+          .stream.watch({ market })
+          .catch(() => undefined);
+      },
       place: (input) => mutate('orders.place', () => getDesk().orders.place(input)),
     }),
     {

@@ -1,0 +1,43 @@
+import { getDesk } from '../../lib/desk';
+import { invalidate, STREAMED } from '../../lib/remote';
+import { isUnlocked } from '../lock';
+import { applyOrderPush } from '../orders';
+import { useOverviewStore } from '../overview';
+import { applyTrades, useTradeContext } from '../trade';
+
+/**
+ * Follows the exchange's stream (main's `stream.*` events) into the stores that hold the same data
+ * (DESIGN.md rule 8): prices revalue the Overview, orders change the active list, the watched
+ * market's book, trades and balances reach Trade, a resync reloads the streamed slots. Nothing is
+ * applied while the app is locked (the app mounts this only while it is open, and checks again
+ * per event: a push may arrive before the lock screen replaces the app). Returns the unsubscribe.
+ */
+export function connectLive(): () => void {
+  const desk = getDesk();
+  const open =
+    <P>(apply: (payload: P) => void) =>
+    (payload: P) => {
+      if (isUnlocked()) apply(payload);
+    };
+  const offs = [
+    desk.on(
+      'stream.prices',
+      open((push) => useOverviewStore.getState().applyPrices(push)),
+    ),
+    desk.on('stream.order', open(applyOrderPush)),
+    desk.on(
+      'stream.book',
+      open((push) => useTradeContext.getState().applyBook(push)),
+    ),
+    desk.on('stream.trades', open(applyTrades)),
+    desk.on(
+      'stream.balances',
+      open((push) => useTradeContext.getState().applyBalances(push)),
+    ),
+    desk.on(
+      'stream.resync',
+      open(() => invalidate(STREAMED)),
+    ),
+  ];
+  return () => offs.forEach((off) => off());
+}

@@ -1,0 +1,47 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../../src/renderer/App';
+import { useFillNotices } from '../../../src/renderer/features/orders/ordersStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
+import type { LockState, StreamOrder } from '../../../src/shared/model';
+import { openAppDesk, resetStores } from '../accounts/fixtures';
+import { order } from '../orders/fixtures';
+
+beforeEach(() => {
+  resetStores();
+  useFillNotices.setState({ fills: [] });
+  useShellStore.setState({ screen: 'settings' });
+  vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+});
+afterEach(() => {
+  cleanup();
+  setDesk(undefined);
+  vi.restoreAllMocks();
+});
+
+const fill = (orderId: number): StreamOrder => ({
+  event: 'finish',
+  order: order({ orderId, dealStock: '0.01', dealMoney: '400', status: 'FILLED' }),
+  at: 1,
+});
+
+describe('the app follows the stream while it is open', () => {
+  it('shows a fill notice on any screen, and nothing pushed while locked', async () => {
+    const fake = openAppDesk();
+    render(<App />);
+    await screen.findByRole('navigation');
+
+    act(() => fake.emit('stream.order', fill(1)));
+    expect(screen.getByTestId('fill-notice').textContent).toContain(
+      'Filled: buy 0.01 BTC at 40,000 USDT on BTC/USDT',
+    );
+
+    const locked: LockState = { enabled: true, locked: true, idleMinutes: 5 };
+    act(() => fake.emit('lock.changed', locked));
+    act(() => fake.emit('stream.order', fill(2)));
+    expect(screen.getByRole('heading', { name: 'Exchange Desk is locked' })).toBeTruthy();
+    expect(screen.queryByTestId('fill-notice')).toBeNull();
+    expect(useFillNotices.getState().fills.map((o) => o.orderId)).toEqual([1]);
+  });
+});

@@ -1,0 +1,132 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FillNotices } from '../../../src/renderer/features/orders/FillNotices';
+import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
+import { applyOrderPush, useFillNotices } from '../../../src/renderer/features/orders/ordersStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import type { Order, StreamOrder } from '../../../src/shared/model';
+import { fakeDesk } from '../fakeDesk';
+import { activeList, order, resetStores, sizeTableBodies } from './fixtures';
+
+let unsize: () => void;
+beforeAll(() => {
+  unsize = sizeTableBodies();
+});
+afterAll(() => unsize());
+beforeEach(() => {
+  resetStores();
+  useFillNotices.setState({ fills: [] });
+});
+afterEach(() => {
+  cleanup();
+  setDesk(undefined);
+  vi.restoreAllMocks();
+});
+
+const resting = order({ orderId: 11, amount: '0.5', left: '0.5', timestamp: 1_000 });
+const older = order({ orderId: 10, market: 'ETH_USDT', price: '3000', timestamp: 500 });
+
+function open() {
+  const fake = fakeDesk({
+    'orders.active': async () => activeList([resting, older]),
+    'app.notify': async () => true,
+  });
+  setDesk(fake.desk);
+  render(
+    <>
+      <FillNotices />
+      <OrdersView />
+    </>,
+  );
+  return fake;
+}
+
+const ids = () =>
+  screen.queryAllByTestId('active-order').map((row) => within(row).getAllByRole('cell')[0]);
+const count = () => screen.getByTestId('active-count').textContent;
+const push = (event: StreamOrder['event'], o: Order) =>
+  act(() => applyOrderPush({ event, order: o, at: Date.now() }));
+
+describe('pushed orders change the active list in place', () => {
+  it('inserts a new order first, replaces an update by id, removes a finished one', async () => {
+    const fake = open();
+    await waitFor(() => expect(count()).toBe('2 orders'));
+
+    push('new', order({ orderId: 12, price: '61000', timestamp: 2_000 }));
+    expect(count()).toBe('3 orders');
+    expect(screen.getAllByTestId('active-order')[0]?.textContent).toContain('61,000.00');
+
+    push('update', { ...resting, left: '0.2', dealStock: '0.3', status: 'PARTIALLY_FILLED' });
+    expect(count()).toBe('3 orders');
+    expect(screen.getByText('60.00 %')).toBeTruthy();
+
+    push('finish', { ...older, status: 'CANCELED' });
+    expect(count()).toBe('2 orders');
+    expect(screen.queryByText(/ETH\/USDT/)).toBeNull();
+
+    // Nothing was fetched again: the pushes alone did it.
+    expect(fake.callsTo('orders.active')).toHaveLength(1);
+    expect(ids()).toHaveLength(2);
+    // A cancel without a fill raises no notice.
+    expect(screen.queryByTestId('fill-notice')).toBeNull();
+  });
+
+  it('a finish that dealt shows a dismissible notice, without a desktop one while focused', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    const fake = open();
+    await waitFor(() => expect(count()).toBe('2 orders'));
+    push('finish', {
+      ...resting,
+      amount: '0.01',
+      left: '0',
+      dealStock: '0.01',
+      dealMoney: '400',
+      price: '40000',
+      status: 'FILLED',
+    });
+    const notice = screen.getByTestId('fill-notice');
+    expect(notice.textContent).toContain('Filled: buy 0.01 BTC at 40,000 USDT on BTC/USDT');
+    expect(notice.closest('[role="status"]')).toBeTruthy();
+    expect(count()).toBe('1 order');
+    expect(fake.callsTo('app.notify')).toEqual([]);
+
+    fireEvent.click(within(notice).getByRole('button', { name: /Dismiss/ }));
+    expect(screen.queryByTestId('fill-notice')).toBeNull();
+  });
+
+  it('notifies the desktop when the window is not focused, with the amounts', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    const fake = open();
+    await waitFor(() => expect(count()).toBe('2 orders'));
+    push('finish', { ...resting, dealStock: '0.01', dealMoney: '400', status: 'FILLED' });
+    expect(fake.callsTo('app.notify')).toEqual([
+      { title: 'Order filled', body: 'Filled: buy 0.01 BTC at 40,000 USDT on BTC/USDT' },
+    ]);
+  });
+
+  it('in privacy mode the desktop notification names only the market, the notice masks amounts', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    useSettings.setState({ privacy: true });
+    const fake = open();
+    await waitFor(() => expect(screen.getAllByTestId('active-order')).toHaveLength(2));
+    push('finish', { ...resting, dealStock: '0.01', dealMoney: '400', status: 'FILLED' });
+    expect(fake.callsTo('app.notify')).toEqual([
+      { title: 'Order filled', body: 'An order filled on BTC/USDT' },
+    ]);
+    const notice = screen.getByTestId('fill-notice');
+    expect(notice.textContent).not.toMatch(/0\.01|40,000/);
+    expect(notice.textContent).toContain('•••••');
+    expect(notice.textContent).toContain('BTC/USDT');
+  });
+
+  it('a fill of an order the list never showed still raises the notice', () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    setDesk(fakeDesk({}).desk);
+    render(<FillNotices />);
+    push('finish', order({ orderId: 99, side: 'sell', dealStock: '2', dealMoney: '6000.5' }));
+    expect(screen.getByTestId('fill-notice').textContent).toContain(
+      'Filled: sell 2 BTC at 3,000.25 USDT on BTC/USDT',
+    );
+  });
+});
