@@ -67,9 +67,6 @@ export const DEFAULT_SESSION_OPTIONS: SessionOptions = {
 /** Trades a `stream.trades` event carries; finished order ids remembered (not to finish twice). */
 export const TRADES_KEPT = 50;
 const FINISHED_KEPT = 1_000;
-/** Prices gathered between two batches at most (one per market). */
-const MAX_PRICES = 5_000;
-
 /** Markets whose last price is streamed: tradable ones, those quoted in USDT first. */
 export const PRICED_MARKETS = 20;
 
@@ -112,7 +109,9 @@ export class StreamSession {
   private book: LiveBook | undefined;
   private awaitingSnapshot = false;
   private trades: PublicTrade[] = [];
-  private prices: Record<string, string> = {};
+  /** Last prices since the last batch, of the markets subscribed to (others are dropped). */
+  private prices = new Map<string, string>();
+  private priced = new Set<string>();
   private readonly finished = new Set<number>();
   private readonly bookThrottle: Throttle;
   private readonly tradesThrottle: Throttle;
@@ -215,7 +214,9 @@ export class StreamSession {
    * (an empty list is all of them).
    */
   private async subscribeAll(connection: StreamConnection, markets: Market[]): Promise<void> {
-    parseSubscribed(await connection.request('lastprice_subscribe', pricedMarkets(markets)));
+    const priced = pricedMarkets(markets);
+    this.priced = new Set(priced);
+    parseSubscribed(await connection.request('lastprice_subscribe', priced));
     parseSubscribed(await connection.request('balanceSpot_subscribe', []));
     parseSubscribed(await connection.request('ordersPending_subscribe', []));
     // Finished orders also arrive as ordersPending event 3; executed ones add the final fill.
@@ -309,10 +310,10 @@ export class StreamSession {
     switch (method) {
       case 'lastprice_update': {
         const { market, price } = parseLastPriceUpdate(params);
-        if (market in this.prices || Object.keys(this.prices).length < MAX_PRICES) {
-          this.prices[market] = price;
-          this.pricesThrottle.request();
-        }
+        if (!this.priced.has(market))
+          return connection.dropped(method, 'a market not subscribed to');
+        this.prices.set(market, price);
+        this.pricesThrottle.request();
         return;
       }
       case 'depth_update':
@@ -376,9 +377,10 @@ export class StreamSession {
   }
 
   private emitPrices(): void {
-    const prices = this.prices;
-    this.prices = {};
-    if (Object.keys(prices).length) this.sink.data('stream.prices', { prices, at: Date.now() });
+    if (this.prices.size === 0) return;
+    const prices = Object.fromEntries(this.prices);
+    this.prices = new Map();
+    this.sink.data('stream.prices', { prices, at: Date.now() });
   }
 }
 

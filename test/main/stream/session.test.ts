@@ -190,9 +190,14 @@ describe('StreamSession', () => {
     exchange.raw(JSON.stringify({ id: null, method: 'balanceSpot_update', params: [{ BTC: 7 }] }));
     exchange.raw(JSON.stringify({ id: null, method: 'ordersPending_update', params: [1, {}] }));
     exchange.raw(JSON.stringify({ id: 99999, result: 'x', error: null }));
+    exchange.push('lastprice_update', ['__proto__', '1']);
+    exchange.push('lastprice_update', ['ETH_BTC', '1']);
     exchange.push('lastprice_update', ['BTC_USDT', '65000.5']);
     await vi.waitFor(() => expect(of('stream.prices')).toHaveLength(1));
-    expect(of('stream.prices')[0]).toMatchObject({ prices: { BTC_USDT: '65000.5' } });
+    // Only the markets subscribed to (here BTC_USDT) are kept.
+    expect(of('stream.prices')).toEqual([
+      { prices: { BTC_USDT: '65000.5' }, at: expect.any(Number) },
+    ]);
     expect(of('stream.balances')).toHaveLength(0);
     expect(of('stream.order')).toHaveLength(0);
     expect(lastPhase(phases)).toBe('live');
