@@ -11,6 +11,8 @@ import {
 import { AppEvents } from './events';
 import { createHandlers } from './handlers';
 import { OrderJournal } from './services/orderJournal';
+import { StreamService } from './stream/service';
+import type { SessionOptions } from './stream/session';
 import { UpdateService, type UpdaterLike } from './updates';
 import { KeytarStore } from './vault/vault';
 
@@ -33,6 +35,13 @@ export interface CoreOptions {
   vault?: KeytarStore;
   /** electron-updater's autoUpdater in packaged builds; absent in development and the web host. */
   updater?: UpdaterLike;
+  /**
+   * Shows a desktop notification when no window of the app is focused (Electron); true when shown.
+   * Absent in the web host: `app.notify` answers false.
+   */
+  notify?: (title: string, body: string) => boolean;
+  /** Timings of the live stream (tests). */
+  stream?: Partial<SessionOptions>;
 }
 
 /** Everything main runs, without Electron: shared by the Electron app and the web host. */
@@ -42,11 +51,12 @@ export interface Core {
   readonly demoExchange: DemoExchange;
   readonly accounts: Accounts;
   readonly updates: UpdateService;
-  /** The computer goes to sleep: polling stops, the page is told. */
+  readonly stream: StreamService;
+  /** The computer goes to sleep: polling and the live stream stop, the page is told. */
   suspend(): void;
   /**
-   * The computer woke up: the connection is re-checked, OAuth tokens are refreshed ahead of expiry,
-   * and the page is told so that views reload what went stale.
+   * The computer woke up: the connection is re-checked, the live stream reopens, OAuth tokens are
+   * refreshed ahead of expiry, and the page is told so that views reload what went stale.
    */
   resume(): Promise<void>;
   stop(): Promise<void>;
@@ -71,6 +81,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   });
   const lock = await AppLock.create(vault, events, { dataDir: options.dataDir });
   const updates = new UpdateService(options.updater, (status) => events.emit('app.update', status));
+  const stream = new StreamService({ accounts, lock, events, session: options.stream });
+  stream.start();
   const handlers = createHandlers({
     info: () => ({
       version: options.version,
@@ -81,7 +93,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     accounts,
     lock,
     orderJournal: new OrderJournal(options.dataDir),
+    stream,
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
+    ...(options.notify ? { notify: options.notify } : {}),
   });
   return {
     handlers,
@@ -89,19 +103,23 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     demoExchange,
     accounts,
     updates,
+    stream,
     suspend() {
       accounts.active().status.stop();
+      stream.suspend();
       events.emit('app.power', { state: 'suspended', at: Date.now() });
     },
     async resume() {
       const active = accounts.active();
       active.status.start();
+      stream.resume();
       // A connected partner app's access token expired during the sleep: refresh it now, ahead
       // of the first call. Not connected (or the refresh token expired too) is fine here.
       await active.oauth.accessToken().catch(() => undefined);
       events.emit('app.power', { state: 'resumed', at: Date.now() });
     },
     async stop() {
+      stream.stop();
       accounts.stop();
       await demoExchange.stop().catch(() => undefined);
     },

@@ -4,6 +4,7 @@ import type { AppLock } from './accounts/lock';
 import type { UpdateService } from './updates';
 import type { OrderJournal } from './services/orderJournal';
 import type { SaveFile } from './services/csv';
+import type { StreamService } from './stream/service';
 import { portfolioOverview } from './services/portfolio';
 import * as orders from './services/orders';
 import * as trade from './services/trade';
@@ -24,6 +25,10 @@ export interface Services {
   orderJournal: OrderJournal;
   /** The native save dialog (Electron); absent in the web host, where the page downloads. */
   saveFile?: SaveFile;
+  /** The live stream of the active profile. */
+  stream: StreamService;
+  /** A desktop notification (Electron); absent in the web host, where none is shown. */
+  notify?: (title: string, body: string) => boolean;
 }
 
 /** Channels that answer while the app is locked; every other one refuses with LOCKED. */
@@ -32,6 +37,7 @@ export const OPEN_WHILE_LOCKED: ReadonlySet<ChannelName> = new Set<ChannelName>(
   'app.updateStatus',
   'exchange.status',
   'exchange.checkNow',
+  'stream.status',
   'lock.status',
   'lock.unlock',
   'lock.lockNow',
@@ -50,7 +56,7 @@ function lockGuard(lock: AppLock): ChannelGuard {
 
 /** Contract channel -> service call. Plain Node: the Electron IPC layer and the web host share it. */
 export function createHandlers(services: Services): Handlers {
-  const { accounts, lock, updates, saveFile } = services;
+  const { accounts, lock, updates, saveFile, stream, notify } = services;
   const api = () => accounts.active().api;
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
@@ -60,8 +66,11 @@ export function createHandlers(services: Services): Handlers {
     'app.updateStatus': async () => updates.current(),
     'app.checkForUpdates': () => updates.check(),
     'app.installUpdate': async () => updates.install(),
+    'app.notify': async ({ title, body }) => notify?.(title, body) ?? false,
     'exchange.status': async () => accounts.active().status.current(),
     'exchange.checkNow': () => accounts.active().status.check(),
+    'stream.status': async () => stream.current(),
+    'stream.watch': async ({ market }) => stream.watch(market),
     'profiles.list': () => accounts.state(),
     'profiles.add': (input) => accounts.add(input),
     'profiles.rename': ({ id, name }) => accounts.rename(id, name),

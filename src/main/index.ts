@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, powerMonitor, screen, shell } from 'electron';
+import { app, BrowserWindow, Notification, powerMonitor, screen, shell } from 'electron';
 import { APP_PAGE_URL } from './appFiles';
 import { startCore, type Core } from './core';
 import { forwardEvents, registerIpc } from './ipc';
@@ -146,6 +146,13 @@ if (!app.requestSingleInstanceLock()) {
       },
     });
 
+  /** A desktop notification, only while no window of the app is focused (the page words it). */
+  const notify = (title: string, body: string): boolean => {
+    if (BrowserWindow.getFocusedWindow()) return false;
+    new Notification({ title, body }).show();
+    return true;
+  };
+
   /** electron-updater in packaged builds only (it reads the feed from app-update.yml). */
   const loadUpdater = async (): Promise<UpdaterLike | undefined> => {
     if (!packaged) return undefined;
@@ -237,6 +244,7 @@ if (!app.requestSingleInstanceLock()) {
           dataDir,
           openExternal: openAuthorizePage,
           saveFile: saveWithDialog,
+          notify,
           vault: new KeytarStore(packaged ? VAULT_SERVICE : `${VAULT_SERVICE} (development)`),
           ...(updater ? { updater } : {}),
         }),

@@ -34,6 +34,7 @@ import { createHandlers, OPEN_WHILE_LOCKED, type Services } from '../../src/main
 import type { Accounts } from '../../src/main/accounts/accounts';
 import { UpdateService } from '../../src/main/updates';
 import { OrderJournal } from '../../src/main/services/orderJournal';
+import { StreamService } from '../../src/main/stream/service';
 import type { AppLock } from '../../src/main/accounts/lock';
 import { stubHandlers } from '../support/handlers';
 import { AppEvents } from '../../src/main/events';
@@ -72,7 +73,17 @@ function fakeServices() {
   const lock = { isLocked: () => false } as unknown as AppLock;
   const updates = new UpdateService(undefined, () => undefined);
   const orderJournal = new OrderJournal(undefined);
-  return { info: () => INFO, updates, accounts, lock, orderJournal, status } satisfies Services & {
+  // Never started: it answers its status without a network.
+  const stream = new StreamService({ accounts, lock, events: new AppEvents() });
+  return {
+    info: () => INFO,
+    updates,
+    accounts,
+    lock,
+    orderJournal,
+    stream,
+    status,
+  } satisfies Services & {
     status: { checks: number };
   };
 }

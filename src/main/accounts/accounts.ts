@@ -35,6 +35,8 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 export interface ProfileContext {
   readonly id: string;
   readonly api: ExchangeApi;
+  /** The live stream's client (main/stream): its token, the markets, recent trades. */
+  readonly streamApi: ExchangeApi;
   readonly oauth: OAuthSession;
   readonly status: StatusMonitor;
 }
@@ -59,6 +61,8 @@ export class Accounts {
   private readonly secrets: ProfileSecrets;
   private readonly connects: OAuthConnect;
   private keychain: KeychainStatus = { available: false };
+  /** Told of each new active context (the live stream follows the active profile). */
+  private readonly switchListeners = new Set<(context: ProfileContext) => void>();
   /** The stored active profile could not be opened at start: which, and what to tell the user. */
   private notice: { id: string; text: string } | undefined;
 
@@ -131,12 +135,17 @@ export class Accounts {
     const credentials = (): Promise<Credentials | undefined> => this.secrets.read(id, 'api');
     // Every request that fails on the network tells the status at once (issue 14): `status` is
     // made below, with this client's api, and is only called once a request fails.
-    const client = new ExchangeClient({
-      baseUrl,
-      credentials,
-      onNetworkError: (error) => status.reportFailure(error),
-    });
+    const newClient = () =>
+      new ExchangeClient({
+        baseUrl,
+        credentials,
+        onNetworkError: (error) => status.reportFailure(error),
+      });
+    const client = newClient();
     const api = new ExchangeApi(client);
+    // The live stream's REST calls (its token, markets, recent trades) have a client of their own:
+    // their kept-alive sockets never stand in for the status check's.
+    const streamApi = new ExchangeApi(newClient());
     const oauth = new OAuthSession(
       client,
       async () => {
@@ -166,7 +175,7 @@ export class Accounts {
       this.options.statusIntervalMs,
       api,
     );
-    return { id, api, oauth, status };
+    return { id, api, streamApi, oauth, status };
   }
 
   /**
@@ -212,9 +221,17 @@ export class Accounts {
     const previous = this.context;
     previous.status.stop();
     previous.api.client.close();
+    previous.streamApi.client.close();
     this.context = next;
     this.context.status.start();
     this.options.events.emit('exchange.status', this.context.status.current());
+    for (const listener of this.switchListeners) listener(this.context);
+  }
+
+  /** Calls `listener` with the new context whenever the active profile changes. */
+  onSwitch(listener: (context: ProfileContext) => void): () => void {
+    this.switchListeners.add(listener);
+    return () => this.switchListeners.delete(listener);
   }
 
   // State ---------------------------------------------------------------------------------------
@@ -469,5 +486,6 @@ export class Accounts {
     this.connects.close();
     this.context.status.stop();
     this.context.api.client.close();
+    this.context.streamApi.client.close();
   }
 }

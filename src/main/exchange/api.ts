@@ -58,6 +58,7 @@ import {
   parseSubAccounts,
   parseTicker,
   parseTradeBalances,
+  parseWebsocketToken,
 } from './schemas';
 
 /**
@@ -576,6 +577,15 @@ export class ExchangeApi {
       parseFlexTransaction,
       o,
     );
+  }
+
+  // Stream ------------------------------------------------------------------------------------
+  /**
+   * A token for the live stream's `authorize` (private WebSocket). A secret: never logged, kept, or
+   * sent to the renderer. The exchange allows 10 a minute.
+   */
+  websocketToken(o?: CallOptions): Promise<string> {
+    return this.client.signedPost('/api/v4/profile/websocket_token', {}, parseWebsocketToken, o);
   }
 
   // Mining ------------------------------------------------------------------------------------

@@ -7,7 +7,8 @@ const mainBalancesSchema = mapOf(record({ mainBalance: decimal })).transform((ma
   Object.fromEntries(Object.entries(map).map(([ticker, b]) => [ticker, b.mainBalance])),
 );
 
-const tradeBalancesSchema = mapOf(
+/** `{"BTC": {available, freeze}}` (REST trade-account/balance and the stream's balanceSpot_update). */
+export const tradeBalancesSchema = mapOf(
   record({ available: decimal, freeze: decimal }).transform((b) => ({
     available: b.available,
     freeze: b.freeze,

@@ -63,3 +63,18 @@ export {
   parseServerTime,
   parseTicker,
 } from './marketData';
+export {
+  parseBalanceUpdate,
+  parseDepthUpdate,
+  parseExecutedOrderUpdate,
+  parseLastPriceUpdate,
+  parsePendingOrderUpdate,
+  parsePong,
+  parseStreamMessage,
+  parseSubscribed,
+  parseTradesUpdate,
+  parseWebsocketToken,
+  type DepthMessage,
+  type OrderEventKind,
+  type StreamMessage,
+} from './stream';

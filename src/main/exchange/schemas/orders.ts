@@ -118,6 +118,40 @@ function toOrder(o: OrderWire): Order {
 const orderSchema = record(orderShape).transform(toOrder);
 const ordersSchema = arrayOf(orderSchema);
 
+/** The stream's order types (private WebSocket, "Order types"), in the REST records' words. */
+const STREAM_ORDER_TYPES: Record<number, string> = {
+  1: 'limit',
+  2: 'market',
+  202: 'stock market',
+  3: 'stop limit',
+  4: 'stop market',
+  7: 'margin limit',
+  8: 'margin market',
+  9: 'margin stop limit',
+  10: 'margin trigger-stop market',
+  14: 'margin normalization',
+};
+
+/**
+ * A stream order (ordersPending/ordersExecuted updates) in the REST record's fields: `id` is the
+ * order id, `ctime` its creation time, `side` 1 sell / 2 buy, `type` a number of the table above.
+ * An unknown number is refused by the field's own check (a type must be text).
+ */
+function streamOrderFields(value: unknown): unknown {
+  const fields = camelKeys(value);
+  if (!isPlainObject(fields)) return fields;
+  const { id, ctime, side: wireSide, type: wireType, ...rest } = fields;
+  return {
+    orderId: id,
+    timestamp: ctime,
+    side: wireSide === 1 ? 'sell' : wireSide === 2 ? 'buy' : wireSide,
+    type: typeof wireType === 'number' ? STREAM_ORDER_TYPES[wireType] : wireType,
+    ...rest,
+  };
+}
+
+export const streamOrderSchema = record(orderShape, streamOrderFields).transform(toOrder);
+
 const conditionalLegSchema = record({ ...orderShape, mtime: optTime }).transform(
   (leg): ConditionalLeg => compact<ConditionalLeg>({ ...toOrder(leg), mtime: leg.mtime }),
 );

@@ -1,0 +1,402 @@
+import type { EventName, EventPayload } from '../../shared/contract';
+import type { Market, PublicTrade } from '../../shared/model';
+import type { ExchangeApi } from '../exchange/api';
+import { ExchangeError } from '../exchange/errors';
+import {
+  parseBalanceUpdate,
+  parseDepthUpdate,
+  parseExecutedOrderUpdate,
+  parseLastPriceUpdate,
+  parsePendingOrderUpdate,
+  parseSubscribed,
+  parseTradesUpdate,
+  type OrderEventKind,
+} from '../exchange/schemas';
+import type { Order } from '../../shared/model';
+import { log } from '../log';
+import { Backoff } from './backoff';
+import { BOOK_KEEP, LiveBook } from './book';
+import {
+  DEFAULT_TIMINGS,
+  StreamConnection,
+  StreamError,
+  streamUrl,
+  type ConnectionTimings,
+} from './connection';
+import { Throttle } from './throttle';
+
+/**
+ * The live stream of one profile: connect, authorize, subscribe, keep the watched market's book
+ * and trades, turn updates into contract events, and reconnect with backoff when the connection
+ * drops. One session per active profile (StreamService opens and closes them).
+ *
+ *   connecting ──(token, socket, authorize, subscribe)──> live
+ *       │  fails                                           │ drops / stops answering
+ *       v                                                  v
+ *   waiting (backoff 1 s doubling to 30 s, jitter) ──> connecting ...      stop() from anywhere
+ */
+
+export type DataEvent = Exclude<Extract<EventName, `stream.${string}`>, 'stream.status'>;
+
+export type SessionPhase =
+  | { phase: 'connecting' }
+  | { phase: 'live' }
+  | { phase: 'waiting'; retryInMs: number; why: 'dropped' | 'refused' | 'unreachable' }
+  | { phase: 'stopped' };
+
+export interface SessionSink {
+  phase(phase: SessionPhase): void;
+  data<E extends DataEvent>(event: E, payload: EventPayload<E>): void;
+}
+
+export interface SessionOptions extends ConnectionTimings {
+  /** Book and trades events at most this often (default 100 ms). */
+  bookIntervalMs: number;
+  /** Prices gathered and sent at most this often (default 200 ms). */
+  pricesIntervalMs: number;
+  random: () => number;
+}
+
+export const DEFAULT_SESSION_OPTIONS: SessionOptions = {
+  ...DEFAULT_TIMINGS,
+  bookIntervalMs: 100,
+  pricesIntervalMs: 200,
+  random: Math.random,
+};
+
+/** Trades a `stream.trades` event carries; finished order ids remembered (not to finish twice). */
+export const TRADES_KEPT = 50;
+const FINISHED_KEPT = 1_000;
+/** Markets whose last price is streamed: tradable ones, those quoted in USDT first. */
+export const PRICED_MARKETS = 20;
+
+export function pricedMarkets(markets: Market[]): string[] {
+  const tradable = markets.filter((m) => m.tradesEnabled);
+  return [
+    ...tradable.filter((m) => m.money === 'USDT'),
+    ...tradable.filter((m) => m.money !== 'USDT'),
+  ]
+    .slice(0, PRICED_MARKETS)
+    .map((m) => m.name);
+}
+
+/** Newest first (time, then id), each trade once, at most TRADES_KEPT. */
+export function mergeTrades(kept: PublicTrade[], incoming: PublicTrade[]): PublicTrade[] {
+  const byId = new Map<number, PublicTrade>();
+  for (const trade of [...incoming, ...kept])
+    if (!byId.has(trade.tradeId)) byId.set(trade.tradeId, trade);
+  return [...byId.values()]
+    .sort((a, b) => b.time - a.time || b.tradeId - a.tradeId)
+    .slice(0, TRADES_KEPT);
+}
+
+export class StreamSession {
+  private readonly options: SessionOptions;
+  private readonly backoff: Backoff;
+  /** The live connection (authorized and subscribed). */
+  private connection: StreamConnection | undefined;
+  /** A connection still authorizing and subscribing: stop() closes it too. */
+  private opening: StreamConnection | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  /** Bumped by stop() and each attempt: work of an older attempt sees it and gives up. */
+  private generation = 0;
+  private stopped = true;
+  private markets: Market[] | undefined;
+
+  private wanted: string | null = null;
+  private subscribed: string | null = null;
+  private syncing: Promise<void> | undefined;
+  private book: LiveBook | undefined;
+  private awaitingSnapshot = false;
+  private trades: PublicTrade[] = [];
+  /** Last prices since the last batch, of the markets subscribed to (others are dropped). */
+  private prices = new Map<string, string>();
+  private priced = new Set<string>();
+  private readonly finished = new Set<number>();
+  private readonly bookThrottle: Throttle;
+  private readonly tradesThrottle: Throttle;
+  private readonly pricesThrottle: Throttle;
+
+  constructor(
+    private readonly api: ExchangeApi,
+    private readonly sink: SessionSink,
+    options: Partial<SessionOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_SESSION_OPTIONS, ...options };
+    this.backoff = new Backoff(this.options.random);
+    this.bookThrottle = new Throttle(() => this.emitBook(), this.options.bookIntervalMs);
+    this.tradesThrottle = new Throttle(() => this.emitTrades(), this.options.bookIntervalMs);
+    this.pricesThrottle = new Throttle(() => this.emitPrices(), this.options.pricesIntervalMs);
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.backoff.reset();
+    void this.connect();
+  }
+
+  /** Closes the connection and stops reconnecting. */
+  stop(): void {
+    this.stopped = true;
+    this.generation += 1;
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    this.closeConnection('stopped');
+    this.sink.phase({ phase: 'stopped' });
+  }
+
+  /** Waiting to reconnect (the exchange answers again): try now. */
+  reconnectNow(): void {
+    if (this.stopped || !this.retry) return;
+    clearTimeout(this.retry);
+    this.retry = undefined;
+    this.backoff.reset();
+    void this.connect();
+  }
+
+  /** The market whose depth and trades are wanted (null: none). Applied now when live. */
+  watch(market: string | null): void {
+    this.wanted = market;
+    if (this.connection) void this.syncWatch(this.connection);
+  }
+
+  // Connecting ----------------------------------------------------------------------------------
+  private async connect(): Promise<void> {
+    const generation = ++this.generation;
+    const current = () => generation === this.generation && !this.stopped;
+    this.sink.phase({ phase: 'connecting' });
+    let connection: StreamConnection | undefined;
+    try {
+      this.markets ??= await this.api.markets();
+      // The token is a secret: it goes into `authorize` and nowhere else (never logged or kept).
+      const token = await this.api.websocketToken();
+      if (!current()) return;
+      connection = await StreamConnection.open(
+        streamUrl(this.api.client.baseUrl),
+        {
+          onUpdate: (method, params) => {
+            if (current()) this.update(method, params, connection!);
+          },
+          // Before it is live, a failure is the attempt's (the catch below), not a drop.
+          onClose: (reason) => {
+            if (current() && this.connection === connection) this.dropped(reason);
+          },
+        },
+        this.options,
+      );
+      if (!current()) return connection.close('stopped');
+      this.opening = connection;
+      parseSubscribed(await connection.request('authorize', [token, 'public']));
+      await this.subscribeAll(connection, this.markets);
+      this.opening = undefined;
+      if (!current()) return connection.close('stopped');
+      this.connection = connection;
+      this.subscribed = null;
+      this.backoff.reset();
+      this.sink.phase({ phase: 'live' });
+      // Whatever happened before this connection was up is for REST to fill in.
+      this.sink.data('stream.resync', { at: Date.now() });
+      await this.syncWatch(connection);
+    } catch (error) {
+      if (this.opening === connection) this.opening = undefined;
+      connection?.close('failed');
+      if (!current()) return;
+      const refused = error instanceof StreamError ? error.refused : isRefusal(error);
+      log.warn(`[stream] could not open the live stream: ${describe(error)}`);
+      this.waitAndRetry(refused ? 'refused' : 'unreachable');
+    }
+  }
+
+  /**
+   * Prices of at most PRICED_MARKETS markets (the exchange takes 20 a subscribe, and a new
+   * lastprice_subscribe replaces the last); balances of every asset and orders of every market
+   * (an empty list is all of them).
+   */
+  private async subscribeAll(connection: StreamConnection, markets: Market[]): Promise<void> {
+    const priced = pricedMarkets(markets);
+    this.priced = new Set(priced);
+    parseSubscribed(await connection.request('lastprice_subscribe', priced));
+    parseSubscribed(await connection.request('balanceSpot_subscribe', []));
+    parseSubscribed(await connection.request('ordersPending_subscribe', []));
+    // Finished orders also arrive as ordersPending event 3; executed ones add the final fill.
+    try {
+      parseSubscribed(await connection.request('ordersExecuted_subscribe', [[], 0]));
+    } catch (error) {
+      if (!(error instanceof StreamError && error.refused)) throw error;
+      log.warn(`[stream] ordersExecuted is not available: ${error.message}`);
+    }
+  }
+
+  private dropped(reason: string): void {
+    log.warn(`[stream] the live stream dropped: ${reason}`);
+    this.closeConnection(reason);
+    this.waitAndRetry('dropped');
+  }
+
+  private waitAndRetry(why: 'dropped' | 'refused' | 'unreachable'): void {
+    const retryInMs = this.backoff.next();
+    this.sink.phase({ phase: 'waiting', retryInMs, why });
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      void this.connect();
+    }, retryInMs);
+    this.retry.unref?.();
+  }
+
+  private closeConnection(reason: string): void {
+    const connection = this.connection;
+    this.connection = undefined;
+    this.opening?.close(reason);
+    this.opening = undefined;
+    this.subscribed = null;
+    this.book = undefined;
+    this.bookThrottle.cancel();
+    this.tradesThrottle.cancel();
+    this.pricesThrottle.cancel();
+    connection?.close(reason);
+  }
+
+  // The watched market ----------------------------------------------------------------------------
+  /** Brings the depth and trades subscriptions to the wanted market, one change at a time. */
+  private syncWatch(connection: StreamConnection): Promise<void> {
+    // `.finally` runs later, always: a pass with nothing to do cannot leave `syncing` set.
+    this.syncing ??= this.followWanted(connection).finally(() => {
+      this.syncing = undefined;
+    });
+    return this.syncing;
+  }
+
+  private async followWanted(connection: StreamConnection): Promise<void> {
+    try {
+      while (this.connection === connection && this.subscribed !== this.wanted) {
+        const market = this.wanted;
+        this.subscribed = market;
+        this.trades = [];
+        this.bookThrottle.cancel();
+        this.tradesThrottle.cancel();
+        if (market === null) {
+          this.book = undefined;
+          parseSubscribed(await connection.request('depth_unsubscribe', []));
+          parseSubscribed(await connection.request('trades_unsubscribe', []));
+          continue;
+        }
+        this.book = new LiveBook(market);
+        await this.subscribeDepth(connection, market);
+        parseSubscribed(await connection.request('trades_subscribe', [market]));
+        const recent = await this.api.trades(market).catch(() => []);
+        if (this.subscribed === market) {
+          this.trades = mergeTrades(this.trades, recent);
+          this.tradesThrottle.request();
+        }
+      }
+    } catch (error) {
+      if (this.connection === connection) {
+        log.warn(`[stream] could not follow the market: ${describe(error)}`);
+        connection.close('a subscription failed');
+      }
+    }
+  }
+
+  /** depth_subscribe answers with a snapshot first: until it comes the book is not emitted. */
+  private async subscribeDepth(connection: StreamConnection, market: string): Promise<void> {
+    this.awaitingSnapshot = true;
+    parseSubscribed(await connection.request('depth_subscribe', [market, BOOK_KEEP, '0', false]));
+  }
+
+  // Updates ---------------------------------------------------------------------------------------
+  private update(method: string, params: unknown, connection: StreamConnection): void {
+    switch (method) {
+      case 'lastprice_update': {
+        const { market, price } = parseLastPriceUpdate(params);
+        if (!this.priced.has(market))
+          return connection.dropped(method, 'a market not subscribed to');
+        this.prices.set(market, price);
+        this.pricesThrottle.request();
+        return;
+      }
+      case 'depth_update':
+        return this.depth(parseDepthUpdate(params), connection);
+      case 'trades_update': {
+        const { market, trades } = parseTradesUpdate(params);
+        if (market !== this.subscribed) return;
+        this.trades = mergeTrades(this.trades, trades);
+        this.tradesThrottle.request();
+        return;
+      }
+      case 'balanceSpot_update':
+        this.sink.data('stream.balances', { balances: parseBalanceUpdate(params), at: Date.now() });
+        return;
+      case 'ordersPending_update':
+        return this.order(parsePendingOrderUpdate(params));
+      case 'ordersExecuted_update':
+        return this.order(parseExecutedOrderUpdate(params));
+      default:
+        connection.dropped(method, 'not subscribed to');
+    }
+  }
+
+  private depth(message: ReturnType<typeof parseDepthUpdate>, connection: StreamConnection): void {
+    const book = this.book;
+    if (!book || message.market !== book.market) return;
+    if (message.full) this.awaitingSnapshot = false;
+    if (book.apply(message) === 'gap') {
+      if (this.awaitingSnapshot) return;
+      log.warn(`[stream] the ${book.market} book missed an update: asking for a fresh snapshot`);
+      this.bookThrottle.cancel();
+      this.subscribeDepth(connection, book.market).catch((error: unknown) => {
+        if (this.connection === connection) connection.close(`depth: ${describe(error)}`);
+      });
+      return;
+    }
+    this.bookThrottle.request();
+  }
+
+  private order({ event, order }: { event: OrderEventKind; order: Order }): void {
+    if (event === 'finish') {
+      if (this.finished.has(order.orderId)) return;
+      this.finished.add(order.orderId);
+      if (this.finished.size > FINISHED_KEPT) {
+        this.finished.delete(this.finished.values().next().value!);
+      }
+    }
+    this.sink.data('stream.order', { event, order, at: Date.now() });
+  }
+
+  private emitBook(): void {
+    if (this.book?.ready) {
+      this.sink.data('stream.book', { market: this.book.market, book: this.book.top() });
+    }
+  }
+
+  private emitTrades(): void {
+    if (this.subscribed !== null) {
+      this.sink.data('stream.trades', { market: this.subscribed, trades: [...this.trades] });
+    }
+  }
+
+  private emitPrices(): void {
+    if (this.prices.size === 0) return;
+    const prices = Object.fromEntries(this.prices);
+    this.prices = new Map();
+    this.sink.data('stream.prices', { prices, at: Date.now() });
+  }
+}
+
+/** The exchange said no (HTTP 4xx other than a rate limit) rather than failing to answer. */
+function isRefusal(error: unknown): boolean {
+  return (
+    error instanceof ExchangeError &&
+    !error.notSent &&
+    error.kind !== 'network' &&
+    error.kind !== 'timeout' &&
+    error.kind !== 'maintenance' &&
+    error.kind !== 'rate-limit'
+  );
+}
+
+/** A short description for the log: never a request body, never the token. */
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message.slice(0, 300) : 'unknown error';
+}

@@ -1,0 +1,246 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TinyExchange } from './tinyExchange';
+import { streamUrl } from '../../../src/main/stream/connection';
+import {
+  StreamSession,
+  type DataEvent,
+  type SessionPhase,
+  type SessionSink,
+} from '../../../src/main/stream/session';
+
+/**
+ * The session over a real socket, against a small exchange on 127.0.0.1 that speaks the documented
+ * protocol (REST token and markets, JSON-RPC authorize/subscribe/ping, depth snapshots and
+ * increments). What is checked is the session's own behaviour: its phases, its resubscriptions,
+ * its merged book, what it drops.
+ */
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Records what the session tells its sink. */
+function recorder() {
+  const phases: SessionPhase[] = [];
+  const data: Array<{ event: DataEvent; payload: unknown }> = [];
+  const sink: SessionSink = {
+    phase: (phase) => phases.push(phase),
+    data: (event, payload) => data.push({ event, payload }),
+  };
+  const of = (event: DataEvent) => data.filter((d) => d.event === event).map((d) => d.payload);
+  return { sink, phases, data, of };
+}
+
+async function started(options: { answerTimeoutMs?: number; pingIntervalMs?: number } = {}) {
+  const exchange = await TinyExchange.start();
+  cleanups.push(() => exchange.stop());
+  const seen = recorder();
+  const session = new StreamSession(exchange.api(), seen.sink, {
+    random: () => 0,
+    bookIntervalMs: 0,
+    pricesIntervalMs: 0,
+    ...options,
+  });
+  cleanups.push(() => session.stop());
+  return { exchange, session, ...seen };
+}
+
+const lastPhase = (phases: SessionPhase[]) => phases.at(-1)?.phase;
+
+describe('StreamSession', () => {
+  it('authorizes with the token, subscribes, goes live and asks the page to resync', async () => {
+    const { exchange, session, phases, of } = await started();
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    expect(exchange.requests[0]).toMatchObject({
+      method: 'authorize',
+      params: ['tok-123', 'public'],
+    });
+    expect(exchange.methods()).toEqual([
+      'authorize',
+      'lastprice_subscribe',
+      'balanceSpot_subscribe',
+      'ordersPending_subscribe',
+      'ordersExecuted_subscribe',
+    ]);
+    // Prices of the tradable markets; balances and orders of all (an empty list).
+    expect(exchange.requests.slice(1).map((r) => r.params)).toEqual([
+      ['BTC_USDT'],
+      [],
+      [],
+      [[], 0],
+    ]);
+    expect(of('stream.resync')).toHaveLength(1);
+  });
+
+  it('follows the watched market: depth from its snapshot, the previous market dropped', async () => {
+    const { exchange, session, phases, of } = await started();
+    session.watch('BTC_USDT');
+    session.start();
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(1));
+    expect(lastPhase(phases)).toBe('live');
+    expect(of('stream.book')[0]).toMatchObject({
+      market: 'BTC_USDT',
+      book: { asks: [['101', '1']], bids: [['99', '1']] },
+    });
+    exchange.push('depth_update', [
+      false,
+      { update_id: 101, past_update_id: 100, asks: [['101', '0']], bids: [['99.5', '2']] },
+      'BTC_USDT',
+    ]);
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(2));
+    expect(of('stream.book')[1]).toMatchObject({
+      book: {
+        asks: [],
+        bids: [
+          ['99.5', '2'],
+          ['99', '1'],
+        ],
+      },
+    });
+    session.watch(null);
+    await vi.waitFor(() => expect(exchange.methods()).toContain('trades_unsubscribe'));
+    expect(exchange.methods()).toContain('depth_unsubscribe');
+  });
+
+  it('asks for a fresh snapshot on an update_id gap and emits nothing from the broken book', async () => {
+    const { exchange, session, of } = await started();
+    session.watch('BTC_USDT');
+    session.start();
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(1));
+    const depthSubscribes = () => exchange.methods().filter((m) => m === 'depth_subscribe').length;
+    expect(depthSubscribes()).toBe(1);
+    exchange.push('depth_update', [
+      false,
+      { update_id: 205, past_update_id: 204, asks: [['150', '9']], bids: [] },
+      'BTC_USDT',
+    ]);
+    await vi.waitFor(() => expect(depthSubscribes()).toBe(2));
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(2));
+    // The book came from the fresh snapshot: the level of the gapped increment is not in it.
+    expect(of('stream.book')[1]).toMatchObject({ book: { asks: [['101', '1']] } });
+  });
+
+  it('reconnects after a drop, resubscribes everything and asks for a resync again', async () => {
+    const { exchange, session, phases, of } = await started();
+    session.watch('BTC_USDT');
+    session.start();
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(1));
+    exchange.dropAll();
+    await vi.waitFor(() =>
+      expect(phases).toContainEqual({ phase: 'waiting', why: 'dropped', retryInMs: 500 }),
+    );
+    await vi.waitFor(() => expect(of('stream.resync')).toHaveLength(2));
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(2));
+    expect(lastPhase(phases)).toBe('live');
+    expect(exchange.methods().filter((m) => m === 'authorize')).toHaveLength(2);
+    expect(exchange.methods().filter((m) => m === 'depth_subscribe')).toHaveLength(2);
+  });
+
+  it('treats a connection that stops answering pings as dropped', async () => {
+    const { exchange, session, phases } = await started({
+      pingIntervalMs: 50,
+      answerTimeoutMs: 200,
+    });
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    exchange.answerPings = false;
+    await vi.waitFor(() =>
+      expect(phases).toContainEqual(expect.objectContaining({ why: 'dropped' })),
+    );
+  });
+
+  it('reports a refused authorize as refused, and keeps trying', async () => {
+    const { exchange, session, phases } = await started();
+    exchange.refuseAuthorize = true;
+    session.start();
+    await vi.waitFor(() =>
+      expect(phases).toContainEqual({ phase: 'waiting', why: 'refused', retryInMs: 500 }),
+    );
+    exchange.refuseAuthorize = false;
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+  });
+
+  it('closes a connection still authorizing when stopped', async () => {
+    const { exchange, session, phases } = await started();
+    exchange.silentAuthorize = true;
+    session.start();
+    await vi.waitFor(() => expect(exchange.methods()).toContain('authorize'));
+    expect(exchange.sockets.size).toBe(1);
+    session.stop();
+    await vi.waitFor(() => expect(exchange.sockets.size).toBe(0));
+    expect(lastPhase(phases)).toBe('stopped');
+  });
+
+  it('drops hostile frames, keeps the connection, and never logs the token', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    cleanups.push(
+      () => warn.mockRestore(),
+      () => error.mockRestore(),
+    );
+    const { exchange, session, phases, of } = await started();
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    exchange.raw('{"id":');
+    exchange.raw(
+      JSON.stringify({ id: null, method: 'lastprice_update', params: ['BTC_USDT', '-5'] }),
+    );
+    exchange.raw(JSON.stringify({ id: null, method: 'balanceSpot_update', params: [{ BTC: 7 }] }));
+    exchange.raw(JSON.stringify({ id: null, method: 'ordersPending_update', params: [1, {}] }));
+    exchange.raw(JSON.stringify({ id: 99999, result: 'x', error: null }));
+    exchange.push('lastprice_update', ['__proto__', '1']);
+    exchange.push('lastprice_update', ['ETH_BTC', '1']);
+    exchange.push('lastprice_update', ['BTC_USDT', '65000.5']);
+    await vi.waitFor(() => expect(of('stream.prices')).toHaveLength(1));
+    // Only the markets subscribed to (here BTC_USDT) are kept.
+    expect(of('stream.prices')).toEqual([
+      { prices: { BTC_USDT: '65000.5' }, at: expect.any(Number) },
+    ]);
+    expect(of('stream.balances')).toHaveLength(0);
+    expect(of('stream.order')).toHaveLength(0);
+    expect(lastPhase(phases)).toBe('live');
+    const logged = [...warn.mock.calls, ...error.mock.calls].flat().join('\n');
+    expect(logged).toMatch(/dropped a message/);
+    expect(logged).not.toContain('tok-123');
+  });
+
+  it('maps order updates and emits a finished order once', async () => {
+    const { exchange, session, phases, of } = await started();
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    const order = {
+      id: 7,
+      market: 'BTC_USDT',
+      type: 1,
+      side: 2,
+      ctime: 1738250982.28914,
+      price: '90000',
+      amount: '1',
+      left: '0',
+      deal_stock: '1',
+      deal_money: '90000',
+      deal_fee: '0',
+      status: 'FILLED',
+    };
+    exchange.push('ordersPending_update', [3, order]);
+    exchange.push('ordersExecuted_update', [order]);
+    exchange.push('balanceSpot_update', [{ BTC: { available: '1', freeze: '0' } }]);
+    await vi.waitFor(() => expect(of('stream.balances')).toHaveLength(1));
+    expect(of('stream.order')).toEqual([
+      expect.objectContaining({
+        event: 'finish',
+        order: expect.objectContaining({ orderId: 7, side: 'buy' }),
+      }),
+    ]);
+  });
+});
+
+describe('streamUrl', () => {
+  it('derives the stream URL from the REST base URL', () => {
+    expect(streamUrl('https://whitebit.com')).toBe('wss://whitebit.com/ws');
+    expect(streamUrl('http://127.0.0.1:4100')).toBe('ws://127.0.0.1:4100/ws');
+    expect(streamUrl('https://example.com/api/')).toBe('wss://example.com/ws');
+  });
+});
