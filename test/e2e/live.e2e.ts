@@ -25,7 +25,10 @@ let second: Client;
 type BookAnswer = { asks: [string, string][]; bids: [string, string][] };
 
 const post = <T = Record<string, unknown>>(path: string, fields: Record<string, unknown>) =>
-  second.post<T>(path, fields, { key: app.core.demoExchange.apiKey, secret: app.core.demoExchange.apiSecret });
+  second.post<T>(path, fields, {
+    key: app.core.demoExchange.apiKey,
+    secret: app.core.demoExchange.apiSecret,
+  });
 
 /** REST requests to `path` since the log entry `since`. */
 const restCalls = (path: string, since: number) =>
@@ -52,7 +55,7 @@ afterAll(async () => {
 describe('live: the stream drives the screens', () => {
   it('the status pill says Live once the stream is up', async () => {
     const shell = new ShellPage(page);
-    await shell.pill.filter({ hasText: /^Live/ }).waitFor({ timeout: 10_000 });
+    await shell.pillLabel.filter({ hasText: /^Live · \d+ ms$/ }).waitFor({ timeout: 10_000 });
   });
 
   it('with Trade open, an order from a second client appears in the book and in Orders, pushed', async () => {
@@ -96,7 +99,10 @@ describe('live: the stream drives the screens', () => {
 
     const since = lastLogId();
     // The market falls through the order's price: it fills as maker.
-    await second.control('POST', '/set-price', { market: 'ETH_USDT', price: (bid - 50).toFixed(2) });
+    await second.control('POST', '/set-price', {
+      market: 'ETH_USDT',
+      price: (bid - 50).toFixed(2),
+    });
     const notice = page.getByTestId('fill-notice').filter({ hasText: /Filled: buy/ });
     await notice.waitFor({ timeout: 5_000 });
     expect(await notice.textContent()).toContain('ETH/USDT');
@@ -109,10 +115,10 @@ describe('live: the stream drives the screens', () => {
 
   it('a killed stream turns the pill to Polling, and back to Live after it reconnects', async () => {
     const shell = new ShellPage(page);
-    await shell.pill.filter({ hasText: /^Live/ }).waitFor({ timeout: 10_000 });
+    await shell.pillLabel.filter({ hasText: /^Live · \d+ ms$/ }).waitFor({ timeout: 10_000 });
     await second.control('POST', '/faults', { refuseWs: true });
     await second.control('POST', '/ws-drop');
-    await shell.pill.filter({ hasText: /^Polling/ }).waitFor({ timeout: 10_000 });
+    await shell.pillLabel.filter({ hasText: /^Polling/ }).waitFor({ timeout: 10_000 });
 
     // An order placed while the stream is down is not missed: the resync after the reconnect
     // brings it.
@@ -128,7 +134,7 @@ describe('live: the stream drives the screens', () => {
     expect(placed.status).toBe(200);
 
     await second.control('POST', '/faults', { refuseWs: false });
-    await shell.pill.filter({ hasText: /^Live/ }).waitFor({ timeout: 45_000 });
+    await shell.pillLabel.filter({ hasText: /^Live · \d+ ms$/ }).waitFor({ timeout: 45_000 });
     await expect.poll(() => orders.activeIds(), { timeout: 5_000 }).toContain(placed.json.orderId);
   });
 });

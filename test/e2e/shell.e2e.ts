@@ -38,8 +38,9 @@ describe('app shell in Chromium through the web host', () => {
     for (const screen of SCREENS)
       await expect(shell.navItem(screen).isVisible()).resolves.toBe(true);
     await shell.profile.filter({ hasText: 'Demo' }).waitFor();
-    await shell.pill.filter({ hasText: /Online · \d+ ms/ }).waitFor({ timeout: 10_000 });
-    expect(await shell.pill.textContent()).toMatch(/^Online · \d+ ms$/);
+    // The demo exchange answers and its stream is up: live, with the check's latency.
+    await shell.pillLabel.filter({ hasText: /^Live · \d+ ms$/ }).waitFor({ timeout: 10_000 });
+    expect(await shell.pill.getAttribute('title')).toMatch(/^Live since .*: prices, balances/);
     await page.screenshot({ path: `${SHOTS}/shell-light.png` });
 
     await shell.open('Mining');
@@ -76,7 +77,7 @@ describe('app shell in Chromium through the web host', () => {
       await darkPage.goto(app.host.pageUrl);
       const darkShell = new ShellPage(darkPage);
       await darkShell.profile.filter({ hasText: 'Demo' }).waitFor();
-      await darkShell.pill.filter({ hasText: /Online · \d+ ms/ }).waitFor({ timeout: 10_000 });
+      await darkShell.pillLabel.filter({ hasText: /^Live · \d+ ms$/ }).waitFor({ timeout: 10_000 });
       const background = await darkPage.evaluate('getComputedStyle(document.body).backgroundColor');
       expect(background).toBe('rgb(15, 17, 21)');
       await darkPage.screenshot({ path: `${SHOTS}/shell-dark.png` });

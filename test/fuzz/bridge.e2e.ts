@@ -90,7 +90,13 @@ const HOSTILE: unknown[] = [
 ];
 
 /** Paths in the demo's log that a refused input may still cause (the status monitor's checks). */
-const BACKGROUND = new Set(['/api/v4/public/ping', '/api/v4/public/time']);
+const BACKGROUND = new Set([
+  '/api/v4/public/ping',
+  '/api/v4/public/time',
+  // The live stream's (re)connection, on its own schedule: the markets and a token.
+  '/api/v4/public/markets',
+  '/api/v4/profile/websocket_token',
+]);
 
 interface Tally {
   calls: number;

@@ -16,12 +16,15 @@ export const SCREEN_LABELS = [
 export class ShellPage {
   readonly sidebar: Locator;
   readonly pill: Locator;
+  /** The pill's words ("Live · 12 ms"), without its hidden description. */
+  readonly pillLabel: Locator;
   readonly profile: Locator;
   readonly title: Locator;
 
   constructor(readonly page: Page) {
     this.sidebar = page.getByRole('navigation', { name: 'Screens' });
     this.pill = page.getByTestId('status-pill');
+    this.pillLabel = this.pill.locator('.status-label');
     this.profile = page.getByTestId('active-profile');
     this.title = page.locator('header h1');
   }
