@@ -92,19 +92,30 @@ interface DemoServer {
   url: string;
   /** Its process's CPU time so far, in microseconds (asked over IPC). */
   cpuMicros(): Promise<number>;
+  /** Messages its WebSocket API has sent so far (asked over IPC). */
+  framesSent(): Promise<number>;
   stop(): Promise<void>;
 }
 
+/** `walk`: prices walk as in the app and the control endpoint is on (else frozen, no control). */
 export async function startDemoServer(
   context: BenchContext,
   seed: string,
   keyCount: number,
+  walk = false,
 ): Promise<DemoServer> {
   const { command, args } = pinnedCommand(
     context.pinning,
     context.pinning.serverCpu,
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'bench/demo-server.ts'), seed, String(keyCount)],
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'bench/demo-server.ts'),
+      seed,
+      String(keyCount),
+      ...(walk ? ['walk'] : []),
+    ],
   );
   const child: ChildProcess = spawn(command, args, {
     cwd: ROOT,
@@ -122,16 +133,22 @@ export async function startDemoServer(
       }
     });
   });
-  const cpuMicros = () =>
-    new Promise<number>((resolveCpu) => {
-      const onMessage = (message: { type?: string; user?: number; system?: number }) => {
+  type Usage = { type?: string; user?: number; system?: number; framesSent?: number };
+  const usage = () =>
+    new Promise<Usage>((resolveUsage) => {
+      const onMessage = (message: Usage) => {
         if (message.type !== 'cpu') return;
         child.off('message', onMessage);
-        resolveCpu((message.user ?? 0) + (message.system ?? 0));
+        resolveUsage(message);
       };
       child.on('message', onMessage);
       child.send('cpu');
     });
+  const cpuMicros = async () => {
+    const u = await usage();
+    return (u.user ?? 0) + (u.system ?? 0);
+  };
+  const framesSent = async () => (await usage()).framesSent ?? 0;
   const stop = () =>
     new Promise<void>((resolveStop) => {
       if (child.exitCode !== null) return resolveStop();
@@ -139,7 +156,7 @@ export async function startDemoServer(
       child.send('stop');
       setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
     });
-  return { url, cpuMicros, stop };
+  return { url, cpuMicros, framesSent, stop };
 }
 
 // Keys ------------------------------------------------------------------------------------------

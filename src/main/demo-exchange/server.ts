@@ -58,6 +58,8 @@ export interface DemoExchange {
   setFaults(faults: FaultsInput): Faults;
   faults(): Faults;
   requestLog(sinceId?: number): LogEntry[];
+  /** The WebSocket API's open connections and the messages it has sent (benchmarks). */
+  streamStats(): { connections: number; framesSent: number };
   /** Writes pending state now (when persisting). */
   flush(): Promise<void>;
   stop(): Promise<void>;
@@ -464,6 +466,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
         setFaults,
         faults: () => ({ ...faults }),
         requestLog: (sinceId?: number) => log.list(sinceId),
+        streamStats: () => ({ connections: ws.connections, framesSent: ws.framesSent }),
         flush: async () => {
           await persister?.flush();
         },

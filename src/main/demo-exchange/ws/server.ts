@@ -212,6 +212,7 @@ type Handler = (c: Conn, params: unknown[]) => { result: unknown; then?: () => v
 export class WsServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
   private readonly conns = new Set<Conn>();
+  private sent = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly bookIds = new Map<string, { key: string; id: number }>();
   private readonly unlisten: () => void;
@@ -240,6 +241,11 @@ export class WsServer {
 
   get connections(): number {
     return this.conns.size;
+  }
+
+  /** Messages sent since start, every connection (the benchmark's denominator). */
+  get framesSent(): number {
+    return this.sent;
   }
 
   /** The http server's 'upgrade' event: `/ws` only. */
@@ -294,6 +300,7 @@ export class WsServer {
       return;
     }
     c.socket.send(JSON.stringify(message));
+    this.sent += 1;
   }
 
   private update(c: Conn, method: string, params: unknown): void {

@@ -1,0 +1,261 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { startCore, type Core } from '../../src/main/core';
+import { startWebHost } from '../../src/main/webhost/server';
+import { KeytarStore } from '../../src/main/vault/vault';
+import {
+  benchKeys,
+  fmt,
+  percentile,
+  sortedCopy,
+  type BenchContext,
+  type BenchSuite,
+  type SuiteResult,
+} from '../support';
+import { startDemoServer } from './client';
+
+/**
+ * The live stream (issue 16), against the demo exchange in a child process (prices walking as in
+ * the app; bench/demo-server.ts), through the real main (core: accounts, the stream service) with
+ * a profile on that exchange, and the real page in headless Chromium on the Trade screen.
+ *
+ * 1. Event to paint: the bench moves BTC_USDT's price every STEP_MS (control set-price), so each
+ *    step changes the book; main's `stream.book` event is timed as it leaves main (Date.now), the
+ *    page's book table is timed when it changed and a frame was painted (a MutationObserver, then
+ *    requestAnimationFrame and the task after it). Latency = paint - event, per update.
+ * 2. Main's CPU per 1,000 stream messages, at the demo's default rate (prices walking, one step a
+ *    second, Trade watching BTC_USDT): this process's CPU time (main: stream, services; the page
+ *    runs in Chromium and the exchange in its child) over CPU_WINDOW_MS, divided by the messages the
+ *    exchange sent it in that time.
+ */
+
+const ROOT = resolve(__dirname, '../..');
+const RENDERER_DIR = join(ROOT, 'out', 'renderer');
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const SEED = 'stream-bench';
+const UPDATES = 150;
+const STEP_MS = 250;
+const CPU_WINDOW_MS = 30_000;
+const TARGETS = { p95Ms: 50, cpuPercent: 1 } as const;
+
+/** An OS keychain in memory: the bench's profile needs one, the bench needs no real one. */
+function memoryVault(): KeytarStore {
+  const entries = new Map<string, string>();
+  return new KeytarStore('bench', () => ({
+    getPassword: (service, account) =>
+      Promise.resolve(entries.get(`${service}/${account}`) ?? null),
+    setPassword: (service, account, password) => {
+      entries.set(`${service}/${account}`, password);
+      return Promise.resolve();
+    },
+    deletePassword: (service, account) => Promise.resolve(entries.delete(`${service}/${account}`)),
+  }));
+}
+
+async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Runs in the page: times each change of the book table once a frame with it was painted. */
+const PAINT_PROBE = `(() => {
+  window.__paints = [];
+  const table = document.querySelector('[data-testid="order-book"]');
+  new MutationObserver(() => {
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => window.__paints.push(Date.now());
+      channel.port2.postMessage(0);
+    });
+  }).observe(table, { subtree: true, childList: true, characterData: true, attributes: true });
+})()`;
+
+async function control(url: string, path: string, body: unknown): Promise<void> {
+  const res = await fetch(`${url}/__control${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+  });
+  if (!res.ok) throw new Error(`control ${path}: HTTP ${res.status}`);
+}
+
+async function profileOn(core: Core, url: string): Promise<void> {
+  const [key] = benchKeys(SEED, 1);
+  const add = core.handlers['profiles.add'];
+  const state = await add({
+    name: 'Bench',
+    region: 'custom',
+    customUrl: url,
+    apiKey: key!.apiKey,
+    apiSecret: key!.apiSecret,
+  });
+  const profile = state.profiles.find((p) => p.name === 'Bench');
+  if (!profile) throw new Error('the bench profile was not added');
+  await core.handlers['profiles.activate']({ id: profile.id });
+}
+
+export const suite: BenchSuite = {
+  name: 'stream',
+  title: 'Live stream: event to paint on Trade, and main’s CPU per 1,000 messages',
+  async run(context: BenchContext): Promise<SuiteResult> {
+    if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
+      throw new Error('out/renderer is missing: run `npm run build` first.');
+    }
+    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: set CHROMIUM_PATH.`);
+    const exchange = await startDemoServer(context, SEED, 1, true);
+    const dataDir = await mkdtemp(join(tmpdir(), 'desk-bench-stream-'));
+    const userDataDir = await mkdtemp(join(tmpdir(), 'desk-bench-chromium-'));
+    const core = await startCore({ version: 'bench', dataDir, vault: memoryVault() });
+    const host = await startWebHost({
+      handlers: core.handlers,
+      events: core.events,
+      rendererDir: RENDERER_DIR,
+    });
+    const browser = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1400, height: 900 },
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    try {
+      await profileOn(core, exchange.url);
+      const page = await browser.newPage();
+      await page.goto(host.pageUrl);
+      await page.getByTestId('active-profile').filter({ hasText: 'Bench' }).waitFor();
+      await page
+        .getByRole('navigation', { name: 'Screens' })
+        .getByRole('button', { name: 'Trade', exact: true })
+        .click();
+      await page.getByTestId('order-book').waitFor();
+      await until(() => core.stream.current().mode === 'live', 'the stream to be live');
+      context.log('stream: live; timing book updates from main to the painted page');
+
+      // 1. Event to paint.
+      const market = await fetch(`${exchange.url}/api/v4/public/ticker`);
+      const last = Number(
+        ((await market.json()) as Record<string, { last_price: string }>)['BTC_USDT']?.last_price,
+      );
+      await page.evaluate(PAINT_PROBE);
+      const emits: number[] = [];
+      const off = core.events.subscribe((name, payload) => {
+        if (name === 'stream.book' && (payload as { market: string }).market === 'BTC_USDT') {
+          emits.push(Date.now());
+        }
+      });
+      for (let i = 0; i < UPDATES; i++) {
+        const price = (last * (1 + ((i % 2 === 0 ? 1 : -1) * (1 + (i % 7))) / 1000)).toFixed(2);
+        await control(exchange.url, '/set-price', { market: 'BTC_USDT', price });
+        await new Promise((r) => setTimeout(r, STEP_MS));
+      }
+      off();
+      await control(exchange.url, '/set-price', { market: 'BTC_USDT', price: null });
+      const paints = (await page.evaluate('window.__paints')) as number[];
+      const latencies: number[] = [];
+      let missed = 0;
+      emits.forEach((at, i) => {
+        const next = emits[i + 1] ?? Infinity;
+        const paint = paints.find((p) => p >= at && p < next);
+        if (paint === undefined) missed += 1;
+        else latencies.push(paint - at);
+      });
+      const sorted = sortedCopy(latencies);
+      const p50 = percentile(sorted, 0.5);
+      const p95 = percentile(sorted, 0.95);
+
+      // 2. Main's CPU per 1,000 messages at the default rate.
+      context.log(`stream: main's CPU over ${CPU_WINDOW_MS / 1000} s at the demo's default rate`);
+      await new Promise((r) => setTimeout(r, 2_000));
+      const frames0 = await exchange.framesSent();
+      const cpu0 = process.cpuUsage();
+      const wall0 = performance.now();
+      await new Promise((r) => setTimeout(r, CPU_WINDOW_MS));
+      const cpu = process.cpuUsage(cpu0);
+      const wallMs = performance.now() - wall0;
+      const frames = (await exchange.framesSent()) - frames0;
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      const cpuPercent = (cpuMs / wallMs) * 100;
+      const perThousandMs = frames > 0 ? (cpuMs / frames) * 1000 : NaN;
+
+      return {
+        tables: [
+          {
+            title: `Depth update on the Trade screen, main's event to the painted book (${emits.length} updates)`,
+            columns: ['updates', 'painted', 'missed', 'p50 ms', 'p95 ms', 'max ms'],
+            rows: [
+              [
+                String(emits.length),
+                String(latencies.length),
+                String(missed),
+                fmt(p50, 1),
+                fmt(p95, 1),
+                fmt(sorted[sorted.length - 1] ?? NaN, 1),
+              ],
+            ],
+          },
+          {
+            title: `Main at the demo's default rate (${fmt(wallMs / 1000, 1)} s, Trade watching BTC_USDT)`,
+            columns: [
+              'messages',
+              'per second',
+              'main CPU ms',
+              'per 1,000 messages ms',
+              '% of a core',
+            ],
+            rows: [
+              [
+                String(frames),
+                fmt(frames / (wallMs / 1000), 1),
+                fmt(cpuMs, 0),
+                fmt(perThousandMs, 1),
+                fmt(cpuPercent, 2),
+              ],
+            ],
+          },
+        ],
+        verdicts: [
+          {
+            name: 'event to paint p95',
+            ratio: p95 / TARGETS.p95Ms,
+            target: 1,
+            pass: p95 <= TARGETS.p95Ms,
+          },
+          {
+            name: 'main CPU at the default rate',
+            ratio: cpuPercent / TARGETS.cpuPercent,
+            target: 1,
+            pass: cpuPercent < TARGETS.cpuPercent,
+          },
+        ],
+        notes: [
+          `The exchange is the demo in a child process (prices walking, control on); main is this process (startCore + the web host); the page is the built renderer in headless Chromium (--disable-gpu). The price moves every ${STEP_MS} ms for the latency part.`,
+          `Targets: p95 under ${TARGETS.p95Ms} ms; main's CPU under ${TARGETS.cpuPercent} % of a core at the default rate. "% of a core" includes everything else main does meanwhile (status checks, the idle built-in demo exchange).`,
+        ],
+        data: {
+          emits: emits.length,
+          latencies,
+          missed,
+          p50,
+          p95,
+          frames,
+          wallMs,
+          cpuMs,
+          cpuPercent,
+          perThousandMs,
+        },
+      };
+    } finally {
+      await browser.close();
+      await host.stop();
+      await core.stop();
+      await exchange.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(userDataDir, { recursive: true, force: true });
+    }
+  },
+};
