@@ -28,8 +28,8 @@ import { startDemoServer } from './client';
  *    requestAnimationFrame and the task after it). Latency = paint - event, per update.
  * 2. Main's CPU per 1,000 stream messages, at the demo's default rate (prices walking, one step a
  *    second, Trade watching BTC_USDT): this process's CPU time (main: stream, services; the page
- *    runs in Chromium and the exchange in its child) over CPU_WINDOW_MS, divided by the messages the
- *    exchange sent it in that time.
+ *    runs in Chromium and the exchange in its child) over CPU_WINDOW_MS with the stream live, less
+ *    the same with the stream closed, divided by the messages the exchange sent it meanwhile.
  */
 
 const ROOT = resolve(__dirname, '../..');
@@ -38,7 +38,9 @@ const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const SEED = 'stream-bench';
 const UPDATES = 150;
 const STEP_MS = 250;
-const CPU_WINDOW_MS = 30_000;
+const CPU_WINDOW_MS = 45_000;
+/** After the stream (re)opens, before the live window: subscriptions settle, code warms up. */
+const WARM_MS = 10_000;
 const TARGETS = { p95Ms: 50, cpuPercent: 1 } as const;
 
 /** An OS keychain in memory: the bench's profile needs one, the bench needs no real one. */
@@ -168,19 +170,42 @@ export const suite: BenchSuite = {
       const p50 = percentile(sorted, 0.5);
       const p95 = percentile(sorted, 0.95);
 
-      // 2. Main's CPU per 1,000 messages at the default rate.
-      context.log(`stream: main's CPU over ${CPU_WINDOW_MS / 1000} s at the demo's default rate`);
+      // 2. Main's CPU per 1,000 messages at the default rate, beside the same main with the
+      // stream closed (status checks, timers, the idle built-in exchange: the floor).
+      const window = async () => {
+        const cpu0 = process.cpuUsage();
+        const thread0 = process.threadCpuUsage();
+        const frames0 = await exchange.framesSent();
+        const wall0 = performance.now();
+        await new Promise((r) => setTimeout(r, CPU_WINDOW_MS));
+        const cpu = process.cpuUsage(cpu0);
+        const thread = process.threadCpuUsage(thread0);
+        return {
+          wallMs: performance.now() - wall0,
+          processMs: (cpu.user + cpu.system) / 1000,
+          threadMs: (thread.user + thread.system) / 1000,
+          frames: (await exchange.framesSent()) - frames0,
+        };
+      };
+      context.log(`stream: main with the stream closed, ${CPU_WINDOW_MS / 1000} s (the floor)`);
+      core.stream.suspend();
       await new Promise((r) => setTimeout(r, 2_000));
-      const frames0 = await exchange.framesSent();
-      const cpu0 = process.cpuUsage();
-      const wall0 = performance.now();
-      await new Promise((r) => setTimeout(r, CPU_WINDOW_MS));
-      const cpu = process.cpuUsage(cpu0);
-      const wallMs = performance.now() - wall0;
-      const frames = (await exchange.framesSent()) - frames0;
-      const cpuMs = (cpu.user + cpu.system) / 1000;
-      const cpuPercent = (cpuMs / wallMs) * 100;
-      const perThousandMs = frames > 0 ? (cpuMs / frames) * 1000 : NaN;
+      const floor = await window();
+      core.stream.resume();
+      await until(() => core.stream.current().mode === 'live', 'the stream to be live again');
+      await new Promise((r) => setTimeout(r, WARM_MS));
+      context.log(
+        `stream: main with the stream live, ${CPU_WINDOW_MS / 1000} s at the default rate`,
+      );
+      const live = await window();
+      const frames = live.frames;
+      const streamMs = live.processMs - floor.processMs * (live.wallMs / floor.wallMs);
+      const streamThreadMs = live.threadMs - floor.threadMs * (live.wallMs / floor.wallMs);
+      // The verdict takes all of main's CPU while live (no subtraction: the floor is noisy on a
+      // small machine, and everything main does counts against the stream's budget).
+      const cpuPercent = (live.processMs / live.wallMs) * 100;
+      const perThousand = (ms: number) => (frames > 0 ? (ms / frames) * 1000 : NaN);
+      const pct = (ms: number, wall: number) => fmt((ms / wall) * 100, 2);
 
       return {
         tables: [
@@ -199,21 +224,57 @@ export const suite: BenchSuite = {
             ],
           },
           {
-            title: `Main at the demo's default rate (${fmt(wallMs / 1000, 1)} s, Trade watching BTC_USDT)`,
+            title: `Main's CPU: the stream live at the demo's default rate (Trade watching BTC_USDT) beside the stream closed, ${CPU_WINDOW_MS / 1000} s each`,
             columns: [
+              '',
               'messages',
-              'per second',
-              'main CPU ms',
-              'per 1,000 messages ms',
+              'process CPU ms',
+              '% of a core',
+              'main thread CPU ms',
               '% of a core',
             ],
             rows: [
               [
+                'stream closed (floor)',
+                String(floor.frames),
+                fmt(floor.processMs, 0),
+                pct(floor.processMs, floor.wallMs),
+                fmt(floor.threadMs, 0),
+                pct(floor.threadMs, floor.wallMs),
+              ],
+              [
+                'stream live',
+                String(live.frames),
+                fmt(live.processMs, 0),
+                pct(live.processMs, live.wallMs),
+                fmt(live.threadMs, 0),
+                pct(live.threadMs, live.wallMs),
+              ],
+              [
+                'the stream’s share',
                 String(frames),
-                fmt(frames / (wallMs / 1000), 1),
-                fmt(cpuMs, 0),
-                fmt(perThousandMs, 1),
-                fmt(cpuPercent, 2),
+                fmt(streamMs, 0),
+                pct(streamMs, live.wallMs),
+                fmt(streamThreadMs, 0),
+                pct(streamThreadMs, live.wallMs),
+              ],
+            ],
+          },
+          {
+            title: 'Per 1,000 stream messages',
+            columns: ['messages per second', '', 'process CPU ms', 'main thread CPU ms'],
+            rows: [
+              [
+                fmt(frames / (live.wallMs / 1000), 1),
+                'all of main while live',
+                fmt(perThousand(live.processMs), 0),
+                fmt(perThousand(live.threadMs), 0),
+              ],
+              [
+                '',
+                'the stream’s share',
+                fmt(perThousand(streamMs), 0),
+                fmt(perThousand(streamThreadMs), 0),
               ],
             ],
           },
@@ -226,7 +287,7 @@ export const suite: BenchSuite = {
             pass: p95 <= TARGETS.p95Ms,
           },
           {
-            name: 'main CPU at the default rate',
+            name: 'main’s CPU with the stream live at the default rate',
             ratio: cpuPercent / TARGETS.cpuPercent,
             target: 1,
             pass: cpuPercent < TARGETS.cpuPercent,
@@ -234,7 +295,7 @@ export const suite: BenchSuite = {
         ],
         notes: [
           `The exchange is the demo in a child process (prices walking, control on); main is this process (startCore + the web host); the page is the built renderer in headless Chromium (--disable-gpu). The price moves every ${STEP_MS} ms for the latency part.`,
-          `Targets: p95 under ${TARGETS.p95Ms} ms; main's CPU under ${TARGETS.cpuPercent} % of a core at the default rate. "% of a core" includes everything else main does meanwhile (status checks, the idle built-in demo exchange).`,
+          `Targets: p95 under ${TARGETS.p95Ms} ms; main's whole CPU with the stream live under ${TARGETS.cpuPercent} % of a core at the default rate (the verdict counts everything main does, not only the stream). The stream's share is main live minus main with the stream closed (scaled to the same wall time); it is noisy on 2 cores. Process CPU counts every thread (GC and compiler threads too), main thread CPU only the JavaScript thread (process.threadCpuUsage). Main runs under tsx here, in both windows alike.`,
         ],
         data: {
           emits: emits.length,
@@ -242,11 +303,11 @@ export const suite: BenchSuite = {
           missed,
           p50,
           p95,
-          frames,
-          wallMs,
-          cpuMs,
+          floor,
+          live,
+          streamMs,
+          streamThreadMs,
           cpuPercent,
-          perThousandMs,
         },
       };
     } finally {

@@ -52,7 +52,7 @@ export interface SessionSink {
 export interface SessionOptions extends ConnectionTimings {
   /** Book and trades events at most this often (default 100 ms). */
   bookIntervalMs: number;
-  /** Prices gathered and sent at most this often (default 200 ms). */
+  /** Prices gathered and sent at most this often (default 500 ms: Overview values move twice a second). */
   pricesIntervalMs: number;
   random: () => number;
 }
@@ -60,7 +60,7 @@ export interface SessionOptions extends ConnectionTimings {
 export const DEFAULT_SESSION_OPTIONS: SessionOptions = {
   ...DEFAULT_TIMINGS,
   bookIntervalMs: 100,
-  pricesIntervalMs: 200,
+  pricesIntervalMs: 500,
   random: Math.random,
 };
 
