@@ -206,6 +206,14 @@ export const suite: BenchSuite = {
       const cpuPercent = (live.processMs / live.wallMs) * 100;
       const perThousand = (ms: number) => (frames > 0 ? (ms / frames) * 1000 : NaN);
       const pct = (ms: number, wall: number) => fmt((ms / wall) * 100, 2);
+      const cpuRow = (label: string, w: Awaited<ReturnType<typeof window>>) => [
+        label,
+        String(w.frames),
+        fmt(w.processMs, 0),
+        pct(w.processMs, w.wallMs),
+        fmt(w.threadMs, 0),
+        pct(w.threadMs, w.wallMs),
+      ];
 
       return {
         tables: [
@@ -234,30 +242,14 @@ export const suite: BenchSuite = {
               '% of a core',
             ],
             rows: [
-              [
-                'stream closed (floor)',
-                String(floor.frames),
-                fmt(floor.processMs, 0),
-                pct(floor.processMs, floor.wallMs),
-                fmt(floor.threadMs, 0),
-                pct(floor.threadMs, floor.wallMs),
-              ],
-              [
-                'stream live',
-                String(live.frames),
-                fmt(live.processMs, 0),
-                pct(live.processMs, live.wallMs),
-                fmt(live.threadMs, 0),
-                pct(live.threadMs, live.wallMs),
-              ],
-              [
-                'the stream’s share',
-                String(frames),
-                fmt(streamMs, 0),
-                pct(streamMs, live.wallMs),
-                fmt(streamThreadMs, 0),
-                pct(streamThreadMs, live.wallMs),
-              ],
+              cpuRow('stream closed (floor)', floor),
+              cpuRow('stream live', live),
+              cpuRow('the stream’s share', {
+                frames,
+                wallMs: live.wallMs,
+                processMs: streamMs,
+                threadMs: streamThreadMs,
+              }),
             ],
           },
           {
