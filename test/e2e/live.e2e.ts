@@ -106,6 +106,7 @@ describe('live: the stream drives the screens', () => {
     const notice = page.getByTestId('fill-notice').filter({ hasText: /Filled: buy/ });
     await notice.waitFor({ timeout: 5_000 });
     expect(await notice.textContent()).toContain('ETH/USDT');
+    await page.screenshot({ path: 'test-results/screenshots/live-fill-notice.png' });
     await expect
       .poll(() => orders.activeIds(), { timeout: 5_000 })
       .not.toContain(placed.json.orderId);
