@@ -258,6 +258,19 @@ describe('boot: the built main bundle under a stand-in electron', () => {
     expect(Number(placed2['y']) + Number(placed2['height'])).toBeLessThanOrEqual(700);
   });
 
+  it('a desktop notification only while no window is focused', async () => {
+    const app = await boot();
+    await app.ready();
+    const note = { title: 'Order filled', body: 'An order filled on BTC/USDT' };
+    expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: false });
+    await app.emit('window', 'blur');
+    expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: true });
+    await app.emit('window', 'focus');
+    expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: false });
+    const shown = (await app.calls()).filter((c) => c.what === 'Notification.show');
+    expect(shown).toEqual([{ what: 'Notification.show', detail: note }]);
+  });
+
   it('sleep pauses and wake re-checks: the page is told both', async () => {
     const app = await boot();
     await app.ready();

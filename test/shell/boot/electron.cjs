@@ -174,14 +174,18 @@ class BrowserWindow extends EventEmitter {
   static getAllWindows() {
     return [...BrowserWindow.windows];
   }
+  /** Focused until the test emits 'blur' on it (and again after 'focus'). */
   static getFocusedWindow() {
-    return BrowserWindow.windows[0] ?? null;
+    return BrowserWindow.windows.find((w) => w.focused && !w.destroyed) ?? null;
   }
   constructor(options) {
     super();
     if (!ready) throw new Error('stand-in: BrowserWindow created before the app is ready');
     this.id = BrowserWindow.windows.length + 1;
     this.options = options;
+    this.focused = true;
+    this.on('blur', () => (this.focused = false));
+    this.on('focus', () => (this.focused = true));
     this.webContents = new WebContents(this);
     this.visible = false;
     this.minimized = false;
@@ -382,7 +386,12 @@ module.exports = {
   powerMonitor,
   net,
   Notification: class {
-    show() {}
+    constructor(options) {
+      this.options = options;
+    }
+    show() {
+      record('Notification.show', { title: this.options.title, body: this.options.body });
+    }
   },
 };
 
