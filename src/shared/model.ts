@@ -818,8 +818,8 @@ export interface StreamOrder {
 }
 
 /**
- * The stream (re)connected after a gap, or saw an update_id gap: what it may have missed must be
- * loaded again over REST.
+ * The stream (re)connected, or the app was unlocked: what a push may have missed must be loaded
+ * again over REST. (A depth update_id gap is repaired in main with a fresh snapshot instead.)
  */
 export interface StreamResync {
   at: Millis;

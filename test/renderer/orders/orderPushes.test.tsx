@@ -120,6 +120,29 @@ describe('pushed orders change the active list in place', () => {
     expect(notice.textContent).toContain('BTC/USDT');
   });
 
+  it('an order canceled after part of it filled says so, in the notice and the notification', () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    const fake = fakeDesk({ 'app.notify': async () => true });
+    setDesk(fake.desk);
+    render(<FillNotices />);
+    push('finish', {
+      ...resting,
+      dealStock: '0.2',
+      dealMoney: '8000',
+      left: '0.3',
+      status: 'CANCELED',
+    });
+    expect(screen.getByTestId('fill-notice').textContent).toContain(
+      'Partly filled: buy 0.2 BTC at 40,000 USDT on BTC/USDT (the rest canceled)',
+    );
+    expect(fake.callsTo('app.notify')).toEqual([
+      {
+        title: 'Order partly filled',
+        body: 'Partly filled: buy 0.2 BTC at 40,000 USDT on BTC/USDT (the rest canceled)',
+      },
+    ]);
+  });
+
   it('a fill of an order the list never showed still raises the notice', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(true);
     setDesk(fakeDesk({}).desk);

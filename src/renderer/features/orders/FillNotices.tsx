@@ -1,5 +1,5 @@
 import { Amount } from '../../components/Amount';
-import { fillOf } from './fills';
+import { fillOf, fillWords } from './fills';
 import { useFillNotices } from './ordersStore';
 
 /** Orders that filled while the app was open, on every screen until dismissed. */
@@ -10,13 +10,15 @@ export function FillNotices() {
     <div className="fill-notices" role="status" aria-live="polite">
       {fills.map((order) => {
         const fill = fillOf(order);
+        const { lead, tail } = fillWords(fill);
         return (
           <div className="fill-notice" key={order.orderId} data-testid="fill-notice">
             <p>
-              Filled: <span className={`side side-${fill.side}`}>{fill.side}</span>{' '}
+              {lead} <span className={`side side-${fill.side}`}>{fill.side}</span>{' '}
               <Amount value={fill.amount} places={fill.amountPlaces} unit={fill.stock} /> at{' '}
               <Amount value={fill.price} places={fill.pricePlaces} unit={fill.money} /> on{' '}
               {fill.market}
+              {tail}
             </p>
             <button
               type="button"

@@ -2,8 +2,13 @@ import type { Order } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { averagePrice, marketLabel, scaleOf, splitMarket } from '../../lib/format';
 
-/** What a fill notice says: the side, the amount dealt and its average price, on which market. */
+/**
+ * What a fill notice says: whether all of it filled, the side, the amount dealt and its average
+ * price, on which market.
+ */
 export interface Fill {
+  /** Filled, or stopped (canceled) after part of it filled. */
+  whole: boolean;
   side: Order['side'];
   amount: string;
   amountPlaces: number;
@@ -18,6 +23,9 @@ export function fillOf(order: Order): Fill {
   const [stock, money] = splitMarket(order.market);
   const price = averagePrice(order.dealMoney, order.dealStock) ?? order.price;
   return {
+    // A finished order that dealt filled, unless its status says it was canceled (CANCELED,
+    // CANCELED_STP, CANCELED_TAKER_BAND, AUTO_CANCELED_…) with the rest.
+    whole: !(order.status ?? '').includes('CANCELED'),
     side: order.side,
     amount: order.dealStock,
     amountPlaces: scaleOf(order.dealStock),
@@ -29,17 +37,30 @@ export function fillOf(order: Order): Fill {
   };
 }
 
+/** "Filled:" or "Partly filled:", and what follows the market when the rest was canceled. */
+export const fillWords = (fill: Fill) =>
+  fill.whole
+    ? { lead: 'Filled:', tail: '' }
+    : { lead: 'Partly filled:', tail: ' (the rest canceled)' };
+
 /**
  * The desktop notification of a fill: "Filled: buy 0.01 BTC at 40,000 USDT on BTC/USDT", or in
  * privacy mode only the market ("An order filled on BTC/USDT"): it shows outside the app.
  */
 export function fillMessage(order: Order, privacy: boolean): { title: string; body: string } {
   const fill = fillOf(order);
-  if (privacy) return { title: 'Order filled', body: `An order filled on ${fill.market}` };
+  const title = fill.whole ? 'Order filled' : 'Order partly filled';
+  if (privacy) {
+    return {
+      title,
+      body: `An order ${fill.whole ? 'filled' : 'partly filled'} on ${fill.market}`,
+    };
+  }
+  const { lead, tail } = fillWords(fill);
   return {
-    title: 'Order filled',
+    title,
     body:
-      `Filled: ${fill.side} ${formatDecimal(fill.amount, fill.amountPlaces)} ${fill.stock} at ` +
-      `${formatDecimal(fill.price, fill.pricePlaces)} ${fill.money} on ${fill.market}`,
+      `${lead} ${fill.side} ${formatDecimal(fill.amount, fill.amountPlaces)} ${fill.stock} at ` +
+      `${formatDecimal(fill.price, fill.pricePlaces)} ${fill.money} on ${fill.market}${tail}`,
   };
 }
