@@ -68,6 +68,7 @@ export function form(overrides: Partial<OrderFormValues> = {}): OrderFormValues 
     side: 'buy',
     amount: '0.01',
     price: '',
+    activationPrice: '',
     clientOrderId: '',
     stp: 'no',
     postOnly: false,
