@@ -137,7 +137,7 @@ describe('stop orders in words and in the preview', () => {
     expect(reviewTitle(review)).toBe('Stop: buy 0.01 BTC on BTC/USDT?');
     expect(reviewKind(review)).toBe('Stop-limit order');
     expect(reviewTotal(review)).toBe(
-      'Pay ≈\u00a0705.00 USDT at your price, fee ≈\u00a00.71 USDT once it triggers',
+      'Pay 705.00 USDT at your price, fee ≈\u00a00.71 USDT once it triggers',
     );
     const spend = stopMarket({ side: 'buy', amount: '700', activationPrice: '70000' });
     const spendReview = { form: spend, estimate: estimateOf(spend, ctx)!, context: ctx };

@@ -42,7 +42,8 @@ export function PreviewPanel({ form, context, estimate }: PreviewPanelProps) {
       ['When', stopWords(form, market) ?? ''],
       [
         form.kind === 'stop_limit' ? 'Total at your price' : 'Total at the activation price',
-        `${spend ? '' : '≈\u00a0'}${money(estimate.limitTotal ?? '0')}`,
+        // Exact at a limit price and for a spend amount; a stop-market sell's is its worth at the activation price.
+        `${spend || form.kind === 'stop_limit' ? '' : '≈\u00a0'}${money(estimate.limitTotal ?? '0')}`,
       ],
       [
         spend ? 'Estimated to receive' : 'Amount',

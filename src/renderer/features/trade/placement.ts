@@ -193,8 +193,9 @@ export function reviewTotal({ form, estimate, context: { market } }: Review): st
   if (isStop(form.kind)) {
     const pay = side === 'buy' ? 'Pay' : 'Receive';
     const about = form.kind === 'stop_limit' ? 'at your price' : 'at the activation price';
-    const exact = form.kind === 'stop_market' && side === 'buy' ? '' : '≈\u00a0';
-    return `${pay} ${exact}${fmt(estimate.limitTotal ?? '0')} ${m} ${about}, fee ≈\u00a0${fmt(estimate.fee)} ${m} once it triggers`;
+    // Exact at a limit price and for a spend amount; a stop-market sell's is its worth at the activation price.
+    const approx = form.kind === 'stop_market' && side === 'sell' ? '≈\u00a0' : '';
+    return `${pay} ${approx}${fmt(estimate.limitTotal ?? '0')} ${m} ${about}, fee ≈\u00a0${fmt(estimate.fee)} ${m} once it triggers`;
   }
   if (form.kind === 'market') {
     return `${plain(form.amount.trim())} ${m} spent, fee ≈\u00a0${fmt(estimate.fee)} ${m} included; you get ≈\u00a0${plain(estimate.stock)} ${market.stock}`;
