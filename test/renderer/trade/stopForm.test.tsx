@@ -62,7 +62,10 @@ describe('stop orders in the trade form', () => {
     );
     expect(dialog.textContent).toContain('Stop-limit order');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
-    await screen.findByTestId('trade-outcome');
+    const outcome = await screen.findByTestId('trade-outcome');
+    expect(outcome.textContent).toContain(
+      'Stop order placed: it waits in Orders until it triggers. Triggers when the last price rises to or above 70,000 USDT',
+    );
     const [sent] = fake.callsTo('orders.place');
     expect(sent).toMatchObject({ kind: 'stop_limit', activationPrice: '70000', price: '70500' });
   });
