@@ -133,10 +133,11 @@ const market = z
  * An order's fields by name: the order form checks what the user types with these same rules and
  * messages (DESIGN.md rule 8), and its types (kind, side, stp) come from them.
  */
-export const orderKind = z.enum(['stock_market', 'market', 'limit']);
+export const orderKind = z.enum(['stock_market', 'market', 'limit', 'stop_limit', 'stop_market']);
 export const orderSide = z.enum(['buy', 'sell']);
 export const orderAmount = decimal('amount');
 export const orderPrice = decimal('price');
+export const activationPrice = decimal('activation price');
 export const clientOrderId = z
   .string()
   .regex(/^[A-Za-z0-9._-]{1,64}$/, 'Use letters, digits, -, . and _ only (at most 64).');
@@ -154,14 +155,17 @@ const orderFields = {
 const limitFlags = { postOnly: z.boolean().optional(), ioc: z.boolean().optional() };
 
 /**
- * An order. The caller passes one shape (`price` optional); main receives it by kind: a limit order
- * with its price (and may be post-only or IOC), a market order with none.
+ * An order. The caller passes one shape (`price`, `activationPrice` optional); main receives it by
+ * kind: a limit order with its price (and may be post-only or IOC), a market order with none, a
+ * stop-limit with its activation price and limit price, a stop-market with its activation price
+ * (its amount is money for a buy, stock for a sell, as the exchange takes it).
  */
 export const placeOrderInput = z
   .object({
     kind: orderKind,
     ...orderFields,
     price: orderPrice.optional(),
+    activationPrice: activationPrice.optional(),
     ...limitFlags,
   })
   .pipe(
@@ -173,6 +177,17 @@ export const placeOrderInput = z
         ...limitFlags,
       }),
       z.object({ kind: z.enum(['stock_market', 'market']), ...orderFields }),
+      z.object({
+        kind: z.literal('stop_limit'),
+        ...orderFields,
+        price: decimal('price', 'Enter the limit price.'),
+        activationPrice: decimal('activation price', 'Enter the activation price.'),
+      }),
+      z.object({
+        kind: z.literal('stop_market'),
+        ...orderFields,
+        activationPrice: decimal('activation price', 'Enter the activation price.'),
+      }),
     ]),
   );
 

@@ -5,6 +5,7 @@ import { startDemoExchange, type DemoExchangeOptions } from './server';
  * npm run demo-exchange -- --port 8787 [--seed N] [--casing deployed|spec] [--latency-ms N]
  *   [--state FILE] [--api-key K --api-secret S] [--control] [--freeze-prices]
  *   [--faults '{"next503":1,"latencyMs":200,"clockSkewMs":-8000}'] [--no-lending]
+ *   [--region global|eu]
  */
 function parseOptions(argv: string[]): DemoExchangeOptions {
   const { values } = parseArgs({
@@ -22,6 +23,7 @@ function parseOptions(argv: string[]): DemoExchangeOptions {
       'no-lending': { type: 'boolean' },
       control: { type: 'boolean' },
       'freeze-prices': { type: 'boolean' },
+      region: { type: 'string' },
     },
   });
   const int = (flag: string, value: string | undefined): number | undefined => {
@@ -57,6 +59,11 @@ function parseOptions(argv: string[]): DemoExchangeOptions {
   if (values['no-lending']) options.lendingAccess = false;
   if (values.control) options.control = true;
   if (values['freeze-prices']) options.freezePrices = true;
+  if (values.region !== undefined) {
+    if (values.region !== 'global' && values.region !== 'eu')
+      throw new Error('--region is global or eu');
+    options.region = values.region;
+  }
   return options;
 }
 

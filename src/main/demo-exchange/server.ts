@@ -7,6 +7,7 @@ import type { Ctx, ExchangeCtx, Reply, Route } from './context';
 import { Engine } from './engine';
 import { errorBody, type Casing } from './fields';
 import { ApiError } from './errors';
+import { regionRefusal, type DemoRegion } from './region';
 import {
   HTML_ERROR_BODY,
   MAINTENANCE_BODY,
@@ -100,6 +101,11 @@ export interface DemoExchangeOptions {
    * false: the key has no lending access, every smart-flex endpoint answers 403 (§6). Default true.
    */
   lendingAccess?: boolean;
+  /**
+   * 'eu': the account is an EU one, refused with HTTP 453 what EU accounts may not place on spot
+   * (order/new without ioc=true, order/stop_limit; region.ts). Default 'global'.
+   */
+  region?: DemoRegion;
   /** Keep the price walk still (it then moves only through control advance-price / engine.advance). */
   freezePrices?: boolean;
   /** WebSocket (/ws): a connection is closed after this long without a message (default 60,000). */
@@ -406,6 +412,8 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
       if (options.lendingAccess === false && path.startsWith('/api/v4/main-account/smart-flex/')) {
         throw new ApiError(403, { code: 0, message: NO_PERMISSION });
       }
+      const refused = regionRefusal(options.region, path, ctx.body);
+      if (refused) throw refused;
       if (route.placesOrder && faults.resetBeforeOrder > 0) {
         faults.resetBeforeOrder -= 1;
         resetConnection('resetBeforeOrder');

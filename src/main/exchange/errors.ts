@@ -355,6 +355,14 @@ function userMessage(parsed: ParsedBody, status: number): string {
 export const RATE_LIMIT_MESSAGE =
   'The exchange is rate-limiting requests from this computer (HTTP 429). Try again in a minute.';
 
+/**
+ * HTTP 453: the account's region does not allow the order (EU accounts may place only market,
+ * immediate-or-cancel limit and stop-market orders on spot). Whatever the body says, this is what
+ * the user reads.
+ */
+export const REGION_REFUSED_MESSAGE =
+  "The exchange does not allow this order type for this account's region (HTTP 453): EU accounts may place only market, immediate-or-cancel limit and stop-market orders on spot. Nothing was placed.";
+
 const NONCE = /nonce/i;
 const AUTH_MESSAGE =
   /unauthori[sz]ed request|invalid payload|this action is unauthori[sz]ed|enable your key|api key|invalid token|unauthenticated/i;
@@ -390,8 +398,8 @@ function kindOfJson(
     // {data:{token:["Invalid token."]}} / {data:{message:[...]}}: the grant or token is no good.
     return { kind: 'auth' };
   }
-  // 2xx: a refusal wrapped in a success answer (`success: false`, the v1 kline).
-  if (status === 400 || status === 422 || (status >= 200 && status < 300)) {
+  // 2xx: a refusal wrapped in a success answer (`success: false`, the v1 kline); 453 the region's.
+  if (status === 400 || status === 422 || status === 453 || (status >= 200 && status < 300)) {
     return { kind: 'validation' };
   }
   return { kind: 'unexpected' };
@@ -404,7 +412,7 @@ function jsonError(status: number, body: unknown, endpoint: string): ExchangeErr
   const { kind, retryable } = kindOfJson(status, parsed, endpoint);
   return new ExchangeError({
     kind,
-    message: userMessage(parsed, status),
+    message: status === 453 ? REGION_REFUSED_MESSAGE : userMessage(parsed, status),
     status,
     code: parsed.code,
     fields: parsed.fields,

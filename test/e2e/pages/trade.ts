@@ -1,5 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
+import { launchBrowser, type Browser } from '../../support/browser';
 import { ShellPage } from './shell';
+
+/** The order types of the form, as the page object names them. */
+export type Kind = 'Market' | 'Spend' | 'Limit' | 'Stop-limit' | 'Stop-market';
 
 /** Page object of the Trade screen: market picker, facts, order form, preview, dialog, outcome. */
 export class TradePage {
@@ -9,6 +13,9 @@ export class TradePage {
   readonly markets: Locator;
   readonly amount: Locator;
   readonly price: Locator;
+  /** A stop order's activation price, and the condition it implies in words. */
+  readonly activationPrice: Locator;
+  readonly stopCondition: Locator;
   readonly clientOrderId: Locator;
   readonly stp: Locator;
   readonly postOnly: Locator;
@@ -27,6 +34,8 @@ export class TradePage {
     this.markets = page.getByRole('listbox', { name: 'Markets' });
     this.amount = page.getByRole('textbox', { name: /^Amount/ });
     this.price = page.getByRole('textbox', { name: /^Limit price/ });
+    this.activationPrice = page.getByRole('textbox', { name: /^Activation price/ });
+    this.stopCondition = page.getByTestId('trade-stop-condition');
     this.clientOrderId = page.getByRole('textbox', { name: /^Client order id/ });
     this.stp = page.getByRole('combobox', { name: 'Self-trade prevention' });
     this.postOnly = page.getByRole('checkbox', { name: /Post-only/ });
@@ -75,10 +84,10 @@ export class TradePage {
     });
   }
 
-  async kind(label: 'Market' | 'Spend' | 'Limit'): Promise<void> {
+  async kind(label: Kind): Promise<void> {
     const name =
-      label === 'Market' ? /^Market \(amount in/ : label === 'Spend' ? /^Market buy/ : 'Limit';
-    await this.page.getByRole('radio', { name }).check();
+      label === 'Market' ? /^Market \(amount in/ : label === 'Spend' ? /^Market buy/ : label;
+    await this.page.getByRole('radio', { name, exact: true }).check();
   }
 
   async side(side: 'Buy' | 'Sell'): Promise<void> {
@@ -87,10 +96,12 @@ export class TradePage {
 
   /** Fills the form; fields left out are cleared (amount, price, client order id). */
   async fill(values: {
-    kind?: 'Market' | 'Spend' | 'Limit';
+    kind?: Kind;
     side?: 'Buy' | 'Sell';
     amount?: string;
     price?: string;
+    /** Stop-limit and stop-market. */
+    activationPrice?: string;
     clientOrderId?: string;
     postOnly?: boolean;
   }): Promise<void> {
@@ -101,6 +112,10 @@ export class TradePage {
       await this.price.fill(values.price ?? '');
       await this.postOnly.setChecked(values.postOnly ?? false);
     }
+    if (values.kind === 'Stop-limit' || values.kind === 'Stop-market') {
+      await this.activationPrice.fill(values.activationPrice ?? '');
+    }
+    if (values.kind === 'Stop-limit') await this.price.fill(values.price ?? '');
     await this.clientOrderId.fill(values.clientOrderId ?? '');
   }
 
@@ -124,4 +139,18 @@ export class TradePage {
     }
     return '';
   }
+}
+
+/** A browser on the app's page at `url`, on Trade; the page's errors are pushed to `errors`. */
+export async function openTrade(
+  url: string,
+  errors: string[],
+): Promise<{ browser: Browser; page: Page; trade: TradePage }> {
+  const browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  const trade = new TradePage(page);
+  await trade.open();
+  return { browser, page, trade };
 }

@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
-import type { Market, TradeContext } from '../../../src/shared/model';
+import { cleanup, render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import type { Market, PlacementOutcome, TradeContext } from '../../../src/shared/model';
+import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
+import { TradeView } from '../../../src/renderer/features/trade/TradeView';
+import { fakeDesk } from '../fakeDesk';
 import type { OrderFormValues } from '../../../src/renderer/features/trade/checks';
 import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
@@ -68,6 +72,7 @@ export function form(overrides: Partial<OrderFormValues> = {}): OrderFormValues 
     side: 'buy',
     amount: '0.01',
     price: '',
+    activationPrice: '',
     clientOrderId: '',
     stp: 'no',
     postOnly: false,
@@ -83,6 +88,37 @@ export function resetTradeScreen(): void {
   useOrdersStore.setState(useOrdersStore.getInitialState(), true);
   useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
   useShellStore.setState({ screen: 'trade', refresh: undefined });
+  useProfilesStore.setState({ state: undefined, fetchedAt: undefined, error: undefined });
+}
+
+/** An order the exchange took and that rests (nothing filled yet). */
+export const PLACED_RESTING: PlacementOutcome = {
+  outcome: 'placed',
+  clientOrderId: 'desk-abc123',
+  orderId: 4242,
+  market: 'BTC_USDT',
+  side: 'buy',
+  dealStock: '0',
+  dealMoney: '0',
+  dealFee: '0',
+  status: 'NEW',
+  reconciled: false,
+};
+
+/**
+ * Trade on screen against a fake bridge: one market (BTC/USDT), its context(), and orders.place
+ * answering `placed`. Resolves with the fake once the form is there.
+ */
+export async function openTrade(placed: PlacementOutcome = PLACED_RESTING) {
+  const fake = fakeDesk({
+    'trade.markets': async () => [BTC_USDT],
+    'trade.context': async () => context(),
+    'orders.place': async () => placed,
+  });
+  setDesk(fake.desk);
+  render(createElement(TradeView));
+  await screen.findByRole('button', { name: 'Review order' });
+  return fake;
 }
 
 /** After each screen test: unmounted, no bridge. */

@@ -1,45 +1,14 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TradeView } from '../../../src/renderer/features/trade/TradeView';
-import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
-import { setDesk } from '../../../src/renderer/lib/desk';
-import { useSettings } from '../../../src/renderer/lib/settingsStore';
-import type { PlacementOutcome } from '../../../src/shared/model';
-import { fakeDesk } from '../fakeDesk';
-import { BTC_USDT, context } from './fixtures';
+import { leaveTradeScreen, openTrade, resetTradeScreen } from './fixtures';
 
-beforeEach(() => {
-  useTradeStore.setState(useTradeStore.getInitialState(), true);
-  useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
-});
-afterEach(() => {
-  cleanup();
-  setDesk(undefined);
-});
+beforeEach(resetTradeScreen);
+afterEach(leaveTradeScreen);
 
-const PLACED: PlacementOutcome = {
-  outcome: 'placed',
-  clientOrderId: 'desk-abc123',
-  orderId: 4242,
-  market: 'BTC_USDT',
-  side: 'buy',
-  dealStock: '0',
-  dealMoney: '0',
-  dealFee: '0',
-  status: 'NEW',
-  reconciled: false,
-};
 const type = (input: HTMLElement, value: string) => fireEvent.change(input, { target: { value } });
 
 async function reviewPostOnlyBuy(price: string) {
-  const fake = fakeDesk({
-    'trade.markets': async () => [BTC_USDT],
-    'trade.context': async () => context(),
-    'orders.place': async () => PLACED,
-  });
-  setDesk(fake.desk);
-  render(<TradeView />);
-  await screen.findByRole('button', { name: 'Review order' });
+  const fake = await openTrade();
   fireEvent.click(screen.getByRole('radio', { name: /Limit/ }));
   type(screen.getByRole('textbox', { name: /^Amount/ }), '0.01');
   type(screen.getByRole('textbox', { name: /Limit price/ }), price);

@@ -13,7 +13,7 @@ import {
   type MarketPlaces,
 } from '../../lib/format';
 import { Time } from '../../components/ViewParts';
-import { marketAndSideColumns, OrderId } from './parts';
+import { Activation, marketAndSideColumns, OrderId } from './parts';
 
 /** Columns of the active-orders table. */
 export function orderColumns(
@@ -29,7 +29,24 @@ export function orderColumns(
       header: 'Price',
       align: 'right',
       width: 'minmax(110px, 1fr)',
-      cell: (o) => <Amount value={o.price} places={of(o).price} unit={splitMarket(o.market)[1]} />,
+      // A stop order's activation price (with its condition) under its price.
+      cell: (o) => (
+        <>
+          <Amount value={o.price} places={of(o).price} unit={splitMarket(o.market)[1]} />
+          {o.activationPrice ? (
+            <span className="small" data-testid="order-activation">
+              {' '}
+              stop{' '}
+              <Activation
+                price={o.activationPrice}
+                condition={o.activationCondition}
+                places={of(o).price}
+                unit={splitMarket(o.market)[1]}
+              />
+            </span>
+          ) : null}
+        </>
+      ),
       sort: (a, b) => compareDecimal(a.price, b.price),
     },
     {

@@ -2,15 +2,9 @@ import type { ConditionalOrders, OcoOrder, OrderSide, OtoOrder } from '../../../
 import { Amount } from '../../components/Amount';
 import { type Column } from '../../components/DataTable';
 import { compareDecimal } from '../../lib/decimal';
-import {
-  conditionSymbol,
-  DEFAULT_PLACES,
-  marketLabel,
-  splitMarket,
-  type MarketPlaces,
-} from '../../lib/format';
+import { DEFAULT_PLACES, marketLabel, splitMarket, type MarketPlaces } from '../../lib/format';
 import { Time } from '../../components/ViewParts';
-import { OrderId, SideLabel } from './parts';
+import { Activation, OrderId, SideLabel } from './parts';
 
 /** A conditional order the user asked to cancel. */
 export interface ConditionalTarget {
@@ -95,16 +89,14 @@ export function ocoColumns(
       header: 'Stop: activation',
       align: 'right',
       width: 'minmax(150px, 1.2fr)',
-      cell: (r) => {
-        const leg = r.stopLoss;
-        if (!leg.activationPrice) return <span className="muted">—</span>;
-        return (
-          <span title={`Activates when the price is ${leg.activationCondition ?? '?'} this`}>
-            <span className="condition">{conditionSymbol(leg.activationCondition)}</span>{' '}
-            <Amount value={leg.activationPrice} places={of(r).price} unit={units(r)[1]} />
-          </span>
-        );
-      },
+      cell: (r) => (
+        <Activation
+          price={r.stopLoss.activationPrice}
+          condition={r.stopLoss.activationCondition}
+          places={of(r).price}
+          unit={units(r)[1]}
+        />
+      ),
     },
     {
       id: 'state',

@@ -5,7 +5,8 @@ import { asDeskError } from '../../../shared/errors';
 import { useAction } from '../../lib/useAction';
 import type { Column } from '../../components/DataTable';
 import type { OrderSide } from '../../../shared/model';
-import { marketLabel } from '../../lib/format';
+import { conditionSymbol, marketLabel } from '../../lib/format';
+import { Amount } from '../../components/Amount';
 
 /** What an order is called, one and many (counts, exports). */
 export const ORDERS = ['order', 'orders'] as const;
@@ -13,6 +14,27 @@ export const ORDERS = ['order', 'orders'] as const;
 /** Buy/sell in words and colour (the word carries the meaning; the colour only helps). */
 export function SideLabel({ side }: { side: OrderSide }) {
   return <span className={`side side-${side}`}>{side === 'buy' ? 'Buy' : 'Sell'}</span>;
+}
+
+/** A stop's activation price with its condition ("≥ 70,000 USDT"); "—" when it has none. */
+export function Activation({
+  price,
+  condition,
+  places,
+  unit,
+}: {
+  price: string | undefined;
+  condition: string | undefined;
+  places: number;
+  unit: string | undefined;
+}) {
+  if (!price) return <span className="muted">—</span>;
+  return (
+    <span title={`Activates when the price is ${condition ?? '?'} this`}>
+      <span className="condition">{conditionSymbol(condition)}</span>{' '}
+      <Amount value={price} places={places} unit={unit} />
+    </span>
+  );
 }
 
 /** An order's id (whole, it is short) with its copy button. */

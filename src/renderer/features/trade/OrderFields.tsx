@@ -3,7 +3,8 @@ import type { Market, TradeContext } from '../../../shared/model';
 import { FieldError, SelectField, TextField } from '../../components/Field';
 import { AmountShortcuts } from './AmountShortcuts';
 import { amountUnit, plain, stepOf, type OrderFormValues } from './checks';
-import { KIND_OPTIONS, STP_OPTIONS } from './placement';
+import { forRegion, kindOptions, STP_OPTIONS, stopWords } from './placement';
+import { amountInMoney, isStop } from './stop';
 import type { OrderFormState } from './useOrderForm';
 
 /**
@@ -11,17 +12,20 @@ import type { OrderFormState } from './useOrderForm';
  * client id.
  */
 export function OrderFields({ form, context }: { form: OrderFormState; context: TradeContext }) {
-  const { values, errors, update } = form;
+  const { errors, update } = form;
+  // What the active profile's region sends (EU: no stop-limit, limit orders immediate-or-cancel).
+  const values = forRegion(form.values, form.region);
   const { market } = context;
-  const unit = amountUnit(values.kind, market);
+  const unit = amountUnit(values.kind, market, values.side);
+  const byMoney = amountInMoney(values.kind, values.side);
   // A shortcut's message about the values it was clicked on; any edit takes it away.
   const [refused, setRefused] = useState<{ message: string; values: OrderFormValues }>();
-  const shortcutMessage = refused?.values === values ? refused.message : undefined;
+  const shortcutMessage = refused?.values === form.values ? refused.message : undefined;
   return (
     <>
       <fieldset className="trade-segment">
         <legend>Order type</legend>
-        {KIND_OPTIONS.map((k) => (
+        {kindOptions(form.region).map((k) => (
           <label key={k.id} className={values.kind === k.id ? 'seg active' : 'seg'}>
             <input
               type="radio"
@@ -73,7 +77,7 @@ export function OrderFields({ form, context }: { form: OrderFormState; context: 
         <div className="trade-unit" data-unit={unit}>
           <TextField
             id="trade-amount"
-            label={values.kind === 'market' ? `Amount to spend (${unit})` : `Amount (${unit})`}
+            label={byMoney ? `Amount to spend (${unit})` : `Amount (${unit})`}
             {...form.bind('amount')}
             error={shortcutMessage ?? errors['amount']}
             inputMode="decimal"
@@ -81,19 +85,27 @@ export function OrderFields({ form, context }: { form: OrderFormState; context: 
             hint={
               values.kind === 'market'
                 ? `In ${market.money}, fee included · minimum total ${plain(market.minTotal)} ${market.money}`
-                : `In ${market.stock} · min ${plain(market.minAmount)} ${market.stock} · step ${plain(stepOf(market.stockPrec))}`
+                : byMoney
+                  ? `In ${market.money} · minimum total ${plain(market.minTotal)} ${market.money} · step ${plain(stepOf(market.moneyPrec))}`
+                  : `In ${market.stock} · min ${plain(market.minAmount)} ${market.stock} · step ${plain(stepOf(market.stockPrec))}`
             }
           />
         </div>
-        <AmountShortcuts
-          form={form}
-          context={context}
-          amountId="trade-amount"
-          onRefused={(message) => setRefused({ message, values })}
-        />
+        {/* The shortcuts size market and limit orders; a stop order is sized by hand. */}
+        {isStop(values.kind) ? null : (
+          <AmountShortcuts
+            form={form}
+            context={context}
+            amountId="trade-amount"
+            onRefused={(message) => setRefused({ message, values: form.values })}
+          />
+        )}
       </div>
 
-      {values.kind === 'limit' ? <LimitFields form={form} market={market} /> : null}
+      {isStop(values.kind) ? <StopFields form={form} market={market} /> : null}
+      {values.kind === 'limit' ? (
+        <LimitFields form={form} market={market} iocOnly={form.region === 'eu'} />
+      ) : null}
 
       <div className="trade-row">
         <SelectField
@@ -123,45 +135,95 @@ export function OrderFields({ form, context }: { form: OrderFormState; context: 
   );
 }
 
-/** A limit order's price and execution options (post-only, immediate or cancel). */
-function LimitFields({ form, market }: { form: OrderFormState; market: Market }) {
+/** A price in money per stock: the limit price (limit, stop-limit) or a stop's activation price. */
+function PriceField({
+  form,
+  market,
+  field,
+}: {
+  form: OrderFormState;
+  market: Market;
+  field: 'price' | 'activationPrice';
+}) {
+  const limit = field === 'price';
+  return (
+    <div className="trade-unit" data-unit={market.money}>
+      <TextField
+        id={limit ? 'trade-price' : 'trade-activation'}
+        label={`${limit ? 'Limit' : 'Activation'} price (${market.money} per ${market.stock})`}
+        {...form.bind(field)}
+        inputMode="decimal"
+        autoComplete="off"
+        hint={`Up to ${market.moneyPrec} decimals`}
+      />
+    </div>
+  );
+}
+
+/**
+ * A stop order's activation price with the condition it implies in words, and a stop-limit's limit
+ * price.
+ */
+function StopFields({ form, market }: { form: OrderFormState; market: Market }) {
+  const { values } = form;
+  return (
+    <>
+      <PriceField form={form} market={market} field="activationPrice" />
+      <p className="small" role="status" data-testid="trade-stop-condition">
+        {stopWords(values, market)}
+      </p>
+      {values.kind === 'stop_limit' ? (
+        <PriceField form={form} market={market} field="price" />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * A limit order's price and execution options (post-only, immediate or cancel). On EU accounts a
+ * limit order is immediate-or-cancel only: the box is ticked and fixed, post-only is not offered.
+ */
+function LimitFields({
+  form,
+  market,
+  iocOnly,
+}: {
+  form: OrderFormState;
+  market: Market;
+  iocOnly: boolean;
+}) {
   const { values, errors, update } = form;
   const postOnlyError = errors['postOnly'];
   return (
     <>
-      <div className="trade-unit" data-unit={market.money}>
-        <TextField
-          id="trade-price"
-          label={`Limit price (${market.money} per ${market.stock})`}
-          {...form.bind('price')}
-          inputMode="decimal"
-          autoComplete="off"
-          hint={`Up to ${market.moneyPrec} decimals`}
-        />
-      </div>
+      <PriceField form={form} market={market} field="price" />
       <fieldset
         className="trade-options-row"
         aria-describedby={postOnlyError ? 'trade-post-only-error' : undefined}
       >
         <legend>Execution</legend>
+        {iocOnly ? null : (
+          <label className="check">
+            <input
+              id="trade-post-only"
+              type="checkbox"
+              checked={values.postOnly}
+              aria-invalid={postOnlyError ? true : undefined}
+              aria-describedby={postOnlyError ? 'trade-post-only-error' : undefined}
+              onChange={(e) => form.set('postOnly', e.target.checked)}
+            />
+            Post-only (never fills at once)
+          </label>
+        )}
         <label className="check">
           <input
-            id="trade-post-only"
             type="checkbox"
-            checked={values.postOnly}
-            aria-invalid={postOnlyError ? true : undefined}
-            aria-describedby={postOnlyError ? 'trade-post-only-error' : undefined}
-            onChange={(e) => form.set('postOnly', e.target.checked)}
-          />
-          Post-only (never fills at once)
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={values.ioc}
+            checked={iocOnly || values.ioc}
+            disabled={iocOnly}
             onChange={(e) => update({ ioc: e.target.checked }, 'postOnly')}
           />
           Immediate or cancel
+          {iocOnly ? ' (EU accounts: limit orders are immediate-or-cancel)' : ''}
         </label>
         <FieldError id="trade-post-only-error" message={postOnlyError} />
       </fieldset>

@@ -3,7 +3,8 @@ import { Amount } from '../../components/Amount';
 import { averagePlaces, averagePrice, feePlaces, ownPlaces } from '../../lib/format';
 import { useShellStore } from '../../lib/shellStore';
 import { useOrdersStore } from '../orders';
-import { placedSummary, type Outcome } from './placement';
+import { placedSummary, stopWords, type Outcome } from './placement';
+import { isStop } from './stop';
 
 /** What became of a sent order: what filled, or that nobody can tell yet and what to check. */
 export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
@@ -59,6 +60,11 @@ export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
                 </>
               )
             ) : null}
+          </>
+        ) : rests && isStop(outcome.review.form.kind) ? (
+          <>
+            Stop order placed: it waits in Orders until it triggers.{' '}
+            {stopWords(outcome.review.form, market)}
           </>
         ) : rests ? (
           <>Limit order placed: nothing filled yet, it waits on the book.</>

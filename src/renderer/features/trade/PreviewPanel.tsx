@@ -3,6 +3,8 @@ import type { TradeContext } from '../../../shared/model';
 import { formatDecimal, formatPrice } from '../../lib/decimal';
 import type { OrderFormValues } from './checks';
 import type { Preview } from './preview';
+import { stopWords } from './placement';
+import { isStop } from './stop';
 
 interface PreviewPanelProps {
   form: OrderFormValues;
@@ -18,13 +20,46 @@ export function PreviewPanel({ form, context, estimate }: PreviewPanelProps) {
   const money = (v: string) => `${formatDecimal(v, market.moneyPrec)} ${m}`;
   const stock = (v: string) => `${formatDecimal(v, market.stockPrec)} ${s}`;
   const side = form.kind === 'market' ? 'buy' : form.side;
+  const stopNote = isStop(form.kind)
+    ? 'A stop order waits: nothing fills until the last price reaches the activation price.'
+    : 'From the order book; the exchange fills at its own prices.';
 
+  const needs =
+    form.kind === 'limit'
+      ? 'an amount and a price'
+      : form.kind === 'stop_limit'
+        ? 'an amount, an activation price and a limit price'
+        : form.kind === 'stop_market'
+          ? 'an amount and an activation price'
+          : 'an amount';
   let body;
   if (!estimate) {
+    body = <p className="muted">Enter {needs} to see the estimate.</p>;
+  } else if (isStop(form.kind)) {
+    // Nothing fills now: when it triggers, what it becomes, and its total.
+    const spend = form.kind === 'stop_market' && side === 'buy';
+    const rows: [string, string][] = [
+      ['When', stopWords(form, market) ?? ''],
+      [
+        form.kind === 'stop_limit' ? 'Total at your price' : 'Total at the activation price',
+        // Exact at a limit price and for a spend amount; a stop-market sell's is its worth at the activation price.
+        `${spend || form.kind === 'stop_limit' ? '' : '≈\u00a0'}${money(estimate.limitTotal ?? '0')}`,
+      ],
+      [
+        spend ? 'Estimated to receive' : 'Amount',
+        `${spend ? '≈\u00a0' : ''}${stock(estimate.stock)}`,
+      ],
+      [`Fee once it triggers (up to ${market.takerFee} %)`, `≈\u00a0${money(estimate.fee)}`],
+    ];
     body = (
-      <p className="muted">
-        Enter {form.kind === 'limit' ? 'an amount and a price' : 'an amount'} to see the estimate.
-      </p>
+      <dl className="trade-preview-list" data-testid="trade-stop-preview">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
     );
   } else {
     const rows: [string, string, string?][] = [];
@@ -101,7 +136,7 @@ export function PreviewPanel({ form, context, estimate }: PreviewPanelProps) {
   return (
     <section className="card trade-preview" aria-labelledby="trade-preview-title">
       <h2 id="trade-preview-title">Preview</h2>
-      <p className="small muted">From the order book; the exchange fills at its own prices.</p>
+      <p className="small muted">{stopNote}</p>
       {body}
     </section>
   );

@@ -1,11 +1,12 @@
 import { formatPrice } from '../../lib/decimal';
-import { plain } from './checks';
+import { amountUnit, plain } from './checks';
 import {
   reviewBlocker,
   reviewKind,
   reviewOptions,
   reviewTotal,
   sideOf,
+  stopWords,
   type Review,
 } from './placement';
 
@@ -24,9 +25,19 @@ export function ReviewSummary({ review }: { review: Review }) {
       </dd>
       <dt>Amount</dt>
       <dd>
-        {plain(form.amount.trim())} {form.kind === 'market' ? market.money : market.stock}
+        {plain(form.amount.trim())} {amountUnit(form.kind, market, side)}
       </dd>
-      {form.kind === 'limit' ? (
+      {form.kind === 'stop_limit' || form.kind === 'stop_market' ? (
+        <>
+          <dt>Activation price</dt>
+          <dd>
+            {plain(form.activationPrice.trim())} {market.money}
+          </dd>
+          <dt>When</dt>
+          <dd data-testid="trade-review-stop">{stopWords(form, market)}</dd>
+        </>
+      ) : null}
+      {form.kind === 'limit' || form.kind === 'stop_limit' ? (
         <>
           <dt>Price</dt>
           <dd>

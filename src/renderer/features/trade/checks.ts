@@ -1,11 +1,18 @@
 import { currentSeparators, groupDigits } from '../../lib/numberFormat';
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
-import { clientOrderId, orderAmount, orderPrice, type stp } from '../../../shared/contract';
+import {
+  activationPrice,
+  clientOrderId,
+  orderAmount,
+  orderPrice,
+  type stp,
+} from '../../../shared/contract';
 import { isZeroDecimal } from '../../../shared/decimal';
 import type { Market, TradeContext } from '../../../shared/model';
 import { fieldMessage } from '../../lib/parseForm';
 import { feeOf, feeRatio, preview, type OrderKind, type Side } from './preview';
+import { amountInMoney, isStop, stopTotal, type StopKind } from './stop';
 
 /**
  * The checks of the order form, before anything is sent: pure functions on decimal strings
@@ -20,9 +27,12 @@ export type Stp = z.infer<typeof stp>;
 export interface OrderFormValues {
   kind: OrderKind;
   side: Side;
-  /** STOCK for stock_market and limit; MONEY for market ("spend"). */
+  /** STOCK for stock_market, limit, stop_limit and a stop_market sell; MONEY for market ("spend")
+   * and a stop_market buy. */
   amount: string;
   price: string;
+  /** Stop orders: the last price that triggers them. */
+  activationPrice: string;
   clientOrderId: string;
   stp: Stp;
   postOnly: boolean;
@@ -30,7 +40,7 @@ export interface OrderFormValues {
 }
 
 export type FormField =
-  'market' | 'side' | 'amount' | 'price' | 'clientOrderId' | 'stp' | 'postOnly';
+  'market' | 'side' | 'amount' | 'activationPrice' | 'price' | 'clientOrderId' | 'stp' | 'postOnly';
 export type FormErrors = Partial<Record<FormField, string>>;
 
 /** A decimal string as the user reads a limit: no trailing zeros, thousands grouped. */
@@ -49,28 +59,47 @@ export function stepOf(places: number): Decimal {
 
 const decimalsOf = (value: string): number => new Decimal(value).decimalPlaces();
 
-/** The unit of the amount field: money for a "spend" buy, stock otherwise. */
-export function amountUnit(kind: OrderKind, market: Pick<Market, 'stock' | 'money'>): string {
-  return kind === 'market' ? market.money : market.stock;
+/** The unit of the amount field: money for a "spend" buy and a stop-market buy, stock otherwise. */
+export function amountUnit(
+  kind: OrderKind,
+  market: Pick<Market, 'stock' | 'money'>,
+  side: Side = 'buy',
+): string {
+  return amountInMoney(kind, side) ? market.money : market.stock;
 }
+
+/** Whether the order has a limit price: a limit and a stop-limit. */
+export const hasLimitPrice = (kind: OrderKind): boolean =>
+  kind === 'limit' || kind === 'stop_limit';
 
 /**
  * Given, a number by the contract's rule for `what` (its format and bounds), and greater than 0;
  * the message names the field.
  */
-function numberCheck(value: string, what: 'amount' | 'price'): string | undefined {
+function numberCheck(
+  value: string,
+  what: 'amount' | 'price' | 'activation price',
+): string | undefined {
   const v = value.trim();
   if (v === '') return `Enter the ${what}.`;
   // Worded as the limit it breaks (the contract's "Enter an amount above 0." reads as a request).
   if (isZeroDecimal(v) && !v.startsWith('-')) return `The ${what} must be greater than 0.`;
-  return fieldMessage(what === 'amount' ? orderAmount : orderPrice, v);
+  const schema = { amount: orderAmount, price: orderPrice, 'activation price': activationPrice };
+  return fieldMessage(schema[what], v);
 }
 
-/** The amount (and, for a limit order, the price) pass the contract's rules: an estimate can be made. */
-export function hasNumbers(form: Pick<OrderFormValues, 'kind' | 'amount' | 'price'>): boolean {
+/**
+ * The amount (and, for a limit or stop order, its prices) pass the contract's rules: an estimate
+ * can be made.
+ */
+export function hasNumbers(
+  form: Pick<OrderFormValues, 'kind' | 'amount' | 'price'> & { activationPrice?: string },
+): boolean {
   return (
     numberCheck(form.amount, 'amount') === undefined &&
-    (form.kind !== 'limit' || numberCheck(form.price, 'price') === undefined)
+    (!hasLimitPrice(form.kind) || numberCheck(form.price, 'price') === undefined) &&
+    (!isStop(form.kind) ||
+      numberCheck(form.activationPrice ?? '', 'activation price') === undefined)
   );
 }
 
@@ -81,8 +110,22 @@ export function minSpend(market: Market): Decimal {
     .toDecimalPlaces(market.moneyPrec, Decimal.ROUND_UP);
 }
 
+/** A stop-market buy's amount (money): the minimum total, the money step and the maximum total. */
+function moneyAmountRules(amount: Decimal, text: string, market: Market): string | undefined {
+  if (amount.lt(market.minTotal))
+    return `At least ${plain(market.minTotal)} ${market.money} (minimum total)`;
+  if (decimalsOf(text) > market.moneyPrec) {
+    return `Use at most ${market.moneyPrec} decimals (step ${plain(stepOf(market.moneyPrec))} ${market.money})`;
+  }
+  if (amount.gt(market.maxTotal)) return `At most ${plain(market.maxTotal)} ${market.money}`;
+  return undefined;
+}
+
 function amountRules(form: OrderFormValues, market: Market): string | undefined {
   const amount = new Decimal(form.amount.trim());
+  if (form.kind === 'stop_market' && form.side === 'buy') {
+    return moneyAmountRules(amount, form.amount.trim(), market);
+  }
   if (form.kind === 'market') {
     const least = minSpend(market);
     if (amount.lt(least)) {
@@ -101,11 +144,46 @@ function amountRules(form: OrderFormValues, market: Market): string | undefined 
   return undefined;
 }
 
-function priceRules(form: OrderFormValues, market: Market): string | undefined {
-  const basic = numberCheck(form.price, 'price');
+function priceRules(
+  value: string,
+  what: 'price' | 'activation price',
+  market: Market,
+): string | undefined {
+  const basic = numberCheck(value, what);
   if (basic) return basic;
-  if (decimalsOf(form.price.trim()) > market.moneyPrec) {
-    return `Use at most ${market.moneyPrec} decimals for the price (tick ${plain(stepOf(market.moneyPrec))} ${market.money})`;
+  if (decimalsOf(value.trim()) > market.moneyPrec) {
+    return `Use at most ${market.moneyPrec} decimals for the ${what} (tick ${plain(stepOf(market.moneyPrec))} ${market.money})`;
+  }
+  return undefined;
+}
+
+/** A stop order's total (stop.ts) against the minimum and maximum total, and the balance. */
+function stopTotalRules(
+  form: OrderFormValues & { kind: StopKind },
+  context: TradeContext,
+): string | undefined {
+  const { market } = context;
+  const money = market.money;
+  const total = stopTotal(form);
+  // A stop-market sell's total is its worth at the activation price: an estimate.
+  const about = form.kind === 'stop_market' && form.side === 'sell' ? '≈ ' : '';
+  if (total.lt(market.minTotal)) {
+    return `Total ${about}${plain(total)} ${money} is below the minimum total of ${plain(market.minTotal)} ${money}`;
+  }
+  if (total.gt(market.maxTotal)) return `At most ${plain(market.maxTotal)} ${money} in total`;
+  if (form.side === 'buy') {
+    // The exchange sets aside a stop-limit buy's total with the fee, a stop-market buy's amount.
+    const needed = form.kind === 'stop_limit' ? limitBuyCost(total, market) : total;
+    const available = new Decimal(context.money.available);
+    if (needed.gt(available)) {
+      const fee = form.kind === 'stop_limit' ? ' with the fee' : '';
+      return `Not enough ${money}: available ${plain(available)} ${money}, needed ${plain(needed)} ${money}${fee}`;
+    }
+    return undefined;
+  }
+  const available = new Decimal(context.stock.available);
+  if (new Decimal(form.amount.trim()).gt(available)) {
+    return `Not enough ${market.stock}: available ${plain(available)} ${market.stock}`;
   }
   return undefined;
 }
@@ -132,6 +210,7 @@ export function orderTotal(form: OrderFormValues, context: TradeContext): Decima
 
 /** Total, maximum and balance checks, once amount (and price) are valid. Messages go under amount. */
 function totalRules(form: OrderFormValues, context: TradeContext): string | undefined {
+  if (isStop(form.kind)) return stopTotalRules({ ...form, kind: form.kind }, context);
   const { market } = context;
   const amount = new Decimal(form.amount.trim());
   const money = market.money;
@@ -176,10 +255,14 @@ export function validate(form: OrderFormValues, context: TradeContext): FormErro
   }
   const amountBasic = numberCheck(form.amount, 'amount');
   const amountError = amountBasic ?? amountRules(form, market);
-  const priceError = form.kind === 'limit' ? priceRules(form, market) : undefined;
+  const priceError = hasLimitPrice(form.kind) ? priceRules(form.price, 'price', market) : undefined;
+  const activationError = isStop(form.kind)
+    ? priceRules(form.activationPrice, 'activation price', market)
+    : undefined;
   if (amountError) errors.amount = amountError;
   if (priceError) errors.price = priceError;
-  if (!amountError && !priceError && !errors.side) {
+  if (activationError) errors.activationPrice = activationError;
+  if (!amountError && !priceError && !activationError && !errors.side) {
     const total = totalRules(form, context);
     if (total) errors.amount = total;
   }

@@ -1,10 +1,11 @@
 import Decimal from 'decimal.js';
 import type { ChannelInput } from '../../../shared/contract';
-import type { Market, PlacementOutcome, TradeContext } from '../../../shared/model';
+import type { Market, PlacementOutcome, Region, TradeContext } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { hasNumbers, plain, type FormField, type OrderFormValues, type Stp } from './checks';
 import { preview, type OrderKind, type Preview, type Side } from './preview';
+import { becomes, isStop, stopPreview, triggerCondition } from './stop';
 
 /**
  * An order from the form to the exchange and back, as pure functions: the placement input built
@@ -17,6 +18,7 @@ export const EMPTY_ORDER: OrderFormValues = {
   side: 'buy',
   amount: '',
   price: '',
+  activationPrice: '',
   clientOrderId: '',
   stp: 'no',
   postOnly: false,
@@ -27,7 +29,32 @@ export const KIND_OPTIONS: readonly { id: OrderKind; label(market: Market): stri
   { id: 'stock_market', label: (m) => `Market (amount in ${m.stock})` },
   { id: 'market', label: (m) => `Market buy (spend ${m.money})` },
   { id: 'limit', label: () => 'Limit' },
+  { id: 'stop_limit', label: () => 'Stop-limit' },
+  { id: 'stop_market', label: () => 'Stop-market' },
 ];
+
+/**
+ * EU accounts may place only market orders (by stock or by money), immediate-or-cancel limit orders
+ * and stop-market orders on spot (the exchange refuses others with HTTP 453).
+ */
+const EU_KINDS: readonly OrderKind[] = ['stock_market', 'market', 'limit', 'stop_market'];
+
+/** The kinds the form offers to a profile of `region`. */
+export const kindOptions = (region: Region | undefined): typeof KIND_OPTIONS =>
+  region === 'eu' ? KIND_OPTIONS.filter((k) => EU_KINDS.includes(k.id)) : KIND_OPTIONS;
+
+/**
+ * The form's values as a profile of `region` may send them: on EU accounts a limit order is
+ * immediate-or-cancel (never post-only), and a kind not offered there falls back to Market.
+ */
+export function forRegion(values: OrderFormValues, region: Region | undefined): OrderFormValues {
+  if (region !== 'eu') return values;
+  if (!EU_KINDS.includes(values.kind)) return { ...values, kind: 'stock_market' };
+  if (values.kind === 'limit' && (!values.ioc || values.postOnly)) {
+    return { ...values, ioc: true, postOnly: false };
+  }
+  return values;
+}
 
 export const STP_OPTIONS: readonly { value: Stp; label: string }[] = [
   { value: 'no', label: 'No' },
@@ -41,6 +68,7 @@ export const ORDER_FIELDS = [
   'market',
   'side',
   'amount',
+  'activationPrice',
   'price',
   'postOnly',
   'stp',
@@ -52,6 +80,7 @@ export const ORDER_FIELD_ALIASES: Readonly<Record<string, FormField>> = {
   total: 'amount',
   balance: 'amount',
   client_order_id: 'clientOrderId',
+  activation_price: 'activationPrice',
   post_only: 'postOnly',
   ioc: 'postOnly',
 };
@@ -70,6 +99,14 @@ export function toPlaceInput(form: OrderFormValues, market: string): ChannelInpu
     ...(cid ? { clientOrderId: cid } : {}),
     ...(form.stp !== 'no' ? { stp: form.stp } : {}),
   };
+  if (form.kind === 'stop_limit' || form.kind === 'stop_market') {
+    return {
+      kind: form.kind,
+      ...common,
+      activationPrice: form.activationPrice.trim(),
+      ...(form.kind === 'stop_limit' ? { price: form.price.trim() } : {}),
+    };
+  }
   if (form.kind !== 'limit') return { kind: form.kind, ...common };
   return {
     kind: 'limit',
@@ -86,6 +123,7 @@ export function estimateOf(
   context: Pick<TradeContext, 'market' | 'book' | 'lastPrice'>,
 ): Preview | undefined {
   if (!hasNumbers(form)) return undefined;
+  if (isStop(form.kind)) return stopPreview({ ...form, kind: form.kind }, context.market);
   return preview(
     { kind: form.kind, side: sideOf(form), amount: form.amount.trim(), price: form.price.trim() },
     context,
@@ -128,6 +166,13 @@ export function reviewTitle({ form, context: { market } }: Review): string {
   const pair = marketLabel(market.name);
   if (form.kind === 'market')
     return `Spend ${plain(form.amount.trim())} ${market.money} on ${pair}?`;
+  if (form.kind === 'stop_market' && form.side === 'buy') {
+    return `Stop: spend ${plain(form.amount.trim())} ${market.money} on ${pair}?`;
+  }
+  if (isStop(form.kind)) {
+    const verb = form.side === 'buy' ? 'buy' : 'sell';
+    return `Stop: ${verb} ${plain(form.amount.trim())} ${market.stock} on ${pair}?`;
+  }
   const verb = form.side === 'buy' ? 'Buy' : 'Sell';
   return `${verb} ${plain(form.amount.trim())} ${market.stock} on ${pair}?`;
 }
@@ -135,6 +180,8 @@ export function reviewTitle({ form, context: { market } }: Review): string {
 /** The review's kind line: "Limit order", "Market buy, spending USDT", "Market order". */
 export function reviewKind({ form, context: { market } }: Review): string {
   if (form.kind === 'limit') return 'Limit order';
+  if (form.kind === 'stop_limit') return 'Stop-limit order';
+  if (form.kind === 'stop_market') return 'Stop-market order';
   return form.kind === 'market' ? `Market buy, spending ${market.money}` : 'Market order';
 }
 
@@ -143,6 +190,13 @@ export function reviewTotal({ form, estimate, context: { market } }: Review): st
   const m = market.money;
   const fmt = (v: string) => formatDecimal(v, market.moneyPrec);
   const side = sideOf(form);
+  if (isStop(form.kind)) {
+    const pay = side === 'buy' ? 'Pay' : 'Receive';
+    const about = form.kind === 'stop_limit' ? 'at your price' : 'at the activation price';
+    // Exact at a limit price and for a spend amount; a stop-market sell's is its worth at the activation price.
+    const approx = form.kind === 'stop_market' && side === 'sell' ? '≈\u00a0' : '';
+    return `${pay} ${approx}${fmt(estimate.limitTotal ?? '0')} ${m} ${about}, fee ≈\u00a0${fmt(estimate.fee)} ${m} once it triggers`;
+  }
   if (form.kind === 'market') {
     return `${plain(form.amount.trim())} ${m} spent, fee ≈\u00a0${fmt(estimate.fee)} ${m} included; you get ≈\u00a0${plain(estimate.stock)} ${market.stock}`;
   }
@@ -153,6 +207,21 @@ export function reviewTotal({ form, estimate, context: { market } }: Review): st
     return `≈\u00a0${fmt(estimate.total)} ${m} to pay, fee ≈\u00a0${fmt(estimate.fee)} ${m} included`;
   }
   return `≈\u00a0${fmt(estimate.total)} ${m} to receive, after a fee of ≈\u00a0${fmt(estimate.fee)} ${m}`;
+}
+
+/**
+ * A stop order's trigger and what it becomes, in words: "Triggers when the last price rises to or
+ * above 70,000 USDT, then becomes a limit order at 69,500 USDT"; undefined for other kinds.
+ */
+export function stopWords(
+  form: Pick<OrderFormValues, 'kind' | 'side' | 'price' | 'activationPrice'>,
+  market: Pick<Market, 'money'>,
+): string | undefined {
+  if (!isStop(form.kind)) return undefined;
+  const activation = form.activationPrice.trim();
+  const condition = triggerCondition(form.side, activation ? plain(activation) : '…', market.money);
+  const price = form.price.trim();
+  return `${condition}, ${becomes(form.kind, price ? plain(price) : '…', market.money)}.`;
 }
 
 /** The options the order carries, in words. */
@@ -187,7 +256,9 @@ export function placedSummary(placed: Placed, review: Review): PlacedSummary {
   return {
     filled: new Decimal(placed.dealStock).gt(0),
     verb: placed.side === 'buy' ? 'Bought' : 'Sold',
-    rests: review.form.kind === 'limit' && !['FILLED', 'CANCELED'].includes(placed.status ?? ''),
+    rests:
+      (review.form.kind === 'limit' || isStop(review.form.kind)) &&
+      !['FILLED', 'CANCELED'].includes(placed.status ?? ''),
     stockPlaces: scale(placed.dealStock, market.stockPrec),
     moneyPlaces: Math.max(2, scale(placed.dealMoney, market.moneyPrec + market.stockPrec)),
     feePlaces: Math.max(2, scale(placed.dealFee, market.moneyPrec)),

@@ -6,6 +6,7 @@ import { useExchangeStatus } from '../status';
 import { validate, type FormField, type OrderFormValues } from './checks';
 import {
   EMPTY_ORDER,
+  forRegion,
   ORDER_FIELD_ALIASES,
   ORDER_FIELDS,
   estimateOf,
@@ -15,11 +16,13 @@ import {
   type Review,
 } from './placement';
 import { useTradeStore } from './tradeStore';
+import { activeProfile, useProfilesStore } from '../accounts';
 
 /** The inputs of the fields, for focusing the first one with a message (side has none). */
 export const FIELD_IDS: Partial<Record<FormField, string>> = {
   market: 'trade-market',
   amount: 'trade-amount',
+  activationPrice: 'trade-activation',
   price: 'trade-price',
   clientOrderId: 'trade-cid',
   stp: 'trade-stp',
@@ -83,16 +86,21 @@ export function useOrderForm({
         ? `The book is ${staleSeconds} s old: refresh first.`
         : undefined;
 
+  // The kinds and options the active profile's region allows (placement.ts: forRegion).
+  const region = useProfilesStore((s) => activeProfile(s.state)?.region);
+
   const form = useForm({
     initial: EMPTY_ORDER,
     fields: ORDER_FIELDS,
     schema: contract.orders.place.input,
-    input: (values: OrderFormValues) => toPlaceInput(values, context.market.name),
+    input: (values: OrderFormValues) =>
+      toPlaceInput(forRegion(values, region), context.market.name),
     // The market's rules, the book and the balances; their wording wins over the contract's.
-    check: (values, found) => ({ ...found, ...validate(values, context) }),
+    check: (values, found) => ({ ...found, ...validate(forRegion(values, region), context) }),
     review(input, values) {
-      const estimate = estimateOf(values, context);
-      if (estimate) setPending({ review: { form: values, estimate, context }, input });
+      const allowed = forRegion(values, region);
+      const estimate = estimateOf(allowed, context);
+      if (estimate) setPending({ review: { form: allowed, estimate, context }, input });
     },
     async submit(input) {
       const review = pending?.review;
@@ -106,7 +114,7 @@ export function useOrderForm({
     failed: () => setPending(undefined),
     server: { aliases: ORDER_FIELD_ALIASES, refused: REFUSED },
     focus: FIELD_IDS,
-    decimals: ['amount', 'price'],
+    decimals: ['amount', 'price', 'activationPrice'],
     // Enter while the review is open, the order is in flight or review is blocked does nothing.
     blocked: pending !== undefined || blocker !== undefined,
   });
@@ -114,15 +122,17 @@ export function useOrderForm({
   const marketError = form.errors['market'];
   useEffect(() => onMarketError(marketError), [marketError, onMarketError]);
 
-  const { kind, side, amount, price } = form.values;
+  const { kind, side, amount, price, activationPrice } = form.values;
   const estimate = useMemo(
-    () => estimateOf({ ...EMPTY_ORDER, kind, side, amount, price }, context),
-    [kind, side, amount, price, context],
+    () => estimateOf({ ...EMPTY_ORDER, kind, side, amount, price, activationPrice }, context),
+    [kind, side, amount, price, activationPrice, context],
   );
 
   return {
     form: {
       ...form,
+      /** The active profile's region (EU accounts are offered fewer kinds: placement.ts). */
+      region,
       /**
        * Why "Review order" is not offered now (the exchange is offline, the book is too old), shown
        * beside it; undefined when it is.
