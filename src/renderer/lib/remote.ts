@@ -178,6 +178,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'flex.payments',
     'subAccounts.list',
     'history.transfers',
+    'orders.killSwitchStatus',
   ],
 };
 

@@ -1,0 +1,194 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, type Browser } from '../support/browser';
+import { startApp, type App } from '../support/webhost';
+import { Client } from '../integration/demo-exchange/helpers';
+import { OrdersPage } from './pages/orders';
+import { ShellPage } from './pages/shell';
+
+/**
+ * Issue 17, point 2: modify an order, cancel all, the kill-switch, through the screen against the
+ * demo exchange. What the exchange holds afterwards is read with a direct signed REST call (the
+ * same key, as another program of the user would); the request log shows that an input the
+ * screen's checks refuse is never sent. Prices are frozen: resting orders stay resting.
+ */
+let app: App;
+let browser: Browser;
+let page: Page;
+let dataDir: string;
+let rest: Client;
+
+interface RestOrder {
+  market: string;
+  price: string;
+  amount: string;
+  orderId?: number;
+  order_id?: number;
+  clientOrderId?: string;
+  client_order_id?: string;
+}
+
+const post = <T>(path: string, fields: Record<string, unknown>) =>
+  rest.post<T>(path, fields, {
+    key: app.core.demoExchange.apiKey,
+    secret: app.core.demoExchange.apiSecret,
+  });
+
+const idOf = (o: RestOrder) => o.orderId ?? o.order_id ?? 0;
+const clientIdOf = (o: RestOrder) => o.clientOrderId ?? o.client_order_id ?? '';
+
+/** The market's open orders as the exchange holds them. */
+async function openOrders(market: string): Promise<RestOrder[]> {
+  return (await post<RestOrder[]>('/api/v4/orders', { market, limit: 100 })).json;
+}
+
+/** A resting buy far below the market. */
+async function rest_buy(market: string, price: string, amount: string, clientOrderId?: string) {
+  const answer = await post<RestOrder>('/api/v4/order/new', {
+    market,
+    side: 'buy',
+    amount,
+    price,
+    ...(clientOrderId ? { clientOrderId } : {}),
+  });
+  expect(answer.status).toBe(200);
+  return idOf(answer.json);
+}
+
+const lastLogId = () => app.core.demoExchange.requestLog().at(-1)?.id ?? 0;
+const sentTo = (path: string, since: number) =>
+  app.core.demoExchange.requestLog(since).filter((entry) => entry.path === path).length;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'desk-e2e-orderactions-'));
+  app = await startApp({ dataDir, demoExchange: { control: true, freezePrices: true } });
+  rest = new Client(app.core.demoExchange);
+  browser = await launchBrowser();
+  page = await browser.context.newPage();
+  await page.goto(app.host.pageUrl);
+  await new ShellPage(page).setting('Auto-refresh', '0');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Opens Active orders fresh (a Refresh), so orders placed over REST are listed. */
+async function openActive(orders: OrdersPage): Promise<void> {
+  await orders.open();
+  await orders.openTab('Active');
+  await orders.reloading(() => page.getByRole('button', { name: 'Refresh', exact: true }).click());
+}
+
+describe('order actions against the demo exchange', () => {
+  it('modify changes the resting order on the exchange: a new id, the client order id kept', async () => {
+    const orders = new OrdersPage(page);
+    const oldId = await rest_buy('BTC_USDT', '20000', '0.001', 'e2e-modify');
+    await openActive(orders);
+    await orders.modify(oldId, { Price: '21000.5' });
+    await expect(orders.modifyDialog.getByTestId('modify-changes').textContent()).resolves.toBe(
+      'Price: 20000 → 21000.5 USDT',
+    );
+    await orders.modifyDialog.getByRole('button', { name: 'Modify order' }).click();
+    await orders.notice.filter({ hasText: 'it is now order' }).waitFor();
+    const notice = (await orders.notice.textContent()) ?? '';
+    expect(notice).toContain('Its client order id e2e-modify is kept.');
+
+    const held = (await openOrders('BTC_USDT')).filter((o) => clientIdOf(o) === 'e2e-modify');
+    expect(held).toHaveLength(1);
+    const newId = idOf(held[0]!);
+    expect(newId).not.toBe(oldId);
+    expect(held[0]!.price).toBe('21000.5');
+    expect(notice).toContain(`it is now order ${newId}.`);
+    await orders.modifyButton(newId).waitFor();
+    expect(await orders.modifyButton(oldId).count()).toBe(0);
+  });
+
+  it('the screen’s checks send nothing: a price finer than the tick, a kill-switch timeout of 4 s', async () => {
+    const orders = new OrdersPage(page);
+    const id = await rest_buy('BTC_USDT', '19000', '0.001');
+    await openActive(orders);
+    const since = lastLogId();
+    await orders.modify(id, { Price: '19000.123' });
+    await orders.modifyDialog.getByText(/Use at most \d+ decimals for the price/).waitFor();
+    await orders.modifyDialog.getByRole('button', { name: 'Keep order' }).click();
+
+    await orders.armKillSwitch('BTC_USDT', '4');
+    await orders.killSwitch.getByText('Enter whole seconds from 5 to 600.').waitFor();
+    await orders.killSwitch.getByLabel('Timeout (seconds)').fill('601');
+    await orders.killSwitch.getByRole('button', { name: 'Arm' }).click();
+    await orders.killSwitch.getByText('Enter whole seconds from 5 to 600.').waitFor();
+
+    expect(sentTo('/api/v4/order/modify', since)).toBe(0);
+    expect(sentTo('/api/v4/order/kill-switch', since)).toBe(0);
+  });
+
+  it('cancel all on one market cancels its orders and leaves the other markets’', async () => {
+    const orders = new OrdersPage(page);
+    await rest_buy('BTC_USDT', '18000', '0.001');
+    await rest_buy('ETH_USDT', '1000', '0.01');
+    await openActive(orders);
+    const btc = (await openOrders('BTC_USDT')).length;
+    const eth = (await openOrders('ETH_USDT')).length;
+    expect(btc).toBeGreaterThan(0);
+    expect(eth).toBeGreaterThan(0);
+    await orders.filter({ Market: 'BTC_USDT' });
+    await orders.cancelAllButton.click();
+    const plural = btc === 1 ? 'order' : 'orders';
+    await orders.page
+      .getByRole('dialog', { name: `Cancel ${btc} ${plural} on BTC/USDT?` })
+      .waitFor();
+    await orders.reloading(() =>
+      orders.cancelAllDialog.getByRole('button', { name: `Cancel ${btc} ${plural}` }).click(),
+    );
+    await orders.notice.filter({ hasText: `on BTC/USDT were canceled` }).waitFor();
+    expect(await openOrders('BTC_USDT')).toEqual([]);
+    expect(await openOrders('ETH_USDT')).toHaveLength(eth);
+    await orders.clearFilters();
+  });
+
+  it('the kill-switch, armed for 5 s, cancels every order on its market when it fires', async () => {
+    const orders = new OrdersPage(page);
+    await rest_buy('ETH_USDT', '900', '0.01');
+    await rest_buy('BTC_USDT', '17000', '0.001');
+    await openActive(orders);
+    const btc = (await openOrders('BTC_USDT')).length;
+    await orders.armKillSwitch('ETH_USDT', '5');
+    await orders.killSwitchTimers.filter({ hasText: 'ETH/USDT' }).waitFor();
+    await orders.killSwitch.getByTestId('kill-switch-left').waitFor();
+    const status = await post<unknown[]>('/api/v4/order/kill-switch/status', {});
+    expect(status.json).toHaveLength(1);
+
+    // It fires 5 s after arming; the screen says so, then reloads.
+    await orders.killSwitch.getByTestId('kill-switch-none').waitFor({ timeout: 10_000 });
+    expect(await openOrders('ETH_USDT')).toEqual([]);
+    expect(await openOrders('BTC_USDT')).toHaveLength(btc);
+    await expect
+      .poll(async () => (await orders.activeRows()).filter((r) => r.market === 'ETH_USDT').length)
+      .toBe(0);
+  });
+
+  it('an armed kill-switch is disarmed with timeout null: the orders stay', async () => {
+    const orders = new OrdersPage(page);
+    await rest_buy('ETH_USDT', '800', '0.01');
+    await openActive(orders);
+    await orders.armKillSwitch('ETH_USDT', '600');
+    await orders.killSwitchTimers.filter({ hasText: 'ETH/USDT' }).waitFor();
+    const since = lastLogId();
+    await orders.killSwitch
+      .getByRole('button', { name: 'Disarm the kill-switch of ETH/USDT' })
+      .click();
+    await orders.killSwitch.getByTestId('kill-switch-none').waitFor();
+    const disarm = app.core.demoExchange
+      .requestLog(since)
+      .filter((e) => e.path === '/api/v4/order/kill-switch');
+    expect(disarm).toHaveLength(1);
+    expect((await post<unknown[]>('/api/v4/order/kill-switch/status', {})).json).toEqual([]);
+    expect((await openOrders('ETH_USDT')).length).toBeGreaterThan(0);
+  });
+});
