@@ -1,13 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type Browser } from '../support/browser';
-import { startApp, type App } from '../support/webhost';
-import { Client } from '../integration/demo-exchange/helpers';
+import { startDemoSession, type DemoSession } from './demoSession';
 import { OrdersPage } from './pages/orders';
-import { ShellPage } from './pages/shell';
 
 /**
  * Issue 17, point 2: modify an order, cancel all, the kill-switch, through the screen against the
@@ -15,11 +9,8 @@ import { ShellPage } from './pages/shell';
  * same key, as another program of the user would); the request log shows that an input the
  * screen's checks refuse is never sent. Prices are frozen: resting orders stay resting.
  */
-let app: App;
-let browser: Browser;
+let session: DemoSession;
 let page: Page;
-let dataDir: string;
-let rest: Client;
 
 interface RestOrder {
   market: string;
@@ -31,11 +22,7 @@ interface RestOrder {
   client_order_id?: string;
 }
 
-const post = <T>(path: string, fields: Record<string, unknown>) =>
-  rest.post<T>(path, fields, {
-    key: app.core.demoExchange.apiKey,
-    secret: app.core.demoExchange.apiSecret,
-  });
+const post = <T>(path: string, fields: Record<string, unknown>) => session.post<T>(path, fields);
 
 const idOf = (o: RestOrder) => o.orderId ?? o.order_id ?? 0;
 const clientIdOf = (o: RestOrder) => o.clientOrderId ?? o.client_order_id ?? '';
@@ -46,7 +33,7 @@ async function openOrders(market: string): Promise<RestOrder[]> {
 }
 
 /** A resting buy far below the market. */
-async function rest_buy(market: string, price: string, amount: string, clientOrderId?: string) {
+async function restBuy(market: string, price: string, amount: string, clientOrderId?: string) {
   const answer = await post<RestOrder>('/api/v4/order/new', {
     market,
     side: 'buy',
@@ -58,25 +45,12 @@ async function rest_buy(market: string, price: string, amount: string, clientOrd
   return idOf(answer.json);
 }
 
-const lastLogId = () => app.core.demoExchange.requestLog().at(-1)?.id ?? 0;
-const sentTo = (path: string, since: number) =>
-  app.core.demoExchange.requestLog(since).filter((entry) => entry.path === path).length;
-
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'desk-e2e-orderactions-'));
-  app = await startApp({ dataDir, demoExchange: { control: true, freezePrices: true } });
-  rest = new Client(app.core.demoExchange);
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  await page.goto(app.host.pageUrl);
-  await new ShellPage(page).setting('Auto-refresh', '0');
+  session = await startDemoSession('orderactions');
+  page = session.page;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => session?.stop());
 
 /** Opens Active orders fresh (a Refresh), so orders placed over REST are listed. */
 async function openActive(orders: OrdersPage): Promise<void> {
@@ -88,7 +62,7 @@ async function openActive(orders: OrdersPage): Promise<void> {
 describe('order actions against the demo exchange', () => {
   it('modify changes the resting order on the exchange: a new id, the client order id kept', async () => {
     const orders = new OrdersPage(page);
-    const oldId = await rest_buy('BTC_USDT', '20000', '0.001', 'e2e-modify');
+    const oldId = await restBuy('BTC_USDT', '20000', '0.001', 'e2e-modify');
     await openActive(orders);
     await orders.modify(oldId, { Price: '21000.5' });
     await expect(orders.modifyDialog.getByTestId('modify-changes').textContent()).resolves.toBe(
@@ -111,9 +85,9 @@ describe('order actions against the demo exchange', () => {
 
   it('the screen’s checks send nothing: a price finer than the tick, a kill-switch timeout of 4 s', async () => {
     const orders = new OrdersPage(page);
-    const id = await rest_buy('BTC_USDT', '19000', '0.001');
+    const id = await restBuy('BTC_USDT', '19000', '0.001');
     await openActive(orders);
-    const since = lastLogId();
+    const since = session.lastLogId();
     await orders.modify(id, { Price: '19000.123' });
     await orders.modifyDialog.getByText(/Use at most \d+ decimals for the price/).waitFor();
     await orders.modifyDialog.getByRole('button', { name: 'Keep order' }).click();
@@ -124,14 +98,14 @@ describe('order actions against the demo exchange', () => {
     await orders.killSwitch.getByRole('button', { name: 'Arm' }).click();
     await orders.killSwitch.getByText('Enter whole seconds from 5 to 600.').waitFor();
 
-    expect(sentTo('/api/v4/order/modify', since)).toBe(0);
-    expect(sentTo('/api/v4/order/kill-switch', since)).toBe(0);
+    expect(session.sentTo('/api/v4/order/modify', since)).toBe(0);
+    expect(session.sentTo('/api/v4/order/kill-switch', since)).toBe(0);
   });
 
   it('cancel all on one market cancels its orders and leaves the other markets’', async () => {
     const orders = new OrdersPage(page);
-    await rest_buy('BTC_USDT', '18000', '0.001');
-    await rest_buy('ETH_USDT', '1000', '0.01');
+    await restBuy('BTC_USDT', '18000', '0.001');
+    await restBuy('ETH_USDT', '1000', '0.01');
     await openActive(orders);
     const btc = (await openOrders('BTC_USDT')).length;
     const eth = (await openOrders('ETH_USDT')).length;
@@ -154,8 +128,8 @@ describe('order actions against the demo exchange', () => {
 
   it('the kill-switch, armed for 5 s, cancels every order on its market when it fires', async () => {
     const orders = new OrdersPage(page);
-    await rest_buy('ETH_USDT', '900', '0.01');
-    await rest_buy('BTC_USDT', '17000', '0.001');
+    await restBuy('ETH_USDT', '900', '0.01');
+    await restBuy('BTC_USDT', '17000', '0.001');
     await openActive(orders);
     const btc = (await openOrders('BTC_USDT')).length;
     await orders.armKillSwitch('ETH_USDT', '5');
@@ -175,19 +149,16 @@ describe('order actions against the demo exchange', () => {
 
   it('an armed kill-switch is disarmed with timeout null: the orders stay', async () => {
     const orders = new OrdersPage(page);
-    await rest_buy('ETH_USDT', '800', '0.01');
+    await restBuy('ETH_USDT', '800', '0.01');
     await openActive(orders);
     await orders.armKillSwitch('ETH_USDT', '600');
     await orders.killSwitchTimers.filter({ hasText: 'ETH/USDT' }).waitFor();
-    const since = lastLogId();
+    const since = session.lastLogId();
     await orders.killSwitch
       .getByRole('button', { name: 'Disarm the kill-switch of ETH/USDT' })
       .click();
     await orders.killSwitch.getByTestId('kill-switch-none').waitFor();
-    const disarm = app.core.demoExchange
-      .requestLog(since)
-      .filter((e) => e.path === '/api/v4/order/kill-switch');
-    expect(disarm).toHaveLength(1);
+    expect(session.sentTo('/api/v4/order/kill-switch', since)).toBe(1);
     expect((await post<unknown[]>('/api/v4/order/kill-switch/status', {})).json).toEqual([]);
     expect((await openOrders('ETH_USDT')).length).toBeGreaterThan(0);
   });
