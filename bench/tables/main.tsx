@@ -146,7 +146,15 @@ function transfers(n: number): Row[] {
 /** The Active orders table as ActiveOrdersTab renders it (same columns, places, props). */
 function OrdersTable({ rows, onFrame }: { rows: Order[]; onFrame(): void }) {
   const places = useMemo(() => marketPlaces(rows), [rows]);
-  const columns = useMemo(() => orderColumns(places, () => undefined), [places]);
+  const columns = useMemo(
+    () =>
+      orderColumns(
+        places,
+        () => undefined,
+        () => undefined,
+      ),
+    [places],
+  );
   useLayoutEffect(() => onFrame(), [onFrame]);
   return (
     <DataTable

@@ -87,6 +87,10 @@ export function createHandlers(services: Services): Handlers {
     'orders.cancel': (input) => orders.cancel(api(), input),
     'orders.conditional': (query) => orders.conditional(api(), query),
     'orders.cancelConditional': ({ market, id }) => api().cancelConditional(market, id),
+    'orders.modify': (input) => orders.modify(api(), input),
+    'orders.cancelAll': (input) => orders.cancelAll(api(), input),
+    'orders.killSwitch': (input) => orders.killSwitch(api(), input),
+    'orders.killSwitchStatus': () => orders.killSwitchStatus(api()),
     'orders.place': (input) => orders.placeOrderOutcome(api(), input, journal()),
     'orders.history': (query) => accounts.orderHistory(query),
     'orders.exportHistoryCsv': (query) =>

@@ -18,6 +18,8 @@ import type {
   ConditionalOrders,
   CsvExport,
   MiningSeries,
+  KillSwitchStatus,
+  KillSwitchTimer,
   Order,
   TransfersPage,
   ProfileSummary,
@@ -190,6 +192,37 @@ export const placeOrderInput = z
       }),
     ]),
   );
+
+/**
+ * What modifying an active limit or stop order changes: at least one of amount (total: the amount of
+ * a buy stop-market order, in money), price and activation price.
+ */
+export const modifyOrderInput = z
+  .object({
+    market,
+    orderId: z.number().int().positive(),
+    amount: orderAmount.optional(),
+    total: decimal('total').optional(),
+    price: orderPrice.optional(),
+    activationPrice: decimal('activation price').optional(),
+  })
+  .refine((v) => [v.amount, v.total, v.price, v.activationPrice].some((x) => x !== undefined), {
+    path: ['amount'],
+    message: 'Change the amount, the price or the activation price.',
+  })
+  .refine((v) => v.amount === undefined || v.total === undefined, {
+    path: ['total'],
+    message: 'Change the amount or the total, not both.',
+  });
+
+/** The kill-switch's timeout: 5 to 600 whole seconds (the exchange's bounds). */
+export const KILL_SWITCH_TIMEOUT = { min: 5, max: 600 } as const;
+const timeoutMessage = `Enter whole seconds from ${KILL_SWITCH_TIMEOUT.min} to ${KILL_SWITCH_TIMEOUT.max}.`;
+export const killSwitchTimeout = z
+  .number({ message: timeoutMessage })
+  .int(timeoutMessage)
+  .min(KILL_SWITCH_TIMEOUT.min, timeoutMessage)
+  .max(KILL_SWITCH_TIMEOUT.max, timeoutMessage);
 
 export const conditionalOrdersInput = z.object({
   market: market.optional(),
@@ -379,6 +412,22 @@ export const contract = {
     conditional: channel<ConditionalOrders>()(conditionalOrdersInput),
     /** Cancels an OCO or OTO order (both legs) by its id. */
     cancelConditional: channel<true>()(z.object({ market, id: z.number().int().positive() })),
+    /**
+     * Changes an active limit or stop order. The exchange replaces it: the answer is the NEW order
+     * (a new order id, the same client order id).
+     */
+    modify: channel<Order>()(modifyOrderInput),
+    /** Cancels every open order of one market, or of every market when none is given. */
+    cancelAll: channel<true>()(z.object({ market: market.optional() })),
+    /**
+     * Arms (or re-arms) a market's kill-switch: unless armed again within `timeout` seconds, the
+     * exchange cancels the market's orders. `timeout: null` disarms it (answer: null).
+     */
+    killSwitch: channel<KillSwitchTimer | null>()(
+      z.object({ market, timeout: killSwitchTimeout.nullable() }),
+    ),
+    /** The armed kill-switch timers, every market. */
+    killSwitchStatus: channel<KillSwitchStatus>()(noInput),
     /**
      * Places an order on the active profile. Never sent twice: a lost answer is reconciled by client
      * order id. A refusal rejects with the exchange's per-field messages.

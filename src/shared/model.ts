@@ -212,6 +212,12 @@ export interface KillSwitchTimer {
   types?: string[];
 }
 
+/** The armed kill-switch timers, as fetched. */
+export interface KillSwitchStatus {
+  timers: KillSwitchTimer[];
+  fetchedAt: Millis;
+}
+
 export interface ConditionalPage {
   limit: number;
   offset: number;

@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client } from '../integration/demo-exchange/helpers';
-import { launchBrowser, type Browser } from '../support/browser';
-import { startApp, type App } from '../support/webhost';
+import type { Client } from '../integration/demo-exchange/helpers';
+import { startDemoSession, type DemoSession } from './demoSession';
 import { OrdersPage } from './pages/orders';
 import { ShellPage } from './pages/shell';
 import { TradePage } from './pages/trade';
@@ -16,41 +12,23 @@ import { TradePage } from './pages/trade';
  * request log shows no REST reload of what the push changed. A second client (signed REST with the
  * same key, as another program of the user would) places the orders.
  */
-let app: App;
-let browser: Browser;
+let session: DemoSession;
 let page: Page;
-let dataDir: string;
 let second: Client;
 
 type BookAnswer = { asks: [string, string][]; bids: [string, string][] };
 
 const post = <T = Record<string, unknown>>(path: string, fields: Record<string, unknown>) =>
-  second.post<T>(path, fields, {
-    key: app.core.demoExchange.apiKey,
-    secret: app.core.demoExchange.apiSecret,
-  });
-
-/** REST requests to `path` since the log entry `since`. */
-const restCalls = (path: string, since: number) =>
-  app.core.demoExchange.requestLog(since).filter((entry) => entry.path === path).length;
-
-const lastLogId = () => app.core.demoExchange.requestLog().at(-1)?.id ?? 0;
+  session.post<T>(path, fields);
+const restCalls = (path: string, since: number) => session.sentTo(path, since);
+const lastLogId = () => session.lastLogId();
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'desk-e2e-live-'));
-  app = await startApp({ dataDir, demoExchange: { control: true, freezePrices: true } });
-  second = new Client(app.core.demoExchange);
-  browser = await launchBrowser();
-  page = await browser.context.newPage();
-  await page.goto(app.host.pageUrl);
-  await new ShellPage(page).setting('Auto-refresh', '0');
+  session = await startDemoSession('live');
+  ({ page, client: second } = session);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => session?.stop());
 
 describe('live: the stream drives the screens', () => {
   it('the status pill says Live once the stream is up', async () => {

@@ -4,6 +4,8 @@ import type {
   ConditionalOrders,
   CsvExport,
   ExecutedOrders,
+  KillSwitchStatus,
+  KillSwitchTimer,
   Order,
   PlacementOutcome,
 } from '../../shared/model';
@@ -53,6 +55,40 @@ export function cancel(
   { market, orderId }: ChannelParsed<'orders.cancel'>,
 ): Promise<Order> {
   return api.cancelOrder(market, { orderId });
+}
+
+/**
+ * Changes an active limit or stop order. The exchange cancels it and answers the replacement: a new
+ * order id, the same client order id.
+ */
+export function modify(
+  api: ExchangeApi,
+  { market, orderId, ...change }: ChannelParsed<'orders.modify'>,
+): Promise<Order> {
+  return api.modifyOrder(market, { orderId }, change);
+}
+
+/** Cancels every open order of one market, or of every market. */
+export function cancelAll(
+  api: ExchangeApi,
+  { market }: ChannelParsed<'orders.cancelAll'>,
+): Promise<true> {
+  return api.cancelAllOrders(market ? { market } : {});
+}
+
+/** Arms a market's kill-switch for `timeout` seconds, or disarms it (null). */
+export function killSwitch(
+  api: ExchangeApi,
+  { market, timeout }: ChannelParsed<'orders.killSwitch'>,
+): Promise<KillSwitchTimer | null> {
+  return api.setKillSwitch(market, timeout);
+}
+
+/** The armed kill-switch timers of every market, soonest first. */
+export async function killSwitchStatus(api: ExchangeApi): Promise<KillSwitchStatus> {
+  const timers = await api.killSwitchStatus();
+  timers.sort((a, b) => a.cancellationTime - b.cancellationTime);
+  return { timers, fetchedAt: Date.now() };
 }
 
 /** Executed orders (through the partner connection) as CSV, filtered like the table. */

@@ -159,6 +159,14 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
   'orders.place': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
   'orders.cancel': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
   'orders.cancelConditional': ['portfolio.overview', 'trade.context', 'orders.conditional'],
+  'orders.modify': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
+  'orders.cancelAll': [
+    'portfolio.overview',
+    'trade.context',
+    'orders.active',
+    'orders.conditional',
+  ],
+  'orders.killSwitch': ['orders.killSwitchStatus'],
   'flex.invest': ['flex.overview', 'portfolio.overview'],
   'flex.close': ['flex.overview', 'portfolio.overview'],
   'profiles.resetDemo': [
@@ -170,6 +178,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'flex.payments',
     'subAccounts.list',
     'history.transfers',
+    'orders.killSwitchStatus',
   ],
 };
 

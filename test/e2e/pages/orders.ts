@@ -9,7 +9,10 @@ export interface ActiveRow {
   clientOrderId: string;
 }
 
-/** Page object of the Orders screen: Active (filters, count, cancel), Conditional, Order history. */
+/**
+ * Page object of the Orders screen: Active (filters, count, cancel, modify, cancel all, the
+ * kill-switch), Conditional, Order history.
+ */
 export class OrdersPage {
   readonly shell: ShellPage;
   readonly activeTable: Locator;
@@ -24,7 +27,9 @@ export class OrdersPage {
     this.activeFilters = page.getByRole('form', { name: 'Filter active orders' });
     this.count = page.getByTestId('active-count');
     this.cancelDialog = page.getByRole('dialog', { name: 'Cancel this order?' });
-    this.notice = page.locator('.orders-section p.form-notice[role="status"]');
+    this.notice = page.locator(
+      '.orders-section p.form-notice[role="status"]:not(.kill-switch-notice)',
+    );
   }
 
   tab(name: 'Active' | 'Conditional' | 'Order history'): Locator {
@@ -102,6 +107,54 @@ export class OrdersPage {
     return this.activeTable.getByRole('button', {
       name: new RegExp(`^Cancel (buy|sell) order ${orderId} on `),
     });
+  }
+
+  // Modify, cancel all, kill-switch ----------------------------------------------------------------
+  modifyButton(orderId: number): Locator {
+    return this.activeTable.getByRole('button', {
+      name: new RegExp(`^Modify (buy|sell) order ${orderId} on `),
+    });
+  }
+
+  /** The Modify dialog: its form, then its confirmation ("Modify this order?"). */
+  get modifyDialog(): Locator {
+    return this.page.getByRole('dialog', { name: /^Modify / });
+  }
+
+  /** Opens an order's Modify form, types the new values and asks for the review. */
+  async modify(
+    orderId: number,
+    values: Partial<Record<'Price' | 'Amount' | 'Activation price', string>>,
+  ): Promise<void> {
+    await this.modifyButton(orderId).click();
+    for (const [label, value] of Object.entries(values)) {
+      await this.modifyDialog.getByLabel(new RegExp(`^${label} \\(`)).fill(value);
+    }
+    await this.modifyDialog.getByRole('button', { name: 'Review' }).click();
+  }
+
+  /** "Cancel all" (every market) or "Cancel all on BTC/USDT" (the market in the filter). */
+  get cancelAllButton(): Locator {
+    return this.page.getByRole('button', { name: /^Cancel all( on .*)?$/ });
+  }
+
+  get cancelAllDialog(): Locator {
+    return this.page.getByRole('dialog', { name: /^Cancel \d+ orders? on / });
+  }
+
+  get killSwitch(): Locator {
+    return this.page.getByRole('region', { name: 'Kill-switch' });
+  }
+
+  get killSwitchTimers(): Locator {
+    return this.killSwitch.getByTestId('kill-switch-timer');
+  }
+
+  /** Arms a market's kill-switch (its exchange name) for `seconds`. */
+  async armKillSwitch(market: string, seconds: string): Promise<void> {
+    await this.killSwitch.getByLabel('Kill-switch market').selectOption(market);
+    await this.killSwitch.getByLabel('Timeout (seconds)').fill(seconds);
+    await this.killSwitch.getByRole('button', { name: 'Arm' }).click();
   }
 
   // Conditional -----------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ function serve(extra: FakeImpl = {}) {
     'flex.payments': async () => ({ ...stamp() }) as never,
     'subAccounts.list': async () => ({ records: [], ...stamp() }),
     'history.transfers': async () => ({ ...stamp() }) as never,
+    'orders.killSwitchStatus': async () => ({ timers: [], ...stamp() }),
     ...extra,
   });
   setDesk(fake.desk);
@@ -49,6 +50,7 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
     usePaymentsStore.getState().load(),
     useSubAccountsStore.getState().load(),
     useHistoryStore.getState().loadPage(),
+    useOrdersStore.getState().loadKillSwitches(),
   ]);
   const count = (channel: ChannelName) => fake.callsTo(channel).length;
   const before = new Map(READS.map((c) => [c, count(c)]));
@@ -68,6 +70,7 @@ const READS: ChannelName[] = [
   'flex.payments',
   'subAccounts.list',
   'history.transfers',
+  'orders.killSwitchStatus',
 ];
 
 describe('mutations refresh what they change (one rule each)', () => {
@@ -111,6 +114,33 @@ describe('mutations refresh what they change (one rule each)', () => {
       'orders.active',
       'orders.conditional',
     ]);
+  });
+
+  it('modifying an order and cancelling all refresh what cancelling one does', async () => {
+    const fake = serve({
+      'orders.active': async () => ({ orders: [], capped: false, ...stamp() }),
+      'orders.modify': async () => ({ orderId: 2 }) as never,
+      'orders.cancelAll': async () => true,
+    });
+    const orderLists = [
+      'portfolio.overview',
+      'trade.context',
+      'orders.active',
+      'orders.conditional',
+    ];
+    let reloaded = await useEverySlot(fake);
+    await useOrdersStore.getState().modify({ market: 'BTC_USDT', orderId: 1, price: '1' });
+    expect(await reloaded()).toEqual(orderLists);
+    reloaded = await useEverySlot(fake);
+    await useOrdersStore.getState().cancelAll('BTC_USDT');
+    expect(await reloaded()).toEqual(orderLists);
+  });
+
+  it('arming or disarming the kill-switch refreshes its timers only', async () => {
+    const fake = serve({ 'orders.killSwitch': async () => null });
+    const reloaded = await useEverySlot(fake);
+    await useOrdersStore.getState().killSwitch('BTC_USDT', null);
+    expect(await reloaded()).toEqual(['orders.killSwitchStatus']);
   });
 
   it('investing refreshes Earn and Overview', async () => {

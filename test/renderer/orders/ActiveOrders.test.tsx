@@ -1,24 +1,15 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { ActiveOrders, Order } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
-import { activeList, order, resetStores, sizeTableBodies } from './fixtures';
+import { activeList, order, setUpOrdersTests } from './fixtures';
 import { clickCopy, stubClipboard } from '../clipboard';
 
-let unsize: () => void;
-beforeAll(() => {
-  unsize = sizeTableBodies();
-});
-afterAll(() => unsize());
-beforeEach(resetStores);
-afterEach(() => {
-  cleanup();
-  setDesk(undefined);
-});
+setUpOrdersTests();
 
 const btcBuy = order({ clientOrderId: 'my-order-1' });
 const ethSell = order({

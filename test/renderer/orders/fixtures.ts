@@ -1,3 +1,6 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { setDesk } from '../../../src/renderer/lib/desk';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { useHistoryStore } from '../../../src/renderer/features/history/historyStore';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
@@ -159,4 +162,18 @@ export function executed(overrides: Partial<ExecutedOrder> = {}): ExecutedOrder 
     status: 'FILLED',
     ...overrides,
   };
+}
+
+/** An Orders test file's hooks: tables with a height, stores fresh, no bridge after each test. */
+export function setUpOrdersTests(): void {
+  let unsize: () => void;
+  beforeAll(() => {
+    unsize = sizeTableBodies();
+  });
+  afterAll(() => unsize());
+  beforeEach(resetStores);
+  afterEach(() => {
+    cleanup();
+    setDesk(undefined);
+  });
 }

@@ -1,6 +1,6 @@
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { HistoryView } from '../../../src/renderer/features/history/HistoryView';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
@@ -8,18 +8,9 @@ import { useConditionalOrders } from '../../../src/renderer/features/orders/orde
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { fakeDesk } from '../fakeDesk';
 import { transfer } from '../history/fixtures';
-import { activeList, order, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
+import { activeList, order, profile, profiles, setUpOrdersTests } from './fixtures';
 
-let unsize: () => void;
-beforeAll(() => {
-  unsize = sizeTableBodies();
-});
-afterAll(() => unsize());
-beforeEach(resetStores);
-afterEach(() => {
-  cleanup();
-  setDesk(undefined);
-});
+setUpOrdersTests();
 
 const main = profile({ id: 'main', name: 'Main', isDemo: false, region: 'global' });
 

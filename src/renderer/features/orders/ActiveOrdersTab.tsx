@@ -14,6 +14,8 @@ import { statusOf } from '../../lib/remote';
 import { ActiveFiltersForm, filterActiveOrders, isFiltered } from './ActiveFilters';
 import { orderColumns } from './activeColumns';
 import { CancelDialog } from './parts';
+import { ModifyOrderDialog } from './ModifyOrderDialog';
+import { KillSwitchPanel } from './KillSwitchPanel';
 
 function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: string): void }) {
   const cancel = useOrdersStore((s) => s.cancel);
@@ -42,12 +44,45 @@ function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: s
   );
 }
 
-/** Every active order of the active profile, sorted and filtered as one list; cancel. */
+/** Cancels every order of the market chosen in the filter (or of every market), counted. */
+function CancelAllDialog({
+  market,
+  count,
+  onDone,
+}: {
+  market: string;
+  count: number;
+  onDone(message?: string): void;
+}) {
+  const cancelAll = useOrdersStore((s) => s.cancelAll);
+  const where = market ? `on ${marketLabel(market)}` : 'on every market';
+  const what = formatCount(count, ORDERS);
+  return (
+    <CancelDialog
+      title={`Cancel ${what} ${where}?`}
+      cancel={() => cancelAll(market || undefined)}
+      done={`The ${what} ${where} were canceled.`}
+      onDone={onDone}
+      confirmLabel={`Cancel ${what}`}
+    >
+      <p data-testid="cancel-all-question">
+        Every open order {where} is canceled: {what} in this list, and any placed since it loaded.
+      </p>
+    </CancelDialog>
+  );
+}
+
+type Dialog =
+  | { kind: 'cancel'; order: Order }
+  | { kind: 'modify'; order: Order }
+  | { kind: 'cancelAll'; market: string; count: number };
+
+/** Every active order of the active profile, sorted and filtered as one list; modify, cancel. */
 export function ActiveOrdersTab() {
   const slot = useActiveOrders();
   const filters = useOrdersStore((s) => s.activeFilters);
   const loadActive = useOrdersStore((s) => s.loadActive);
-  const [confirming, setConfirming] = useState<Order | undefined>();
+  const [dialog, setDialog] = useState<Dialog | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   const data = slot.data;
   useAutoRefresh(loadActive, data?.fetchedAt);
@@ -58,59 +93,87 @@ export function ActiveOrdersTab() {
   const markets = useMemo(() => [...new Set(all.map((o) => o.market))], [all]);
   const columns = useMemo(
     () =>
-      orderColumns(places, (order) => {
-        setNotice(undefined);
-        setConfirming(order);
-      }),
+      orderColumns(
+        places,
+        (order) => {
+          setNotice(undefined);
+          setDialog({ kind: 'cancel', order });
+        },
+        (order) => {
+          setNotice(undefined);
+          setDialog({ kind: 'modify', order });
+        },
+      ),
     [places],
   );
   const filtered = isFiltered(filters);
+  const onDone = (message?: string) => {
+    setDialog(undefined);
+    if (message) setNotice(message);
+  };
+  const onMarket = all.filter((o) => !filters.market || o.market === filters.market).length;
 
   return (
-    <section aria-labelledby="active-title" className="orders-section">
-      <div className="section-head">
-        <h2 id="active-title">Active orders</h2>
-        <DataAge fetchedAt={data?.fetchedAt} loading={slot.loading} />
-      </div>
-      <ActiveFiltersForm markets={markets} />
-      {notice ? (
-        <p className="form-notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      {data && slot.error ? <RefreshAlert error={slot.error} onRetry={loadActive} /> : null}
-      {data ? (
-        <p className="table-count muted" data-testid="active-count" aria-live="polite">
-          {filtered
-            ? `Showing ${formatCount(orders.length)} of ${formatCount(all.length, ORDERS)}`
-            : formatCount(all.length, ORDERS)}
-          {data.capped
-            ? ` · the first ${formatCount(all.length)} the exchange listed; more are open`
-            : ''}
-        </p>
-      ) : null}
-      <DataTable
-        label="Active orders"
-        rows={orders}
-        columns={columns}
-        rowKey={(o) => String(o.orderId)}
-        status={statusOf(slot)}
-        error={slot.error}
-        onRetry={() => void loadActive()}
-        empty={filtered ? 'No active orders match these filters.' : 'No active orders.'}
-        initialSort={{ id: 'time', dir: 'desc' }}
-        height={tableHeight(orders.length, 14)}
-        rowTestId="active-order"
-      />
-      {confirming ? (
-        <CancelOrderDialog
-          order={confirming}
-          onDone={(message) => {
-            setConfirming(undefined);
-            if (message) setNotice(message);
-          }}
+    <>
+      <section aria-labelledby="active-title" className="orders-section">
+        <div className="section-head">
+          <h2 id="active-title">Active orders</h2>
+          <DataAge fetchedAt={data?.fetchedAt} loading={slot.loading} />
+        </div>
+        <ActiveFiltersForm markets={markets} />
+        <div className="actions">
+          <button
+            type="button"
+            className="btn btn-danger-quiet"
+            disabled={onMarket === 0}
+            onClick={() => {
+              setNotice(undefined);
+              setDialog({ kind: 'cancelAll', market: filters.market, count: onMarket });
+            }}
+          >
+            {filters.market ? `Cancel all on ${marketLabel(filters.market)}` : 'Cancel all'}
+          </button>
+        </div>
+        {notice ? (
+          <p className="form-notice" role="status">
+            {notice}
+          </p>
+        ) : null}
+        {data && slot.error ? <RefreshAlert error={slot.error} onRetry={loadActive} /> : null}
+        {data ? (
+          <p className="table-count muted" data-testid="active-count" aria-live="polite">
+            {filtered
+              ? `Showing ${formatCount(orders.length)} of ${formatCount(all.length, ORDERS)}`
+              : formatCount(all.length, ORDERS)}
+            {data.capped
+              ? ` · the first ${formatCount(all.length)} the exchange listed; more are open`
+              : ''}
+          </p>
+        ) : null}
+        <DataTable
+          label="Active orders"
+          rows={orders}
+          columns={columns}
+          rowKey={(o) => String(o.orderId)}
+          status={statusOf(slot)}
+          error={slot.error}
+          onRetry={() => void loadActive()}
+          empty={filtered ? 'No active orders match these filters.' : 'No active orders.'}
+          initialSort={{ id: 'time', dir: 'desc' }}
+          height={tableHeight(orders.length, 14)}
+          rowTestId="active-order"
         />
-      ) : null}
-    </section>
+        {dialog?.kind === 'cancel' ? (
+          <CancelOrderDialog order={dialog.order} onDone={onDone} />
+        ) : null}
+        {dialog?.kind === 'modify' ? (
+          <ModifyOrderDialog order={dialog.order} onDone={onDone} />
+        ) : null}
+        {dialog?.kind === 'cancelAll' ? (
+          <CancelAllDialog market={dialog.market} count={dialog.count} onDone={onDone} />
+        ) : null}
+      </section>
+      <KillSwitchPanel />
+    </>
   );
 }

@@ -14,11 +14,13 @@ import {
 } from '../../lib/format';
 import { Time } from '../../components/ViewParts';
 import { Activation, marketAndSideColumns, OrderId } from './parts';
+import { isModifiable } from './ModifyOrderDialog';
 
 /** Columns of the active-orders table. */
 export function orderColumns(
   places: Map<string, MarketPlaces>,
   onCancel: (order: Order) => void,
+  onModify: (order: Order) => void,
 ): Column<Order>[] {
   const of = (o: Order) => places.get(o.market) ?? DEFAULT_PLACES;
   return [
@@ -105,17 +107,29 @@ export function orderColumns(
     {
       id: 'action',
       header: 'Action',
-      width: '70px',
+      width: '136px',
       pin: 'end',
       cell: (o) => (
-        <button
-          type="button"
-          className="btn btn-danger-quiet btn-small"
-          aria-label={`Cancel ${o.side} order ${o.orderId} on ${marketLabel(o.market)}`}
-          onClick={() => onCancel(o)}
-        >
-          Cancel
-        </button>
+        <span className="row-actions">
+          <button
+            type="button"
+            className="btn btn-danger-quiet btn-small"
+            aria-label={`Cancel ${o.side} order ${o.orderId} on ${marketLabel(o.market)}`}
+            onClick={() => onCancel(o)}
+          >
+            Cancel
+          </button>
+          {isModifiable(o) ? (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              aria-label={`Modify ${o.side} order ${o.orderId} on ${marketLabel(o.market)}`}
+              onClick={() => onModify(o)}
+            >
+              Modify
+            </button>
+          ) : null}
+        </span>
       ),
     },
   ];

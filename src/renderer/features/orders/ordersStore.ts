@@ -36,7 +36,26 @@ export const useActiveOrders = createRemote(
     channel: 'orders.active',
     fetch: () => getDesk().orders.active(),
   },
-  (get, set): { applyOrder(push: StreamOrder): void } => ({
+  (
+    get,
+    set,
+  ): {
+    applyOrder(push: StreamOrder): void;
+    /** A modified order is its replacement now: the row of `orderId` becomes `order` (a new id). */
+    replaceOrder(orderId: number, order: Order): void;
+  } => ({
+    replaceOrder(orderId, order) {
+      const { data } = get();
+      if (!data) return;
+      const orders = data.orders.filter((o) => o.orderId !== order.orderId);
+      const at = orders.findIndex((o) => o.orderId === orderId);
+      set({
+        data: {
+          ...data,
+          orders: at < 0 ? [order, ...orders] : orders.with(at, order),
+        },
+      });
+    },
     applyOrder({ event, order }: StreamOrder) {
       const { data } = get();
       if (!data) return;
@@ -91,6 +110,12 @@ export const useConditionalOrders = createRemote({
   fetch: (market: string | undefined) => getDesk().orders.conditional(market ? { market } : {}),
 });
 
+/** The armed kill-switch timers, every market. */
+export const useKillSwitches = createRemote({
+  channel: 'orders.killSwitchStatus',
+  fetch: () => getDesk().orders.killSwitchStatus(),
+});
+
 /** Executed orders through the OAuth partner connection (the query: a page size, a market). */
 export const useOrderHistory = createRemote({
   channel: 'orders.history',
@@ -112,6 +137,16 @@ interface OrdersStore {
   cancel(market: string, orderId: number): Promise<void>;
   /** Cancels an OCO or OTO order (both legs); rejects like `cancel`. */
   cancelConditional(market: string, id: number): Promise<void>;
+  /**
+   * Changes an active order; answers the replacement (a new order id), which takes the old row's
+   * place at once. Rejects like `cancel`.
+   */
+  modify(input: ChannelInput<'orders.modify'>): Promise<Order>;
+  /** Cancels every open order of one market, or of every market (undefined); rejects like `cancel`. */
+  cancelAll(market: string | undefined): Promise<void>;
+  /** Arms a market's kill-switch for `timeout` seconds, or disarms it (null); rejects like `cancel`. */
+  killSwitch(market: string, timeout: number | null): Promise<void>;
+  loadKillSwitches(): Promise<void>;
   filterConditional(market: string | undefined): void;
   loadConditional(): Promise<void>;
   /** The executed orders of one market and side (or all) as CSV: saved, or handed back. */
@@ -136,6 +171,18 @@ export const useOrdersStore = create<OrdersStore>()((set, get) => ({
       getDesk().orders.cancelConditional({ market, id }),
     );
   },
+  async modify(input) {
+    const order = await mutate('orders.modify', () => getDesk().orders.modify(input));
+    useActiveOrders.getState().replaceOrder(input.orderId, order);
+    return order;
+  },
+  async cancelAll(market) {
+    await mutate('orders.cancelAll', () => getDesk().orders.cancelAll(market ? { market } : {}));
+  },
+  async killSwitch(market, timeout) {
+    await mutate('orders.killSwitch', () => getDesk().orders.killSwitch({ market, timeout }));
+  },
+  loadKillSwitches: () => useKillSwitches.getState().load(),
   filterConditional(market) {
     set({ conditionalMarket: market });
     useConditionalOrders.getState().reset();

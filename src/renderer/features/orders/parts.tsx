@@ -77,10 +77,19 @@ interface CancelDialogProps {
   /** The notice after it was canceled. */
   done: string;
   onDone(message?: string): void;
+  /** The confirm button's words (default "Cancel order"). */
+  confirmLabel?: string;
 }
 
 /** Confirms a cancel, sends it, keeps the dialog open with the reason when it fails. */
-export function CancelDialog({ title, children, cancel, done, onDone }: CancelDialogProps) {
+export function CancelDialog({
+  title,
+  children,
+  cancel,
+  done,
+  onDone,
+  confirmLabel = 'Cancel order',
+}: CancelDialogProps) {
   const action = useAction();
   const [error, setError] = useState<string | undefined>();
 
@@ -98,7 +107,7 @@ export function CancelDialog({ title, children, cancel, done, onDone }: CancelDi
   return (
     <ConfirmDialog
       title={title}
-      confirmLabel={action.busy ? 'Canceling…' : 'Cancel order'}
+      confirmLabel={action.busy ? 'Canceling…' : confirmLabel}
       cancelLabel="Keep order"
       busy={action.busy}
       error={error}

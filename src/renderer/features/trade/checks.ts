@@ -274,3 +274,50 @@ export function validate(form: OrderFormValues, context: TradeContext): FormErro
   }
   return errors;
 }
+
+/** What changing a resting order may change, as typed ('' where it does not change). */
+export interface OrderChangeValues {
+  amount: string;
+  price: string;
+  activationPrice: string;
+}
+
+/**
+ * The market's rules for a resting order's new amount, price and activation price (another screen
+ * changing an order): the number's form, the minimum amount, the steps, the minimum and maximum
+ * total. Only what is given is checked; balances and the book are not (the order holds its funds).
+ */
+export function orderChangeErrors(
+  values: OrderChangeValues,
+  market: Market,
+): Partial<Record<keyof OrderChangeValues, string>> {
+  const form: OrderFormValues = {
+    ...{ kind: 'limit', side: 'buy', clientOrderId: '', stp: 'no', postOnly: false, ioc: false },
+    amount: values.amount,
+    price: values.price,
+    activationPrice: values.activationPrice,
+  };
+  const errors: Partial<Record<keyof OrderChangeValues, string>> = {};
+  if (values.amount !== '') {
+    const amount = numberCheck(values.amount, 'amount') ?? amountRules(form, market);
+    if (amount) errors.amount = amount;
+  }
+  if (values.price !== '') {
+    const price = priceRules(values.price, 'price', market);
+    if (price) errors.price = price;
+  }
+  if (values.activationPrice !== '') {
+    const activation = priceRules(values.activationPrice, 'activation price', market);
+    if (activation) errors.activationPrice = activation;
+  }
+  if (values.amount !== '' && values.price !== '' && !errors.amount && !errors.price) {
+    const total = new Decimal(values.amount.trim()).times(values.price.trim());
+    const money = market.money;
+    if (total.lt(market.minTotal)) {
+      errors.amount = `Total ${plain(total)} ${money} is below the minimum total of ${plain(market.minTotal)} ${money}`;
+    } else if (total.gt(market.maxTotal)) {
+      errors.amount = `At most ${plain(market.maxTotal)} ${money} in total`;
+    }
+  }
+  return errors;
+}

@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { Client, type Answer } from '../integration/demo-exchange/helpers';
+import { launchBrowser, type Browser } from '../support/browser';
+import { startApp, type App } from '../support/webhost';
+import { ShellPage } from './pages/shell';
+
+/**
+ * One E2E file's session on the built-in demo exchange: the web host on a fresh data folder (the
+ * demo with its control endpoint and frozen prices), a page open with auto-refresh off, and a second
+ * client signing REST calls with the same key (as another program of the user would), with the
+ * demo's request log to show what was sent.
+ */
+export interface DemoSession {
+  app: App;
+  browser: Browser;
+  page: Page;
+  /** The second client (public calls, the demo's control endpoint). */
+  client: Client;
+  /** A signed POST with the demo profile's key. */
+  post<T = Record<string, unknown>>(
+    path: string,
+    fields: Record<string, unknown>,
+  ): Promise<Answer<T>>;
+  /** The last entry of the demo's request log (0: none). */
+  lastLogId(): number;
+  /** REST requests to `path` since the log entry `since`. */
+  sentTo(path: string, since: number): number;
+  stop(): Promise<void>;
+}
+
+export async function startDemoSession(name: string): Promise<DemoSession> {
+  const dataDir = await mkdtemp(join(tmpdir(), `desk-e2e-${name}-`));
+  const app = await startApp({ dataDir, demoExchange: { control: true, freezePrices: true } });
+  const second = new Client(app.core.demoExchange);
+  const browser = await launchBrowser();
+  const page = await browser.context.newPage();
+  await page.goto(app.host.pageUrl);
+  await new ShellPage(page).setting('Auto-refresh', '0');
+  const log = app.core.demoExchange;
+  return {
+    app,
+    browser,
+    page,
+    client: second,
+    post: (path, fields) => second.post(path, fields, { key: log.apiKey, secret: log.apiSecret }),
+    lastLogId: () => log.requestLog().at(-1)?.id ?? 0,
+    sentTo: (path, since) => log.requestLog(since).filter((entry) => entry.path === path).length,
+    async stop() {
+      await browser.close();
+      await app.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
