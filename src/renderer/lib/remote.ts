@@ -156,8 +156,21 @@ export function invalidate(channels: readonly ChannelName[]): void {
  * answer with the new list of sub-accounts, which their slot takes as it is.)
  */
 export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> = {
-  'orders.place': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
-  'orders.cancel': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
+  'orders.place': [
+    'portfolio.overview',
+    'trade.context',
+    'orders.active',
+    'orders.conditional',
+    'tradeHistory.orders',
+    'tradeHistory.deals',
+  ],
+  'orders.cancel': [
+    'portfolio.overview',
+    'trade.context',
+    'orders.active',
+    'orders.conditional',
+    'tradeHistory.orders',
+  ],
   'orders.cancelConditional': ['portfolio.overview', 'trade.context', 'orders.conditional'],
   'flex.invest': ['flex.overview', 'portfolio.overview'],
   'flex.close': ['flex.overview', 'portfolio.overview'],
@@ -170,6 +183,8 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'flex.payments',
     'subAccounts.list',
     'history.transfers',
+    'tradeHistory.orders',
+    'tradeHistory.deals',
   ],
 };
 

@@ -2,6 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { ShellPage } from './shell';
 import { readAllRows } from './table';
 
+export type OrdersTabName =
+  'Active' | 'Conditional' | 'Executed orders' | 'Deals' | 'Order history (partner)';
+
 export interface ActiveRow {
   orderId: number;
   side: string;
@@ -27,7 +30,7 @@ export class OrdersPage {
     this.notice = page.locator('.orders-section p.form-notice[role="status"]');
   }
 
-  tab(name: 'Active' | 'Conditional' | 'Order history'): Locator {
+  tab(name: OrdersTabName): Locator {
     return this.page.getByRole('tab', { name, exact: true });
   }
 
@@ -35,7 +38,7 @@ export class OrdersPage {
     await this.shell.open('Orders');
   }
 
-  async openTab(name: 'Active' | 'Conditional' | 'Order history'): Promise<void> {
+  async openTab(name: OrdersTabName): Promise<void> {
     await this.tab(name).click();
     await this.page.locator(`[role="tab"][aria-selected="true"]`, { hasText: name }).waitFor();
   }

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { useHistoryStore } from '../../../src/renderer/features/history/historyStore';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
@@ -159,4 +160,13 @@ export function executed(overrides: Partial<ExecutedOrder> = {}): ExecutedOrder 
     status: 'FILLED',
     ...overrides,
   };
+}
+
+/** sizeTableBodies for a whole suite: sized before its first test, restored after its last. */
+export function sizeTablesForSuite(height?: number): void {
+  let unsize: () => void = () => undefined;
+  beforeAll(() => {
+    unsize = sizeTableBodies(height);
+  });
+  afterAll(() => unsize());
 }
