@@ -12,6 +12,7 @@ import * as flex from './services/flex';
 import * as subAccounts from './services/subAccounts';
 import * as history from './services/history';
 import * as mining from './services/mining';
+import * as tradeHistory from './services/tradeHistory';
 import type { ChannelName } from '../shared/contract';
 import { DeskFailure } from '../shared/errors';
 import type { AppInfo } from '../shared/model';
@@ -95,6 +96,11 @@ export function createHandlers(services: Services): Handlers {
     'orders.history': (query) => accounts.orderHistory(query),
     'orders.exportHistoryCsv': (query) =>
       orders.exportHistoryCsv((q) => accounts.orderHistory(q), query, saveFile),
+    'tradeHistory.orders': (query) => tradeHistory.orders(api(), query),
+    'tradeHistory.deals': (query) => tradeHistory.deals(api(), query),
+    'tradeHistory.orderDeals': ({ orderId }) => tradeHistory.orderDeals(api(), orderId),
+    'tradeHistory.exportOrdersCsv': (query) => tradeHistory.exportOrdersCsv(api(), query, saveFile),
+    'tradeHistory.exportDealsCsv': (query) => tradeHistory.exportDealsCsv(api(), query, saveFile),
     'trade.markets': () => trade.markets(api()),
     'trade.tickers': () => trade.tickers(api()),
     'trade.context': ({ market }) => trade.context(api(), market),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type {
+  ApiDealsPage,
+  ApiOrdersPage,
   AppInfo,
   ExchangeStatus,
   ExecutedOrders,
@@ -21,6 +23,7 @@ import type {
   KillSwitchStatus,
   KillSwitchTimer,
   Order,
+  OrderDealsView,
   TransfersPage,
   ProfileSummary,
   ProfilesState,
@@ -36,6 +39,7 @@ import type {
 } from './model';
 import { boundedDecimal, DECIMAL_LIMITS, isZeroDecimal } from './decimal';
 import { validStatuses } from './transferStatus';
+import { HISTORY_RANGE_SECONDS, HISTORY_WINDOW_SECONDS } from './executed';
 
 /**
  * The one contract between the renderer and main. Every channel has a zod schema for its input and
@@ -267,6 +271,35 @@ export const orderHistoryInput = z
   })
   .optional();
 
+/** A time in Unix seconds (bounded: it is signed into requests). */
+const unixSeconds = (what: string) =>
+  z.number().int(`Choose ${what}.`).min(0, `Choose ${what}.`).max(8_000_000_000, `Choose ${what}.`);
+
+/** History by API key: the filters, and a time range of at most `longest` seconds. */
+const tradeHistoryQuery = (longest: number, tooLong: string) =>
+  z
+    .object({
+      market: market.optional(),
+      side: orderSide.optional(),
+      clientOrderId: clientOrderId.optional(),
+      from: unixSeconds('a start time'),
+      to: unixSeconds('an end time'),
+    })
+    .refine((v) => v.from <= v.to, { path: ['from'], message: 'Choose a start before the end.' })
+    .refine((v) => v.to - v.from <= longest, { path: ['from'], message: tooLong });
+
+/** One window the exchange answers in one query: at most 31 days. */
+export const tradeHistoryWindowInput = tradeHistoryQuery(
+  HISTORY_WINDOW_SECONDS,
+  'The exchange answers at most 31 days at a time.',
+);
+
+/** A range to export: at most the six months the exchange keeps, walked 31 days at a time. */
+export const tradeHistoryRangeInput = tradeHistoryQuery(
+  HISTORY_RANGE_SECONDS,
+  'The exchange keeps six months: choose a shorter range.',
+);
+
 const DAY = 86_400;
 
 /**
@@ -433,12 +466,27 @@ export const contract = {
      * order id. A refusal rejects with the exchange's per-field messages.
      */
     place: channel<PlacementOutcome>()(placeOrderInput),
-    /** Executed orders of the active profile, through the OAuth partner connection. */
+    /** Executed orders of the active profile, through the OAuth partner connection (partner tab). */
     history: channel<ExecutedOrders>()(orderHistoryInput),
     /** The 500 most recent executed orders (of one market, one side) as CSV, like transfers. */
     exportHistoryCsv: channel<CsvExport>()(
       z.object({ market: market.optional(), side: z.enum(['buy', 'sell']).optional() }),
     ),
+  },
+  tradeHistory: {
+    /**
+     * Executed orders of one window (at most 31 days, within the six months the exchange keeps)
+     * by API key, filtered by market, side and client order id, newest first.
+     */
+    orders: channel<ApiOrdersPage>()(tradeHistoryWindowInput),
+    /** Deals (fills) of one window by API key, filtered like `orders`, newest first. */
+    deals: channel<ApiDealsPage>()(tradeHistoryWindowInput),
+    /** One order's deals, newest first. */
+    orderDeals: channel<OrderDealsView>()(z.object({ orderId: z.number().int().positive() })),
+    /** The executed orders of a range (walked 31 days at a time) as CSV. */
+    exportOrdersCsv: channel<CsvExport>()(tradeHistoryRangeInput),
+    /** The deals of a range (walked 31 days at a time) as CSV. */
+    exportDealsCsv: channel<CsvExport>()(tradeHistoryRangeInput),
   },
   trade: {
     /** Every market of the exchange (public). */

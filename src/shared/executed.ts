@@ -17,3 +17,40 @@ export function isSpendOrder(o: ExecutedLike): boolean {
 
 /** The most executed orders one request returns (§6): the Order history table and its CSV. */
 export const EXECUTED_LIMIT = 500;
+
+const DAY_SECONDS = 86_400;
+
+/** The longest time range one order-history query may span (the exchange refuses more). */
+export const HISTORY_WINDOW_SECONDS = 31 * DAY_SECONDS;
+
+/** The longest range an export walks: six months of windows and a day of slack. */
+export const HISTORY_RANGE_SECONDS = 185 * DAY_SECONDS;
+
+/** The earliest the exchange's order history reaches (Unix seconds): 00:00 UTC six months ago. */
+export function historyEarliest(nowMs: number): number {
+  const now = new Date(nowMs);
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 6, now.getUTCDate()) / 1000;
+}
+
+/** A time range in Unix seconds, both ends included. */
+export interface TimeWindow {
+  from: number;
+  to: number;
+}
+
+/**
+ * [from, to] split into windows the exchange answers (at most 31 days each), newest first: the
+ * first ends at `to`, each next one ends where the last one began. The exchange includes both
+ * ends and times have fractions of a second, so windows share their boundary second rather than
+ * leave a gap (a record at that second shows in both; an export keeps it once).
+ */
+export function historyWindows({ from, to }: TimeWindow): TimeWindow[] {
+  const windows: TimeWindow[] = [];
+  let end = to;
+  do {
+    const start = Math.max(from, end - HISTORY_WINDOW_SECONDS);
+    windows.push({ from: start, to: end });
+    end = start;
+  } while (end > from);
+  return windows;
+}

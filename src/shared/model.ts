@@ -615,6 +615,39 @@ export interface OrderDealsPage {
   records: Deal[];
 }
 
+/** A deal with the market it was made in (executed-history lists deals by market). */
+export interface MarketDeal extends Deal {
+  market: string;
+}
+
+/** One window of the history by API key: the range asked (clamped to what the exchange keeps). */
+export interface HistoryWindowPage<T> {
+  /** Newest first. */
+  records: T[];
+  /** Unix seconds, both ends included. */
+  from: number;
+  to: number;
+  /** The earliest the exchange keeps (Unix seconds, 00:00 UTC six months ago). */
+  earliest: number;
+  /** More records than one window shows were there (the newest are shown). */
+  capped: boolean;
+  fetchedAt: number;
+}
+
+/** Executed orders of one window (trade-account/order/history). */
+export type ApiOrdersPage = HistoryWindowPage<ExecutedOrder>;
+
+/** Deals of one window (trade-account/executed-history). */
+export type ApiDealsPage = HistoryWindowPage<MarketDeal>;
+
+/** One order's deals, newest first (trade-account/order). */
+export interface OrderDealsView {
+  orderId: number;
+  deals: Deal[];
+  capped: boolean;
+  fetchedAt: number;
+}
+
 /** What became of an order the app sent (the client reconciles a lost answer). */
 export type PlacementOutcome =
   | {

@@ -109,7 +109,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
       [
         'orders-history',
         async () => {
-          await orders.openTab('Order history');
+          await orders.openTab('Order history (partner)');
           await orders.connectExplanation.waitFor();
         },
       ],

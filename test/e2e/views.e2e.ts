@@ -369,7 +369,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
       otoIds.filter((id) => id !== target.id),
     );
 
-    await orders.openTab('Order history');
+    await orders.openTab('Order history (partner)');
     await orders.connectExplanation.waitFor();
     expect(await page.getByRole('button', { name: 'Open Accounts' }).isVisible()).toBe(true);
     expect(await page.getByTestId('executed-order').count()).toBe(0);
@@ -604,7 +604,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
         await orders.otoRows.first().waitFor();
       },
       'orders-history': async () => {
-        await orders.openTab('Order history');
+        await orders.openTab('Order history (partner)');
         await orders.connectExplanation.waitFor();
       },
       history: async () => {
@@ -684,7 +684,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
       [
         'orders-history',
         async () => {
-          await orders.openTab('Order history');
+          await orders.openTab('Order history (partner)');
           await orders.connectExplanation.waitFor();
         },
       ],

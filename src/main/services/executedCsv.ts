@@ -1,4 +1,4 @@
-import type { ExecutedOrders } from '../../shared/model';
+import type { ExecutedOrder, ExecutedOrders } from '../../shared/model';
 import { isZeroDecimal } from '../../shared/decimal';
 import { isSpendOrder } from '../../shared/executed';
 import { toCsv } from './csv';
@@ -29,8 +29,16 @@ export const EXECUTED_CSV_COLUMNS = [
  * is left empty, never written as a price); a market buy by money amount has its amount in money.
  */
 export function executedCsv(orders: ExecutedOrders): string {
-  const rows = Object.entries(orders)
-    .flatMap(([market, list]) => list.map((o) => ({ ...o, market: o.market || market })))
+  return executedListCsv(
+    Object.entries(orders).flatMap(([market, list]) =>
+      list.map((o) => ({ ...o, market: o.market || market })),
+    ),
+  );
+}
+
+/** The same CSV from a list of executed orders that each name their market. */
+export function executedListCsv(orders: readonly ExecutedOrder[]): string {
+  const rows = [...orders]
     .sort((a, b) => b.timestamp - a.timestamp || b.orderId - a.orderId)
     .map((o) => {
       const [stock = o.market, money = ''] = o.market.split('_');

@@ -156,15 +156,35 @@ export function invalidate(channels: readonly ChannelName[]): void {
  * answer with the new list of sub-accounts, which their slot takes as it is.)
  */
 export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> = {
-  'orders.place': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
-  'orders.cancel': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
+  'orders.place': [
+    'portfolio.overview',
+    'trade.context',
+    'orders.active',
+    'orders.conditional',
+    'tradeHistory.orders',
+    'tradeHistory.deals',
+  ],
+  'orders.cancel': [
+    'portfolio.overview',
+    'trade.context',
+    'orders.active',
+    'orders.conditional',
+    'tradeHistory.orders',
+  ],
   'orders.cancelConditional': ['portfolio.overview', 'trade.context', 'orders.conditional'],
-  'orders.modify': ['portfolio.overview', 'trade.context', 'orders.active', 'orders.conditional'],
+  'orders.modify': [
+    'portfolio.overview',
+    'trade.context',
+    'orders.active',
+    'orders.conditional',
+    'tradeHistory.orders',
+  ],
   'orders.cancelAll': [
     'portfolio.overview',
     'trade.context',
     'orders.active',
     'orders.conditional',
+    'tradeHistory.orders',
   ],
   'orders.killSwitch': ['orders.killSwitchStatus'],
   'flex.invest': ['flex.overview', 'portfolio.overview'],
@@ -179,6 +199,8 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'subAccounts.list',
     'history.transfers',
     'orders.killSwitchStatus',
+    'tradeHistory.orders',
+    'tradeHistory.deals',
   ],
 };
 

@@ -2,6 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { ShellPage } from './shell';
 import { readAllRows } from './table';
 
+export type OrdersTabName =
+  'Active' | 'Conditional' | 'Executed orders' | 'Deals' | 'Order history (partner)';
+
 export interface ActiveRow {
   orderId: number;
   side: string;
@@ -32,7 +35,7 @@ export class OrdersPage {
     );
   }
 
-  tab(name: 'Active' | 'Conditional' | 'Order history'): Locator {
+  tab(name: OrdersTabName): Locator {
     return this.page.getByRole('tab', { name, exact: true });
   }
 
@@ -40,7 +43,7 @@ export class OrdersPage {
     await this.shell.open('Orders');
   }
 
-  async openTab(name: 'Active' | 'Conditional' | 'Order history'): Promise<void> {
+  async openTab(name: OrdersTabName): Promise<void> {
     await this.tab(name).click();
     await this.page.locator(`[role="tab"][aria-selected="true"]`, { hasText: name }).waitFor();
   }
@@ -169,6 +172,51 @@ export class OrdersPage {
   async conditionalIds(rows: Locator, idColumn: number): Promise<number[]> {
     const ids = await rows.locator(`[role="cell"]:nth-child(${idColumn})`).allTextContents();
     return ids.map(Number).sort((a, b) => a - b);
+  }
+
+  // Executed orders and Deals (by API key) ------------------------------------------------------
+  /** The shared filter field of the open tab. */
+  historyField(label: 'Market' | 'Side' | 'Time range' | 'Client order id'): Locator {
+    return this.page.locator('main').getByLabel(label, { exact: true });
+  }
+
+  get historyWindow(): Locator {
+    return this.page.getByTestId('history-window');
+  }
+
+  /**
+   * Runs `action` and answers the window main answered `channel` with (the range it covers), once
+   * the table shows it.
+   */
+  async windowAnswer<T>(
+    channel: 'tradeHistory.orders' | 'tradeHistory.deals',
+    action: () => Promise<void>,
+  ): Promise<T> {
+    const answered = this.page.waitForResponse((r) => r.url().endsWith(`/rpc/${channel}`));
+    await action();
+    const body = (await (await answered).json()) as { ok: boolean; value: T };
+    await this.page.locator('[role="table"] [aria-busy="true"]').waitFor({ state: 'detached' });
+    return body.value;
+  }
+
+  /** Order ids of the Executed orders table (from each row's Deals button), as listed. */
+  async apiOrderIds(): Promise<number[]> {
+    const rows = await readAllRows(this.page, 'Executed orders');
+    return rows.map(([, cells]) => {
+      const label = cells.find((c) => c.label.startsWith('Deals of order '))?.label ?? '';
+      return Number(label.slice('Deals of order '.length));
+    });
+  }
+
+  /** Deal ids of a deals table (the Deals tab, or an order's detail), as listed. */
+  async dealIds(table: string): Promise<number[]> {
+    const rows = await readAllRows(this.page, table);
+    const header = await this.page
+      .getByRole('table', { name: table, exact: true })
+      .getByRole('columnheader')
+      .allTextContents();
+    const index = header.findIndex((h) => h.startsWith('Deal id'));
+    return rows.map(([, cells]) => Number(cells[index]?.text));
   }
 
   // Order history ---------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import {
   useOrdersStore,
 } from '../../../src/renderer/features/orders/ordersStore';
 import { useOverviewStore } from '../../../src/renderer/features/overview/overviewStore';
+import { useTradeHistoryStore } from '../../../src/renderer/features/orders/tradeHistoryStore';
 import { useTradeContext, useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { INVALIDATES, statusOf } from '../../../src/renderer/lib/remote';
@@ -33,6 +34,8 @@ function serve(extra: FakeImpl = {}) {
     'subAccounts.list': async () => ({ records: [], ...stamp() }),
     'history.transfers': async () => ({ ...stamp() }) as never,
     'orders.killSwitchStatus': async () => ({ timers: [], ...stamp() }),
+    'tradeHistory.orders': async () => ({ ...stamp() }) as never,
+    'tradeHistory.deals': async () => ({ ...stamp() }) as never,
     ...extra,
   });
   setDesk(fake.desk);
@@ -51,6 +54,8 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
     useSubAccountsStore.getState().load(),
     useHistoryStore.getState().loadPage(),
     useOrdersStore.getState().loadKillSwitches(),
+    useTradeHistoryStore.getState().loadOrders(),
+    useTradeHistoryStore.getState().loadDeals(),
   ]);
   const count = (channel: ChannelName) => fake.callsTo(channel).length;
   const before = new Map(READS.map((c) => [c, count(c)]));
@@ -71,6 +76,8 @@ const READS: ChannelName[] = [
   'subAccounts.list',
   'history.transfers',
   'orders.killSwitchStatus',
+  'tradeHistory.orders',
+  'tradeHistory.deals',
 ];
 
 describe('mutations refresh what they change (one rule each)', () => {
@@ -90,10 +97,12 @@ describe('mutations refresh what they change (one rule each)', () => {
       'trade.context',
       'orders.active',
       'orders.conditional',
+      'tradeHistory.orders',
+      'tradeHistory.deals',
     ]);
   });
 
-  it('cancelling an order refreshes the same, and nothing after a refusal', async () => {
+  it('cancelling an order refreshes the same but deals, and nothing after a refusal', async () => {
     let refuse = true;
     const fake = serve({
       'orders.cancel': async () => {
@@ -108,11 +117,13 @@ describe('mutations refresh what they change (one rule each)', () => {
     expect(await reloaded()).toEqual([]);
     refuse = false;
     await useOrdersStore.getState().cancel('BTC_USDT', 1);
+    // A canceled order that had dealt is an executed order; its deals were there already.
     expect(await reloaded()).toEqual([
       'portfolio.overview',
       'trade.context',
       'orders.active',
       'orders.conditional',
+      'tradeHistory.orders',
     ]);
   });
 

@@ -166,7 +166,7 @@ describe('Order history', () => {
     setDesk(fakeDesk({}).desk);
     useProfilesStore.setState({ state: profiles() });
     render(<OrdersView />);
-    const tab = screen.getByRole('tab', { name: 'Order history' });
+    const tab = screen.getByRole('tab', { name: 'Order history (partner)' });
     fireEvent.keyDown(tab, { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Active' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('orders-tab-active');

@@ -164,13 +164,18 @@ export function executed(overrides: Partial<ExecutedOrder> = {}): ExecutedOrder 
   };
 }
 
-/** An Orders test file's hooks: tables with a height, stores fresh, no bridge after each test. */
-export function setUpOrdersTests(): void {
-  let unsize: () => void;
+/** sizeTableBodies for a whole suite: sized before its first test, restored after its last. */
+export function sizeTablesForSuite(height?: number): void {
+  let unsize: () => void = () => undefined;
   beforeAll(() => {
-    unsize = sizeTableBodies();
+    unsize = sizeTableBodies(height);
   });
   afterAll(() => unsize());
+}
+
+/** An Orders test file's hooks: tables with a height, stores fresh, no bridge after each test. */
+export function setUpOrdersTests(): void {
+  sizeTablesForSuite();
   beforeEach(resetStores);
   afterEach(() => {
     cleanup();

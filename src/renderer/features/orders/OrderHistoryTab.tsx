@@ -2,141 +2,19 @@ import { formatCount } from '../../lib/numberFormat';
 import { ORDERS } from './parts';
 import { statusOf } from '../../lib/remote';
 import { useMemo, useState } from 'react';
-import type { ExecutedOrder, ProfileSummary } from '../../../shared/model';
-import { Amount } from '../../components/Amount';
+import type { ProfileSummary } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
-import { DataTable, type Column } from '../../components/DataTable';
-import { compareDecimal, isZero } from '../../lib/decimal';
+import { DataTable } from '../../components/DataTable';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { activeProfile, useProfilesStore } from '../accounts';
 import { useShellStore } from '../../lib/shellStore';
-import {
-  averagePlaces,
-  averagePrice,
-  DEFAULT_PLACES,
-  feePlaces,
-  marketLabel,
-  marketPlaces,
-  placesFor,
-  PRICE_PLACES,
-  splitMarket,
-  statusLabel,
-  typeLabel,
-  type MarketPlaces,
-} from '../../lib/format';
+import { marketLabel } from '../../lib/format';
 import { useOrderHistory, useOrdersStore } from './ordersStore';
-import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
-import { marketAndSideColumns } from './parts';
-import { EXECUTED_LIMIT, isSpendOrder } from '../../../shared/executed';
+import { RefreshAlert, tableHeight } from '../../components/ViewParts';
+import { EXECUTED_LIMIT } from '../../../shared/executed';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SelectField } from '../../components/Field';
-
-interface HistoryRow extends ExecutedOrder {
-  /** Unique per row: market and order id. */
-  key: string;
-}
-
-/** The order's price, or for a market order reported with price 0 its average fill price. */
-function shownPrice(o: ExecutedOrder): string | null {
-  if (!isZero(o.price)) return o.price;
-  return averagePrice(o.dealMoney, o.dealStock);
-}
-
-/** A market order has no price (the exchange sends 0): its average fill price, or "Market". */
-function PriceCell({ order: o, places }: { order: ExecutedOrder; places: number }) {
-  const unit = splitMarket(o.market)[1];
-  if (!isZero(o.price)) return <Amount value={o.price} places={places} unit={unit} />;
-  const avg = averagePrice(o.dealMoney, o.dealStock);
-  if (avg === null) return <span className="muted">Market</span>;
-  return (
-    <span title="Average fill price: total ÷ filled">
-      <span className="muted">avg</span>{' '}
-      <Amount value={avg} places={averagePlaces(avg, places)} unit={unit} />
-    </span>
-  );
-}
-
-function historyColumns(
-  places: Map<string, MarketPlaces>,
-  moneyPlaces: Map<string, number>,
-): Column<HistoryRow>[] {
-  const of = (o: HistoryRow) => places.get(o.market) ?? DEFAULT_PLACES;
-  const money = (o: HistoryRow) => moneyPlaces.get(o.market) ?? PRICE_PLACES.min;
-  return [
-    ...marketAndSideColumns<HistoryRow>(),
-    {
-      id: 'type',
-      header: 'Type',
-      width: '72px',
-      cell: (o) => typeLabel(o.type),
-    },
-    {
-      id: 'price',
-      header: 'Price',
-      align: 'right',
-      width: 'minmax(110px, 1fr)',
-      cell: (o) => <PriceCell order={o} places={of(o).price} />,
-      sort: (a, b) => compareDecimal(shownPrice(a), shownPrice(b)),
-    },
-    {
-      id: 'amount',
-      header: 'Amount',
-      align: 'right',
-      width: 'minmax(110px, 1fr)',
-      cell: (o) =>
-        isSpendOrder(o) ? (
-          <span title="A market buy by money amount: what was to be spent">
-            Spent <Amount value={o.amount} places={money(o)} unit={splitMarket(o.market)[1]} />
-          </span>
-        ) : (
-          <Amount value={o.amount} places={of(o).stock} unit={splitMarket(o.market)[0]} />
-        ),
-      sort: (a, b) => compareDecimal(a.amount, b.amount),
-    },
-    {
-      id: 'dealStock',
-      header: 'Filled',
-      align: 'right',
-      width: 'minmax(100px, 1fr)',
-      cell: (o) => (
-        <Amount value={o.dealStock} places={of(o).stock} unit={splitMarket(o.market)[0]} />
-      ),
-      sort: (a, b) => compareDecimal(a.dealStock, b.dealStock),
-    },
-    {
-      id: 'dealMoney',
-      header: 'Total',
-      align: 'right',
-      width: 'minmax(100px, 1fr)',
-      cell: (o) => <Amount value={o.dealMoney} places={money(o)} unit={splitMarket(o.market)[1]} />,
-      sort: (a, b) => compareDecimal(a.dealMoney, b.dealMoney),
-    },
-    {
-      id: 'fee',
-      header: 'Fee',
-      align: 'right',
-      width: 'minmax(90px, 0.8fr)',
-      cell: (o) => (
-        <Amount value={o.dealFee} places={feePlaces(o.dealFee)} unit={splitMarket(o.market)[1]} />
-      ),
-      sort: (a, b) => compareDecimal(a.dealFee, b.dealFee),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      width: '112px',
-      cell: (o) => (o.status ? statusLabel(o.status) : <span className="muted">—</span>),
-      sort: (a, b) => (a.status ?? '').localeCompare(b.status ?? ''),
-    },
-    {
-      id: 'time',
-      header: 'Time',
-      width: '184px',
-      cell: (o) => <Time ms={o.timestamp} />,
-      sort: (a, b) => a.timestamp - b.timestamp,
-    },
-  ];
-}
+import { useHistoryColumns, type HistoryRow } from './historyColumns';
 
 /** Why there is no order history yet, and where to connect the partner app. */
 function ConnectExplanation({ profile }: { profile: ProfileSummary | undefined }) {
@@ -199,22 +77,7 @@ function ExecutedOrdersTable() {
     [all, market, side],
   );
   const markets = useMemo(() => [...new Set(all.map((o) => o.market))].sort(), [all]);
-  // A spend order's amount is money: the stock places come from what filled instead.
-  const places = useMemo(
-    () => marketPlaces(all.map((r) => (isSpendOrder(r) ? { ...r, amount: r.dealStock } : r))),
-    [all],
-  );
-  const moneyPlaces = useMemo(() => {
-    const byMarket = new Map<string, string[]>();
-    for (const r of all) byMarket.set(r.market, [...(byMarket.get(r.market) ?? []), r.price]);
-    return new Map(
-      [...byMarket].map(([m, values]) => [
-        m,
-        placesFor(values, PRICE_PLACES.min, PRICE_PLACES.max),
-      ]),
-    );
-  }, [all]);
-  const columns = useMemo(() => historyColumns(places, moneyPlaces), [places, moneyPlaces]);
+  const columns = useHistoryColumns(all);
   const filtered = market !== '' || side !== '';
 
   return (

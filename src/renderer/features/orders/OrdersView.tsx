@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { ActiveOrdersTab } from './ActiveOrdersTab';
+import { ApiOrdersTab, DealsTab } from './ApiHistoryTabs';
 import { ConditionalTab } from './ConditionalTab';
 import { OrderHistoryTab } from './OrderHistoryTab';
 import { useOrdersStore, type OrdersTab } from './ordersStore';
@@ -7,10 +8,15 @@ import { useOrdersStore, type OrdersTab } from './ordersStore';
 const TABS: { id: OrdersTab; label: string }[] = [
   { id: 'active', label: 'Active' },
   { id: 'conditional', label: 'Conditional' },
-  { id: 'history', label: 'Order history' },
+  { id: 'executed', label: 'Executed orders' },
+  { id: 'deals', label: 'Deals' },
+  { id: 'history', label: 'Order history (partner)' },
 ];
 
-/** Orders: active orders (with cancel), conditional OCO/OTO orders, executed order history. */
+/**
+ * Orders: active orders (with cancel), conditional OCO/OTO orders, executed orders and deals by API
+ * key, and the order history of a partner (OAuth) connection.
+ */
 export function OrdersView() {
   const tab = useOrdersStore((s) => s.tab);
   const setTab = useOrdersStore((s) => s.setTab);
@@ -72,6 +78,10 @@ export function OrdersView() {
           <ActiveOrdersTab />
         ) : tab === 'conditional' ? (
           <ConditionalTab />
+        ) : tab === 'executed' ? (
+          <ApiOrdersTab />
+        ) : tab === 'deals' ? (
+          <DealsTab />
         ) : (
           <OrderHistoryTab />
         )}

@@ -8,7 +8,7 @@ import { useSettings } from '../../lib/settingsStore';
 import { EXECUTED_LIMIT } from '../../../shared/executed';
 import { fillMessage } from './fills';
 
-export type OrdersTab = 'active' | 'conditional' | 'history';
+export type OrdersTab = 'active' | 'conditional' | 'executed' | 'deals' | 'history';
 
 /** The active-orders filters as typed: the whole list is loaded and filtered here. */
 export interface ActiveFilters {

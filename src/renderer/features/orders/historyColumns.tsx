@@ -1,0 +1,236 @@
+import { useMemo } from 'react';
+import type { Deal, ExecutedOrder, MarketDeal } from '../../../shared/model';
+import { Amount } from '../../components/Amount';
+import type { Column } from '../../components/DataTable';
+import { Time } from '../../components/ViewParts';
+import { compareDecimal, isZero } from '../../lib/decimal';
+import {
+  averagePlaces,
+  averagePrice,
+  DEFAULT_PLACES,
+  feePlaces,
+  marketPlaces,
+  placesFor,
+  PRICE_PLACES,
+  splitMarket,
+  statusLabel,
+  typeLabel,
+  type MarketPlaces,
+} from '../../lib/format';
+import { isSpendOrder } from '../../../shared/executed';
+import { marketAndSideColumns, SideLabel } from './parts';
+
+/**
+ * The columns of executed orders (partner history and history by API key) and of deals (history by
+ * API key and an order's detail).
+ */
+
+export interface HistoryRow extends ExecutedOrder {
+  /** Unique per row: market and order id. */
+  key: string;
+}
+
+/** The order's price, or for a market order reported with price 0 its average fill price. */
+function shownPrice(o: ExecutedOrder): string | null {
+  if (!isZero(o.price)) return o.price;
+  return averagePrice(o.dealMoney, o.dealStock);
+}
+
+/** A market order has no price (the exchange sends 0): its average fill price, or "Market". */
+function PriceCell({ order: o, places }: { order: ExecutedOrder; places: number }) {
+  const unit = splitMarket(o.market)[1];
+  if (!isZero(o.price)) return <Amount value={o.price} places={places} unit={unit} />;
+  const avg = averagePrice(o.dealMoney, o.dealStock);
+  if (avg === null) return <span className="muted">Market</span>;
+  return (
+    <span title="Average fill price: total ÷ filled">
+      <span className="muted">avg</span>{' '}
+      <Amount value={avg} places={averagePlaces(avg, places)} unit={unit} />
+    </span>
+  );
+}
+
+function historyColumns(
+  places: Map<string, MarketPlaces>,
+  moneyPlaces: Map<string, number>,
+): Column<HistoryRow>[] {
+  const of = (o: HistoryRow) => places.get(o.market) ?? DEFAULT_PLACES;
+  const money = (o: HistoryRow) => moneyPlaces.get(o.market) ?? PRICE_PLACES.min;
+  return [
+    ...marketAndSideColumns<HistoryRow>(),
+    {
+      id: 'type',
+      header: 'Type',
+      width: '72px',
+      cell: (o) => typeLabel(o.type),
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      align: 'right',
+      width: 'minmax(110px, 1fr)',
+      cell: (o) => <PriceCell order={o} places={of(o).price} />,
+      sort: (a, b) => compareDecimal(shownPrice(a), shownPrice(b)),
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'right',
+      width: 'minmax(110px, 1fr)',
+      cell: (o) =>
+        isSpendOrder(o) ? (
+          <span title="A market buy by money amount: what was to be spent">
+            Spent <Amount value={o.amount} places={money(o)} unit={splitMarket(o.market)[1]} />
+          </span>
+        ) : (
+          <Amount value={o.amount} places={of(o).stock} unit={splitMarket(o.market)[0]} />
+        ),
+      sort: (a, b) => compareDecimal(a.amount, b.amount),
+    },
+    {
+      id: 'dealStock',
+      header: 'Filled',
+      align: 'right',
+      width: 'minmax(100px, 1fr)',
+      cell: (o) => (
+        <Amount value={o.dealStock} places={of(o).stock} unit={splitMarket(o.market)[0]} />
+      ),
+      sort: (a, b) => compareDecimal(a.dealStock, b.dealStock),
+    },
+    {
+      id: 'dealMoney',
+      header: 'Total',
+      align: 'right',
+      width: 'minmax(100px, 1fr)',
+      cell: (o) => <Amount value={o.dealMoney} places={money(o)} unit={splitMarket(o.market)[1]} />,
+      sort: (a, b) => compareDecimal(a.dealMoney, b.dealMoney),
+    },
+    {
+      id: 'fee',
+      header: 'Fee',
+      align: 'right',
+      width: 'minmax(90px, 0.8fr)',
+      cell: (o) => (
+        <Amount value={o.dealFee} places={feePlaces(o.dealFee)} unit={splitMarket(o.market)[1]} />
+      ),
+      sort: (a, b) => compareDecimal(a.dealFee, b.dealFee),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '112px',
+      cell: (o) => (o.status ? statusLabel(o.status) : <span className="muted">—</span>),
+      sort: (a, b) => (a.status ?? '').localeCompare(b.status ?? ''),
+    },
+    {
+      id: 'time',
+      header: 'Time',
+      width: '184px',
+      cell: (o) => <Time ms={o.timestamp} />,
+      sort: (a, b) => a.timestamp - b.timestamp,
+    },
+  ];
+}
+
+/** The executed-order columns, with decimal places fitted to the rows. */
+export function useHistoryColumns(all: readonly HistoryRow[]): Column<HistoryRow>[] {
+  // A spend order's amount is money: the stock places come from what filled instead.
+  const places = useMemo(
+    () => marketPlaces(all.map((r) => (isSpendOrder(r) ? { ...r, amount: r.dealStock } : r))),
+    [all],
+  );
+  const moneyPlaces = useMemo(() => {
+    const byMarket = new Map<string, string[]>();
+    for (const r of all) byMarket.set(r.market, [...(byMarket.get(r.market) ?? []), r.price]);
+    return new Map(
+      [...byMarket].map(([m, values]) => [
+        m,
+        placesFor(values, PRICE_PLACES.min, PRICE_PLACES.max),
+      ]),
+    );
+  }, [all]);
+  return useMemo(() => historyColumns(places, moneyPlaces), [places, moneyPlaces]);
+}
+
+/** A deal's columns; `market` names the market of deals that do not carry it (an order's). */
+export function dealColumns<Row extends Deal>(marketOf: (d: Row) => string): Column<Row>[] {
+  const unit = (d: Row, i: 0 | 1) => splitMarket(marketOf(d))[i];
+  /** A decimal of the deal, shown with all its places and its unit. */
+  const amount = (
+    id: string,
+    header: string,
+    value: (d: Row) => string,
+    unitOf: (d: Row) => string,
+  ): Column<Row> => ({
+    id,
+    header,
+    align: 'right',
+    width: 'minmax(100px, 1fr)',
+    cell: (d) => <Amount value={value(d)} places={feePlaces(value(d))} unit={unitOf(d)} />,
+    sort: (a, b) => compareDecimal(value(a), value(b)),
+  });
+  return [
+    {
+      id: 'side',
+      header: 'Side',
+      width: '48px',
+      cell: (d) => (d.side ? <SideLabel side={d.side} /> : <span className="muted">—</span>),
+    },
+    {
+      id: 'role',
+      header: 'Role',
+      width: '64px',
+      cell: (d) => (d.role === 'maker' ? 'Maker' : 'Taker'),
+    },
+    amount(
+      'price',
+      'Price',
+      (d) => d.price,
+      (d) => unit(d, 1),
+    ),
+    amount(
+      'amount',
+      'Amount',
+      (d) => d.amount,
+      (d) => unit(d, 0),
+    ),
+    amount(
+      'deal',
+      'Total',
+      (d) => d.deal,
+      (d) => unit(d, 1),
+    ),
+    amount(
+      'fee',
+      'Fee',
+      (d) => d.fee,
+      (d) => d.feeAsset ?? unit(d, 1),
+    ),
+    {
+      id: 'dealId',
+      header: 'Deal id',
+      width: '96px',
+      cell: (d) => <span className="mono small">{d.dealId}</span>,
+      sort: (a, b) => a.dealId - b.dealId,
+    },
+    {
+      id: 'time',
+      header: 'Time',
+      width: '184px',
+      cell: (d) => <Time ms={d.time} />,
+      sort: (a, b) => a.time - b.time,
+    },
+  ];
+}
+
+/** The deals tab: the market first, then a deal's columns and the order it filled. */
+export const marketDealColumns = (): Column<MarketDeal>[] => [
+  marketAndSideColumns<MarketDeal & { side: 'buy' | 'sell' }>()[0] as Column<MarketDeal>,
+  ...dealColumns<MarketDeal>((d) => d.market),
+  {
+    id: 'orderId',
+    header: 'Order id',
+    width: '96px',
+    cell: (d) => <span className="mono small">{d.orderId ?? '—'}</span>,
+  },
+];

@@ -1,0 +1,184 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
+import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { useTradeHistoryStore } from '../../../src/renderer/features/orders/tradeHistoryStore';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import { HISTORY_WINDOW_SECONDS, historyEarliest } from '../../../src/shared/executed';
+import type { ApiDealsPage, ApiOrdersPage, MarketDeal } from '../../../src/shared/model';
+import { fakeDesk } from '../fakeDesk';
+import { executed, resetStores, sizeTablesForSuite } from './fixtures';
+
+sizeTablesForSuite();
+beforeEach(() => {
+  resetStores();
+  useTradeHistoryStore.setState(useTradeHistoryStore.getInitialState(), true);
+});
+afterEach(() => {
+  cleanup();
+  setDesk(undefined);
+});
+
+interface WindowQuery {
+  from: number;
+  to: number;
+  market?: string;
+  side?: string;
+  clientOrderId?: string;
+}
+
+/** A window's answer as main gives it: the range asked, the six months, the records. */
+function pageOf<T>(records: T[], q: WindowQuery) {
+  return {
+    records,
+    from: q.from,
+    to: q.to,
+    earliest: historyEarliest(Date.now()),
+    capped: false,
+    fetchedAt: Date.now(),
+  };
+}
+
+const deal = (over: Partial<MarketDeal> = {}): MarketDeal => ({
+  dealId: 501,
+  orderId: 1,
+  clientOrderId: '',
+  side: 'sell',
+  role: 'taker',
+  price: '64000',
+  amount: '0.01',
+  deal: '640',
+  fee: '0.64',
+  time: Date.now() - 60_000,
+  market: 'BTC_USDT',
+  ...over,
+});
+
+function setUp() {
+  const fake = fakeDesk({
+    'trade.markets': async () =>
+      [
+        { name: 'BTC_USDT', stock: 'BTC', money: 'USDT' },
+        { name: 'ETH_USDT', stock: 'ETH', money: 'USDT' },
+      ] as never,
+    'tradeHistory.orders': async (q): Promise<ApiOrdersPage> =>
+      pageOf([executed({ orderId: 1, timestamp: Date.now() - 60_000 })], q as WindowQuery),
+    'tradeHistory.deals': async (q): Promise<ApiDealsPage> =>
+      pageOf([deal(), deal({ dealId: 502, role: 'maker' })], q as WindowQuery),
+    'tradeHistory.orderDeals': async () => ({
+      orderId: 1,
+      deals: [deal(), deal({ dealId: 502 })],
+      capped: false,
+      fetchedAt: Date.now(),
+    }),
+    'tradeHistory.exportDealsCsv': async () => ({ filename: 'd.csv', rows: 2, csv: 'x' }),
+  });
+  setDesk(fake.desk);
+  return fake;
+}
+
+const lastQuery = (fake: ReturnType<typeof setUp>, channel: 'tradeHistory.orders') =>
+  fake.callsTo(channel).at(-1) as WindowQuery;
+
+describe('History by API key', () => {
+  it('names the tabs, the partner history as such', () => {
+    setUp();
+    render(<OrdersView />);
+    const names = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(names).toEqual([
+      'Active',
+      'Conditional',
+      'Executed orders',
+      'Deals',
+      'Order history (partner)',
+    ]);
+  });
+
+  it('Executed orders: the newest 31 days, what the window shows and how far back it reaches', async () => {
+    const fake = setUp();
+    useOrdersStore.setState({ tab: 'executed' });
+    render(<OrdersView />);
+    await screen.findByTestId('api-order');
+    const q = lastQuery(fake, 'tradeHistory.orders');
+    expect(q.to - q.from).toBe(HISTORY_WINDOW_SECONDS);
+    expect(Math.abs(q.to - Date.now() / 1000)).toBeLessThan(5);
+    expect(screen.getByTestId('history-window').textContent).toMatch(
+      /^Showing .+ to .+; the exchange keeps six months \(since .+\)\.$/,
+    );
+    expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('api-orders-count').textContent).toBe('1 order');
+  });
+
+  it('six months page by 31-day windows with Older and Newer', async () => {
+    const fake = setUp();
+    useOrdersStore.setState({ tab: 'executed' });
+    render(<OrdersView />);
+    await screen.findByTestId('api-order');
+    fireEvent.change(screen.getByLabelText('Time range'), { target: { value: '6m' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('history-window').textContent).toMatch(/1 of 6|1 of 7/),
+    );
+    const newest = lastQuery(fake, 'tradeHistory.orders');
+    fireEvent.click(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(lastQuery(fake, 'tradeHistory.orders').to).toBeLessThan(newest.to));
+    const older = lastQuery(fake, 'tradeHistory.orders');
+    expect(older.to).toBe(newest.from);
+    expect(older.to - older.from).toBeLessThanOrEqual(HISTORY_WINDOW_SECONDS);
+    fireEvent.click(screen.getByRole('button', { name: 'Newer' }));
+    await waitFor(() =>
+      expect(lastQuery(fake, 'tradeHistory.orders').to).toBeGreaterThan(older.to),
+    );
+  });
+
+  it('sends market, side and a checked client order id; a bad id is refused under its field', async () => {
+    const fake = setUp();
+    useOrdersStore.setState({ tab: 'executed' });
+    render(<OrdersView />);
+    await screen.findByTestId('api-order');
+    await screen.findByRole('option', { name: 'ETH/USDT' });
+    fireEvent.change(screen.getByLabelText('Market'), { target: { value: 'ETH_USDT' } });
+    fireEvent.change(screen.getByLabelText('Side'), { target: { value: 'sell' } });
+    await waitFor(() =>
+      expect(lastQuery(fake, 'tradeHistory.orders')).toMatchObject({
+        market: 'ETH_USDT',
+        side: 'sell',
+      }),
+    );
+    const sent = fake.callsTo('tradeHistory.orders').length;
+    fireEvent.change(screen.getByLabelText('Client order id'), { target: { value: 'a b' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(/Use letters, digits/)).toBeTruthy();
+    expect(fake.callsTo('tradeHistory.orders')).toHaveLength(sent);
+    fireEvent.change(screen.getByLabelText('Client order id'), { target: { value: 'bot-7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(lastQuery(fake, 'tradeHistory.orders')).toMatchObject({ clientOrderId: 'bot-7' }),
+    );
+  });
+
+  it('an order’s detail lists its deals', async () => {
+    const fake = setUp();
+    useOrdersStore.setState({ tab: 'executed' });
+    render(<OrdersView />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Deals of order 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deals of order 1' });
+    await waitFor(() => expect(within(dialog).getAllByTestId('order-deal')).toHaveLength(2));
+    expect(fake.callsTo('tradeHistory.orderDeals')).toEqual([{ orderId: 1 }]);
+    expect(within(dialog).getByTestId('order-deals-count').textContent).toBe('2 deals');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Deals: lists the window’s deals with their units; the export covers the whole range', async () => {
+    const fake = setUp();
+    useOrdersStore.setState({ tab: 'deals' });
+    render(<OrdersView />);
+    await waitFor(() => expect(screen.getAllByTestId('api-deal')).toHaveLength(2));
+    expect(screen.getAllByTestId('api-deal')[0]!.textContent).toContain('USDT');
+    fireEvent.change(screen.getByLabelText('Time range'), { target: { value: '6m' } });
+    fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(fake.callsTo('tradeHistory.exportDealsCsv')).toHaveLength(1));
+    const range = fake.callsTo('tradeHistory.exportDealsCsv')[0] as WindowQuery;
+    expect(range.from).toBe(historyEarliest(Date.now()));
+  });
+});
