@@ -138,6 +138,7 @@ describe('mutations refresh what they change (one rule each)', () => {
       'trade.context',
       'orders.active',
       'orders.conditional',
+      'tradeHistory.orders',
     ];
     let reloaded = await useEverySlot(fake);
     await useOrdersStore.getState().modify({ market: 'BTC_USDT', orderId: 1, price: '1' });
