@@ -107,7 +107,8 @@ export function orderColumns(
     {
       id: 'action',
       header: 'Action',
-      width: '136px',
+      // Cancel and Modify side by side, never clipped.
+      width: '164px',
       pin: 'end',
       cell: (o) => (
         <span className="row-actions">
