@@ -101,7 +101,8 @@ function historyColumns(
       id: 'dealMoney',
       header: 'Total',
       align: 'right',
-      width: 'minmax(100px, 1fr)',
+      // Wide enough for a total and its unit ("2,025.43 USDT") without clipping.
+      width: 'minmax(128px, 1fr)',
       cell: (o) => <Amount value={o.dealMoney} places={money(o)} unit={splitMarket(o.market)[1]} />,
       sort: (a, b) => compareDecimal(a.dealMoney, b.dealMoney),
     },
@@ -109,7 +110,8 @@ function historyColumns(
       id: 'fee',
       header: 'Fee',
       align: 'right',
-      width: 'minmax(90px, 0.8fr)',
+      // An unrounded fee keeps its digits ("0.828568 USDT").
+      width: 'minmax(136px, 1fr)',
       cell: (o) => (
         <Amount value={o.dealFee} places={feePlaces(o.dealFee)} unit={splitMarket(o.market)[1]} />
       ),
