@@ -60,3 +60,12 @@ export function isZeroDecimal(text: string): boolean {
 export function isNegativeDecimal(text: string): boolean {
   return text.startsWith('-') && !isZeroDecimal(text);
 }
+
+/**
+ * How a holding is valued, in main and where the page revalues it with a pushed price: its value
+ * at 8 places (a total is the sum of exactly these) and its price shown to 12 significant digits.
+ */
+export const holdingValue = (held: Decimal.Value, price: Decimal.Value): Decimal =>
+  new Decimal(held).mul(price).toDecimalPlaces(8);
+export const holdingPrice = (price: Decimal.Value): string =>
+  new Decimal(price).toSignificantDigits(12).toFixed();

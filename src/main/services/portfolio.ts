@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { holdingPrice, holdingValue } from '../../shared/decimal';
 import type { FlexInvestmentPage, PortfolioOverview, PortfolioRow } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
 import { ExchangeError } from '../exchange/errors';
@@ -50,7 +51,7 @@ export async function portfolioOverview(
     const held = mainAmount.add(available).add(frozen).add(invested);
     const price = book.price(asset, quote);
     // Each value at 8 places, and the total the sum of exactly those: the rows add up to it.
-    const value = price ? held.mul(price).toDecimalPlaces(8) : undefined;
+    const value = price ? holdingValue(held, price) : undefined;
     if (value) total = total.add(value);
     else if (!held.isZero()) unpriced.push(asset);
     const change = book.change24h(asset, quote);
@@ -62,7 +63,7 @@ export async function portfolioOverview(
       tradeFrozen: frozen.toFixed(),
       flex: invested.toFixed(),
       total: held.toFixed(),
-      price: price ? price.toSignificantDigits(12).toFixed() : null,
+      price: price ? holdingPrice(price) : null,
       value: value ? value.toFixed() : null,
       change24h: change ? change.toFixed() : null,
       precision: assets[asset]?.currencyPrecision ?? DEFAULT_PRECISION,

@@ -1,12 +1,12 @@
 import Decimal from 'decimal.js';
+import { holdingPrice, holdingValue } from '../../../shared/decimal';
 import type { PortfolioOverview } from '../../../shared/model';
 
 /**
  * The overview after pushed last prices (market -> price): each priced row whose direct market
- * `<ticker>_<quote>` moved takes the new price, its value is its total × that price at 8 places
- * (as main values it), and the total is the sum of the rows' values again. Rows priced through
- * another market keep their price until the next load. Decimal throughout; the same object when
- * nothing moved.
+ * `<ticker>_<quote>` moved takes the new price and is valued as main values it (holdingValue), and
+ * the total is the sum of the rows' values again. Rows priced through another market keep their
+ * price until the next load. Decimal throughout; the same object when nothing moved.
  */
 export function revalue(
   overview: PortfolioOverview,
@@ -21,8 +21,8 @@ export function revalue(
     moved = true;
     return {
       ...row,
-      price: price.toSignificantDigits(12).toFixed(),
-      value: new Decimal(row.total).mul(price).toDecimalPlaces(8).toFixed(),
+      price: holdingPrice(price),
+      value: holdingValue(row.total, price).toFixed(),
     };
   });
   if (!moved) return overview;
