@@ -16,6 +16,8 @@ import type {
   FlexTransaction,
   SubAccountsView,
   PortfolioOverview,
+  NetWorthSeries,
+  ProfitLoss,
   ActiveOrders,
   ConditionalOrders,
   CsvExport,
@@ -134,6 +136,13 @@ const market = z
   .string()
   .max(40, 'Choose a market.')
   .regex(/^[A-Z0-9]+_[A-Z0-9]+$/, 'Choose a market.');
+
+/** A quote currency to value in (a ticker such as USDT). */
+const quote = z.string().regex(/^[A-Z0-9]{2,12}$/, 'Choose a quote currency.');
+
+/** How far back the net-worth chart reaches. */
+export const NET_WORTH_RANGES = ['1w', '1m', '3m', '1y', 'all'] as const;
+const netWorthRange = z.enum(NET_WORTH_RANGES, { message: 'Choose a range.' });
 
 /**
  * An order's fields by name: the order form checks what the user types with these same rules and
@@ -433,10 +442,24 @@ export const contract = {
     disconnect: channel<ProfilesState>()(z.object({ profileId })),
   },
   portfolio: {
-    /** Every balance valued in `quote`, with prices routed through BTC where needed. */
-    overview: channel<PortfolioOverview>()(
-      z.object({ quote: z.string().regex(/^[A-Z0-9]{2,12}$/, 'Choose a quote currency.') }),
-    ),
+    /**
+     * Every balance valued in `quote`, with prices routed through BTC where needed. A successful
+     * answer is also recorded as a balance snapshot in the local history database (deduplicated).
+     */
+    overview: channel<PortfolioOverview>()(z.object({ quote })),
+    /**
+     * The net-worth series over `range` in `quote`: the snapshots the app recorded, and before them
+     * the series reconstructed from today's balances walked back through deals, deposits,
+     * withdrawals and flex payments, priced with daily closes. Fetches what is new first
+     * (incrementally; history already fetched is read from the database).
+     */
+    netWorth: channel<NetWorthSeries>()(z.object({ quote, range: netWorthRange })),
+    /** Cost basis and realised / unrealised profit and loss per asset (average cost, fees in). */
+    profitLoss: channel<ProfitLoss>()(z.object({ quote })),
+    /** The recorded snapshots (every asset, with the prices used) as CSV. */
+    exportSnapshotsCsv: channel<CsvExport>()(z.object({ quote })),
+    /** The profit and loss table as CSV. */
+    exportProfitLossCsv: channel<CsvExport>()(z.object({ quote })),
   },
   orders: {
     /** Every open order (up to 10,000), newest first; the screen filters and sorts them. */

@@ -1,0 +1,84 @@
+import type { Decimal, Millis } from '../../shared/model';
+
+/**
+ * What the portfolio history keeps per profile (issue 18), as main's code passes it around: the
+ * database (store.ts) writes and reads exactly these, the reconstruction and profit-and-loss
+ * (backfill.ts, profitLoss.ts) compute from them. Amounts are decimal strings, never numbers.
+ */
+
+/** One asset in a balance snapshot. */
+export interface SnapshotHolding {
+  ticker: string;
+  main: Decimal;
+  /** Trade balance: available and frozen. */
+  trade: Decimal;
+  /** Invested in active flex investments. */
+  flex: Decimal;
+  /** The price used for the snapshot's total (quote per unit); null: unpriced. */
+  price: Decimal | null;
+}
+
+/** The balances of every account at one moment, valued in one quote (an Overview refresh). */
+export interface Snapshot {
+  takenAt: Millis;
+  quote: string;
+  /** Sum of the priced holdings' values, as the Overview showed it. */
+  total: Decimal;
+  holdings: SnapshotHolding[];
+}
+
+/** A deal of the account (executed-history), with its market and side. */
+export interface StoredDeal {
+  dealId: number;
+  orderId: number | null;
+  /** e.g. BTC_USDT: stock_money. */
+  market: string;
+  side: 'buy' | 'sell';
+  role: 'maker' | 'taker';
+  price: Decimal;
+  /** Stock. */
+  amount: Decimal;
+  /** Money: amount x price. */
+  deal: Decimal;
+  fee: Decimal;
+  /** The fee's asset; when the exchange does not say, the money of the market. */
+  feeAsset: string;
+  time: Millis;
+}
+
+/** A deposit or withdrawal that changed a balance (successful, or the processed part of a partial). */
+export interface StoredTransfer {
+  /** The exchange's unique id, else a key built from its transaction id / hash and time. */
+  key: string;
+  kind: 'deposit' | 'withdraw';
+  ticker: string;
+  /** What reached (deposit) or left (withdraw) the balance, fee excluded. */
+  amount: Decimal;
+  /** Charged on top of a withdrawal, or taken from a deposit, in the ticker. */
+  fee: Decimal;
+  /** The exchange's status code (api-v4-notes §5). */
+  status: number;
+  time: Millis;
+}
+
+/** Interest paid by a flex investment (it adds to the asset's balance). */
+export interface StoredFlexPayment {
+  transactionId: string;
+  ticker: string;
+  amount: Decimal;
+  time: Millis;
+}
+
+/** A market's daily close (the v1 kline, interval 1d), the day's midnight UTC. */
+export interface DailyClose {
+  market: string;
+  day: Millis;
+  close: Decimal;
+}
+
+/** What a sync source has fetched: every record from `earliest` to `through` is in the store. */
+export interface SyncCursor {
+  source: 'deals' | 'transfers' | 'flexPayments';
+  earliest: Millis;
+  through: Millis;
+}
