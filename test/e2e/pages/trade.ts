@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../../support/browser';
+import { fieldError } from './fields';
 import { ShellPage } from './shell';
 
 /** The order types of the form, as the page object names them. */
@@ -129,15 +130,8 @@ export class TradePage {
   }
 
   /** The error text an input points at through aria-describedby ('' when it is not invalid). */
-  async errorOf(field: Locator): Promise<string> {
-    if ((await field.getAttribute('aria-invalid')) !== 'true') return '';
-    const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
-    for (const id of ids) {
-      const node = this.page.locator(`[id="${id}"]`);
-      if ((await node.getAttribute('class'))?.includes('field-error'))
-        return (await node.textContent()) ?? '';
-    }
-    return '';
+  errorOf(field: Locator): Promise<string> {
+    return fieldError(field);
   }
 }
 
