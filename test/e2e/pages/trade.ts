@@ -120,6 +120,13 @@ export class TradePage {
     await this.clientOrderId.fill(values.clientOrderId ?? '');
   }
 
+  /** Fills the form, asks for the review and confirms it (the dialog closed, the answer pending). */
+  async place(values: Parameters<TradePage['fill']>[0]): Promise<void> {
+    await this.fill(values);
+    await this.review();
+    await this.confirm();
+  }
+
   async review(): Promise<void> {
     await this.reviewButton.click();
   }
