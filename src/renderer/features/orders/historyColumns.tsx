@@ -79,7 +79,7 @@ function historyColumns(
       width: 'minmax(110px, 1fr)',
       cell: (o) =>
         isSpendOrder(o) ? (
-          <span title="A market buy by money amount: what was to be spent">
+          <span title="Sized in money (a market buy by money, a buy stop-market): what was to be spent">
             Spent <Amount value={o.amount} places={money(o)} unit={splitMarket(o.market)[1]} />
           </span>
         ) : (
