@@ -12,11 +12,10 @@ import {
   PRICE_PLACES,
   splitMarket,
   statusLabel,
-  typeLabel,
   type MarketPlaces,
 } from '../../lib/format';
 import { Time } from '../../components/ViewParts';
-import { Activation, marketAndSideColumns, OrderId } from './parts';
+import { Activation, marketAndSideColumns, OrderId, TypeLabel } from './parts';
 import { isModifiable } from './ModifyOrderDialog';
 
 /** Columns of the active-orders table. */
@@ -42,16 +41,17 @@ export function orderColumns(
     );
   return [
     ...marketAndSideColumns<Order>(),
-    { id: 'type', header: 'Type', width: '72px', cell: (o) => typeLabel(o.type) },
+    { id: 'type', header: 'Type', width: '72px', cell: (o) => <TypeLabel type={o.type} /> },
     {
       id: 'price',
       header: 'Price',
       align: 'right',
-      width: 'minmax(110px, 1fr)',
+      // Room for a stop order's second line, "stop ≥ 61,000.00 USDT", whole.
+      width: 'minmax(124px, 1fr)',
       // A stop order's activation price (with its condition) under its price.
       // A stop-market order has no price (the exchange sends 0): it fills at the market.
       cell: (o) => (
-        <>
+        <span className={o.activationPrice ? 'price-stack' : undefined}>
           {isZero(o.price) ? (
             <span className="muted">Market</span>
           ) : (
@@ -69,7 +69,7 @@ export function orderColumns(
               />
             </span>
           ) : null}
-        </>
+        </span>
       ),
       sort: (a, b) => compareDecimal(a.price, b.price),
     },
@@ -77,7 +77,7 @@ export function orderColumns(
       id: 'amount',
       header: 'Amount',
       align: 'right',
-      width: 'minmax(110px, 1fr)',
+      width: 'minmax(100px, 1fr)',
       cell: (o) => sized(o, o.amount, splitMarket(o.market)[0]),
       sort: (a, b) => compareDecimal(a.amount, b.amount),
     },
