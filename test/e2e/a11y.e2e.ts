@@ -124,7 +124,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
       [
         'orders-kill-switch-armed',
         async () => {
-          await orders.cancelAllDialog.getByRole('button', { name: 'Keep order' }).click();
+          await orders.cancelAllDialog.getByRole('button', { name: /^Keep orders?$/ }).click();
           await orders.cancelAllDialog.waitFor({ state: 'detached' });
           await armKillSwitch(orders);
         },
@@ -480,7 +480,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
       await closeModify(orders);
       await orders.cancelAllButton.click();
       await dialogFits(orders.cancelAllDialog);
-      await orders.cancelAllDialog.getByRole('button', { name: 'Keep order' }).click();
+      await orders.cancelAllDialog.getByRole('button', { name: /^Keep orders?$/ }).click();
       await orders.cancelAllDialog.waitFor({ state: 'detached' });
     });
 

@@ -74,6 +74,7 @@ function CancelAllDialog({
       done={`The ${what} ${where} were canceled.`}
       onDone={onDone}
       confirmLabel={`Cancel ${what}`}
+      keepLabel={count === 1 ? 'Keep order' : 'Keep orders'}
     >
       <p data-testid="cancel-all-question">
         Every open order {where} is canceled: {what} in this list, and any placed since it loaded.

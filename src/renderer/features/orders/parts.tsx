@@ -88,6 +88,8 @@ interface CancelDialogProps {
   onDone(message?: string): void;
   /** The confirm button's words (default "Cancel order"). */
   confirmLabel?: string;
+  /** The dismiss button's words (default "Keep order"). */
+  keepLabel?: string;
 }
 
 /** Confirms a cancel, sends it, keeps the dialog open with the reason when it fails. */
@@ -98,6 +100,7 @@ export function CancelDialog({
   done,
   onDone,
   confirmLabel = 'Cancel order',
+  keepLabel = 'Keep order',
 }: CancelDialogProps) {
   const action = useAction();
   const [error, setError] = useState<string | undefined>();
@@ -117,7 +120,7 @@ export function CancelDialog({
     <ConfirmDialog
       title={title}
       confirmLabel={action.busy ? 'Canceling…' : confirmLabel}
-      cancelLabel="Keep order"
+      cancelLabel={keepLabel}
       busy={action.busy}
       error={error}
       onConfirm={() => void confirm()}
