@@ -27,7 +27,9 @@ const SCREENS: [string, string, string?][] = [
   ['overview', 'Overview'],
   ['orders-active', 'Orders', 'Active'],
   ['orders-conditional', 'Orders', 'Conditional'],
-  ['orders-history', 'Orders', 'Order history'],
+  ['orders-executed', 'Orders', 'Executed orders'],
+  ['orders-deals', 'Orders', 'Deals'],
+  ['orders-history', 'Orders', 'Order history (partner)'],
   ['trade', 'Trade'],
   ['earn', 'Earn'],
   ['mining', 'Mining'],
@@ -44,11 +46,11 @@ async function open(page: Page, entry: string, tab?: string): Promise<void> {
     await page.getByRole('tab', { name: tab, exact: true }).click();
     await page.locator('[role="tab"][aria-selected="true"]', { hasText: tab }).waitFor();
   }
-  await page.waitForFunction(
-    `!document.querySelector('main [aria-busy="true"], main .skeleton')`,
-    undefined,
-    { timeout: 15_000 },
-  );
+  // A locator, not waitForFunction: the page's CSP refuses the eval that polling a string needs.
+  await page
+    .locator('main [aria-busy="true"], main .skeleton')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 });
   // Charts draw with a short animation.
   await page.waitForTimeout(600);
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Accounts } from './accounts/accounts';
+import { Accounts, type AccountsOptions } from './accounts/accounts';
 import { AppLock } from './accounts/lock';
 import { ensurePrivateDir } from './atomicFile';
 import type { Handlers } from './binder';
@@ -40,6 +40,8 @@ export interface CoreOptions {
    * Absent in the web host: `app.notify` answers false.
    */
   notify?: (title: string, body: string) => boolean;
+  /** Where profiles of a deployed region are sent instead of the exchange's (tests; AccountsOptions). */
+  regionUrls?: AccountsOptions['regionUrls'];
   /** Timings of the live stream (tests). */
   stream?: Partial<SessionOptions>;
 }
@@ -78,6 +80,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     events,
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
     ...(options.statusIntervalMs ? { statusIntervalMs: options.statusIntervalMs } : {}),
+    ...(options.regionUrls ? { regionUrls: options.regionUrls } : {}),
   });
   const lock = await AppLock.create(vault, events, { dataDir: options.dataDir });
   const updates = new UpdateService(options.updater, (status) => events.emit('app.update', status));

@@ -8,11 +8,15 @@ interface ExecutedLike {
 }
 
 /**
- * A market buy by money amount ("spend 100 USDT"): the exchange reports its `amount` in the money
- * currency and its price as 0 (a market order has no price). Shared by the table and the CSV.
+ * An order sized in money ("spend 100 USDT"), whose `amount` (and `left`) the exchange gives in the
+ * money currency: a market buy by money amount (price 0: a market order has no price) and a buy
+ * stop-market order, active or activated (the exchange's `total`, spent at the market once it
+ * activates). Shared by the tables (active and executed), the cancel question and the CSV.
  */
 export function isSpendOrder(o: ExecutedLike): boolean {
-  return o.type.toLowerCase() === 'market' && o.side === 'buy' && isZeroDecimal(o.price);
+  if (o.side !== 'buy') return false;
+  const type = o.type.toLowerCase();
+  return type === 'stop market' || (type === 'market' && isZeroDecimal(o.price));
 }
 
 /** The most executed orders one request returns (§6): the Order history table and its CSV. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
 import { describeViolations, mustFix, runAxe, type Violation } from './pages/axe';
@@ -12,13 +12,16 @@ import { SCREEN_LABELS, ShellPage } from './pages/shell';
 import { TradePage } from './pages/trade';
 
 /**
- * Accessibility and layout (issue 14, items 16 and 18), end to end through the web host: axe-core on
- * every screen of the sidebar (Orders with each tab) and three dialogs, light and dark, at 1400x900
- * and 800x600, with two profiles (two account cards): no serious or critical violation and no two
- * landmarks alike; every violation axe finds is printed with its elements. Then the layout: at
- * 800x600 the navigation stays in view, the active orders' Cancel buttons show without sideways
- * scrolling, a scrolling table body is a Tab stop the keyboard scrolls; at 1920x1080 Trade uses the
- * width.
+ * Accessibility and layout (issue 14, items 16 and 18; issue 17's Orders), end to end through the web
+ * host: axe-core on every screen of the sidebar (Orders with each tab: Active with the kill-switch
+ * armed, Conditional, Executed orders, Deals, the partner's Order history) and the dialogs (cancel,
+ * modify and its confirmation, cancel all, an order's deals, Trade's review, blocking a
+ * sub-account, the shortcuts sheet), light and dark, at 1400x900 and 800x600, with two profiles
+ * (two account cards): no serious or critical violation and no two landmarks alike; every
+ * violation axe finds is printed with its elements. Then the layout: at 800x600 the navigation
+ * stays in view, the active orders' Cancel and Modify and the executed orders' Deals show without
+ * sideways scrolling, the Orders dialogs fit the window, the kill-switch panel fits the screen, a
+ * scrolling table body is a Tab stop the keyboard scrolls; at 1920x1080 Trade uses the width.
  */
 
 const SIZES = [
@@ -97,10 +100,53 @@ describe('Accessibility and layout in Chromium through the web host', () => {
         },
       ],
       [
-        'orders-conditional',
+        'orders-modify-dialog',
         async () => {
           await orders.cancelDialog.getByRole('button', { name: 'Keep order' }).click();
           await orders.cancelDialog.waitFor({ state: 'detached' });
+          await openModify(orders);
+        },
+      ],
+      [
+        'orders-modify-review',
+        async () => {
+          await reviewModify(orders);
+        },
+      ],
+      [
+        'orders-cancel-all-dialog',
+        async () => {
+          await closeModify(orders);
+          await orders.cancelAllButton.click();
+          await orders.cancelAllDialog.waitFor();
+        },
+      ],
+      [
+        'orders-kill-switch-armed',
+        async () => {
+          await orders.cancelAllDialog.getByRole('button', { name: /^Keep orders?$/ }).click();
+          await orders.cancelAllDialog.waitFor({ state: 'detached' });
+          await armKillSwitch(orders);
+        },
+      ],
+      [
+        'orders-executed',
+        async () => {
+          await disarmKillSwitch(orders);
+          await openExecuted(orders);
+        },
+      ],
+      ['orders-deals-of-order', () => openDealsOfOrder()],
+      [
+        'orders-deals',
+        async () => {
+          await closeDealsOfOrder();
+          await openDeals(orders);
+        },
+      ],
+      [
+        'orders-conditional',
+        async () => {
           await orders.openTab('Conditional');
           await orders.ocoRows.first().waitFor();
           await orders.otoRows.first().waitFor();
@@ -113,7 +159,16 @@ describe('Accessibility and layout in Chromium through the web host', () => {
           await orders.connectExplanation.waitFor();
         },
       ],
-      ['trade', () => trade.open()],
+      [
+        'trade',
+        async () => {
+          await trade.open();
+          // A fresh book: with auto-refresh off, the one loaded a run earlier is too old to review.
+          const fresh = page.waitForResponse((r) => r.url().endsWith('/rpc/trade.context'));
+          await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+          await fresh;
+        },
+      ],
       [
         'trade-review-dialog',
         async () => {
@@ -177,6 +232,71 @@ describe('Accessibility and layout in Chromium through the web host', () => {
         },
       ],
     ];
+  }
+
+  /** A BTC/USDT limit order's Modify form (it has a price and an amount). */
+  async function openModify(orders: OrdersPage): Promise<void> {
+    await orders.activeTable
+      .getByTestId('active-order')
+      .filter({ hasText: 'BTC/USDT' })
+      .filter({ hasText: 'Limit' })
+      .first()
+      .getByRole('button', { name: /^Modify / })
+      .click();
+    await orders.modifyDialog.getByLabel(/^Price \(/).waitFor();
+  }
+
+  /** Its confirmation: the price 1 USDT lower (a change BTC/USDT's tick takes). */
+  async function reviewModify(orders: OrdersPage): Promise<void> {
+    const price = orders.modifyDialog.getByLabel(/^Price \(/);
+    await price.fill(String(Number(await price.inputValue()) - 1));
+    await orders.modifyDialog.getByRole('button', { name: 'Review' }).click();
+    await page.getByRole('dialog', { name: 'Modify this order?' }).waitFor();
+  }
+
+  /** Back from the confirmation, then out of the form: nothing is modified. */
+  async function closeModify(orders: OrdersPage): Promise<void> {
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await orders.modifyDialog.getByRole('button', { name: 'Keep order' }).click();
+    await orders.modifyDialog.waitFor({ state: 'detached' });
+  }
+
+  /** The kill-switch armed on a market for the longest timeout (disarmed before it could fire). */
+  async function armKillSwitch(orders: OrdersPage): Promise<void> {
+    await orders.armKillSwitch('ETH_USDT', '600');
+    await orders.killSwitchTimers.first().waitFor();
+  }
+
+  async function disarmKillSwitch(orders: OrdersPage): Promise<void> {
+    await orders.killSwitch.getByRole('button', { name: /^Disarm / }).click();
+    await orders.killSwitch.getByTestId('kill-switch-none').waitFor();
+  }
+
+  /** A history tab by API key, its window loaded. */
+  async function openWindowTab(orders: OrdersPage, tab: 'Executed orders' | 'Deals') {
+    await orders.openTab(tab);
+    await orders.historyWindow.waitFor();
+    await page
+      .getByRole('table', { name: tab, exact: true })
+      .locator('.table-body [role="row"][aria-rowindex]')
+      .first()
+      .waitFor();
+  }
+  const openExecuted = (orders: OrdersPage) => openWindowTab(orders, 'Executed orders');
+  const openDeals = (orders: OrdersPage) => openWindowTab(orders, 'Deals');
+
+  /** The first executed order's detail: "Deals of order N", its deals loaded. */
+  const dealsOfOrder = () => page.getByRole('dialog', { name: /^Deals of order / });
+  async function openDealsOfOrder(): Promise<void> {
+    await page
+      .getByRole('button', { name: /^Deals of order / })
+      .first()
+      .click();
+    await dealsOfOrder().getByTestId('order-deals-count').waitFor();
+  }
+  async function closeDealsOfOrder(): Promise<void> {
+    await dealsOfOrder().getByRole('button', { name: 'Close' }).click();
+    await dealsOfOrder().waitFor({ state: 'detached' });
   }
 
   /** Light or dark through Settings (kept across screens). */
@@ -263,49 +383,149 @@ describe('Accessibility and layout in Chromium through the web host', () => {
       expect(await page.locator('main').getAttribute('data-screen')).toBe('overview');
     });
 
-    it('every Cancel of the active orders shows without sideways scrolling, and opens its dialog', async () => {
-      const orders = new OrdersPage(page);
-      await orders.open();
-      await orders.openTab('Active');
-      const first = orders.activeTable.getByTestId('active-order').first();
-      await first.waitFor();
-      // No sideways scrolling anywhere: not the window, not the screen.
-      const pageWide = (await page.evaluate(`(() => {
+    /** How far the window and the screen (<main>) scroll sideways: [0, 0] when they do not. */
+    const sidewaysScroll = async (): Promise<number[]> =>
+      (await page.evaluate(`(() => {
         const main = document.querySelector('main');
         return [document.documentElement.scrollWidth - innerWidth, main.scrollWidth - main.clientWidth];
       })()`)) as number[];
-      expect(pageWide).toEqual([0, 0]);
-      const cancel =
-        '[aria-label="Active orders"] .table-body [role="row"] button[aria-label^="Cancel "]';
-      const tableBox = (await orders.activeTable.boundingBox())!;
+
+    /**
+     * No sideways scrolling of the window or the screen; every rendered row's `button` of the table
+     * lies across from its row inside the table and the window, and each one in view (inside the
+     * body's box and the window) is what shows at its place; still so with the table scrolled
+     * sideways halfway (its columns may not all fit).
+     */
+    async function rowButtonsInView(table: string, button: string): Promise<void> {
+      expect(await sidewaysScroll()).toEqual([0, 0]);
+      const selector = `[aria-label="${table}"] .table-body [role="row"] ${button}`;
+      const located = page.getByRole('table', { name: table, exact: true });
+      const tableBox = (await located.boundingBox())!;
       const right = Math.min(800, tableBox.x + tableBox.width);
-      // Every rendered row's Cancel lies across from its row inside the table and the window;
-      // each one in view (inside the body's box and the window) is what shows at its place.
-      const rendered = await page.locator(cancel).count();
+      const rendered = await page.locator(selector).count();
       let checked = 0;
       for (let i = 0; i < rendered; i++) {
-        const box = await inView(cancel, i);
-        expect(box.left, `Cancel ${i}`).toBeGreaterThanOrEqual(tableBox.x);
-        expect(box.right, `Cancel ${i}`).toBeLessThanOrEqual(right);
-        const body = (await orders.activeTable.locator('.table-body').boundingBox())!;
+        const box = await inView(selector, i);
+        expect(box.left, `${button} ${i}`).toBeGreaterThanOrEqual(tableBox.x);
+        expect(box.right, `${button} ${i}`).toBeLessThanOrEqual(right);
+        const body = (await located.locator('.table-body').boundingBox())!;
         if (box.top >= body.y && box.bottom <= Math.min(600, body.y + body.height)) {
-          expect(box.shown, `Cancel ${i} is not covered`).toBe(true);
+          expect(box.shown, `${button} ${i} is not covered`).toBe(true);
           checked++;
         }
       }
       expect(checked).toBeGreaterThanOrEqual(3);
-      // Still there with the table scrolled sideways halfway (its columns may not all fit).
       await page.evaluate(`(() => {
-        const body = document.querySelector('[aria-label="Active orders"] .table-body');
+        const body = document.querySelector('[aria-label="${table}"] .table-body');
         body.scrollLeft = (body.scrollWidth - body.clientWidth) / 2;
       })()`);
-      const moved = await inView(cancel, 0);
+      const moved = await inView(selector, 0);
       expect(moved.shown).toBe(true);
       expect(moved.right).toBeLessThanOrEqual(800);
+    }
+
+    /**
+     * The open dialog fits the window: inside it on every side, nothing in it wider than it (a
+     * table inside may scroll), and each of its buttons is what shows at its place.
+     */
+    async function dialogFits(dialog: Locator): Promise<void> {
+      await dialog.waitFor();
+      const fit = (await page.evaluate(`(() => {
+        const dialog = document.querySelector('[role="dialog"]');
+        const box = dialog.getBoundingClientRect();
+        return {
+          left: box.left, right: box.right, top: box.top, bottom: box.bottom,
+          wider: dialog.scrollWidth - dialog.clientWidth,
+          buttons: dialog.querySelectorAll('.actions button').length,
+        };
+      })()`)) as Record<string, number>;
+      expect(fit.left).toBeGreaterThanOrEqual(0);
+      expect(fit.top).toBeGreaterThanOrEqual(0);
+      expect(fit.right).toBeLessThanOrEqual(800);
+      expect(fit.bottom).toBeLessThanOrEqual(600);
+      expect(fit.wider).toBe(0);
+      expect(fit.buttons).toBeGreaterThan(0);
+      for (let i = 0; i < fit.buttons!; i++) {
+        const box = await inView('[role="dialog"] .actions button', i);
+        expect(box.shown, `dialog button ${i}`).toBe(true);
+        expect(box.right).toBeLessThanOrEqual(800);
+        expect(box.bottom).toBeLessThanOrEqual(600);
+      }
+    }
+
+    it('every Cancel and Modify of the active orders shows without sideways scrolling, and opens its dialog', async () => {
+      const orders = new OrdersPage(page);
+      await orders.open();
+      await orders.openTab('Active');
+      await orders.activeTable.getByTestId('active-order').first().waitFor();
+      await rowButtonsInView('Active orders', 'button[aria-label^="Cancel "]');
+      await rowButtonsInView('Active orders', 'button[aria-label^="Modify "]');
+      const cancel =
+        '[aria-label="Active orders"] .table-body [role="row"] button[aria-label^="Cancel "]';
       await page.locator(cancel).first().click();
       await orders.cancelDialog.waitFor();
       await orders.cancelDialog.getByRole('button', { name: 'Keep order' }).click();
       await orders.cancelDialog.waitFor({ state: 'detached' });
+    });
+
+    it('the Modify form, its confirmation and Cancel all fit the window', async () => {
+      const orders = new OrdersPage(page);
+      await orders.open();
+      await orders.openTab('Active');
+      await orders.activeTable.getByTestId('active-order').first().waitFor();
+      await openModify(orders);
+      await dialogFits(orders.modifyDialog);
+      await reviewModify(orders);
+      await dialogFits(page.getByRole('dialog', { name: 'Modify this order?' }));
+      await closeModify(orders);
+      await orders.cancelAllButton.click();
+      await dialogFits(orders.cancelAllDialog);
+      await orders.cancelAllDialog.getByRole('button', { name: /^Keep orders?$/ }).click();
+      await orders.cancelAllDialog.waitFor({ state: 'detached' });
+    });
+
+    it('the kill-switch panel, armed, fits the screen: its fields, Arm and Disarm in view', async () => {
+      const orders = new OrdersPage(page);
+      await orders.open();
+      await orders.openTab('Active');
+      await armKillSwitch(orders);
+      const room = await contentWidth();
+      const main = (await page.locator('main').boundingBox())!;
+      for (const control of [
+        orders.killSwitch.getByLabel('Kill-switch market'),
+        orders.killSwitch.getByLabel('Timeout (seconds)'),
+        orders.killSwitch.getByRole('button', { name: 'Arm', exact: true }),
+        orders.killSwitch.getByRole('button', { name: /^Disarm / }),
+      ]) {
+        await control.scrollIntoViewIfNeeded();
+        const box = (await control.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(main.x);
+        expect(box.x + box.width).toBeLessThanOrEqual(main.x + main.width);
+        expect(box.width).toBeLessThanOrEqual(room);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(600);
+      }
+      expect(await sidewaysScroll()).toEqual([0, 0]);
+      await disarmKillSwitch(orders);
+    });
+
+    it('Executed orders: every Deals button shows without sideways scrolling; an order’s deals fit the window', async () => {
+      const orders = new OrdersPage(page);
+      await orders.open();
+      await openExecuted(orders);
+      await rowButtonsInView('Executed orders', 'button[aria-label^="Deals of order "]');
+      await openDealsOfOrder();
+      await dialogFits(dealsOfOrder());
+      await closeDealsOfOrder();
+    });
+
+    it('Deals: the table keeps to the screen, no sideways scrolling of the page', async () => {
+      const orders = new OrdersPage(page);
+      await orders.open();
+      await openDeals(orders);
+      expect(await sidewaysScroll()).toEqual([0, 0]);
+      const table = (await page.getByRole('table', { name: 'Deals', exact: true }).boundingBox())!;
+      expect(table.x + table.width).toBeLessThanOrEqual(800);
     });
 
     it('a table body that scrolls is a named Tab stop that the keyboard scrolls', async () => {

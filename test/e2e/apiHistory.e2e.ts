@@ -118,9 +118,7 @@ describe('history by API key', () => {
 
   it('an order’s detail lists the deals the exchange gives for it', async () => {
     const [first] = await orders.apiOrderIds();
-    await page.getByRole('button', { name: `Deals of order ${first}`, exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: `Deals of order ${first}` });
-    await dialog.getByTestId('order-deals-count').waitFor();
+    const dialog = await orders.openOrderDeals(first!);
     const json = (await direct('/api/v4/trade-account/order', { orderId: first, limit: 100 })) as {
       records: Rec[];
     };

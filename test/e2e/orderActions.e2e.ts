@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoSession, type DemoSession } from './demoSession';
+import { fieldError } from './pages/fields';
 import { OrdersPage } from './pages/orders';
 
 /**
@@ -100,6 +101,26 @@ describe('order actions against the demo exchange', () => {
 
     expect(session.sentTo('/api/v4/order/modify', since)).toBe(0);
     expect(session.sentTo('/api/v4/order/kill-switch', since)).toBe(0);
+  });
+
+  it('the exchange’s refusal of a modify shows under its field; the order stays as it was', async () => {
+    const orders = new OrdersPage(page);
+    const id = await restBuy('BTC_USDT', '18000', '0.001', 'e2e-modify-refused');
+    await openActive(orders);
+    const since = session.lastLogId();
+    // More BTC than the account's USDT can pay for: only the exchange knows the balance frozen
+    // elsewhere, so the dialog sends it and the refusal comes back for the amount.
+    await orders.modify(id, { Amount: '1000' });
+    await orders.modifyDialog.getByRole('button', { name: 'Modify order' }).click();
+    const amount = orders.modifyDialog.getByLabel(/^Amount \(/);
+    await expect.poll(() => fieldError(amount)).toMatch(/balance/i);
+    expect(session.sentTo('/api/v4/order/modify', since)).toBe(1);
+    await orders.modifyDialog.getByRole('button', { name: 'Keep order' }).click();
+
+    const held = (await openOrders('BTC_USDT')).filter(
+      (o) => clientIdOf(o) === 'e2e-modify-refused',
+    );
+    expect(held.map((o) => [idOf(o), o.amount, o.price])).toEqual([[id, '0.001', '18000']]);
   });
 
   it('cancel all on one market cancels its orders and leaves the other markets’', async () => {

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiOrdersPage } from '../../src/shared/model';
 import { Client } from '../integration/demo-exchange/helpers';
 import type { Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
@@ -9,7 +10,8 @@ import { openTrade, type Kind, type TradePage } from './pages/trade';
 /**
  * Issue 17 point 1 against the demo exchange: a stop-limit placed through the form rests (in
  * Orders' active list with its activation price) and, once the price is moved across it, triggers
- * and executes; every client-side check of the stop kinds shows its message under its field with
+ * and executes, then shows in Executed orders (filtered by its client order id) as the exchange's
+ * record with the exchange's deals of it; every client-side check of the stop kinds shows its message under its field with
  * no request sent.
  */
 
@@ -32,6 +34,16 @@ describe('stop orders through the trade form', () => {
       active: active.find((o) => o.clientOrderId === cid),
       done: history.find((o) => o.clientOrderId === cid),
     };
+  };
+
+  /** A signed call straight to the demo exchange, with the Demo profile's key. */
+  const direct = async (path: string, fields: Record<string, unknown>) => {
+    const answer = await control.post(path, fields, {
+      key: app.core.demoExchange.apiKey,
+      secret: app.core.demoExchange.apiSecret,
+    });
+    expect(answer.status).toBe(200);
+    return answer.json as unknown;
   };
 
   beforeAll(async () => {
@@ -160,6 +172,56 @@ describe('stop orders through the trade form', () => {
       .poll(async () => (await orders.activeRows()).map((r) => r.clientOrderId))
       .not.toContain('e2e-stop-limit');
     expect(order('e2e-stop-limit').done).toMatchObject({ activated: 1, status: 'FILLED' });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('the executed stop-limit shows in Executed orders as the exchange’s record, with its deals', async () => {
+    const orders = new OrdersPage(page);
+    // The exchange's record of the order with that client order id (order history keyed by market).
+    const byMarket = (await direct('/api/v4/trade-account/order/history', {
+      clientOrderId: 'e2e-stop-limit',
+      limit: 100,
+    })) as Record<string, Record<string, unknown>[]>;
+    const theirs = Object.values(byMarket).flat();
+    expect(theirs).toHaveLength(1);
+    const record = theirs[0]!;
+    const orderId = Number(record.id ?? record.orderId);
+    expect(record).toMatchObject({ clientOrderId: 'e2e-stop-limit', side: 'buy' });
+
+    // The tab's first window (no filter) is answered before the client order id is applied.
+    await orders.windowAnswer('tradeHistory.orders', () => orders.openTab('Executed orders'));
+    await orders.historyField('Client order id').fill('e2e-stop-limit');
+    // A window ends at a whole second (now, rounded down) and the app keeps a looked-up order
+    // within it: the order, finished a moment ago, is in the windows from its next second on.
+    const finished = order('e2e-stop-limit').done!.ftime!;
+    await expect
+      .poll(() => Math.floor(Date.now() / 1000) > finished, { timeout: 5_000 })
+      .toBe(true);
+    const shown = await orders.windowAnswer<ApiOrdersPage>('tradeHistory.orders', () =>
+      orders.historyApply.click(),
+    );
+    await expect.poll(() => orders.apiOrderIds()).toEqual([orderId]);
+    expect(shown.records).toHaveLength(1);
+    expect(shown.records[0]).toMatchObject({
+      orderId,
+      clientOrderId: 'e2e-stop-limit',
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: String(record.amount),
+      dealStock: String(record.dealStock ?? record.deal_stock),
+      dealMoney: String(record.dealMoney ?? record.deal_money),
+    });
+
+    const dialog = await orders.openOrderDeals(orderId);
+    const deals = (await direct('/api/v4/trade-account/order', { orderId, limit: 100 })) as {
+      records: Record<string, unknown>[];
+    };
+    const dealIds = deals.records.map((r) => Number(r.id)).sort((a, b) => a - b);
+    expect(dealIds.length).toBeGreaterThan(0);
+    const listed = await orders.dealIds(`Deals of order ${orderId}`);
+    expect([...listed].sort((a, b) => a - b)).toEqual(dealIds);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ import type { KeychainStatus, SecretStore } from '../vault/vault';
 import { DEFAULT_OAUTH_PORT, redirectUriFor } from './loopback';
 import { OAuthConnect } from './oauthConnect';
 import { DEMO_ID, ProfileStore, type StoredProfile } from './profileStore';
-import { REGION_URLS } from './regions';
+import { REGION_URLS, type DeployedRegion } from './regions';
 import { ProfileSecrets } from './secrets';
 import { verifyKey } from './verify';
 import { log } from '../log';
@@ -53,6 +53,11 @@ export interface AccountsOptions {
   /** Opens a URL in the system browser (Electron); absent in the web host. */
   openExternal?: (url: string) => Promise<void>;
   statusIntervalMs?: number;
+  /**
+   * Where a profile of a deployed region is sent instead of REGION_URLS (tests: an EU profile on a
+   * demo exchange acting as an EU account). The app never sets it.
+   */
+  regionUrls?: Partial<Record<DeployedRegion, string>>;
 }
 
 export class Accounts {
@@ -322,7 +327,7 @@ export class Accounts {
         throw new DeskFailure('INVALID_INPUT', checked.message, { customUrl: [checked.message] });
       baseUrl = checked.url;
     } else {
-      baseUrl = REGION_URLS[input.region];
+      baseUrl = this.options.regionUrls?.[input.region] ?? REGION_URLS[input.region];
     }
     await this.requireKeychain();
     const credentials = { apiKey: input.apiKey, apiSecret: input.apiSecret };

@@ -103,7 +103,8 @@ export interface DemoExchangeOptions {
   lendingAccess?: boolean;
   /**
    * 'eu': the account is an EU one, refused with HTTP 453 what EU accounts may not place on spot
-   * (order/new without ioc=true, order/stop_limit; region.ts). Default 'global'.
+   * (order/new without ioc=true, order/stop_limit, order/modify of a limit or stop-limit order;
+   * region.ts). Default 'global'.
    */
   region?: DemoRegion;
   /** Keep the price walk still (it then moves only through control advance-price / engine.advance). */
@@ -412,7 +413,10 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
       if (options.lendingAccess === false && path.startsWith('/api/v4/main-account/smart-flex/')) {
         throw new ApiError(403, { code: 0, message: NO_PERMISSION });
       }
-      const refused = regionRefusal(options.region, path, ctx.body);
+      const refused = regionRefusal(options.region, path, ctx.body, () => {
+        ex.engine.sync();
+        return ex.engine.state.active;
+      });
       if (refused) throw refused;
       if (route.placesOrder && faults.resetBeforeOrder > 0) {
         faults.resetBeforeOrder -= 1;

@@ -51,11 +51,15 @@ async function orNone<T>(answer: Promise<Record<string, T[]>>): Promise<Record<s
   }
 }
 
-/** The window within what the exchange keeps: from no earlier than six months ago, to no later than now. */
+/**
+ * The window within what the exchange keeps: from no earlier than six months ago, to no later than
+ * the next whole second (windows are whole seconds; what finished earlier in this second is within
+ * "now").
+ */
 export function clampWindow({ from, to }: TimeWindow, nowMs = Date.now()): TimeWindow {
   return {
     from: Math.max(from, historyEarliest(nowMs)),
-    to: Math.min(to, Math.floor(nowMs / 1000)),
+    to: Math.min(to, Math.ceil(nowMs / 1000)),
   };
 }
 

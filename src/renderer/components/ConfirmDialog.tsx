@@ -12,6 +12,8 @@ interface ConfirmDialogProps {
   confirmDisabled?: boolean;
   /** "danger" (default) for destructive actions, "primary" for the others. */
   tone?: 'danger' | 'primary';
+  /** Wide: room for a table (an order's deals), within the window. */
+  wide?: boolean;
   error?: string | undefined;
   onConfirm?(): void;
   onCancel(): void;
@@ -44,6 +46,7 @@ export function ConfirmDialog({
   busy = false,
   confirmDisabled = false,
   tone = 'danger',
+  wide = false,
   error,
   onConfirm,
   onCancel,
@@ -62,7 +65,7 @@ export function ConfirmDialog({
   return (
     <div className="dialog-backdrop">
       <div
-        className="dialog"
+        className={wide ? 'dialog dialog-wide' : 'dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

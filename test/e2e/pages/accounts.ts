@@ -54,15 +54,18 @@ export class AccountsPage {
     return this.addForm.getByRole('status');
   }
 
+  /** Fills the Add account form: a custom address unless another region is chosen. */
   async fillAddForm(values: {
     name: string;
-    customUrl: string;
+    region?: 'Global' | 'EU' | 'Custom address';
+    customUrl?: string;
     apiKey: string;
     apiSecret: string;
   }): Promise<void> {
+    const region = values.region ?? 'Custom address';
     await this.nameInput.fill(values.name);
-    await this.regionSelect.selectOption({ label: 'Custom address' });
-    await this.customUrlInput.fill(values.customUrl);
+    await this.regionSelect.selectOption({ label: region });
+    if (region === 'Custom address') await this.customUrlInput.fill(values.customUrl ?? '');
     await this.apiKeyInput.fill(values.apiKey);
     await this.apiSecretInput.fill(values.apiSecret);
   }

@@ -180,6 +180,19 @@ export class OrdersPage {
     return this.page.locator('main').getByLabel(label, { exact: true });
   }
 
+  /** Applies the typed client order id (and custom dates) of the open tab's filters. */
+  get historyApply(): Locator {
+    return this.page.locator('main').getByRole('button', { name: 'Apply', exact: true });
+  }
+
+  /** Opens an Executed orders row's "Deals of order N" dialog and waits for its deals. */
+  async openOrderDeals(orderId: number): Promise<Locator> {
+    await this.page.getByRole('button', { name: `Deals of order ${orderId}`, exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: `Deals of order ${orderId}` });
+    await dialog.getByTestId('order-deals-count').waitFor();
+    return dialog;
+  }
+
   get historyWindow(): Locator {
     return this.page.getByTestId('history-window');
   }

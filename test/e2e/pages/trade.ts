@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../../support/browser';
+import { fieldError } from './fields';
 import { ShellPage } from './shell';
 
 /** The order types of the form, as the page object names them. */
@@ -119,6 +120,13 @@ export class TradePage {
     await this.clientOrderId.fill(values.clientOrderId ?? '');
   }
 
+  /** Fills the form, asks for the review and confirms it (the dialog closed, the answer pending). */
+  async place(values: Parameters<TradePage['fill']>[0]): Promise<void> {
+    await this.fill(values);
+    await this.review();
+    await this.confirm();
+  }
+
   async review(): Promise<void> {
     await this.reviewButton.click();
   }
@@ -129,15 +137,8 @@ export class TradePage {
   }
 
   /** The error text an input points at through aria-describedby ('' when it is not invalid). */
-  async errorOf(field: Locator): Promise<string> {
-    if ((await field.getAttribute('aria-invalid')) !== 'true') return '';
-    const ids = ((await field.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
-    for (const id of ids) {
-      const node = this.page.locator(`[id="${id}"]`);
-      if ((await node.getAttribute('class'))?.includes('field-error'))
-        return (await node.textContent()) ?? '';
-    }
-    return '';
+  errorOf(field: Locator): Promise<string> {
+    return fieldError(field);
   }
 }
 

@@ -39,6 +39,16 @@ describe('history windows', () => {
     expect(historyWindows({ from: to, to })).toEqual([{ from: to, to }]);
   });
 
+  it('a window up to now keeps the current second: what finished earlier in it is within', () => {
+    // Asked at 12:00:00.900 for the window up to now (the next whole second, as the tab asks).
+    const nowMs = Date.UTC(2026, 10, 24, 12, 0, 0, 900);
+    const to = Math.ceil(nowMs / 1000);
+    const window = tradeHistory.clampWindow({ from: to - DAY, to }, nowMs);
+    expect(window.to * 1000).toBeGreaterThanOrEqual(Date.UTC(2026, 10, 24, 12, 0, 0, 400));
+    // Later than that is the future: clamped.
+    expect(tradeHistory.clampWindow({ from: to - DAY, to: to + 60 }, nowMs).to).toBe(to);
+  });
+
   it('reach back to 00:00 UTC six months ago', () => {
     expect(historyEarliest(Date.UTC(2026, 10, 24, 15, 30))).toBe(Date.UTC(2026, 4, 24) / 1000);
   });

@@ -84,6 +84,30 @@ describe('executedCsv', () => {
     });
   });
 
+  it('an activated buy stop-market: amount in money like a market buy by money, no price', () => {
+    const [row] = read(
+      executedCsv({
+        BTC_USDT: [
+          order({
+            side: 'buy',
+            type: 'stop market',
+            price: '0',
+            amount: '150',
+            dealStock: '0.002',
+            dealMoney: '140',
+          }),
+        ],
+      }),
+    );
+    expect(row).toMatchObject({
+      Price: '',
+      Amount: '150',
+      'Amount unit': 'USDT',
+      Filled: '0.002',
+      'Filled unit': 'BTC',
+    });
+  });
+
   it('an order listed without its market takes the key it was listed under; formulas are defused', () => {
     const [row] = read(
       executedCsv({ ETH_BTC: [order({ market: '', clientOrderId: '=HYPERLINK("x")' })] }),

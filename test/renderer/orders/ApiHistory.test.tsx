@@ -2,7 +2,11 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
-import { useTradeHistoryStore } from '../../../src/renderer/features/orders/tradeHistoryStore';
+import {
+  NO_HISTORY_FILTERS,
+  rangeOf,
+  useTradeHistoryStore,
+} from '../../../src/renderer/features/orders/tradeHistoryStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { HISTORY_WINDOW_SECONDS, historyEarliest } from '../../../src/shared/executed';
 import type { ApiDealsPage, ApiOrdersPage, MarketDeal } from '../../../src/shared/model';
@@ -107,6 +111,18 @@ describe('History by API key', () => {
     );
     expect(screen.getByRole('button', { name: 'Older' })).toHaveProperty('disabled', true);
     expect(screen.getByTestId('api-orders-count').textContent).toBe('1 order');
+  });
+
+  it('a window up to now includes what finished earlier in the current second', () => {
+    // Windows are whole seconds; an order that finished at 12:00:00.400 is seen at 12:00:00.900.
+    const finished = Date.UTC(2026, 10, 24, 12, 0, 0, 400);
+    const range = rangeOf({ ...NO_HISTORY_FILTERS, preset: '1d' }, finished + 500);
+    expect('to' in range && range.to * 1000).toBeGreaterThanOrEqual(finished);
+    const custom = rangeOf(
+      { ...NO_HISTORY_FILTERS, preset: 'custom', fromDate: '2026-11-24', toDate: '2026-12-01' },
+      finished + 500,
+    );
+    expect('to' in custom && custom.to * 1000).toBeGreaterThanOrEqual(finished);
   });
 
   it('six months page by 31-day windows with Older and Newer', async () => {

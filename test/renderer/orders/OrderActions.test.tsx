@@ -173,7 +173,8 @@ describe('Cancel all', () => {
     expect(within(dialog()).getByRole('heading').textContent).toBe(
       'Cancel 2 orders on every market?',
     );
-    fireEvent.click(within(dialog()).getByRole('button', { name: 'Keep order' }));
+    // Many orders are kept, in the plural.
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Keep orders' }));
     expect(fake.callsTo('orders.cancelAll')).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel 2 orders' }));

@@ -101,6 +101,29 @@ describe('amount shortcuts', () => {
     expect(amount().value).toBe('750');
   });
 
+  it('are offered for stop orders as for the order each becomes', async () => {
+    await open(context({ money: { available: '1000.005', freeze: '0' } }));
+    radio('Stop-market');
+    // A stop-market buy is sized in money: the share of the USDT, rounded down to the cent.
+    expect(screen.getByRole('textbox', { name: /^Amount to spend \(USDT\)/ })).toBeTruthy();
+    fireEvent.click(button('Max: fill 100 % of available USDT'));
+    expect(amount().value).toBe('1000');
+    expect(document.activeElement).toBe(amount());
+    radio('Sell BTC');
+    fireEvent.click(button('Fill 50 % of available BTC'));
+    expect(amount().value).toBe('0.25');
+
+    // A stop-limit buy, like a limit buy, waits for its limit price, then counts the fee.
+    radio('Stop-limit');
+    radio('Buy BTC');
+    expect(within(shortcuts()).getByText('Enter a limit price first.')).toBeTruthy();
+    expect((button('Fill 25 % of available USDT') as HTMLButtonElement).disabled).toBe(true);
+    type(screen.getByRole('textbox', { name: /^Limit price/ }), '50000');
+    fireEvent.click(button('Max: fill 100 % of available USDT'));
+    // 1000 / (50000 × 1.001) -> 0.0199 at its limit price, whatever the book's asks.
+    expect(amount().value).toBe('0.0199');
+  });
+
   it('says under the field when the share is below the minimum, and leaves the amount alone', async () => {
     await open(context({ stock: { available: '0.0003', freeze: '0' } }));
     radio('Sell BTC');

@@ -80,6 +80,71 @@ describe('amount shortcuts', () => {
     expect([25, 75, 100].map((p) => filled(p, spend, ctx))).toEqual(['250', '750', '1000']);
   });
 
+  it('a stop-limit fills as the limit order it becomes: a buy from the money at its limit price', () => {
+    // At its limit price (not the book's asks): 1000 / (50000 × 1.001) = 0.019980… -> 0.0199 (995 +
+    // 1.00 fee); 0.0200 would need 1,001 USDT. 500 / 50050 = 0.00999… -> 0.0099.
+    const buy = form({ kind: 'stop_limit', price: '50000', activationPrice: '49000' });
+    expect(filled(100, buy)).toBe('0.0199');
+    expect(filled(50, buy)).toBe('0.0099');
+    const ctx = context({ stock: { available: '0.50005', freeze: '0' } });
+    const sell = form({
+      kind: 'stop_limit',
+      side: 'sell',
+      price: '58000',
+      activationPrice: '58500',
+    });
+    expect(filled(100, sell, ctx)).toBe('0.5');
+    expect(filled(25, sell, ctx)).toBe('0.125');
+  });
+
+  it('a stop-market buy fills the share of the money (it sets aside its amount), a sell the stock', () => {
+    const ctx = context({
+      money: { available: '1000.005', freeze: '0' },
+      stock: { available: '0.50005', freeze: '0' },
+    });
+    const buy = form({ kind: 'stop_market', activationPrice: '61000' });
+    // Money, rounded down to the money step: never the 1000.01 half-up rounding would give.
+    expect([25, 75, 100].map((p) => filled(p, buy, ctx))).toEqual(['250', '750', '1000']);
+    const sell = form({ kind: 'stop_market', side: 'sell', activationPrice: '58000' });
+    expect([25, 100].map((p) => filled(p, sell, ctx))).toEqual(['0.125', '0.5']);
+    // Before an activation price is typed the amount is filled all the same.
+    expect(shareOf(100, form({ kind: 'stop_market' }), ctx)).toEqual({ amount: '1000' });
+  });
+
+  it('a stop order whose share is below the minimum says so instead of filling it', () => {
+    const poor = context({ money: { available: '16', freeze: '0' } });
+    expect(shareOf(25, form({ kind: 'stop_market', activationPrice: '61000' }), poor)).toEqual({
+      error: '25 % of the available USDT is less than the minimum total of 5 USDT.',
+    });
+    const few = context({ stock: { available: '0.0016', freeze: '0' } });
+    const sell = form({ kind: 'stop_market', side: 'sell', activationPrice: '10000' });
+    expect(shareOf(25, sell, few)).toEqual({
+      error: '25 % of the available BTC comes to a total below the minimum total of 5 USDT.',
+    });
+    const limit = form({
+      kind: 'stop_limit',
+      side: 'sell',
+      price: '10000',
+      activationPrice: '10500',
+    });
+    expect(shareOf(25, limit, few)).toEqual({
+      error: '25 % of the available BTC comes to a total below the minimum total of 5 USDT.',
+    });
+  });
+
+  it('a stop-limit buy waits for its limit price, as a limit buy does', () => {
+    expect(shortcutBlocker(form({ kind: 'stop_limit', price: '' }), context(), false)).toBe(
+      'Enter a limit price first.',
+    );
+    expect(
+      shortcutBlocker(form({ kind: 'stop_limit', price: '60000.123' }), context(), false),
+    ).toBe('Correct the limit price first.');
+    expect(shortcutBlocker(form({ kind: 'stop_market' }), context(), false)).toBeUndefined();
+    expect(
+      shortcutBlocker(form({ kind: 'stop_limit', side: 'sell', price: '' }), context(), false),
+    ).toBeUndefined();
+  });
+
   it('says when the share is below the market minimum instead of filling it', () => {
     const dust = context({ stock: { available: '0.0003', freeze: '0' } });
     expect(shareOf(25, form({ side: 'sell' }), dust)).toEqual({

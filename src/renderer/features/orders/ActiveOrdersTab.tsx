@@ -5,7 +5,8 @@ import type { Order } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { DataTable } from '../../components/DataTable';
-import { compareDecimal } from '../../lib/decimal';
+import { compareDecimal, isZero } from '../../lib/decimal';
+import { isSpendOrder } from '../../../shared/executed';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { marketLabel, marketPlaces, scaleOf, splitMarket } from '../../lib/format';
 import { useActiveOrders, useOrdersStore } from './ordersStore';
@@ -30,9 +31,18 @@ function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: s
     >
       <p data-testid="cancel-question">
         Cancel the {order.side} order of{' '}
-        <Amount value={order.amount} places={scaleOf(order.amount)} unit={stock} /> at{' '}
-        <Amount value={order.price} places={scaleOf(order.price)} unit={money} /> on{' '}
-        {marketLabel(order.market)}?
+        <Amount
+          value={order.amount}
+          places={scaleOf(order.amount)}
+          unit={isSpendOrder(order) ? money : stock}
+        />{' '}
+        at{' '}
+        {isZero(order.price) ? (
+          'the market price'
+        ) : (
+          <Amount value={order.price} places={scaleOf(order.price)} unit={money} />
+        )}{' '}
+        on {marketLabel(order.market)}?
       </p>
       {filled ? (
         <p className="muted">
@@ -64,6 +74,7 @@ function CancelAllDialog({
       done={`The ${what} ${where} were canceled.`}
       onDone={onDone}
       confirmLabel={`Cancel ${what}`}
+      keepLabel={count === 1 ? 'Keep order' : 'Keep orders'}
     >
       <p data-testid="cancel-all-question">
         Every open order {where} is canceled: {what} in this list, and any placed since it loaded.
@@ -89,7 +100,14 @@ export function ActiveOrdersTab() {
 
   const all = useMemo(() => data?.orders ?? [], [data]);
   const orders = useMemo(() => filterActiveOrders(all, filters), [all, filters]);
-  const places = useMemo(() => marketPlaces(all), [all]);
+  // An order sized in money does not set the places of stock amounts (as in Executed orders).
+  const places = useMemo(
+    () =>
+      marketPlaces(
+        all.map((o) => (isSpendOrder(o) ? { ...o, amount: o.dealStock, left: o.dealStock } : o)),
+      ),
+    [all],
+  );
   const markets = useMemo(() => [...new Set(all.map((o) => o.market))], [all]);
   const columns = useMemo(
     () =>

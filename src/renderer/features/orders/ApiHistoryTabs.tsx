@@ -256,6 +256,7 @@ function OrderDealsDialog({ order }: { order: ExecutedOrder }) {
   return (
     <ConfirmDialog
       title={`Deals of order ${order.orderId}`}
+      wide
       cancelLabel="Close"
       onCancel={() => close(undefined)}
     >

@@ -106,7 +106,7 @@ export function KillSwitchPanel() {
 
   const timers = slot.data?.timers ?? [];
   return (
-    <section aria-labelledby="kill-switch-title" className="orders-section">
+    <section aria-labelledby="kill-switch-title" className="orders-section kill-switch">
       <div className="section-head">
         <h2 id="kill-switch-title">Kill-switch</h2>
         <DataAge fetchedAt={slot.data?.fetchedAt} loading={slot.loading} />

@@ -2,18 +2,20 @@ import type { Order } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { Copyable } from '../../components/CopyButton';
 import { type Column } from '../../components/DataTable';
-import { compareDecimal } from '../../lib/decimal';
+import { compareDecimal, isZero } from '../../lib/decimal';
+import { isSpendOrder } from '../../../shared/executed';
 import {
   DEFAULT_PLACES,
   filledPercent,
   marketLabel,
+  placesFor,
+  PRICE_PLACES,
   splitMarket,
   statusLabel,
-  typeLabel,
   type MarketPlaces,
 } from '../../lib/format';
 import { Time } from '../../components/ViewParts';
-import { Activation, marketAndSideColumns, OrderId } from './parts';
+import { Activation, marketAndSideColumns, OrderId, TypeLabel } from './parts';
 import { isModifiable } from './ModifyOrderDialog';
 
 /** Columns of the active-orders table. */
@@ -23,18 +25,38 @@ export function orderColumns(
   onModify: (order: Order) => void,
 ): Column<Order>[] {
   const of = (o: Order) => places.get(o.market) ?? DEFAULT_PLACES;
+  /**
+   * An amount of the order in its own unit: money for an order sized in money (a buy stop-market
+   * order spends its amount once it activates), with at least the market's price places; else stock.
+   */
+  const sized = (o: Order, value: string, stockUnit?: string) =>
+    isSpendOrder(o) ? (
+      <Amount
+        value={value}
+        places={placesFor([value], of(o).price, PRICE_PLACES.max)}
+        unit={splitMarket(o.market)[1]}
+      />
+    ) : (
+      <Amount value={value} places={of(o).stock} unit={stockUnit} />
+    );
   return [
     ...marketAndSideColumns<Order>(),
-    { id: 'type', header: 'Type', width: '72px', cell: (o) => typeLabel(o.type) },
+    { id: 'type', header: 'Type', width: '72px', cell: (o) => <TypeLabel type={o.type} /> },
     {
       id: 'price',
       header: 'Price',
       align: 'right',
-      width: 'minmax(110px, 1fr)',
+      // Room for a stop order's second line, "stop ≥ 61,000.00 USDT", whole.
+      width: 'minmax(124px, 1fr)',
       // A stop order's activation price (with its condition) under its price.
+      // A stop-market order has no price (the exchange sends 0): it fills at the market.
       cell: (o) => (
-        <>
-          <Amount value={o.price} places={of(o).price} unit={splitMarket(o.market)[1]} />
+        <span className={o.activationPrice ? 'price-stack' : undefined}>
+          {isZero(o.price) ? (
+            <span className="muted">Market</span>
+          ) : (
+            <Amount value={o.price} places={of(o).price} unit={splitMarket(o.market)[1]} />
+          )}
           {o.activationPrice ? (
             <span className="small" data-testid="order-activation">
               {' '}
@@ -47,7 +69,7 @@ export function orderColumns(
               />
             </span>
           ) : null}
-        </>
+        </span>
       ),
       sort: (a, b) => compareDecimal(a.price, b.price),
     },
@@ -55,8 +77,8 @@ export function orderColumns(
       id: 'amount',
       header: 'Amount',
       align: 'right',
-      width: 'minmax(110px, 1fr)',
-      cell: (o) => <Amount value={o.amount} places={of(o).stock} unit={splitMarket(o.market)[0]} />,
+      width: 'minmax(100px, 1fr)',
+      cell: (o) => sized(o, o.amount, splitMarket(o.market)[0]),
       sort: (a, b) => compareDecimal(a.amount, b.amount),
     },
     {
@@ -64,14 +86,14 @@ export function orderColumns(
       header: 'Filled',
       align: 'right',
       width: '68px',
-      cell: (o) => filledPercent(o.dealStock, o.amount),
+      cell: (o) => filledPercent(isSpendOrder(o) ? o.dealMoney : o.dealStock, o.amount),
     },
     {
       id: 'left',
       header: 'Left',
       align: 'right',
       width: 'minmax(90px, 1fr)',
-      cell: (o) => <Amount value={o.left} places={of(o).stock} />,
+      cell: (o) => sized(o, o.left),
       sort: (a, b) => compareDecimal(a.left, b.left),
     },
     { id: 'status', header: 'Status', width: '64px', cell: (o) => statusLabel(o.status) },

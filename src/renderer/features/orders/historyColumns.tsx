@@ -14,11 +14,10 @@ import {
   PRICE_PLACES,
   splitMarket,
   statusLabel,
-  typeLabel,
   type MarketPlaces,
 } from '../../lib/format';
 import { isSpendOrder } from '../../../shared/executed';
-import { marketAndSideColumns, SideLabel } from './parts';
+import { marketAndSideColumns, SideLabel, TypeLabel } from './parts';
 
 /**
  * The columns of executed orders (partner history and history by API key) and of deals (history by
@@ -62,7 +61,7 @@ function historyColumns(
       id: 'type',
       header: 'Type',
       width: '72px',
-      cell: (o) => typeLabel(o.type),
+      cell: (o) => <TypeLabel type={o.type} />,
     },
     {
       id: 'price',
@@ -79,7 +78,7 @@ function historyColumns(
       width: 'minmax(110px, 1fr)',
       cell: (o) =>
         isSpendOrder(o) ? (
-          <span title="A market buy by money amount: what was to be spent">
+          <span title="Sized in money (a market buy by money, a buy stop-market): what was to be spent">
             Spent <Amount value={o.amount} places={money(o)} unit={splitMarket(o.market)[1]} />
           </span>
         ) : (
@@ -157,17 +156,21 @@ export function useHistoryColumns(all: readonly HistoryRow[]): Column<HistoryRow
 /** A deal's columns; `market` names the market of deals that do not carry it (an order's). */
 export function dealColumns<Row extends Deal>(marketOf: (d: Row) => string): Column<Row>[] {
   const unit = (d: Row, i: 0 | 1) => splitMarket(marketOf(d))[i];
-  /** A decimal of the deal, shown with all its places and its unit. */
+  /**
+   * A decimal of the deal, shown with all its places and its unit; `least` is the width its
+   * usual values take whole ("66,820.00 USDT", an unrounded total or fee "2,025.42985 USDT").
+   */
   const amount = (
     id: string,
     header: string,
     value: (d: Row) => string,
     unitOf: (d: Row) => string,
+    least = 100,
   ): Column<Row> => ({
     id,
     header,
     align: 'right',
-    width: 'minmax(100px, 1fr)',
+    width: `minmax(${least}px, 1fr)`,
     cell: (d) => <Amount value={value(d)} places={feePlaces(value(d))} unit={unitOf(d)} />,
     sort: (a, b) => compareDecimal(value(a), value(b)),
   });
@@ -189,6 +192,7 @@ export function dealColumns<Row extends Deal>(marketOf: (d: Row) => string): Col
       'Price',
       (d) => d.price,
       (d) => unit(d, 1),
+      116,
     ),
     amount(
       'amount',
@@ -201,12 +205,14 @@ export function dealColumns<Row extends Deal>(marketOf: (d: Row) => string): Col
       'Total',
       (d) => d.deal,
       (d) => unit(d, 1),
+      136,
     ),
     amount(
       'fee',
       'Fee',
       (d) => d.fee,
       (d) => d.feeAsset ?? unit(d, 1),
+      136,
     ),
     {
       id: 'dealId',

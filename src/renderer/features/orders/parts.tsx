@@ -5,7 +5,7 @@ import { asDeskError } from '../../../shared/errors';
 import { useAction } from '../../lib/useAction';
 import type { Column } from '../../components/DataTable';
 import type { OrderSide } from '../../../shared/model';
-import { conditionSymbol, marketLabel } from '../../lib/format';
+import { conditionSymbol, marketLabel, typeLabel } from '../../lib/format';
 import { Amount } from '../../components/Amount';
 
 /** What an order is called, one and many (counts, exports). */
@@ -14,6 +14,15 @@ export const ORDERS = ['order', 'orders'] as const;
 /** Buy/sell in words and colour (the word carries the meaning; the colour only helps). */
 export function SideLabel({ side }: { side: OrderSide }) {
   return <span className={`side side-${side}`}>{side === 'buy' ? 'Buy' : 'Sell'}</span>;
+}
+
+/**
+ * An order's type in a table cell: two words ("Stop market", "Stop limit") on two lines inside the
+ * row rather than cut; one word as any cell.
+ */
+export function TypeLabel({ type }: { type: string }) {
+  const label = typeLabel(type);
+  return label.includes(' ') ? <span className="cell-lines">{label}</span> : label;
 }
 
 /** A stop's activation price with its condition ("≥ 70,000 USDT"); "—" when it has none. */
@@ -79,6 +88,8 @@ interface CancelDialogProps {
   onDone(message?: string): void;
   /** The confirm button's words (default "Cancel order"). */
   confirmLabel?: string;
+  /** The dismiss button's words (default "Keep order"). */
+  keepLabel?: string;
 }
 
 /** Confirms a cancel, sends it, keeps the dialog open with the reason when it fails. */
@@ -89,6 +100,7 @@ export function CancelDialog({
   done,
   onDone,
   confirmLabel = 'Cancel order',
+  keepLabel = 'Keep order',
 }: CancelDialogProps) {
   const action = useAction();
   const [error, setError] = useState<string | undefined>();
@@ -108,7 +120,7 @@ export function CancelDialog({
     <ConfirmDialog
       title={title}
       confirmLabel={action.busy ? 'Canceling…' : confirmLabel}
-      cancelLabel="Keep order"
+      cancelLabel={keepLabel}
       busy={action.busy}
       error={error}
       onConfirm={() => void confirm()}

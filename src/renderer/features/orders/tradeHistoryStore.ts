@@ -62,7 +62,9 @@ export function rangeOf(
   f: TradeHistoryFilters,
   nowMs: number,
 ): TimeWindow | { field: 'fromDate' | 'toDate'; message: string } {
-  const now = Math.floor(nowMs / 1000);
+  // Up to the next whole second: windows are whole seconds, and what finished earlier in this
+  // second (12:00:00.400, asked at 12:00:00.900) is within "now".
+  const now = Math.ceil(nowMs / 1000);
   const earliest = historyEarliest(nowMs);
   if (f.preset === '6m') return { from: earliest, to: now };
   if (f.preset !== 'custom')
@@ -131,8 +133,14 @@ interface TradeHistoryStore {
   exportDealsCsv(): Promise<CsvExport>;
 }
 
-/** The window's query as of now, or undefined while the range is not one. */
-function currentQuery(s: Pick<TradeHistoryStore, 'filters' | 'window'>) {
+/**
+ * The window's query, or undefined while the range is not one. The newest window ends now; an
+ * older one is taken from the windows of the last load, so paging Older and Newer moves through
+ * windows that meet (the clock running between two clicks does not shift them).
+ */
+function currentQuery(s: Pick<TradeHistoryStore, 'filters' | 'window' | 'windows'>) {
+  const paged = s.window > 0 ? s.windows[s.window] : undefined;
+  if (paged) return { range: paged, windows: s.windows, query: windowQuery(s.filters, paged) };
   const range = rangeOf(s.filters, Date.now());
   if ('field' in range) return { range, windows: [] };
   const windows = historyWindows(range);

@@ -91,15 +91,13 @@ export function OrderFields({ form, context }: { form: OrderFormState; context: 
             }
           />
         </div>
-        {/* The shortcuts size market and limit orders; a stop order is sized by hand. */}
-        {isStop(values.kind) ? null : (
-          <AmountShortcuts
-            form={form}
-            context={context}
-            amountId="trade-amount"
-            onRefused={(message) => setRefused({ message, values: form.values })}
-          />
-        )}
+        {/* Every kind, a stop order sized as the order it becomes (shortcuts.ts). */}
+        <AmountShortcuts
+          form={form}
+          context={context}
+          amountId="trade-amount"
+          onRefused={(message) => setRefused({ message, values: form.values })}
+        />
       </div>
 
       {isStop(values.kind) ? <StopFields form={form} market={market} /> : null}

@@ -194,11 +194,12 @@ export function limitBuyCost(total: Decimal, market: Market): Decimal {
 }
 
 /**
- * The total of a limit or market (by stock) order that the minimum and maximum total are checked
- * against: a limit's amount × price; a market order's estimate from the book, a buy's with the fee.
- * Undefined when the book fills none of it. Amount (and price) must be valid numbers.
+ * The total of an order that the minimum and maximum total are checked against: a limit's amount ×
+ * price; a stop order's (stop.ts: stopTotal); a market order's estimate from the book, a buy's with
+ * the fee. Undefined when the book fills none of it. Amount (and prices) must be valid numbers.
  */
 export function orderTotal(form: OrderFormValues, context: TradeContext): Decimal | undefined {
+  if (isStop(form.kind)) return stopTotal({ ...form, kind: form.kind });
   if (form.kind === 'limit') return new Decimal(form.amount.trim()).times(form.price.trim());
   const estimate = preview(
     { kind: 'stock_market', side: form.side, amount: form.amount.trim() },

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { TradeContext } from '../../../shared/model';
 import {
+  hasLimitPrice,
   hasNumbers,
   limitBuyCost,
   minSpend,
@@ -12,12 +13,15 @@ import {
 } from './checks';
 import { sideOf } from './placement';
 import { feeRatio, preview } from './preview';
+import { amountInMoney } from './stop';
 
 /**
  * The amount shortcuts (25 %, 50 %, 75 %, Max): a share of the available balance as an amount the
  * form's own checks take, in pure decimal math. A sell fills that share of the stock; a buy spends
  * at most that share of the money, the fee included; every amount is rounded DOWN to the market's
- * step (stock) or precision (money), so it never exceeds what is available.
+ * step (stock) or precision (money), so it never exceeds what is available. A stop order is sized
+ * as the order it becomes: a stop-limit as a limit at its limit price, a stop-market buy in money
+ * (as a spend order), a stop-market sell in stock.
  */
 
 export const SHARES = [
@@ -51,7 +55,7 @@ export function shortcutBlocker(
   if (!privacy && available(form, context).lte(0)) {
     return `No ${shortcutAsset(form, context)} available.`;
   }
-  if (form.kind === 'limit' && form.side === 'buy') {
+  if (hasLimitPrice(form.kind) && form.side === 'buy') {
     if (form.price.trim() === '') return 'Enter a limit price first.';
     if (validate(form, context).price) return 'Correct the limit price first.';
   }
@@ -82,11 +86,14 @@ function rawAmount(share: Decimal, form: OrderFormValues, context: TradeContext)
   const { market } = context;
   const balance = available(form, context).times(share);
   const step = stepOf(market.stockPrec);
-  // A spend order's fee comes out of its amount (checks.ts, preview.ts): the share as it is.
-  if (form.kind === 'market') return balance.toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN);
+  // A spend order's fee comes out of its amount (checks.ts, preview.ts), and a stop-market buy sets
+  // aside its amount: the share as it is.
+  if (amountInMoney(form.kind, sideOf(form))) {
+    return balance.toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN);
+  }
   if (form.side === 'sell') return balance.toDecimalPlaces(market.stockPrec, Decimal.ROUND_DOWN);
   const withFee = new Decimal(1).plus(feeRatio(market.takerFee));
-  if (form.kind === 'limit') {
+  if (hasLimitPrice(form.kind)) {
     const price = new Decimal(form.price.trim());
     return largestFitting(balance.div(price.times(withFee)), step, (amount) =>
       limitBuyCost(amount.times(price), market).lte(balance),
@@ -117,6 +124,11 @@ function belowMinimum(
     const least = minSpend(market);
     return amount.lt(least)
       ? `${what} is less than the minimum of ${plain(least)} ${market.money} (minimum total ${plain(market.minTotal)} ${market.money} plus the ${plain(market.takerFee)} % fee).`
+      : undefined;
+  }
+  if (amountInMoney(form.kind, form.side)) {
+    return amount.lt(market.minTotal)
+      ? `${what} is less than the minimum total of ${plain(market.minTotal)} ${market.money}.`
       : undefined;
   }
   if (amount.lt(market.minAmount) || amount.isZero()) {
