@@ -41,55 +41,45 @@ function sameHoldings(a: readonly SnapshotHolding[], b: readonly SnapshotHolding
   });
 }
 
-/** Joined snapshot rows (one per holding, or one with null holding columns) -> snapshots. */
-function groupSnapshots(rows: readonly Row[]): Snapshot[] {
-  const snapshots: Snapshot[] = [];
-  let current: (Snapshot & { id: number }) | undefined;
-  for (const row of rows) {
-    const id = int(row.id);
-    if (current?.id !== id) {
-      current = {
-        id,
-        takenAt: int(row.taken_at),
-        quote: text(row.quote),
-        total: text(row.total),
-        holdings: [],
-      };
-      snapshots.push(current);
-    }
-    if (row.ticker !== null) {
-      current.holdings.push({
-        ticker: text(row.ticker),
-        main: text(row.main),
-        trade: text(row.trade),
-        flex: text(row.flex),
-        price: row.price === null ? null : text(row.price),
-      });
-    }
-  }
-  return snapshots.map(({ takenAt, quote, total, holdings }) => ({
-    takenAt,
-    quote,
-    total,
-    holdings,
-  }));
-}
-
+/**
+ * A snapshot with its holdings in one row: SQLite gathers each snapshot's holdings (in ticker
+ * order) into one JSON array of [ticker, main, trade, flex, price], so a range of N snapshots is N
+ * rows to Node, not N x assets (a row object costs far more than parsing the same values as JSON).
+ */
 const SNAPSHOT_SELECT = `
-  SELECT s.id, s.taken_at, s.quote, s.total, h.ticker, h.main, h.trade, h.flex, h.price
-  FROM snapshots s LEFT JOIN snapshot_holdings h ON h.snapshot_id = s.id`;
+  SELECT s.taken_at, s.quote, s.total,
+    (SELECT json_group_array(json_array(ticker, main, trade, flex, price))
+     FROM (SELECT * FROM snapshot_holdings WHERE snapshot_id = s.id ORDER BY ticker)) AS holdings
+  FROM snapshots s`;
+
+type HoldingTuple = [string, string, string, string, string | null];
+
+function snapshotOfRow(row: Row): Snapshot {
+  const tuples = JSON.parse(text(row.holdings)) as HoldingTuple[];
+  return {
+    takenAt: int(row.taken_at),
+    quote: text(row.quote),
+    total: text(row.total),
+    holdings: tuples.map(([ticker, main, trade, flex, price]) => ({
+      ticker,
+      main,
+      trade,
+      flex,
+      price,
+    })),
+  };
+}
 
 /** Every statement the store runs, prepared once. */
 function prepareQueries(db: DatabaseSync) {
   const prepare = (sql: string): StatementSync => db.prepare(sql);
   return {
-    lastSnapshotId: prepare(
-      'SELECT id FROM snapshots WHERE profile = ? ORDER BY taken_at DESC, id DESC LIMIT 1',
+    lastSnapshot: prepare(
+      `${SNAPSHOT_SELECT} WHERE s.profile = ? ORDER BY s.taken_at DESC, s.id DESC LIMIT 1`,
     ),
-    snapshotById: prepare(`${SNAPSHOT_SELECT} WHERE s.id = ?`),
     snapshotRange: prepare(
       `${SNAPSHOT_SELECT} WHERE s.profile = ? AND s.taken_at BETWEEN ? AND ?
-       ORDER BY s.taken_at, s.id, h.ticker`,
+       ORDER BY s.taken_at, s.id`,
     ),
     insertSnapshot: prepare(
       'INSERT INTO snapshots (profile, taken_at, quote, total) VALUES (?, ?, ?, ?)',
@@ -198,13 +188,12 @@ export class HistoryStore {
 
   /** The profile's snapshots taken from `from` to `to` (both included), oldest first. */
   snapshots(profileId: string, from: Millis = EARLIEST, to: Millis = LATEST): Snapshot[] {
-    return groupSnapshots(this.q.snapshotRange.all(profileId, from, to));
+    return this.q.snapshotRange.all(profileId, from, to).map(snapshotOfRow);
   }
 
   lastSnapshot(profileId: string): Snapshot | undefined {
-    const last = this.q.lastSnapshotId.get(profileId);
-    if (!last) return undefined;
-    return groupSnapshots(this.q.snapshotById.all(last.id as number))[0];
+    const row = this.q.lastSnapshot.get(profileId);
+    return row && snapshotOfRow(row);
   }
 
   // Fetched history -------------------------------------------------------------------------------
