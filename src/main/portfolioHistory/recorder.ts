@@ -96,6 +96,11 @@ export class SnapshotRecorder {
     }
   }
 
+  /** Whether the timer runs (not while the computer sleeps, nor once the app stops). */
+  get running(): boolean {
+    return this.timer !== undefined;
+  }
+
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(

@@ -120,6 +120,17 @@ describe('the history database in main', () => {
     expect(core.history.snapshots('p-work')).toHaveLength(1);
   });
 
+  it('takes timed snapshots while the app runs: not while it sleeps, nor once it stops', async () => {
+    const { core } = await start();
+    expect(core.recorder.running).toBe(true);
+    core.suspend();
+    expect(core.recorder.running).toBe(false);
+    await core.resume();
+    expect(core.recorder.running).toBe(true);
+    await core.stop();
+    expect(core.recorder.running).toBe(false);
+  });
+
   it('answers the channels of the calculation half with a clear refusal (for now)', async () => {
     const { call } = await start();
     await expect(call('portfolio.netWorth', { quote: 'USDT', range: '1m' })).rejects.toMatchObject({
