@@ -107,31 +107,24 @@ export function storedFlexPayment(p: FlexPayment): StoredFlexPayment {
 /** Deals: the 31-day windows from the cursor (or six months ago) to now, oldest first. */
 async function syncDeals(api: ExchangeApi, store: HistoryStore, profileId: string, now: Millis) {
   const cursor = store.cursor(profileId, 'deals');
-  const earliest = historyEarliest(now);
-  const from = Math.max(earliest, cursor ? seconds(cursor.through - DEALS_OVERLAP_MS) : earliest);
+  const kept = historyEarliest(now);
+  const resume = cursor ? seconds(cursor.through - DEALS_OVERLAP_MS) : undefined;
+  // A cursor older than what the exchange keeps (the app not run for six months): what lies
+  // between is gone, and the store's history starts again at the earliest kept.
+  const from = resume !== undefined && resume >= kept ? resume : kept;
+  const earliest = cursor && from === resume ? cursor.earliest : from * 1000;
   let count = 0;
-  let capped = false;
-  let through = cursor?.through;
-  // Oldest first: when the cap stops the sync, the cursor says how far it got.
+  // Oldest first, the cursor moved after each window: a sync stopped by the cap or a failure
+  // goes on from there next time.
   for (const window of historyWindows({ from, to: seconds(now) }).reverse()) {
     const page = await dealsOfWindow(api, window);
     const stored = page.records.flatMap((d) => storedDeal(d) ?? []);
     store.putDeals(profileId, stored);
+    store.setCursor(profileId, { source: 'deals', earliest, through: window.to * 1000 });
     count += stored.length;
-    through = window.to * 1000;
-    if (page.capped || count >= SYNC_CAP) {
-      capped = true;
-      break;
-    }
+    if (page.capped || count >= SYNC_CAP) return { count, capped: true };
   }
-  if (through !== undefined) {
-    store.setCursor(profileId, {
-      source: 'deals',
-      earliest: cursor?.earliest ?? from * 1000,
-      through,
-    });
-  }
-  return { count, capped };
+  return { count, capped: false };
 }
 
 /** A newest-first list the exchange pages by offset: transfers, flex payments. */

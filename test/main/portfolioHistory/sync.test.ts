@@ -3,6 +3,7 @@ import type { ExchangeApi } from '../../../src/main/exchange/api';
 import { ExchangeError } from '../../../src/main/exchange/errors';
 import { HistoryStore } from '../../../src/main/portfolioHistory/store';
 import { storedTransfer, SYNC_CAP, syncHistory } from '../../../src/main/portfolioHistory/sync';
+import { historyEarliest } from '../../../src/shared/executed';
 import type { DepositWithdraw } from '../../../src/shared/model';
 
 const transfer = (over: Partial<DepositWithdraw>): DepositWithdraw => ({
@@ -104,5 +105,33 @@ describe('syncHistory bounds', () => {
       earliest: now - (SYNC_CAP - 1) * 60_000,
       through: now,
     });
+  });
+});
+
+describe('syncHistory deal windows', () => {
+  it('starts again at six months ago when the cursor is older than that, and moves it per window', async () => {
+    const store = HistoryStore.open(undefined);
+    const now = Date.UTC(2026, 10, 24, 12);
+    store.setCursor('p', { source: 'deals', earliest: 0, through: now - 300 * 86_400_000 });
+    const asked: { startDate?: number; endDate?: number }[] = [];
+    let calls = 0;
+    const api = {
+      executedDeals: async (q: { startDate?: number; endDate?: number }) => {
+        asked.push(q);
+        calls += 1;
+        if (calls === 3) throw new Error('offline');
+        return {};
+      },
+    } as unknown as ExchangeApi;
+    await expect(syncHistory(api, store, 'p', now)).rejects.toThrow('offline');
+    const kept = historyEarliest(now);
+    expect(asked[0]!.startDate).toBe(kept);
+    // Two windows done before the failure: the cursor says so, from the earliest kept.
+    expect(store.cursor('p', 'deals')).toEqual({
+      source: 'deals',
+      earliest: kept * 1000,
+      through: asked[1]!.endDate! * 1000,
+    });
+    store.close();
   });
 });
