@@ -10,6 +10,9 @@ import {
 } from './demo-exchange/server';
 import { AppEvents } from './events';
 import { createHandlers } from './handlers';
+import { log } from './log';
+import { SnapshotRecorder } from './portfolioHistory/recorder';
+import { HistoryStore } from './portfolioHistory/store';
 import { OrderJournal } from './services/orderJournal';
 import { StreamService } from './stream/service';
 import type { SessionOptions } from './stream/session';
@@ -44,6 +47,26 @@ export interface CoreOptions {
   regionUrls?: AccountsOptions['regionUrls'];
   /** Timings of the live stream (tests). */
   stream?: Partial<SessionOptions>;
+  /** How often a balance snapshot is taken while the app runs (default 15 minutes). */
+  snapshotIntervalMs?: number;
+}
+
+/**
+ * The history database of the data folder. One that cannot be opened (a file from a newer app,
+ * a damaged one) does not stop the app: history is kept in memory for this run, and the file is
+ * left as it is.
+ */
+function openHistory(dataDir: string | undefined): HistoryStore {
+  try {
+    return HistoryStore.open(dataDir);
+  } catch (error) {
+    log.error(
+      `[history] the history database could not be opened; this run keeps history in memory: ${
+        error instanceof Error ? error.message : String(error)
+      }`,
+    );
+    return HistoryStore.open(undefined);
+  }
 }
 
 /** Everything main runs, without Electron: shared by the Electron app and the web host. */
@@ -54,6 +77,10 @@ export interface Core {
   readonly accounts: Accounts;
   readonly updates: UpdateService;
   readonly stream: StreamService;
+  /** The local history database (snapshots, fetched history, daily closes): its one writer. */
+  readonly history: HistoryStore;
+  /** Takes the balance snapshots (every Overview refresh, and a timer). */
+  readonly recorder: SnapshotRecorder;
   /** The computer goes to sleep: polling and the live stream stop, the page is told. */
   suspend(): void;
   /**
@@ -86,6 +113,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const updates = new UpdateService(options.updater, (status) => events.emit('app.update', status));
   const stream = new StreamService({ accounts, lock, events, session: options.stream });
   stream.start();
+  const history = openHistory(options.dataDir);
+  accounts.onForget((profileId) => history.deleteProfile(profileId));
+  const recorder = new SnapshotRecorder({
+    store: history,
+    active: () => accounts.active(),
+    isLocked: () => lock.isLocked(),
+    ...(options.snapshotIntervalMs ? { intervalMs: options.snapshotIntervalMs } : {}),
+  });
+  recorder.start();
   const handlers = createHandlers({
     info: () => ({
       version: options.version,
@@ -97,6 +133,8 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     lock,
     orderJournal: new OrderJournal(options.dataDir),
     stream,
+    historyStore: history,
+    recorder,
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
     ...(options.notify ? { notify: options.notify } : {}),
   });
@@ -107,7 +145,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     accounts,
     updates,
     stream,
+    history,
+    recorder,
     suspend() {
+      recorder.stop();
       accounts.active().status.stop();
       stream.suspend();
       events.emit('app.power', { state: 'suspended', at: Date.now() });
@@ -116,15 +157,18 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       const active = accounts.active();
       active.status.start();
       stream.resume();
+      recorder.start();
       // A connected partner app's access token expired during the sleep: refresh it now, ahead
       // of the first call. Not connected (or the refresh token expired too) is fine here.
       await active.oauth.accessToken().catch(() => undefined);
       events.emit('app.power', { state: 'resumed', at: Date.now() });
     },
     async stop() {
+      recorder.stop();
       stream.stop();
       accounts.stop();
       await demoExchange.stop().catch(() => undefined);
+      history.close();
     },
   };
 }

@@ -34,6 +34,8 @@ import { createHandlers, OPEN_WHILE_LOCKED, type Services } from '../../src/main
 import type { Accounts } from '../../src/main/accounts/accounts';
 import { UpdateService } from '../../src/main/updates';
 import { OrderJournal } from '../../src/main/services/orderJournal';
+import { SnapshotRecorder } from '../../src/main/portfolioHistory/recorder';
+import { HistoryStore } from '../../src/main/portfolioHistory/store';
 import { StreamService } from '../../src/main/stream/service';
 import type { AppLock } from '../../src/main/accounts/lock';
 import { stubHandlers } from '../support/handlers';
@@ -75,6 +77,12 @@ function fakeServices() {
   const orderJournal = new OrderJournal(undefined);
   // Never started: it answers its status without a network.
   const stream = new StreamService({ accounts, lock, events: new AppEvents() });
+  const historyStore = HistoryStore.open(undefined);
+  const recorder = new SnapshotRecorder({
+    store: historyStore,
+    active: () => accounts.active(),
+    isLocked: () => lock.isLocked(),
+  });
   return {
     info: () => INFO,
     updates,
@@ -82,6 +90,8 @@ function fakeServices() {
     lock,
     orderJournal,
     stream,
+    historyStore,
+    recorder,
     status,
   } satisfies Services & {
     status: { checks: number };

@@ -68,6 +68,8 @@ export class Accounts {
   private keychain: KeychainStatus = { available: false };
   /** Told of each new active context (the live stream follows the active profile). */
   private readonly switchListeners = new Set<(context: ProfileContext) => void>();
+  /** Told when a profile's local data must go: it was removed, or (Demo) reset. */
+  private readonly forgetListeners = new Set<(profileId: string) => void>();
   /** The stored active profile could not be opened at start: which, and what to tell the user. */
   private notice: { id: string; text: string } | undefined;
 
@@ -239,6 +241,16 @@ export class Accounts {
     return () => this.switchListeners.delete(listener);
   }
 
+  /** `listener(id)` when a profile is removed, or the Demo exchange is reset (its history is gone). */
+  onForget(listener: (profileId: string) => void): () => void {
+    this.forgetListeners.add(listener);
+    return () => this.forgetListeners.delete(listener);
+  }
+
+  private forget(id: string): void {
+    for (const listener of this.forgetListeners) listener(id);
+  }
+
   // State ---------------------------------------------------------------------------------------
   private async summary(profile: StoredProfile | undefined): Promise<ProfileSummary> {
     const id = profile?.id ?? DEMO_ID;
@@ -359,6 +371,7 @@ export class Accounts {
     if (this.context.id === id) this.switchTo(DEMO_ID);
     await this.secrets.removeAll(id);
     await this.store.remove(id);
+    this.forget(id);
     if (this.notice?.id === id) this.notice = undefined; // what the notice asked for is done
     return this.changed();
   }
@@ -396,6 +409,7 @@ export class Accounts {
   /** Back to the demo exchange's seed; the status check follows at once. */
   async resetDemo(): Promise<ProfilesState> {
     this.options.demo.reset();
+    this.forget(DEMO_ID);
     if (this.context.id === DEMO_ID) void this.context.status.check();
     return this.changed();
   }

@@ -46,7 +46,20 @@ export interface StoredDeal {
   time: Millis;
 }
 
-/** A deposit or withdrawal that changed a balance (successful, or the processed part of a partial). */
+/**
+ * A deposit or withdrawal that changed a balance (successful, or the processed part of a partial),
+ * mapped by sync.ts (storedTransfer). Its effect on the asset's balance:
+ *   deposit:  + amount
+ *   withdraw: - (amount + fee)
+ * For a withdrawal the exchange's record lists the amount sent and the fee side by side; the
+ * reference (main_api_v4.yaml, withdraw / withdraw-pay) says the balance pays both. A partially
+ * successful withdrawal (18) counts its processed amount and processed fee only.
+ *
+ * The demo exchange does NOT move balances for transfers: its deposit/withdraw history is a
+ * seeded list of 2,500 records over the past year (demo-exchange/transfers.ts), with no withdraw
+ * endpoint and no balance change behind any record; its deposit fees are all zero. Walked back on
+ * the demo, these transfers explain balance changes that never happened (backfill: a gap).
+ */
 export interface StoredTransfer {
   /** The exchange's unique id, else a key built from its transaction id / hash and time. */
   key: string;

@@ -2,30 +2,16 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Accounts, type VaultLike } from '../../../src/main/accounts/accounts';
+import { Accounts } from '../../../src/main/accounts/accounts';
 import { startDemoExchange, type DemoExchange } from '../../../src/main/demo-exchange/server';
 import { AppEvents } from '../../../src/main/events';
+import { MemoryVault } from '../../support/memoryVault';
 
 /**
  * Start-up never depends on a stored profile being valid: a profiles.json written by an earlier
  * version (or by hand) whose active profile points where today's rule refuses opens on Demo with
  * a notice naming the profile and what to do.
  */
-class MemoryVault implements VaultLike {
-  readonly entries = new Map<string, string>();
-  async get(account: string) {
-    return this.entries.get(account);
-  }
-  async set(account: string, secret: string) {
-    this.entries.set(account, secret);
-  }
-  async delete(account: string) {
-    this.entries.delete(account);
-  }
-  async status() {
-    return { available: true };
-  }
-}
 
 let demo: DemoExchange;
 const opened: Accounts[] = [];

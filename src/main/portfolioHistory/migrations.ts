@@ -1,0 +1,107 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/**
+ * The history database's schema, one migration per version, applied in order by `PRAGMA
+ * user_version` (0: empty). Each migration runs in one transaction together with the version bump,
+ * so a database is always at exactly one version. A migration, once released, never changes: a new
+ * version is a new entry at the end.
+ *
+ * Amounts and prices are TEXT (decimal strings, never REAL); times are INTEGER Unix ms. Every
+ * per-profile table leads its key or an index with (profile, time): a profile's rows of a range are
+ * one index range, and deleting a profile is one range per table.
+ */
+export interface Migration {
+  version: number;
+  /** What the version adds (for the reader of this file and for errors). */
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'balance snapshots',
+    sql: `
+      CREATE TABLE snapshots (
+        id INTEGER PRIMARY KEY,
+        profile TEXT NOT NULL,
+        taken_at INTEGER NOT NULL,
+        quote TEXT NOT NULL,
+        total TEXT NOT NULL
+      );
+      CREATE INDEX snapshots_profile_time ON snapshots (profile, taken_at);
+      CREATE TABLE snapshot_holdings (
+        snapshot_id INTEGER NOT NULL REFERENCES snapshots (id) ON DELETE CASCADE,
+        ticker TEXT NOT NULL,
+        main TEXT NOT NULL,
+        trade TEXT NOT NULL,
+        flex TEXT NOT NULL,
+        price TEXT,
+        PRIMARY KEY (snapshot_id, ticker)
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 2,
+    name: 'fetched history: deals, transfers, flex payments, daily closes, sync cursors',
+    sql: `
+      CREATE TABLE deals (
+        profile TEXT NOT NULL,
+        deal_id INTEGER NOT NULL,
+        order_id INTEGER,
+        market TEXT NOT NULL,
+        side TEXT NOT NULL CHECK (side IN ('buy', 'sell')),
+        role TEXT NOT NULL CHECK (role IN ('maker', 'taker')),
+        price TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        deal TEXT NOT NULL,
+        fee TEXT NOT NULL,
+        fee_asset TEXT NOT NULL,
+        time INTEGER NOT NULL,
+        PRIMARY KEY (profile, deal_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX deals_profile_time ON deals (profile, time);
+      CREATE TABLE transfers (
+        profile TEXT NOT NULL,
+        key TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('deposit', 'withdraw')),
+        ticker TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        fee TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        time INTEGER NOT NULL,
+        PRIMARY KEY (profile, key)
+      ) WITHOUT ROWID;
+      CREATE INDEX transfers_profile_time ON transfers (profile, time);
+      CREATE TABLE flex_payments (
+        profile TEXT NOT NULL,
+        transaction_id TEXT NOT NULL,
+        ticker TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        time INTEGER NOT NULL,
+        PRIMARY KEY (profile, transaction_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX flex_payments_profile_time ON flex_payments (profile, time);
+      CREATE TABLE daily_closes (
+        market TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        close TEXT NOT NULL,
+        PRIMARY KEY (market, day)
+      ) WITHOUT ROWID;
+      CREATE TABLE sync_cursors (
+        profile TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('deals', 'transfers', 'flexPayments')),
+        earliest INTEGER NOT NULL,
+        through INTEGER NOT NULL,
+        PRIMARY KEY (profile, source)
+      ) WITHOUT ROWID;
+    `,
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
+
+export function schemaVersion(db: DatabaseSync): number {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  return row.user_version;
+}

@@ -1,0 +1,337 @@
+import Decimal from 'decimal.js';
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { Millis } from '../../shared/model';
+import { historyDatabasePath, inTransaction, openHistoryDatabase } from './database';
+import type {
+  DailyClose,
+  Snapshot,
+  SnapshotHolding,
+  StoredDeal,
+  StoredFlexPayment,
+  StoredTransfer,
+  SyncCursor,
+} from './records';
+
+/** A snapshot like the last one (same quote, same amounts) taken less than this after it is skipped. */
+export const SNAPSHOT_DEDUPE_MS = 15 * 60_000;
+
+/** The earliest and latest times a range read may ask (SQLite INTEGER, Unix ms). */
+const EARLIEST = 0;
+const LATEST = Number.MAX_SAFE_INTEGER;
+
+type Row = Record<string, unknown>;
+const text = (value: unknown) => value as string;
+const int = (value: unknown) => Number(value);
+
+/** Amounts equal as decimals ("1.0" and "1" are one amount). */
+const sameAmount = (a: string, b: string) => new Decimal(a).eq(b);
+
+/** Same tickers, and each ticker the same main, trade and flex amounts. Prices do not count. */
+function sameHoldings(a: readonly SnapshotHolding[], b: readonly SnapshotHolding[]): boolean {
+  if (a.length !== b.length) return false;
+  const byTicker = new Map(b.map((h) => [h.ticker, h]));
+  return a.every((h) => {
+    const other = byTicker.get(h.ticker);
+    return (
+      other !== undefined &&
+      sameAmount(h.main, other.main) &&
+      sameAmount(h.trade, other.trade) &&
+      sameAmount(h.flex, other.flex)
+    );
+  });
+}
+
+/**
+ * A snapshot with its holdings in one row: SQLite gathers each snapshot's holdings (in ticker
+ * order) into one JSON array of [ticker, main, trade, flex, price], so a range of N snapshots is N
+ * rows to Node, not N x assets (a row object costs far more than parsing the same values as JSON).
+ */
+const SNAPSHOT_SELECT = `
+  SELECT s.taken_at, s.quote, s.total,
+    (SELECT json_group_array(json_array(ticker, main, trade, flex, price))
+     FROM (SELECT * FROM snapshot_holdings WHERE snapshot_id = s.id ORDER BY ticker)) AS holdings
+  FROM snapshots s`;
+
+type HoldingTuple = [string, string, string, string, string | null];
+
+function snapshotOfRow(row: Row): Snapshot {
+  const tuples = JSON.parse(text(row.holdings)) as HoldingTuple[];
+  return {
+    takenAt: int(row.taken_at),
+    quote: text(row.quote),
+    total: text(row.total),
+    holdings: tuples.map(([ticker, main, trade, flex, price]) => ({
+      ticker,
+      main,
+      trade,
+      flex,
+      price,
+    })),
+  };
+}
+
+/** Every statement the store runs, prepared once. */
+function prepareQueries(db: DatabaseSync) {
+  const prepare = (sql: string): StatementSync => db.prepare(sql);
+  return {
+    lastSnapshot: prepare(
+      `${SNAPSHOT_SELECT} WHERE s.profile = ? ORDER BY s.taken_at DESC, s.id DESC LIMIT 1`,
+    ),
+    snapshotRange: prepare(
+      `${SNAPSHOT_SELECT} WHERE s.profile = ? AND s.taken_at BETWEEN ? AND ?
+       ORDER BY s.taken_at, s.id`,
+    ),
+    insertSnapshot: prepare(
+      'INSERT INTO snapshots (profile, taken_at, quote, total) VALUES (?, ?, ?, ?)',
+    ),
+    insertHolding: prepare(
+      `INSERT INTO snapshot_holdings (snapshot_id, ticker, main, trade, flex, price)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    putDeal: prepare(
+      `INSERT INTO deals (profile, deal_id, order_id, market, side, role, price, amount, deal,
+         fee, fee_asset, time)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (profile, deal_id) DO UPDATE SET order_id = excluded.order_id,
+         market = excluded.market, side = excluded.side, role = excluded.role,
+         price = excluded.price, amount = excluded.amount, deal = excluded.deal,
+         fee = excluded.fee, fee_asset = excluded.fee_asset, time = excluded.time`,
+    ),
+    deals: prepare(
+      `SELECT * FROM deals WHERE profile = ? AND time BETWEEN ? AND ? ORDER BY time, deal_id`,
+    ),
+    putTransfer: prepare(
+      `INSERT INTO transfers (profile, key, kind, ticker, amount, fee, status, time)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (profile, key) DO UPDATE SET kind = excluded.kind, ticker = excluded.ticker,
+         amount = excluded.amount, fee = excluded.fee, status = excluded.status,
+         time = excluded.time`,
+    ),
+    transfers: prepare(
+      `SELECT * FROM transfers WHERE profile = ? AND time BETWEEN ? AND ? ORDER BY time, key`,
+    ),
+    putFlexPayment: prepare(
+      `INSERT INTO flex_payments (profile, transaction_id, ticker, amount, time)
+       VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (profile, transaction_id) DO UPDATE SET ticker = excluded.ticker,
+         amount = excluded.amount, time = excluded.time`,
+    ),
+    flexPayments: prepare(
+      `SELECT * FROM flex_payments WHERE profile = ? AND time BETWEEN ? AND ?
+       ORDER BY time, transaction_id`,
+    ),
+    putDailyClose: prepare(
+      `INSERT INTO daily_closes (market, day, close) VALUES (?, ?, ?)
+       ON CONFLICT (market, day) DO UPDATE SET close = excluded.close`,
+    ),
+    dailyCloses: prepare(
+      'SELECT * FROM daily_closes WHERE market = ? AND day BETWEEN ? AND ? ORDER BY day',
+    ),
+    cursor: prepare('SELECT * FROM sync_cursors WHERE profile = ? AND source = ?'),
+    setCursor: prepare(
+      `INSERT INTO sync_cursors (profile, source, earliest, through) VALUES (?, ?, ?, ?)
+       ON CONFLICT (profile, source) DO UPDATE SET earliest = excluded.earliest,
+         through = excluded.through`,
+    ),
+  };
+}
+type Queries = ReturnType<typeof prepareQueries>;
+
+/**
+ * The portfolio history of every profile (issue 18), over the one database connection main keeps:
+ * balance snapshots, the deals, transfers and flex payments fetched so far with their sync cursors,
+ * and the markets' daily closes (public, shared by every profile). Amounts stay decimal strings.
+ * Every bulk write is one transaction; ranges are read oldest first through (profile, time) indexes.
+ */
+export class HistoryStore {
+  private readonly q: Queries;
+
+  constructor(private readonly db: DatabaseSync) {
+    this.q = prepareQueries(db);
+  }
+
+  /** The store of the app's data folder (`history.sqlite`), or in memory without one. */
+  static open(dataDir: string | undefined): HistoryStore {
+    return new HistoryStore(openHistoryDatabase(historyDatabasePath(dataDir)));
+  }
+
+  // Snapshots -------------------------------------------------------------------------------------
+
+  /**
+   * Records a snapshot, unless the profile's last one is less than 15 minutes older, in the same
+   * quote, with identical amounts (prices may differ: the balances did not change).
+   */
+  addSnapshot(profileId: string, snapshot: Snapshot): 'written' | 'deduplicated' {
+    return inTransaction(this.db, () => {
+      const last = this.lastSnapshot(profileId);
+      if (
+        last &&
+        last.quote === snapshot.quote &&
+        snapshot.takenAt >= last.takenAt &&
+        snapshot.takenAt - last.takenAt < SNAPSHOT_DEDUPE_MS &&
+        sameHoldings(last.holdings, snapshot.holdings)
+      ) {
+        return 'deduplicated';
+      }
+      const { lastInsertRowid } = this.q.insertSnapshot.run(
+        profileId,
+        snapshot.takenAt,
+        snapshot.quote,
+        snapshot.total,
+      );
+      for (const h of snapshot.holdings) {
+        this.q.insertHolding.run(lastInsertRowid, h.ticker, h.main, h.trade, h.flex, h.price);
+      }
+      return 'written';
+    });
+  }
+
+  /** The profile's snapshots taken from `from` to `to` (both included), oldest first. */
+  snapshots(profileId: string, from: Millis = EARLIEST, to: Millis = LATEST): Snapshot[] {
+    return this.q.snapshotRange.all(profileId, from, to).map(snapshotOfRow);
+  }
+
+  lastSnapshot(profileId: string): Snapshot | undefined {
+    const row = this.q.lastSnapshot.get(profileId);
+    return row && snapshotOfRow(row);
+  }
+
+  // Fetched history -------------------------------------------------------------------------------
+
+  /** Inserts or updates (by deal id) in one transaction. */
+  putDeals(profileId: string, deals: readonly StoredDeal[]): void {
+    inTransaction(this.db, () => {
+      for (const d of deals) {
+        this.q.putDeal.run(
+          profileId,
+          d.dealId,
+          d.orderId,
+          d.market,
+          d.side,
+          d.role,
+          d.price,
+          d.amount,
+          d.deal,
+          d.fee,
+          d.feeAsset,
+          d.time,
+        );
+      }
+    });
+  }
+
+  /** The profile's deals from `from` to `to` (both included), oldest first. */
+  deals(profileId: string, from: Millis = EARLIEST, to: Millis = LATEST): StoredDeal[] {
+    return this.q.deals.all(profileId, from, to).map((r) => ({
+      dealId: int(r.deal_id),
+      orderId: r.order_id === null ? null : int(r.order_id),
+      market: text(r.market),
+      side: text(r.side) as StoredDeal['side'],
+      role: text(r.role) as StoredDeal['role'],
+      price: text(r.price),
+      amount: text(r.amount),
+      deal: text(r.deal),
+      fee: text(r.fee),
+      feeAsset: text(r.fee_asset),
+      time: int(r.time),
+    }));
+  }
+
+  /** Inserts or updates (by key) in one transaction. */
+  putTransfers(profileId: string, transfers: readonly StoredTransfer[]): void {
+    inTransaction(this.db, () => {
+      for (const t of transfers) {
+        this.q.putTransfer.run(
+          profileId,
+          t.key,
+          t.kind,
+          t.ticker,
+          t.amount,
+          t.fee,
+          t.status,
+          t.time,
+        );
+      }
+    });
+  }
+
+  transfers(profileId: string, from: Millis = EARLIEST, to: Millis = LATEST): StoredTransfer[] {
+    return this.q.transfers.all(profileId, from, to).map((r) => ({
+      key: text(r.key),
+      kind: text(r.kind) as StoredTransfer['kind'],
+      ticker: text(r.ticker),
+      amount: text(r.amount),
+      fee: text(r.fee),
+      status: int(r.status),
+      time: int(r.time),
+    }));
+  }
+
+  /** Inserts or updates (by transaction id) in one transaction. */
+  putFlexPayments(profileId: string, payments: readonly StoredFlexPayment[]): void {
+    inTransaction(this.db, () => {
+      for (const p of payments) {
+        this.q.putFlexPayment.run(profileId, p.transactionId, p.ticker, p.amount, p.time);
+      }
+    });
+  }
+
+  flexPayments(
+    profileId: string,
+    from: Millis = EARLIEST,
+    to: Millis = LATEST,
+  ): StoredFlexPayment[] {
+    return this.q.flexPayments.all(profileId, from, to).map((r) => ({
+      transactionId: text(r.transaction_id),
+      ticker: text(r.ticker),
+      amount: text(r.amount),
+      time: int(r.time),
+    }));
+  }
+
+  /** Daily closes are public: one set for every profile. Inserts or updates by (market, day). */
+  putDailyCloses(closes: readonly DailyClose[]): void {
+    inTransaction(this.db, () => {
+      for (const c of closes) this.q.putDailyClose.run(c.market, c.day, c.close);
+    });
+  }
+
+  dailyCloses(market: string, from: Millis = EARLIEST, to: Millis = LATEST): DailyClose[] {
+    return this.q.dailyCloses.all(market, from, to).map((r) => ({
+      market: text(r.market),
+      day: int(r.day),
+      close: text(r.close),
+    }));
+  }
+
+  cursor(profileId: string, source: SyncCursor['source']): SyncCursor | undefined {
+    const r = this.q.cursor.get(profileId, source);
+    return r
+      ? {
+          source: text(r.source) as SyncCursor['source'],
+          earliest: int(r.earliest),
+          through: int(r.through),
+        }
+      : undefined;
+  }
+
+  setCursor(profileId: string, cursor: SyncCursor): void {
+    this.q.setCursor.run(profileId, cursor.source, cursor.earliest, cursor.through);
+  }
+
+  // Lifetime --------------------------------------------------------------------------------------
+
+  /** Every row of the profile (snapshots, fetched history, cursors), in one transaction. */
+  deleteProfile(profileId: string): void {
+    inTransaction(this.db, () => {
+      // Holdings go with their snapshots (ON DELETE CASCADE).
+      for (const table of ['snapshots', 'deals', 'transfers', 'flex_payments', 'sync_cursors']) {
+        this.db.prepare(`DELETE FROM ${table} WHERE profile = ?`).run(profileId);
+      }
+    });
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+}

@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ExchangeApi } from '../../../src/main/exchange/api';
+import {
+  SNAPSHOT_INTERVAL_MS,
+  SnapshotRecorder,
+  snapshotOf,
+} from '../../../src/main/portfolioHistory/recorder';
+import { HistoryStore } from '../../../src/main/portfolioHistory/store';
+import type { PortfolioOverview, PortfolioRow } from '../../../src/shared/model';
+
+const row = (ticker: string, over: Partial<PortfolioRow> = {}): PortfolioRow => ({
+  ticker,
+  name: ticker,
+  main: '1',
+  tradeAvailable: '0.1',
+  tradeFrozen: '0.2',
+  flex: '0',
+  total: '1.3',
+  price: '2',
+  value: '2.6',
+  change24h: null,
+  precision: 8,
+  ...over,
+});
+
+const overviewOf = (quote: string, fetchedAt: number, rows: PortfolioRow[]): PortfolioOverview => ({
+  quote,
+  quotes: ['USDT', 'BTC'],
+  rows,
+  total: '2.6',
+  unpriced: [],
+  flexUnavailable: false,
+  fetchedAt,
+});
+
+const api = {} as ExchangeApi;
+
+describe('snapshotOf', () => {
+  it('maps each held asset: trade is available plus frozen, as decimals; nothing held is left out', () => {
+    const overview = overviewOf('USDT', 1_000, [
+      row('BTC', { tradeAvailable: '0.1', tradeFrozen: '0.2' }),
+      row('DUST', { main: '0', tradeAvailable: '0', tradeFrozen: '0', total: '0' }),
+      row('XYZ', { price: null, value: null, flex: '5', total: '6.3' }),
+    ]);
+    expect(snapshotOf(overview)).toEqual({
+      takenAt: 1_000,
+      quote: 'USDT',
+      total: '2.6',
+      holdings: [
+        // 0.1 + 0.2 is 0.3 exactly (not 0.30000000000000004).
+        { ticker: 'BTC', main: '1', trade: '0.3', flex: '0', price: '2' },
+        { ticker: 'XYZ', main: '1', trade: '0.3', flex: '5', price: null },
+      ],
+    });
+  });
+});
+
+describe('SnapshotRecorder', () => {
+  let store: HistoryStore;
+  let locked: boolean;
+  let fail: boolean;
+  let now: number;
+  let recorder: SnapshotRecorder;
+  const asked: string[] = [];
+
+  beforeEach(() => {
+    store = HistoryStore.open(undefined);
+    locked = false;
+    fail = false;
+    now = 1_000_000;
+    asked.length = 0;
+    recorder = new SnapshotRecorder({
+      store,
+      active: () => ({ id: 'p1', api }),
+      isLocked: () => locked,
+      fetchOverview: async (_api, quote) => {
+        asked.push(quote);
+        if (fail) throw new Error('offline');
+        // Each answer a new balance: none is a duplicate of the last.
+        now += 1;
+        return overviewOf(quote, now, [row('BTC', { main: String(now) })]);
+      },
+    });
+  });
+  afterEach(() => {
+    recorder.stop();
+    store.close();
+    vi.useRealTimers();
+  });
+
+  it('writes one snapshot for a successful Overview and answers it', async () => {
+    const overview = await recorder.overview('BTC');
+    expect(overview.quote).toBe('BTC');
+    expect(store.snapshots('p1')).toEqual([snapshotOf(overview)]);
+  });
+
+  it('writes nothing for a failed Overview (the failure goes to the caller)', async () => {
+    fail = true;
+    await expect(recorder.overview('USDT')).rejects.toThrow('offline');
+    expect(store.snapshots('p1')).toEqual([]);
+  });
+
+  it('writes nothing for a refresh that ends while the app is locked', () => {
+    locked = true;
+    expect(recorder.record('p1', overviewOf('USDT', 1, [row('BTC')]))).toBe('skipped');
+    expect(store.snapshots('p1')).toEqual([]);
+  });
+
+  it('skips a duplicate of the last snapshot', () => {
+    const overview = overviewOf('USDT', 1, [row('BTC')]);
+    expect(recorder.record('p1', overview)).toBe('written');
+    expect(recorder.record('p1', { ...overview, fetchedAt: 2 })).toBe('deduplicated');
+  });
+
+  it('on its timer, records the active profile in the quote last used (USDT before any)', async () => {
+    vi.useFakeTimers();
+    recorder.start();
+    await vi.advanceTimersByTimeAsync(SNAPSHOT_INTERVAL_MS);
+    expect(asked).toEqual(['USDT']);
+    await recorder.overview('BTC');
+    await vi.advanceTimersByTimeAsync(SNAPSHOT_INTERVAL_MS);
+    expect(asked).toEqual(['USDT', 'BTC', 'BTC']);
+    expect(store.snapshots('p1').map((s) => s.quote)).toEqual(['USDT', 'BTC', 'BTC']);
+  });
+
+  it('on its timer, fetches nothing while locked, writes nothing on failure, and stops when told', async () => {
+    vi.useFakeTimers();
+    recorder.start();
+    locked = true;
+    await vi.advanceTimersByTimeAsync(SNAPSHOT_INTERVAL_MS);
+    expect(asked).toEqual([]);
+    locked = false;
+    fail = true;
+    await vi.advanceTimersByTimeAsync(SNAPSHOT_INTERVAL_MS);
+    expect(asked).toEqual(['USDT']);
+    expect(store.snapshots('p1')).toEqual([]);
+    fail = false;
+    recorder.stop();
+    await vi.advanceTimersByTimeAsync(3 * SNAPSHOT_INTERVAL_MS);
+    expect(asked).toEqual(['USDT']);
+    recorder.start();
+    await vi.advanceTimersByTimeAsync(SNAPSHOT_INTERVAL_MS);
+    expect(store.snapshots('p1')).toHaveLength(1);
+  });
+});
