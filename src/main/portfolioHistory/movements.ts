@@ -1,5 +1,5 @@
 import type { Millis } from '../../shared/model';
-import { Precise } from '../../shared/decimal';
+import { toUnits } from './exact';
 import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
 
 /**
@@ -21,33 +21,33 @@ import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
 export interface Movement {
   time: Millis;
   ticker: string;
-  /** Signed: what the record added to (positive) or took from (negative) the asset's balance. */
-  change: InstanceType<typeof Precise>;
+  /**
+   * Signed, in units of 10^-30 (exact.ts): what the record added to (positive) or took from
+   * (negative) the asset's balance.
+   */
+  change: bigint;
   kind: 'deal' | 'fee' | 'deposit' | 'withdraw' | 'flex';
 }
 
 /** The balance changes of one deal: stock, money and the fee (when not zero). */
 export function dealMovements(deal: StoredDeal): Movement[] {
   const [stock = deal.market, money = ''] = deal.market.split('_');
-  const amount = new Precise(deal.amount);
-  const total = new Precise(deal.deal);
+  const amount = toUnits(deal.amount);
+  const total = toUnits(deal.deal);
   const buy = deal.side === 'buy';
   const out: Movement[] = [
-    { time: deal.time, ticker: stock, change: buy ? amount : amount.neg(), kind: 'deal' },
-    { time: deal.time, ticker: money, change: buy ? total.neg() : total, kind: 'deal' },
+    { time: deal.time, ticker: stock, change: buy ? amount : -amount, kind: 'deal' },
+    { time: deal.time, ticker: money, change: buy ? -total : total, kind: 'deal' },
   ];
-  const fee = new Precise(deal.fee);
-  if (!fee.isZero()) {
-    out.push({ time: deal.time, ticker: deal.feeAsset, change: fee.neg(), kind: 'fee' });
-  }
+  const fee = toUnits(deal.fee);
+  if (fee !== 0n) out.push({ time: deal.time, ticker: deal.feeAsset, change: -fee, kind: 'fee' });
   return out;
 }
 
 /** The balance change of a deposit (+amount) or a withdrawal (-(amount + fee)). */
 export function transferMovement(transfer: StoredTransfer): Movement {
-  const amount = new Precise(transfer.amount);
-  const change =
-    transfer.kind === 'deposit' ? amount : amount.plus(new Precise(transfer.fee)).neg();
+  const amount = toUnits(transfer.amount);
+  const change = transfer.kind === 'deposit' ? amount : -(amount + toUnits(transfer.fee));
   return { time: transfer.time, ticker: transfer.ticker, change, kind: transfer.kind };
 }
 
@@ -56,7 +56,7 @@ export function flexMovement(payment: StoredFlexPayment): Movement {
   return {
     time: payment.time,
     ticker: payment.ticker,
-    change: new Precise(payment.amount),
+    change: toUnits(payment.amount),
     kind: 'flex',
   };
 }

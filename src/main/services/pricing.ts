@@ -11,34 +11,51 @@ import type { Ticker } from '../../shared/model';
  */
 const ROUTES = ['BTC', 'USDT'] as const;
 
-export function routedPrice(
-  priceOf: (market: string) => Decimal | undefined,
+/** How routing combines prices: decimal.js here, exact integer ratios for daily closes. */
+export interface PriceArithmetic<P> {
+  one: P;
+  times(a: P, b: P): P;
+  inverse(price: P): P;
+}
+
+const DECIMALS: PriceArithmetic<Decimal> = {
+  one: new Decimal(1),
+  times: (a, b) => a.mul(b),
+  inverse: (price) => new Decimal(1).div(price),
+};
+
+export function routedPrice<P>(
+  priceOf: (market: string) => P | undefined,
   asset: string,
   quote: string,
+  arithmetic: PriceArithmetic<P>,
   used?: string[],
-): Decimal | undefined {
-  const pair = (base: string, to: string): { price: Decimal; markets: string[] } | undefined => {
-    if (base === to) return { price: new Decimal(1), markets: [] };
+): P | undefined {
+  /** base in `to` from one market, either way round; its market goes to `legs`. */
+  const leg = (base: string, to: string, legs: string[]): P | undefined => {
+    if (base === to) return arithmetic.one;
     const direct = priceOf(`${base}_${to}`);
-    if (direct) return { price: direct, markets: [`${base}_${to}`] };
-    const inverse = priceOf(`${to}_${base}`);
-    return inverse ? { price: new Decimal(1).div(inverse), markets: [`${to}_${base}`] } : undefined;
-  };
-  const direct = pair(asset, quote);
-  if (direct) {
-    used?.push(...direct.markets);
-    return direct.price;
-  }
-  for (const via of ROUTES) {
-    if (via === asset || via === quote) continue;
-    const first = pair(asset, via);
-    const second = first && pair(via, quote);
-    if (first && second) {
-      used?.push(...first.markets, ...second.markets);
-      return first.price.mul(second.price);
+    if (direct !== undefined) {
+      legs.push(`${base}_${to}`);
+      return direct;
     }
+    const inverse = priceOf(`${to}_${base}`);
+    if (inverse === undefined) return undefined;
+    legs.push(`${to}_${base}`);
+    return arithmetic.inverse(inverse);
+  };
+  const legs: string[] = [];
+  let price = leg(asset, quote, legs);
+  for (const via of ROUTES) {
+    if (price !== undefined) break;
+    if (via === asset || via === quote) continue;
+    legs.length = 0;
+    const first = leg(asset, via, legs);
+    const second = first === undefined ? undefined : leg(via, quote, legs);
+    if (first !== undefined && second !== undefined) price = arithmetic.times(first, second);
   }
-  return undefined;
+  if (price !== undefined) used?.push(...legs);
+  return price;
 }
 
 /** Prices in a quote currency from the live ticker, routed by `routedPrice`. */
@@ -66,7 +83,7 @@ export class PriceBook {
    * BTC, else (for a BTC quote, say) through USDT.
    */
   price(asset: string, quote: string): Decimal | undefined {
-    return routedPrice((market) => this.last.get(market), asset, quote);
+    return routedPrice((market) => this.last.get(market), asset, quote, DECIMALS);
   }
 
   /** 24 h change (percent) of the asset's direct market in `quote`, when there is one. */

@@ -5,36 +5,11 @@ import {
   movementsOf,
   transferMovement,
 } from '../../../src/main/portfolioHistory/movements';
-import type { StoredDeal, StoredTransfer } from '../../../src/main/portfolioHistory/records';
+import { unitsText } from '../../../src/main/portfolioHistory/exact';
+import { deal, transfer as stored } from './fixtures';
 
-const deal = (over: Partial<StoredDeal>): StoredDeal => ({
-  dealId: 1,
-  orderId: 1,
-  market: 'BTC_USDT',
-  side: 'buy',
-  role: 'taker',
-  price: '60000',
-  amount: '0.5',
-  deal: '30000',
-  fee: '30',
-  feeAsset: 'USDT',
-  time: 1_000,
-  ...over,
-});
-
-const transfer = (over: Partial<StoredTransfer>): StoredTransfer => ({
-  key: 'k',
-  kind: 'deposit',
-  ticker: 'ETH',
-  amount: '2',
-  fee: '0.01',
-  status: 3,
-  time: 2_000,
-  ...over,
-});
-
-const plain = (ms: { ticker: string; change: { toFixed(): string }; kind: string }[]) =>
-  ms.map((m) => [m.ticker, m.change.toFixed(), m.kind]);
+const plain = (ms: { ticker: string; change: bigint; kind: string }[]) =>
+  ms.map((m) => [m.ticker, unitsText(m.change), m.kind]);
 
 describe('movements', () => {
   it('a buy adds stock, takes the deal in money and the fee in its asset (as the demo engine books it)', () => {
@@ -55,19 +30,23 @@ describe('movements', () => {
   });
 
   it('a deposit adds its amount; a withdrawal takes the amount and the fee on top', () => {
-    expect(transferMovement(transfer({})).change.toFixed()).toBe('2');
-    expect(transferMovement(transfer({ kind: 'withdraw' })).change.toFixed()).toBe('-2.01');
+    expect(unitsText(transferMovement(stored('deposit', 'ETH', '2', '0.01', 2_000)).change)).toBe(
+      '2',
+    );
+    expect(unitsText(transferMovement(stored('withdraw', 'ETH', '2', '0.01', 2_000)).change)).toBe(
+      '-2.01',
+    );
   });
 
   it('a flex payment adds its amount, exactly in decimals', () => {
     const m = flexMovement({ transactionId: 't', ticker: 'USDT', amount: '0.000000001', time: 5 });
-    expect([m.ticker, m.change.toFixed(), m.kind]).toEqual(['USDT', '0.000000001', 'flex']);
+    expect([m.ticker, unitsText(m.change), m.kind]).toEqual(['USDT', '0.000000001', 'flex']);
   });
 
   it('lists every record oldest first', () => {
     const all = movementsOf({
       deals: [deal({ time: 3_000 })],
-      transfers: [transfer({ time: 1_000 })],
+      transfers: [stored('deposit', 'ETH', '2', '0', 1_000)],
       flexPayments: [{ transactionId: 't', ticker: 'USDT', amount: '1', time: 2_000 }],
     });
     expect(all.map((m) => [m.time, m.kind])).toEqual([

@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  DAY_MS,
-  dailyPrice,
-  dayOf,
-  indexCloses,
-  marketsFor,
-} from '../../../src/main/portfolioHistory/prices';
+import { DAY_MS, dailyPrice, dayOf, marketsFor } from '../../../src/main/portfolioHistory/prices';
+import { closesOf } from './fixtures';
 
 const D1 = 20_000 * DAY_MS;
 const D2 = D1 + DAY_MS;
 
-const closes = indexCloses([
-  { market: 'BTC_USDT', day: D1, close: '60000' },
-  { market: 'BTC_USDT', day: D2, close: '62000' },
-  { market: 'ETH_BTC', day: D1, close: '0.05' },
-  { market: 'USDT_EUR', day: D1, close: '0.9' },
-  { market: 'DOGE_USDT', day: D1, close: '0' },
+const closes = closesOf([
+  ['BTC_USDT', D1, '60000'],
+  ['BTC_USDT', D2, '62000'],
+  ['ETH_BTC', D1, '0.05'],
+  ['USDT_EUR', D1, '0.9'],
+  ['DOGE_USDT', D1, '0'],
 ]);
 
 describe('daily prices', () => {
