@@ -3,7 +3,7 @@ import type { Millis, ProfitLoss, ProfitLossRow } from '../../shared/model';
 import { Precise, holdingPrice, holdingValue } from '../../shared/decimal';
 import { ratioDecimal, unitsText } from './exact';
 import { movementsOf } from './movements';
-import { DAY_MS, dayOf, priceSeries, type CloseIndex } from './prices';
+import { DAY_MS, dayOf, priceSeries, type CloseIndex, type DaySeries } from './prices';
 import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
 
 /**
@@ -79,21 +79,30 @@ export function profitLoss(input: ProfitLossInput): ProfitLoss {
 
   /**
    * One unit of `ticker` in the quote at `time`: that day's close, else the next day's that has one
-   * (estimated), else undefined.
+   * (estimated), else undefined. Each day's answer is kept, so no stretch is searched twice.
    */
-  const series = new Map<string, ReturnType<typeof priceSeries> | null>();
-  const priceAt = (
-    ticker: string,
-    time: Millis,
-  ): { price: Amount; estimated: boolean } | undefined => {
-    let s = series.get(ticker);
-    if (s === undefined) series.set(ticker, (s = priceSeries(closes, ticker, quote) ?? null));
-    if (!s) return undefined;
-    for (let day = dayOf(time); day <= now; day += DAY_MS) {
-      const price = s(day);
-      if (price) return { price: ratioDecimal(price), estimated: day !== dayOf(time) };
+  type Found = { price: Amount; day: Millis } | null;
+  const found = new Map<string, { series: DaySeries | undefined; days: Map<Millis, Found> }>();
+  const priceAt = (ticker: string, time: Millis) => {
+    let known = found.get(ticker);
+    if (!known) {
+      known = { series: priceSeries(closes, ticker, quote), days: new Map() };
+      found.set(ticker, known);
     }
-    return undefined;
+    const { series, days } = known;
+    const start = dayOf(time);
+    const searched: Millis[] = [];
+    let result: Found | undefined;
+    for (let day = start; result === undefined; day += DAY_MS) {
+      result = days.get(day);
+      if (result !== undefined) break;
+      searched.push(day);
+      const price = day <= now ? series?.(day) : undefined;
+      if (price) result = { price: ratioDecimal(price), day };
+      else if (!series || day > now) result = null;
+    }
+    for (const day of searched) days.set(day, result);
+    return result ? { price: result.price, estimated: result.day !== start } : undefined;
   };
 
   /** `units` come in at `price` each (market value then); undefined price: cost unknown. */
