@@ -54,9 +54,9 @@ export function rangeBounds(range: NetWorthRange, now: Millis): { from: Millis; 
 }
 
 const NEGATIVE =
-  'walking back through the transactions the exchange shows, the balance falls below zero: something came in that the history does not show';
+  "Walking back through the exchange's history, a balance falls below zero: something came in that the history does not show.";
 const MISMATCH =
-  'the balances recorded then differ from those rebuilt from the transactions the exchange shows';
+  "The balances recorded then differ from those rebuilt from the exchange's history: something moved that the history does not show.";
 
 /** Per-asset totals of a snapshot (main + trade + flex). */
 function snapshotBalances(snapshot: Snapshot): Map<string, Amount> {

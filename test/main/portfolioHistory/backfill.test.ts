@@ -101,6 +101,10 @@ describe('backfill', () => {
       null,
       '69539', // now is known: 0.7995 x 62000 = 49569 + 19970
     ]);
+    // The walk goes through every movement whatever the range: a shorter one shows the same gap.
+    const week = backfill(input({ holdings: { BTC: '0.7995', USDT: '19970' }, from: D2 }));
+    expect(week.gaps).toEqual([{ ...r.gaps[0], from: D2 }]);
+    expect(week.points.map((p) => p.value)).toEqual([null, '69539']);
   });
 
   it('a snapshot is a live point and a new anchor; where the walk misses it, the stretch is a gap', () => {
