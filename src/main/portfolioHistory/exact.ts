@@ -69,8 +69,9 @@ export const RATIOS = {
 };
 
 /**
- * The value of `units` (10^-30) at `price`, rounded to 8 places half away from zero (the rule of
- * shared/decimal.ts holdingValue, taken exactly), in units of 10^-8.
+ * The value of `units` (10^-30) at `price`, rounded to 8 places half away from zero, in units of
+ * 10^-8: shared/decimal.ts holdingValue's rule, without its product's rounding to decimal.js's 20
+ * significant digits first (the two differ only when that first rounding decides a half).
  */
 export function valueUnits8(units: bigint, price: Ratio): bigint {
   // units x num / (den x 10^22), to the nearest integer: (n + d/2) div d, d even (10^22 is).
