@@ -1,4 +1,37 @@
-import type { Snapshot } from '../../../src/main/portfolioHistory/records';
+import { indexCloses, type CloseIndex } from '../../../src/main/portfolioHistory/prices';
+import type {
+  Snapshot,
+  StoredDeal,
+  StoredTransfer,
+} from '../../../src/main/portfolioHistory/records';
+
+/** A deal: 0.5 BTC bought at 60000 USDT, 30 USDT fee, unless `over` says otherwise. */
+export const deal = (over: Partial<StoredDeal> = {}): StoredDeal => ({
+  dealId: 1,
+  orderId: 1,
+  market: 'BTC_USDT',
+  side: 'buy',
+  role: 'taker',
+  price: '60000',
+  amount: '0.5',
+  deal: '30000',
+  fee: '30',
+  feeAsset: 'USDT',
+  time: 1_000,
+  ...over,
+});
+
+export const transfer = (
+  kind: 'deposit' | 'withdraw',
+  ticker: string,
+  amount: string,
+  fee: string,
+  time: number,
+): StoredTransfer => ({ key: `${kind}${time}`, kind, ticker, amount, fee, status: 3, time });
+
+/** Daily closes from [market, day, close] rows. */
+export const closesOf = (rows: readonly [string, number, string][]): CloseIndex =>
+  indexCloses(rows.map(([market, day, close]) => ({ market, day, close })));
 
 /**
  * A snapshot in USDT at `takenAt` of the given main balances (trade and flex zero), each priced 1,

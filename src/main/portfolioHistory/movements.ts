@@ -1,0 +1,76 @@
+import type { Millis } from '../../shared/model';
+import { toUnits } from './exact';
+import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
+
+/**
+ * Every stored record as signed changes of the balance of one asset, summed over every account
+ * (main, trade, flex: moving between them changes no total, so it is no movement).
+ *
+ * - A deal on STOCK_MONEY: a buy adds `amount` STOCK and takes `deal` MONEY; a sell takes `amount`
+ *   STOCK and adds `deal` MONEY; the fee is taken in its own asset (`feeAsset`). The demo engine
+ *   books exactly this (engine.ts settleTaker / fillResting: a buyer pays deal + fee in money, a
+ *   seller receives deal - fee in money, the fee unrounded), as the deployed exchange does.
+ * - A deposit adds `amount`: what reached the balance, any fee already taken (records.ts).
+ * - A withdrawal takes `amount + fee`: records.ts defines the stored amount as fee excluded, the fee
+ *   charged on top. The reference describes both ways in (withdraw: the balance falls by the amount
+ *   asked, fee inside; withdraw-pay: by amount + fee), and the history's `amount` and `fee` are
+ *   separate fields; the demo's seeded history books no balance at all (transfers.ts), so whoever
+ *   stores a transfer keeps this shape and the rule here stays one line.
+ * - A flex interest payment adds `amount`.
+ */
+export interface Movement {
+  time: Millis;
+  ticker: string;
+  /**
+   * Signed, in units of 10^-30 (exact.ts): what the record added to (positive) or took from
+   * (negative) the asset's balance.
+   */
+  change: bigint;
+  kind: 'deal' | 'fee' | 'deposit' | 'withdraw' | 'flex';
+}
+
+/** The balance changes of one deal: stock, money and the fee (when not zero). */
+export function dealMovements(deal: StoredDeal): Movement[] {
+  const [stock = deal.market, money = ''] = deal.market.split('_');
+  const amount = toUnits(deal.amount);
+  const total = toUnits(deal.deal);
+  const buy = deal.side === 'buy';
+  const out: Movement[] = [
+    { time: deal.time, ticker: stock, change: buy ? amount : -amount, kind: 'deal' },
+    { time: deal.time, ticker: money, change: buy ? -total : total, kind: 'deal' },
+  ];
+  const fee = toUnits(deal.fee);
+  if (fee !== 0n) out.push({ time: deal.time, ticker: deal.feeAsset, change: -fee, kind: 'fee' });
+  return out;
+}
+
+/** The balance change of a deposit (+amount) or a withdrawal (-(amount + fee)). */
+export function transferMovement(transfer: StoredTransfer): Movement {
+  const amount = toUnits(transfer.amount);
+  const change = transfer.kind === 'deposit' ? amount : -(amount + toUnits(transfer.fee));
+  return { time: transfer.time, ticker: transfer.ticker, change, kind: transfer.kind };
+}
+
+/** The balance change of a flex interest payment (+amount). */
+export function flexMovement(payment: StoredFlexPayment): Movement {
+  return {
+    time: payment.time,
+    ticker: payment.ticker,
+    change: toUnits(payment.amount),
+    kind: 'flex',
+  };
+}
+
+/** Every record's movements, oldest first (records at the same time keep the order given). */
+export function movementsOf(records: {
+  deals: readonly StoredDeal[];
+  transfers: readonly StoredTransfer[];
+  flexPayments: readonly StoredFlexPayment[];
+}): Movement[] {
+  const all = [
+    ...records.deals.flatMap(dealMovements),
+    ...records.transfers.map(transferMovement),
+    ...records.flexPayments.map(flexMovement),
+  ];
+  return all.sort((a, b) => a.time - b.time);
+}

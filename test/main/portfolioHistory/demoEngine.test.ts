@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { D } from '../../../src/main/demo-exchange/decimal';
+import { Engine } from '../../../src/main/demo-exchange/engine';
+import { MARKET_BY_NAME } from '../../../src/main/demo-exchange/markets';
+import { createSeedState } from '../../../src/main/demo-exchange/seed';
+import type { ExchangeState } from '../../../src/main/demo-exchange/state';
+import { backfill } from '../../../src/main/portfolioHistory/backfill';
+import { movementsOf } from '../../../src/main/portfolioHistory/movements';
+import type { Snapshot, StoredDeal } from '../../../src/main/portfolioHistory/records';
+import { closesOf } from './fixtures';
+
+const NOW = 1_795_000_000_000;
+
+/** Every account's total per asset, as the Overview adds them up (trade: available + frozen). */
+function holdings(s: ExchangeState): Record<string, string> {
+  const sums = new Map<string, InstanceType<typeof D>>();
+  const add = (asset: string, v: string) => sums.set(asset, (sums.get(asset) ?? new D(0)).plus(v));
+  for (const [a, b] of Object.entries(s.trade)) {
+    add(a, b.available);
+    add(a, b.freeze);
+  }
+  for (const [a, v] of Object.entries(s.main)) add(a, v);
+  return Object.fromEntries([...sums].map(([a, v]) => [a, v.toFixed()]));
+}
+
+const snapshotOf = (s: ExchangeState, takenAt: number): Snapshot => ({
+  takenAt,
+  quote: 'USDT',
+  total: '0',
+  holdings: Object.entries(holdings(s)).map(([ticker, trade]) => ({
+    ticker,
+    main: '0',
+    trade,
+    flex: '0',
+    price: null,
+  })),
+});
+
+describe('movements against the demo engine', () => {
+  it('the deals the engine books explain its balances exactly, fees unrounded, taker and maker', () => {
+    const clock = { ms: NOW };
+    const e = new Engine(createSeedState(42, NOW), {
+      seed: 42,
+      now: () => clock.ms,
+      frozenWalk: true,
+    });
+    const firstNew = e.state.deals.length;
+    const first = snapshotOf(e.state, clock.ms);
+
+    clock.ms += 60_000;
+    const atMarket = (
+      market: string,
+      side: 'buy' | 'sell',
+      amount: string,
+      unit: 'money' | 'stock',
+    ) => e.placeMarket({ market, side, amount: new D(amount), unit, type: 'market' });
+    const buy = atMarket('BTC_USDT', 'buy', '1000', 'money');
+    clock.ms += 60_000;
+    const sell = atMarket('ETH_BTC', 'sell', '0.3', 'stock');
+    const xrp = MARKET_BY_NAME.get('XRP_USDT')!;
+    const price = e.price(xrp).times('0.97').toDecimalPlaces(xrp.moneyPrec);
+    const rest = e.placeLimit({ market: xrp.name, side: 'buy', amount: new D('11'), price });
+    expect([buy.ok, sell.ok, rest.ok]).toEqual([true, true, true]);
+    const second = snapshotOf(e.state, (clock.ms += 60_000));
+
+    clock.ms += 60_000;
+    e.setPrice(xrp.name, price.minus('0.001').toFixed()); // the resting buy fills as maker
+    clock.ms += 60_000;
+
+    const deals: StoredDeal[] = e.state.deals.slice(firstNew).map((d) => ({
+      dealId: d.id,
+      orderId: d.orderId,
+      market: d.market,
+      side: d.side,
+      role: d.role === 1 ? 'maker' : 'taker',
+      price: d.price,
+      amount: d.amount,
+      deal: d.deal,
+      fee: d.fee,
+      feeAsset: d.market.split('_')[1]!,
+      time: Math.round(d.time * 1000),
+    }));
+    expect(deals.map((d) => d.role)).toContain('maker');
+    expect(deals.some((d) => new D(d.fee).decimalPlaces() > 8)).toBe(true);
+
+    const r = backfill({
+      now: clock.ms,
+      holdings: holdings(e.state),
+      movements: movementsOf({ deals, transfers: [], flexPayments: [] }),
+      snapshots: [first, second],
+      closes: closesOf([]),
+      quote: 'USDT',
+      from: 0,
+      to: clock.ms,
+    });
+    expect(r.gaps).toEqual([]);
+    expect(r.points.filter((p) => p.source === 'live')).toHaveLength(2);
+  });
+});
