@@ -100,8 +100,8 @@ function columns(quote: string, privacy: boolean): Column<ProfitLossRow>[] {
       (row) => row.costBasis,
       (v) => <Amount value={v} places={places} />,
     ),
-    money('realised', 'Realised', (row) => row.realised, signed),
-    money('unrealised', 'Unrealised', (row) => row.unrealised, signed),
+    money('realised', `Realised (${quote})`, (row) => row.realised, signed),
+    money('unrealised', `Unrealised (${quote})`, (row) => row.unrealised, signed),
     money(
       'fees',
       `Fees (${quote})`,
