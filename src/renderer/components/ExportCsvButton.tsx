@@ -17,13 +17,21 @@ interface ExportCsvButtonProps {
   disabled?: boolean;
   /** Said beside the button while the export runs. */
   busyNote?: ReactNode;
+  /** The button's name where a screen has more than one export (default "Export CSV"). */
+  label?: string;
 }
 
 /**
  * "Export CSV": one export at a time, then what was saved or downloaded (politely announced), or
  * why it failed; a cancelled save dialog says nothing.
  */
-export function ExportCsvButton({ exportCsv, unit, disabled, busyNote }: ExportCsvButtonProps) {
+export function ExportCsvButton({
+  exportCsv,
+  unit,
+  disabled,
+  busyNote,
+  label = 'Export CSV',
+}: ExportCsvButtonProps) {
   const [status, setStatus] = useState<ExportState>({ state: 'idle' });
 
   async function run() {
@@ -53,7 +61,7 @@ export function ExportCsvButton({ exportCsv, unit, disabled, busyNote }: ExportC
         disabled={disabled === true || busy}
         aria-busy={busy}
       >
-        {busy ? 'Exporting…' : 'Export CSV'}
+        {busy ? 'Exporting…' : label}
       </button>
       <div aria-live="polite" className="export-status">
         {busy && busyNote ? (

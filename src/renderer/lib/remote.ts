@@ -152,12 +152,23 @@ export function invalidate(channels: readonly ChannelName[]): void {
 }
 
 /**
+ * What a change of balances makes stale: the holdings, and the net-worth series and profit and loss
+ * built from them (main records a snapshot and fetches the new deals when they are asked again).
+ */
+const PORTFOLIO: readonly ChannelName[] = [
+  'portfolio.overview',
+  'portfolio.netWorth',
+  'portfolio.profitLoss',
+];
+
+/**
  * What each mutation changes: after it, the slots reading these channels reload. (Block and unblock
- * answer with the new list of sub-accounts, which their slot takes as it is.)
+ * answer with the new list of sub-accounts, which their slot takes as it is.) A profile switch needs
+ * no entry: every per-profile slot reloads (resetProfileData).
  */
 export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> = {
   'orders.place': [
-    'portfolio.overview',
+    ...PORTFOLIO,
     'trade.context',
     'orders.active',
     'orders.conditional',
@@ -165,32 +176,32 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'tradeHistory.deals',
   ],
   'orders.cancel': [
-    'portfolio.overview',
+    ...PORTFOLIO,
     'trade.context',
     'orders.active',
     'orders.conditional',
     'tradeHistory.orders',
   ],
-  'orders.cancelConditional': ['portfolio.overview', 'trade.context', 'orders.conditional'],
+  'orders.cancelConditional': [...PORTFOLIO, 'trade.context', 'orders.conditional'],
   'orders.modify': [
-    'portfolio.overview',
+    ...PORTFOLIO,
     'trade.context',
     'orders.active',
     'orders.conditional',
     'tradeHistory.orders',
   ],
   'orders.cancelAll': [
-    'portfolio.overview',
+    ...PORTFOLIO,
     'trade.context',
     'orders.active',
     'orders.conditional',
     'tradeHistory.orders',
   ],
   'orders.killSwitch': ['orders.killSwitchStatus'],
-  'flex.invest': ['flex.overview', 'portfolio.overview'],
-  'flex.close': ['flex.overview', 'portfolio.overview'],
+  'flex.invest': ['flex.overview', ...PORTFOLIO],
+  'flex.close': ['flex.overview', ...PORTFOLIO],
   'profiles.resetDemo': [
-    'portfolio.overview',
+    ...PORTFOLIO,
     'trade.context',
     'orders.active',
     'orders.conditional',

@@ -8,7 +8,9 @@ import {
   useConditionalOrders,
   useOrdersStore,
 } from '../../../src/renderer/features/orders/ordersStore';
+import { useNetWorthStore } from '../../../src/renderer/features/overview/netWorthStore';
 import { useOverviewStore } from '../../../src/renderer/features/overview/overviewStore';
+import { useProfitLossStore } from '../../../src/renderer/features/overview/profitLossStore';
 import { useTradeHistoryStore } from '../../../src/renderer/features/orders/tradeHistoryStore';
 import { useTradeContext, useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
@@ -26,6 +28,8 @@ const stamp = () => ({ fetchedAt: Date.now() });
 function serve(extra: FakeImpl = {}) {
   const fake = fakeDesk({
     'portfolio.overview': async () => ({ ...stamp() }) as never,
+    'portfolio.netWorth': async () => ({ ...stamp() }) as never,
+    'portfolio.profitLoss': async () => ({ ...stamp() }) as never,
     'trade.context': async () => ({ ...stamp() }) as never,
     'orders.active': async () => ({ ...stamp() }) as never,
     'orders.conditional': async () => ({ ...stamp() }) as never,
@@ -46,6 +50,8 @@ function serve(extra: FakeImpl = {}) {
 async function useEverySlot(fake: ReturnType<typeof serve>) {
   await Promise.all([
     useOverviewStore.getState().load('USDT'),
+    useNetWorthStore.getState().load({ quote: 'USDT', range: '3m' }),
+    useProfitLossStore.getState().load('USDT'),
     useTradeStore.getState().loadContext(),
     useOrdersStore.getState().loadActive(),
     useOrdersStore.getState().loadConditional(),
@@ -68,6 +74,8 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
 
 const READS: ChannelName[] = [
   'portfolio.overview',
+  'portfolio.netWorth',
+  'portfolio.profitLoss',
   'trade.context',
   'orders.active',
   'orders.conditional',
@@ -94,6 +102,8 @@ describe('mutations refresh what they change (one rule each)', () => {
     });
     expect(await reloaded()).toEqual([
       'portfolio.overview',
+      'portfolio.netWorth',
+      'portfolio.profitLoss',
       'trade.context',
       'orders.active',
       'orders.conditional',
@@ -120,6 +130,8 @@ describe('mutations refresh what they change (one rule each)', () => {
     // A canceled order that had dealt is an executed order; its deals were there already.
     expect(await reloaded()).toEqual([
       'portfolio.overview',
+      'portfolio.netWorth',
+      'portfolio.profitLoss',
       'trade.context',
       'orders.active',
       'orders.conditional',
@@ -135,6 +147,8 @@ describe('mutations refresh what they change (one rule each)', () => {
     });
     const orderLists = [
       'portfolio.overview',
+      'portfolio.netWorth',
+      'portfolio.profitLoss',
       'trade.context',
       'orders.active',
       'orders.conditional',
@@ -159,7 +173,12 @@ describe('mutations refresh what they change (one rule each)', () => {
     const fake = serve({ 'flex.invest': async () => ({}) as never });
     const reloaded = await useEverySlot(fake);
     await useEarnStore.getState().invest({ plan: 'p', amount: '1', withReinvest: false });
-    expect(await reloaded()).toEqual(['portfolio.overview', 'flex.overview']);
+    expect(await reloaded()).toEqual([
+      'portfolio.overview',
+      'portfolio.netWorth',
+      'portfolio.profitLoss',
+      'flex.overview',
+    ]);
   });
 
   it('closing an investment refreshes Earn and Overview, after a refusal too', async () => {
@@ -172,7 +191,12 @@ describe('mutations refresh what they change (one rule each)', () => {
     await expect(useEarnStore.getState().close('p')).rejects.toMatchObject({
       code: 'EXCHANGE_VALIDATION',
     });
-    expect(await reloaded()).toEqual(['portfolio.overview', 'flex.overview']);
+    expect(await reloaded()).toEqual([
+      'portfolio.overview',
+      'portfolio.netWorth',
+      'portfolio.profitLoss',
+      'flex.overview',
+    ]);
   });
 
   it('blocking and unblocking take the list main answers with', async () => {

@@ -1,5 +1,5 @@
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { SliceTooltip } from '../../../src/renderer/features/overview/AllocationChart';
 import { accountValues, allocation } from '../../../src/renderer/features/overview/allocation';
 import { OverviewView } from '../../../src/renderer/features/overview/OverviewView';
@@ -15,28 +15,23 @@ import {
   deferred,
   dot,
   eth,
+  netWorth,
   overview,
-  resetStores,
+  profitLoss,
+  overviewScreenHooks,
   row,
-  sizeTableBodies,
   usdt,
   xrp,
 } from './fixtures';
 
-let unsize: () => void;
-beforeAll(() => {
-  unsize = sizeTableBodies();
-});
-afterAll(() => unsize());
-beforeEach(resetStores);
-afterEach(() => {
-  cleanup();
-  setDesk(undefined);
-});
+overviewScreenHooks();
 
 function serve(answer: (quote: string) => Promise<PortfolioOverview>) {
   const fake = fakeDesk({
     'portfolio.overview': (input) => answer((input as { quote: string }).quote),
+    // The history below the holdings answers nothing yet: these tests are about the holdings.
+    'portfolio.netWorth': async () => netWorth({ points: [], since: null }),
+    'portfolio.profitLoss': async () => profitLoss({ rows: [] }),
   });
   setDesk(fake.desk);
   return fake;
@@ -216,7 +211,11 @@ describe('Overview screen', () => {
     expect(tickers()).toEqual(['DOT', 'XRP', 'USDT', 'ETH', 'BTC']);
 
     fireEvent.click(
-      within(screen.getByRole('columnheader', { name: /^Asset/ })).getByRole('button'),
+      within(
+        within(screen.getByRole('table', { name: 'Assets' })).getByRole('columnheader', {
+          name: /^Asset/,
+        }),
+      ).getByRole('button'),
     );
     expect(tickers()).toEqual(['BTC', 'DOT', 'ETH', 'USDT', 'XRP']);
   });

@@ -1,20 +1,11 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { OverviewView } from '../../../src/renderer/features/overview/OverviewView';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { fakeDesk } from '../fakeDesk';
-import { overview, resetStores, row, sizeTableBodies } from './fixtures';
+import { overview, overviewScreenHooks, row } from './fixtures';
 
-let unsize: () => void;
-beforeAll(() => {
-  unsize = sizeTableBodies();
-});
-afterAll(() => unsize());
-beforeEach(resetStores);
-afterEach(() => {
-  cleanup();
-  setDesk(undefined);
-});
+overviewScreenHooks();
 
 describe('Overview balances', () => {
   it('shows a balance with the same decimals as Trade: its own scale, whatever the asset precision', async () => {

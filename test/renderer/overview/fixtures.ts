@@ -1,7 +1,18 @@
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { setDesk } from '../../../src/renderer/lib/desk';
 import { clearRemotes } from '../../../src/renderer/lib/remote';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
-import type { PortfolioOverview, PortfolioRow } from '../../../src/shared/model';
+import type {
+  NetWorthPoint,
+  NetWorthSeries,
+  PortfolioOverview,
+  PortfolioRow,
+  ProfitLoss,
+  ProfitLossRow,
+} from '../../../src/shared/model';
+import { fakeDesk, type FakeImpl } from '../fakeDesk';
 
 export function row(overrides: Partial<PortfolioRow> & { ticker: string }): PortfolioRow {
   return {
@@ -112,4 +123,116 @@ export function sizeTableBodies(height = 600): () => void {
   return () => {
     if (original) Object.defineProperty(HTMLElement.prototype, 'clientHeight', original);
   };
+}
+
+const DAY = 86_400_000;
+/** Midnight UTC, 1 March 2026: the series' first day. */
+export const START = Date.UTC(2026, 2, 1);
+
+/**
+ * A net-worth series: backfilled days first (one a day), then live snapshots, with whatever the
+ * test overrides (gaps, nulls, unpriced assets).
+ */
+export function netWorth(overrides: Partial<NetWorthSeries> = {}): NetWorthSeries {
+  const points: NetWorthPoint[] = [
+    { time: START, value: '61000.5', source: 'backfill' },
+    { time: START + DAY, value: '62250.25', source: 'backfill' },
+    { time: START + 2 * DAY, value: '60500', source: 'backfill' },
+    { time: START + 3 * DAY, value: '63875.75', source: 'live' },
+    { time: START + 3 * DAY + 3_600_000, value: '64120.1', source: 'live' },
+  ];
+  return {
+    quote: 'USDT',
+    range: '3m',
+    points,
+    gaps: [],
+    since: START,
+    historyLimit: START - 180 * DAY,
+    unpriced: [],
+    fetchedAt: Date.now(),
+    ...overrides,
+  };
+}
+
+export function plRow(overrides: Partial<ProfitLossRow> & { ticker: string }): ProfitLossRow {
+  return {
+    amount: '0',
+    averageCost: null,
+    costBasis: null,
+    realised: '0',
+    unrealised: null,
+    fees: '0',
+    price: null,
+    estimated: false,
+    ...overrides,
+  };
+}
+
+export function profitLoss(overrides: Partial<ProfitLoss> = {}): ProfitLoss {
+  return {
+    quote: 'USDT',
+    rows: [
+      plRow({
+        ticker: 'BTC',
+        amount: '0.88234567',
+        averageCost: '58000.12',
+        costBasis: '51176.15',
+        realised: '1234.5',
+        unrealised: '5294.41',
+        fees: '12.3456',
+        price: '64000.5',
+      }),
+      plRow({
+        ticker: 'ETH',
+        amount: '4.75',
+        averageCost: '3300',
+        costBasis: '15675',
+        realised: '-210.75',
+        unrealised: '-853.1',
+        fees: '3.2',
+        price: '3120.4',
+        estimated: true,
+      }),
+      plRow({ ticker: 'DOT', amount: '42.1234', realised: '0', fees: '0' }),
+    ],
+    totals: { costBasis: '66851.15', realised: '1023.75', unrealised: '4441.31', fees: '15.5456' },
+    since: START,
+    fetchedAt: Date.now(),
+    ...overrides,
+  };
+}
+
+/**
+ * The hooks every Overview screen test needs: table bodies with a height, stores from nothing, the
+ * DOM and the bridge cleared after each test.
+ */
+export function overviewScreenHooks(): void {
+  let unsize: () => void;
+  beforeAll(() => {
+    unsize = sizeTableBodies();
+  });
+  afterAll(() => unsize());
+  beforeEach(resetStores);
+  afterEach(() => {
+    cleanup();
+    setDesk(undefined);
+  });
+}
+
+/**
+ * The fake bridge of the Overview screen: holdings, a net-worth series (of the quote and range
+ * asked) and profit and loss answer by default; `impl` replaces or adds channels.
+ */
+export function serveOverview(impl: FakeImpl = {}) {
+  const fake = fakeDesk({
+    'portfolio.overview': async () => overview(),
+    'portfolio.netWorth': async (input) => {
+      const { quote, range } = input as { quote: string; range: NetWorthSeries['range'] };
+      return netWorth({ quote, range });
+    },
+    'portfolio.profitLoss': async () => profitLoss(),
+    ...impl,
+  });
+  setDesk(fake.desk);
+  return fake;
 }

@@ -19,7 +19,7 @@ import {
   type HashrateScale,
 } from './units';
 import { SelectionBrush } from './SelectionBrush';
-import { timeTicks } from './timeAxis';
+import { timeAxisProps, timeTicks } from './timeAxis';
 
 /** The plot's height; the selection handles sit under it. */
 const CHART_HEIGHT = 300;
@@ -163,18 +163,7 @@ export function HashrateChart({
         }
       >
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-        <XAxis
-          dataKey="t"
-          type="number"
-          scale="time"
-          domain={['dataMin', 'dataMax']}
-          ticks={axis.ticks}
-          tickFormatter={axis.format}
-          // The ticks are chosen to fit (timeAxis): every one is shown.
-          interval={0}
-          stroke="var(--muted)"
-          fontSize={12}
-        />
+        <XAxis {...timeAxisProps(axis)} />
         <YAxis
           yAxisId="hashrate"
           dataKey="v"

@@ -1,5 +1,5 @@
 import { formatCount } from '../../lib/numberFormat';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { HashrateInterval } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -7,6 +7,7 @@ import { TextField } from '../../components/Field';
 import { useProfilesStore } from '../accounts';
 import { useSettings } from '../../lib/settingsStore';
 import { useShellStore } from '../../lib/shellStore';
+import { useWidth } from '../../lib/useWidth';
 import { HashrateChart } from './HashrateChart';
 import {
   INTERVALS,
@@ -22,24 +23,6 @@ import { INTERVAL_LABELS, Stats } from './MiningParts';
 
 /** Chart width when it cannot be measured (tests); the request asks for about one point a pixel. */
 const FALLBACK_WIDTH = 960;
-
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(FALLBACK_WIDTH);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => {
-      const next = Math.floor(element.clientWidth);
-      if (next > 0) setWidth(next);
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
 
 /** The Mining screen: one pool account's hashrate over a period, at a glance and in detail. */
 export function MiningView() {
@@ -67,7 +50,7 @@ export function MiningView() {
   const privacy = useSettings((s) => s.privacy);
 
   const chartBox = useRef<HTMLDivElement>(null);
-  const width = useWidth(chartBox);
+  const width = useWidth(chartBox, FALLBACK_WIDTH);
   const [brushed, setBrushed] = useState<{ from: number; to: number } | undefined>();
 
   const load = useCallback(() => {

@@ -70,3 +70,22 @@ export function timeTicks(from: number, to: number, maxTicks: number): TimeTicks
   const ends = to - from < DAY ? time : day;
   return { ticks: from === to ? [from] : [from, to], format: (ms) => ends.format(ms) };
 }
+
+/**
+ * The props of a chart's time axis over `dataKey` (ms), with these ticks: the one look of the app's
+ * time axes (the hashrate chart, the net-worth chart).
+ */
+export function timeAxisProps(axis: TimeTicks, dataKey = 't') {
+  return {
+    dataKey,
+    type: 'number',
+    scale: 'time',
+    domain: ['dataMin', 'dataMax'],
+    ticks: axis.ticks,
+    tickFormatter: axis.format,
+    // The ticks are chosen to fit: every one is shown.
+    interval: 0,
+    stroke: 'var(--muted)',
+    fontSize: 12,
+  } as const;
+}

@@ -9,6 +9,8 @@ import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { useSettings } from '../../lib/settingsStore';
 import { AllocationChart } from './AllocationChart';
 import { accountValues, allocation, listTickers, quotePlaces } from './allocation';
+import { NetWorthSection } from './NetWorthSection';
+import { ProfitLossSection } from './ProfitLossSection';
 import { useOverviewStore } from './overviewStore';
 
 const ROW_HEIGHT = 40;
@@ -125,6 +127,8 @@ export function OverviewView() {
 
   const status = data ? 'ready' : error ? 'error' : 'loading';
   const firstLoad = status === 'loading';
+  // The history loads once the holdings have answered (or failed): the first paint never waits.
+  const holdingsSettled = !firstLoad;
 
   return (
     <div className="overview">
@@ -222,6 +226,8 @@ export function OverviewView() {
         </section>
       </div>
 
+      <NetWorthSection quote={quote} start={holdingsSettled} />
+
       <section className="ov-assets" aria-labelledby="ov-assets-title">
         <div className="section-head">
           <h2 id="ov-assets-title">Assets</h2>
@@ -255,6 +261,8 @@ export function OverviewView() {
           />
         </div>
       </section>
+
+      <ProfitLossSection quote={quote} start={holdingsSettled} />
     </div>
   );
 }

@@ -1,0 +1,242 @@
+import { useMemo } from 'react';
+import {
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceArea,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type TooltipContentProps,
+} from 'recharts';
+import type { NetWorthGap, NetWorthPoint, NetWorthSeries } from '../../../shared/model';
+import { formatDecimal, MASK } from '../../lib/decimal';
+import { timeAxisProps, timeTicks } from '../mining';
+import { listTickers, quotePlaces } from './allocation';
+import { chartRows, extremes, gapAt, gapsWithin, type ChartRow } from './netWorth';
+
+const CHART_HEIGHT = 260;
+/** About one time-axis label per this many pixels of plot. */
+const PX_PER_TICK = 90;
+/** Up to this many points, each is drawn as a dot too, so a short series shows. */
+const FEW_POINTS = 40;
+
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A date in words ("24 May 2026"). */
+export const formatDay = (ms: number) => dayFormat.format(new Date(ms));
+
+/** A live snapshot has a time of day; a backfilled point is a day's close. */
+const pointTime = (point: NetWorthPoint) =>
+  (point.source === 'live' ? timeFormat : dayFormat).format(new Date(point.time));
+
+const SOURCE_LABEL = {
+  live: 'Recorded live',
+  backfill: 'Reconstructed',
+} as const;
+
+/** What a gap says in the legend and the tooltip. */
+export const gapText = (gap: NetWorthGap) =>
+  `${gap.reason}${gap.assets.length > 0 ? ` (${listTickers(gap.assets)})` : ''}`;
+
+/** What hovering a point shows: its date, its value in the quote (masked in privacy mode), its source. */
+export function NetWorthTooltip({
+  point,
+  quote,
+  privacy,
+  gap,
+}: {
+  point: NetWorthPoint;
+  quote: string;
+  privacy: boolean;
+  gap?: NetWorthGap | undefined;
+}) {
+  return (
+    <div className="ov-tooltip" data-testid="net-worth-tooltip">
+      <div className="ov-tooltip-title">{pointTime(point)}</div>
+      <div className="amount" data-testid="net-worth-tooltip-value">
+        {point.value === null ? (
+          <span className="muted">No value</span>
+        ) : (
+          <>
+            {privacy ? MASK : formatDecimal(point.value, quotePlaces(quote))}{' '}
+            <span className="unit">{quote}</span>
+          </>
+        )}
+      </div>
+      <div className="muted">{SOURCE_LABEL[point.source]}</div>
+      {gap ? <div className="ov-gap-note">Gap: {gapText(gap)}</div> : null}
+    </div>
+  );
+}
+
+/** Axis labels: whole units from 1,000 up, else up to the quote's places (a tick is a round number). */
+function tickLabel(value: number, quote: string): string {
+  const places = Math.abs(value) >= 1000 ? 0 : Math.min(quotePlaces(quote), 4);
+  // The tick is a number recharts chose for the axis; it is written with the app's formatter.
+  return formatDecimal(String(value), places);
+}
+
+/**
+ * The text alternative of the chart (read by screen readers, hidden on screen): the span, the
+ * first and last values, the lowest and highest, the gaps. Values are masked in privacy mode.
+ */
+export function chartSummary(series: NetWorthSeries, privacy: boolean): string {
+  const ends = extremes(series.points);
+  if (!ends) return `Net worth in ${series.quote}: no known value in this range.`;
+  const places = quotePlaces(series.quote);
+  const value = (v: string) => (privacy ? 'hidden' : `${formatDecimal(v, places)} ${series.quote}`);
+  const gaps =
+    series.gaps.length === 0
+      ? 'No gaps.'
+      : `${series.gaps.length} ${series.gaps.length === 1 ? 'gap' : 'gaps'}: ${series.gaps
+          .map((gap) => `${formatDay(gap.from)} to ${formatDay(gap.to)}, ${gapText(gap)}`)
+          .join('; ')}.`;
+  return (
+    `Net worth in ${series.quote} from ${formatDay(ends.first.time)} to ${formatDay(ends.last.time)}: ` +
+    `${value(ends.first.value!)} at the start, ${value(ends.last.value!)} at the end, ` +
+    `lowest ${value(ends.low)}, highest ${value(ends.high)}. ${gaps}`
+  );
+}
+
+/**
+ * The net worth over time in the series' quote: live snapshots as a solid line, backfilled days as
+ * a dashed one, gaps shaded, no line across a null value. In privacy mode the value axis has no
+ * ticks and the tooltip and summary mask the values; the line's shape stays (as the hashrate chart
+ * does): it shows how the value moved, not how much it is.
+ */
+export function NetWorthChart({
+  series,
+  width,
+  privacy,
+}: {
+  series: NetWorthSeries;
+  width: number;
+  privacy: boolean;
+}) {
+  const rows = useMemo(() => chartRows(series.points), [series.points]);
+  const first = rows[0]?.t ?? 0;
+  const last = rows[rows.length - 1]?.t ?? 0;
+  const gaps = useMemo(() => gapsWithin(series.gaps, first, last), [series.gaps, first, last]);
+  const hasLive = rows.some((row) => row.live !== null);
+  const hasBackfill = rows.some((row) => row.backfill !== null && row.point.source === 'backfill');
+  const leftAxis = privacy ? 16 : 72;
+  const axis = useMemo(
+    () => timeTicks(first, last, (width - 16 - leftAxis) / PX_PER_TICK),
+    [first, last, width, leftAxis],
+  );
+  const dots = rows.length <= FEW_POINTS;
+
+  const renderTooltip = ({ active, payload }: TooltipContentProps) => {
+    const row = active ? (payload?.[0]?.payload as ChartRow | undefined) : undefined;
+    return row ? (
+      <NetWorthTooltip
+        point={row.point}
+        quote={series.quote}
+        privacy={privacy}
+        gap={gapAt(series.gaps, row.t)}
+      />
+    ) : null;
+  };
+
+  return (
+    <div
+      className="ov-net-worth-chart"
+      data-testid="net-worth-chart"
+      data-point-count={rows.length}
+    >
+      <p className="sr-only" data-testid="net-worth-summary">
+        {chartSummary(series, privacy)}
+      </p>
+      <ComposedChart
+        width={width}
+        height={CHART_HEIGHT}
+        data={rows}
+        margin={{ top: 8, right: 8, bottom: 4, left: 8 }}
+        aria-label={
+          privacy
+            ? 'Net worth over time (values hidden); a summary precedes the chart'
+            : `Net worth over time in ${series.quote}; a summary precedes the chart`
+        }
+      >
+        <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
+        <XAxis {...timeAxisProps(axis)} />
+        <YAxis
+          tick={privacy ? false : { fontSize: 12, fill: 'var(--muted)' }}
+          width={leftAxis}
+          stroke="var(--muted)"
+          domain={['auto', 'auto']}
+          tickFormatter={(v: number) => tickLabel(v, series.quote)}
+        />
+        {gaps.map((gap) => (
+          <ReferenceArea
+            key={`${gap.from}-${gap.to}`}
+            x1={gap.from}
+            x2={gap.to}
+            className="ov-gap-area"
+            fill="var(--ov-gap)"
+            fillOpacity={0.35}
+            stroke="var(--ov-gap-edge)"
+            strokeDasharray="2 3"
+            ifOverflow="hidden"
+          />
+        ))}
+        <Tooltip content={renderTooltip} isAnimationActive={false} />
+        <Line
+          dataKey="backfill"
+          name="Reconstructed"
+          type="linear"
+          className="ov-line-backfill"
+          stroke="var(--ov-backfill)"
+          strokeWidth={1.5}
+          strokeDasharray="5 4"
+          dot={dots ? { r: 2.5, fill: 'var(--ov-backfill)' } : false}
+          isAnimationActive={false}
+          connectNulls={false}
+        />
+        <Line
+          dataKey="live"
+          name="Recorded live"
+          type="linear"
+          className="ov-line-live"
+          stroke="var(--ov-live)"
+          strokeWidth={2}
+          dot={dots ? { r: 3, fill: 'var(--ov-live)' } : false}
+          isAnimationActive={false}
+          connectNulls={false}
+        />
+      </ComposedChart>
+      <ul className="ov-nw-legend" aria-label="Legend">
+        {hasLive ? (
+          <li>
+            <span className="ov-key ov-key-live" aria-hidden="true" /> Recorded live: snapshots the
+            app took of the balances
+          </li>
+        ) : null}
+        {hasBackfill ? (
+          <li>
+            <span className="ov-key ov-key-backfill" aria-hidden="true" /> Reconstructed: the
+            balances walked back through the account’s transactions, at each day’s close
+          </li>
+        ) : null}
+        {gaps.map((gap) => (
+          <li key={`${gap.from}-${gap.to}`} data-testid="net-worth-gap">
+            <span className="ov-key ov-key-gap" aria-hidden="true" /> Gap, {formatDay(gap.from)} to{' '}
+            {formatDay(gap.to)}: {gapText(gap)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { DataAge } from '../../components/DataAge';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { RefreshAlert } from '../../components/ViewParts';
+import { statusOf } from '../../lib/remote';
+import { useSettings } from '../../lib/settingsStore';
+import { useWidth } from '../../lib/useWidth';
+import { listTickers } from './allocation';
+import { formatDay, NetWorthChart } from './NetWorthChart';
+import { RANGE_LABELS } from './netWorth';
+import { useNetWorthStore } from './netWorthStore';
+
+/** Chart width when it cannot be measured (tests). */
+const FALLBACK_WIDTH = 900;
+
+/** Loads the chart for the quote and range shown unless that is what it holds already. */
+function useNetWorth(quote: string, start: boolean) {
+  const range = useNetWorthStore((s) => s.range);
+  const load = useNetWorthStore((s) => s.load);
+  useEffect(() => {
+    if (!start) return;
+    const { data, query } = useNetWorthStore.getState();
+    if (data && query?.quote === quote && query.range === range) return;
+    void load({ quote, range });
+  }, [start, quote, range, load]);
+  return useCallback(() => void load({ quote, range }), [load, quote, range]);
+}
+
+/**
+ * Net worth over time: the range buttons, the chart (or its loading, empty or error state), where
+ * the series comes from in words, and the snapshots' export. `start` holds the first load back
+ * until the holdings have answered, so the Overview's first paint never waits for the history.
+ */
+export function NetWorthSection({ quote, start }: { quote: string; start: boolean }) {
+  const privacy = useSettings((s) => s.privacy);
+  const data = useNetWorthStore((s) => s.data);
+  const loading = useNetWorthStore((s) => s.loading);
+  const error = useNetWorthStore((s) => s.error);
+  const range = useNetWorthStore((s) => s.range);
+  const setRange = useNetWorthStore((s) => s.setRange);
+  const exportCsv = useNetWorthStore((s) => s.exportCsv);
+  const retry = useNetWorth(quote, start);
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box, FALLBACK_WIDTH);
+
+  const status = statusOf({ data, loading, error });
+  const empty = data !== undefined && !data.points.some((point) => point.value !== null);
+  const backfilled = data?.points.some((point) => point.source === 'backfill') ?? false;
+
+  return (
+    <section className="card ov-net-worth" aria-labelledby="ov-net-worth-title">
+      <div className="section-head">
+        <h2 id="ov-net-worth-title">Net worth</h2>
+        <div className="ov-net-worth-controls">
+          <div className="segmented" role="group" aria-label="Range">
+            {RANGE_LABELS.map((r) => (
+              <button
+                key={r.id}
+                type="button"
+                className={`seg ${range === r.id ? 'active' : ''}`}
+                aria-pressed={range === r.id}
+                onClick={() => setRange(r.id)}
+              >
+                {r.label}
+              </button>
+            ))}
+          </div>
+          <DataAge fetchedAt={data?.fetchedAt} loading={loading} />
+        </div>
+      </div>
+      {data && error ? <RefreshAlert error={error} onRetry={retry} /> : null}
+      <div className="ov-net-worth-box" ref={box} aria-busy={loading}>
+        {status === 'error' ? (
+          <div className="banner banner-bad" role="alert">
+            <p>The net-worth history could not be loaded: {error?.message}</p>
+            <button type="button" className="btn btn-secondary" onClick={retry}>
+              Try again
+            </button>
+          </div>
+        ) : status === 'loading' ? (
+          <span className="skeleton ov-net-worth-skeleton" aria-label="Loading" />
+        ) : empty ? (
+          <div className="ov-net-worth-empty" data-testid="net-worth-empty">
+            <p>
+              No history yet: the chart starts with the first snapshot the app records, or the first
+              transaction the exchange shows.
+            </p>
+          </div>
+        ) : data ? (
+          <NetWorthChart key={data.fetchedAt} series={data} width={width} privacy={privacy} />
+        ) : null}
+      </div>
+      {data && !empty ? (
+        <div className="ov-net-worth-notes">
+          {data.since !== null ? (
+            <p className="muted small" data-testid="net-worth-since">
+              {backfilled ? 'Reconstructed' : 'Recorded'} from {formatDay(data.since)}; the exchange
+              keeps six months of deals (back to {formatDay(data.historyLimit)}).
+            </p>
+          ) : null}
+          {data.unpriced.length > 0 ? (
+            <p className="ov-note" data-testid="net-worth-unpriced">
+              Not in the values: {listTickers(data.unpriced)}{' '}
+              {data.unpriced.length === 1 ? 'has' : 'have'} no daily price in {data.quote}.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="ov-export">
+        <ExportCsvButton
+          label="Export snapshots (CSV)"
+          exportCsv={() => exportCsv(quote)}
+          unit={['row', 'rows']}
+        />
+      </div>
+    </section>
+  );
+}

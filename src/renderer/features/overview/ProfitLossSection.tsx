@@ -1,0 +1,233 @@
+import { useEffect, useMemo, type ReactNode } from 'react';
+import type { ProfitLoss, ProfitLossRow } from '../../../shared/model';
+import { Amount } from '../../components/Amount';
+import { DataAge } from '../../components/DataAge';
+import { DataTable, type Column } from '../../components/DataTable';
+import { ExportCsvButton } from '../../components/ExportCsvButton';
+import { RefreshAlert } from '../../components/ViewParts';
+import { compareDecimal, formatDecimal, formatPrice, MASK } from '../../lib/decimal';
+import { balancePlaces, feePlaces } from '../../lib/format';
+import { statusOf } from '../../lib/remote';
+import { useSettings } from '../../lib/settingsStore';
+import { quotePlaces } from './allocation';
+import { formatDay } from './NetWorthChart';
+import { useProfitLossStore } from './profitLossStore';
+
+const ROW_HEIGHT = 40;
+const MAX_TABLE_HEIGHT = 440;
+const ESTIMATED_NOTE = 'ov-pl-estimated-note';
+
+const unknown = <span className="muted">Not known</span>;
+
+/**
+ * A profit or a loss: "+1,234.50" or "−87.10", coloured by its sign and never by colour alone; zero
+ * has neither. Masked in privacy mode, sign and colour too (they would tell a gain from a loss).
+ */
+export function SignedAmount({
+  value,
+  places,
+  privacy,
+}: {
+  value: string;
+  places: number;
+  privacy: boolean;
+}) {
+  if (privacy) return <span className="amount">{MASK}</span>;
+  const text = formatDecimal(value, places);
+  const negative = text.startsWith('−');
+  const zero = !/[1-9]/.test(text);
+  return (
+    <span className={`amount ${zero ? '' : negative ? 'down' : 'up'}`}>
+      {zero || negative ? text : `+${text}`}
+    </span>
+  );
+}
+
+function columns(quote: string, privacy: boolean): Column<ProfitLossRow>[] {
+  const places = quotePlaces(quote);
+  const money = (
+    id: string,
+    header: string,
+    pick: (row: ProfitLossRow) => string | null,
+    show: (value: string) => ReactNode,
+  ): Column<ProfitLossRow> => ({
+    id,
+    header,
+    align: 'right',
+    width: 'minmax(112px, 1fr)',
+    cell: (row) => {
+      const value = pick(row);
+      return value === null ? unknown : show(value);
+    },
+    sort: (a, b) => compareDecimal(pick(a), pick(b)),
+  });
+  const signed = (value: string) => (
+    <SignedAmount value={value} places={places} privacy={privacy} />
+  );
+  return [
+    {
+      id: 'asset',
+      header: 'Asset',
+      width: 'minmax(120px, 1fr)',
+      cell: (row) => (
+        <span className="ov-asset">
+          <span className="ov-ticker">{row.ticker}</span>
+          {row.estimated ? (
+            <span className="ov-estimated" aria-describedby={ESTIMATED_NOTE}>
+              estimated
+            </span>
+          ) : null}
+        </span>
+      ),
+      sort: (a, b) => a.ticker.localeCompare(b.ticker),
+    },
+    money(
+      'amount',
+      'Amount',
+      (row) => row.amount,
+      (v) => <Amount value={v} places={balancePlaces(v)} />,
+    ),
+    // The user's own cost, unlike a market price: hidden in privacy mode.
+    money(
+      'averageCost',
+      `Average cost (${quote})`,
+      (row) => row.averageCost,
+      (v) => <span className="amount">{privacy ? MASK : formatPrice(v)}</span>,
+    ),
+    money(
+      'costBasis',
+      `Cost basis (${quote})`,
+      (row) => row.costBasis,
+      (v) => <Amount value={v} places={places} />,
+    ),
+    money('realised', `Realised (${quote})`, (row) => row.realised, signed),
+    money('unrealised', `Unrealised (${quote})`, (row) => row.unrealised, signed),
+    money(
+      'fees',
+      `Fees (${quote})`,
+      (row) => row.fees,
+      (v) => <Amount value={v} places={feePlaces(v)} />,
+    ),
+  ];
+}
+
+/** The totals under the table, in the table's columns. */
+function Totals({
+  data,
+  tableColumns,
+  privacy,
+}: {
+  data: ProfitLoss;
+  tableColumns: readonly Column<ProfitLossRow>[];
+  privacy: boolean;
+}) {
+  const places = quotePlaces(data.quote);
+  const { totals } = data;
+  const cells: Record<string, ReactNode> = {
+    asset: <strong>Total</strong>,
+    costBasis: <Amount value={totals.costBasis} places={places} />,
+    realised: <SignedAmount value={totals.realised} places={places} privacy={privacy} />,
+    unrealised: <SignedAmount value={totals.unrealised} places={places} privacy={privacy} />,
+    fees: <Amount value={totals.fees} places={feePlaces(totals.fees)} />,
+  };
+  return (
+    <div className="table ov-pl-totals" role="table" aria-label="Profit and loss totals">
+      <div
+        className="table-row"
+        role="row"
+        data-testid="profit-loss-totals"
+        style={{ gridTemplateColumns: tableColumns.map((c) => c.width).join(' ') }}
+      >
+        {tableColumns.map((column) => (
+          <div
+            key={column.id}
+            role={column.id === 'asset' ? 'rowheader' : 'cell'}
+            className={column.align === 'right' ? 'table-cell num' : 'table-cell'}
+          >
+            {cells[column.id] ?? null}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Profit and loss per asset by average cost, with the method in words, its totals and its export.
+ * Loads with the chart, after the holdings (`start`).
+ */
+export function ProfitLossSection({ quote, start }: { quote: string; start: boolean }) {
+  const privacy = useSettings((s) => s.privacy);
+  const data = useProfitLossStore((s) => s.data);
+  const loading = useProfitLossStore((s) => s.loading);
+  const error = useProfitLossStore((s) => s.error);
+  const load = useProfitLossStore((s) => s.load);
+  const exportCsv = useProfitLossStore((s) => s.exportCsv);
+
+  useEffect(() => {
+    if (!start) return;
+    const state = useProfitLossStore.getState();
+    if (state.data && state.query === quote) return;
+    void load(quote);
+  }, [start, quote, load]);
+  const retry = () => void load(quote);
+
+  const shownQuote = data?.quote ?? quote;
+  const tableColumns = useMemo(() => columns(shownQuote, privacy), [shownQuote, privacy]);
+  const rows = data?.rows ?? [];
+  const status = statusOf({ data, loading, error });
+  const estimated = rows.some((row) => row.estimated);
+
+  return (
+    <section className="ov-profit-loss" aria-labelledby="ov-pl-title">
+      <div className="section-head">
+        <h2 id="ov-pl-title">Profit and loss</h2>
+        <div className="ov-net-worth-controls">
+          <DataAge fetchedAt={data?.fetchedAt} loading={loading} />
+          <ExportCsvButton
+            label="Export profit and loss (CSV)"
+            exportCsv={() => exportCsv(quote)}
+            unit={['row', 'rows']}
+          />
+        </div>
+      </div>
+      <p className="muted small ov-pl-method" data-testid="profit-loss-method">
+        Average cost: each buy adds what it cost, fees included, to the asset’s cost; a sell
+        realises its proceeds less fees less the average cost of what was sold. Deposits and
+        interest enter at that day’s closing price. Unrealised is the value now less the cost of
+        what is held
+        {data?.since != null ? `; counted from ${formatDay(data.since)}` : ''}.
+      </p>
+      {data && error ? <RefreshAlert error={error} onRetry={retry} /> : null}
+      <div className="ov-table-scroll">
+        <DataTable
+          label="Profit and loss"
+          rows={rows}
+          columns={tableColumns}
+          rowKey={(row) => row.ticker}
+          status={status}
+          error={error}
+          onRetry={retry}
+          empty="No profit or loss yet: nothing has been bought, sold or received."
+          initialSort={{ id: 'asset', dir: 'asc' }}
+          rowHeight={ROW_HEIGHT}
+          height={
+            status === 'ready'
+              ? Math.min(MAX_TABLE_HEIGHT, rows.length * ROW_HEIGHT + 2)
+              : 4 * ROW_HEIGHT
+          }
+          rowTestId="profit-loss-row"
+        />
+        {data && rows.length > 0 ? (
+          <Totals data={data} tableColumns={tableColumns} privacy={privacy} />
+        ) : null}
+      </div>
+      {estimated ? (
+        <p className="muted small" id={ESTIMATED_NOTE} data-testid="profit-loss-estimated">
+          Estimated: some of what is held came in before the first transaction the exchange shows,
+          or on a day without a price; its cost is taken at the first day’s close.
+        </p>
+      ) : null}
+    </section>
+  );
+}
