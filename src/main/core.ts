@@ -12,6 +12,7 @@ import { AppEvents } from './events';
 import { createHandlers } from './handlers';
 import { log } from './log';
 import { SnapshotRecorder } from './portfolioHistory/recorder';
+import { PortfolioHistory } from './portfolioHistory/service';
 import { HistoryStore } from './portfolioHistory/store';
 import { OrderJournal } from './services/orderJournal';
 import { StreamService } from './stream/service';
@@ -114,7 +115,6 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const stream = new StreamService({ accounts, lock, events, session: options.stream });
   stream.start();
   const history = openHistory(options.dataDir);
-  accounts.onForget((profileId) => history.deleteProfile(profileId));
   const recorder = new SnapshotRecorder({
     store: history,
     active: () => accounts.active(),
@@ -122,6 +122,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.snapshotIntervalMs ? { intervalMs: options.snapshotIntervalMs } : {}),
   });
   recorder.start();
+  const portfolioHistory = new PortfolioHistory({
+    store: history,
+    recorder,
+    active: () => accounts.active(),
+  });
+  accounts.onForget((profileId) => history.deleteProfile(profileId));
   const handlers = createHandlers({
     info: () => ({
       version: options.version,
@@ -135,6 +141,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     stream,
     historyStore: history,
     recorder,
+    portfolioHistory,
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
     ...(options.notify ? { notify: options.notify } : {}),
   });

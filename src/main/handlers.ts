@@ -8,6 +8,7 @@ import type { StreamService } from './stream/service';
 import type { SnapshotRecorder } from './portfolioHistory/recorder';
 import { exportSnapshotsCsv } from './portfolioHistory/snapshotsCsv';
 import type { HistoryStore } from './portfolioHistory/store';
+import type { PortfolioHistory } from './portfolioHistory/service';
 import * as orders from './services/orders';
 import * as trade from './services/trade';
 import * as flex from './services/flex';
@@ -32,6 +33,8 @@ export interface Services {
   stream: StreamService;
   /** The local history database (issue 18). */
   historyStore: HistoryStore;
+  /** Net worth over time and profit and loss, from the history database. */
+  portfolioHistory: PortfolioHistory;
   /** Records a snapshot from every successful Overview. */
   recorder: SnapshotRecorder;
   /** A desktop notification (Electron); absent in the web host, where none is shown. */
@@ -61,14 +64,10 @@ function lockGuard(lock: AppLock): ChannelGuard {
   };
 }
 
-/** TEMPORARY (issue 18): a channel whose service is not merged yet. */
-async function notBuiltYet(what: string): Promise<never> {
-  throw new DeskFailure('NOT_BUILT', `${what} is not built yet.`);
-}
-
 /** Contract channel -> service call. Plain Node: the Electron IPC layer and the web host share it. */
 export function createHandlers(services: Services): Handlers {
-  const { accounts, lock, updates, saveFile, stream, notify, historyStore, recorder } = services;
+  const { accounts, lock, updates, saveFile, stream, notify } = services;
+  const { historyStore, recorder, portfolioHistory } = services;
   const api = () => accounts.active().api;
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
@@ -97,9 +96,10 @@ export function createHandlers(services: Services): Handlers {
     'portfolio.overview': ({ quote }) => recorder.overview(quote),
     // TEMPORARY (issue 18, data half): the net-worth series and the profit and loss come with the
     // calculation half (backfill.ts, profitLoss.ts); these three are replaced when it is merged.
-    'portfolio.netWorth': () => notBuiltYet('The net-worth chart'),
-    'portfolio.profitLoss': () => notBuiltYet('Profit and loss'),
-    'portfolio.exportProfitLossCsv': () => notBuiltYet('The profit and loss export'),
+    'portfolio.netWorth': ({ quote, range }) => portfolioHistory.netWorth(quote, range),
+    'portfolio.profitLoss': ({ quote }) => portfolioHistory.profitLoss(quote),
+    'portfolio.exportProfitLossCsv': ({ quote }) =>
+      portfolioHistory.exportProfitLossCsv(quote, saveFile),
     'portfolio.exportSnapshotsCsv': ({ quote }) =>
       exportSnapshotsCsv(historyStore, accounts.active().id, quote, saveFile),
     'orders.active': () => orders.active(api()),

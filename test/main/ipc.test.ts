@@ -34,6 +34,7 @@ import { createHandlers, OPEN_WHILE_LOCKED, type Services } from '../../src/main
 import type { Accounts } from '../../src/main/accounts/accounts';
 import { UpdateService } from '../../src/main/updates';
 import { OrderJournal } from '../../src/main/services/orderJournal';
+import { PortfolioHistory } from '../../src/main/portfolioHistory/service';
 import { SnapshotRecorder } from '../../src/main/portfolioHistory/recorder';
 import { HistoryStore } from '../../src/main/portfolioHistory/store';
 import { StreamService } from '../../src/main/stream/service';
@@ -83,6 +84,11 @@ function fakeServices() {
     active: () => accounts.active(),
     isLocked: () => lock.isLocked(),
   });
+  const portfolioHistory = new PortfolioHistory({
+    store: historyStore,
+    recorder,
+    active: () => accounts.active(),
+  });
   return {
     info: () => INFO,
     updates,
@@ -92,6 +98,7 @@ function fakeServices() {
     stream,
     historyStore,
     recorder,
+    portfolioHistory,
     status,
   } satisfies Services & {
     status: { checks: number };

@@ -116,7 +116,8 @@ async function syncDeals(api: ExchangeApi, store: HistoryStore, profileId: strin
   let count = 0;
   // Oldest first, the cursor moved after each window: a sync stopped by the cap or a failure
   // goes on from there next time.
-  for (const window of historyWindows({ from, to: seconds(now) }).reverse()) {
+  // Up to the next whole second: a deal made earlier in this second is within "now".
+  for (const window of historyWindows({ from, to: Math.ceil(now / 1000) }).reverse()) {
     const page = await dealsOfWindow(api, window);
     const stored = page.records.flatMap((d) => storedDeal(d) ?? []);
     store.putDeals(profileId, stored);

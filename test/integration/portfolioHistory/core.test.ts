@@ -130,14 +130,4 @@ describe('the history database in main', () => {
     await core.stop();
     expect(core.recorder.running).toBe(false);
   });
-
-  it('answers the channels of the calculation half with a clear refusal (for now)', async () => {
-    const { call } = await start();
-    await expect(call('portfolio.netWorth', { quote: 'USDT', range: '1m' })).rejects.toMatchObject({
-      code: 'NOT_BUILT',
-    });
-    await expect(call('portfolio.profitLoss', { quote: 'USDT' })).rejects.toMatchObject({
-      code: 'NOT_BUILT',
-    });
-  });
 });

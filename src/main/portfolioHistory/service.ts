@@ -1,0 +1,165 @@
+import Decimal from 'decimal.js';
+import { historyEarliest } from '../../shared/executed';
+import type {
+  CsvExport,
+  Millis,
+  NetWorthRange,
+  NetWorthSeries,
+  PortfolioOverview,
+  ProfitLoss,
+} from '../../shared/model';
+import type { ExchangeApi } from '../exchange/api';
+import { deliverCsv, type SaveFile } from '../services/csv';
+import { rangeBounds, backfill } from './backfill';
+import { movementsOf } from './movements';
+import { indexCloses, marketsFor } from './prices';
+import { profitLoss } from './profitLoss';
+import { profitLossCsv } from './profitLossCsv';
+import type { SyncCursor } from './records';
+import type { SnapshotRecorder } from './recorder';
+import type { HistoryStore } from './store';
+import { syncDailyCloses, syncHistory } from './sync';
+
+/**
+ * The portfolio history's channels (issue 18): what the exchange added since the last sync is
+ * fetched into the store (sync.ts), then the series and the profit and loss are computed from the
+ * store (backfill.ts, profitLoss.ts) and today's balances (the Overview's answer).
+ *
+ * Only the stretch every source reaches is used: deals answer six months back, deposits and
+ * withdrawals further, so walking back through transfers older than the oldest deal would make up
+ * a change the deals would have explained. Records the store kept from earlier syncs stay usable:
+ * a source's cursor keeps the earliest time it was ever fetched from.
+ */
+
+const SOURCES: SyncCursor['source'][] = ['deals', 'transfers', 'flexPayments'];
+
+export interface HistoryServiceOptions {
+  store: HistoryStore;
+  recorder: SnapshotRecorder;
+  /** The active profile: its id and its client (accounts.active()). */
+  active: () => { id: string; api: ExchangeApi };
+}
+
+export class PortfolioHistory {
+  private readonly syncs = new Map<string, Promise<void>>();
+  private readonly overviews = new Map<string, Promise<PortfolioOverview>>();
+
+  constructor(private readonly options: HistoryServiceOptions) {}
+
+  /** `portfolio.netWorth`. */
+  async netWorth(quote: string, range: NetWorthRange): Promise<NetWorthSeries> {
+    const { id, overview, records, closes } = await this.prepare(quote, Date.now());
+    // Up to the balances just fetched (and recorded): the series ends with them.
+    const now = overview.fetchedAt;
+    const { from, to } = rangeBounds(range, now);
+    const series = backfill({
+      now: overview.fetchedAt,
+      holdings: holdingsOf(overview),
+      movements: movementsOf(records),
+      snapshots: this.options.store.snapshots(id),
+      closes,
+      quote,
+      from,
+      to,
+    });
+    return {
+      quote,
+      range,
+      ...series,
+      historyLimit: historyEarliest(now) * 1000,
+      fetchedAt: now,
+    };
+  }
+
+  /** `portfolio.profitLoss`. */
+  async profitLoss(quote: string): Promise<ProfitLoss> {
+    const now = Date.now();
+    const { overview, records, closes } = await this.prepare(quote, now);
+    const prices = new Map(overview.rows.map((r) => [r.ticker, r.price]));
+    return profitLoss({
+      ...records,
+      holdings: holdingsOf(overview),
+      priceNow: (ticker) => {
+        const price = prices.get(ticker);
+        return price ? new Decimal(price) : undefined;
+      },
+      closes,
+      quote,
+      now,
+    });
+  }
+
+  /** `portfolio.exportProfitLossCsv`. */
+  async exportProfitLossCsv(quote: string, saveFile: SaveFile | undefined): Promise<CsvExport> {
+    const table = await this.profitLoss(quote);
+    const filename = `exchange-desk-profit-loss-${quote}-${new Date().toISOString().slice(0, 10)}.csv`;
+    return deliverCsv(filename, profitLossCsv(table), table.rows.length, saveFile);
+  }
+
+  /**
+   * Today's balances, the profile's records since every source is complete, and the daily closes
+   * that price them in `quote` from the first of them (fetched when missing).
+   */
+  private async prepare(quote: string, now: Millis) {
+    const { id, api } = this.options.active();
+    const overview = await this.todays(id, quote);
+    await this.sync(id, api, now);
+    const { store } = this.options;
+    const cutoff = Math.max(0, ...SOURCES.map((source) => store.cursor(id, source)?.earliest ?? 0));
+    const records = {
+      deals: store.deals(id, cutoff, now),
+      transfers: store.transfers(id, cutoff, now),
+      flexPayments: store.flexPayments(id, cutoff, now),
+    };
+    const times = [
+      records.deals[0]?.time,
+      records.transfers[0]?.time,
+      records.flexPayments[0]?.time,
+      store.snapshots(id)[0]?.takenAt,
+    ].filter((t): t is number => t !== undefined);
+    const first = times.length > 0 ? Math.min(...times) : now;
+    const tickers = new Set(overview.rows.map((r) => r.ticker));
+    for (const d of records.deals) {
+      for (const t of [...d.market.split('_'), d.feeAsset]) tickers.add(t);
+    }
+    for (const t of records.transfers) tickers.add(t.ticker);
+    for (const p of records.flexPayments) tickers.add(p.ticker);
+    // The kline answers trading markets only.
+    const listed = (await api.markets()).filter((m) => m.tradesEnabled).map((m) => m.name);
+    const markets = marketsFor([...tickers], quote, listed);
+    await syncDailyCloses(api, store, markets, first, now);
+    const closes = indexCloses(markets.flatMap((m) => store.dailyCloses(m, first - 86_400_000)));
+    return { id, overview, records, closes };
+  }
+
+  /**
+   * Today's balances: a new Overview (recorded as a snapshot like any other), shared by the calls
+   * that ask at once (the chart and the table load together). Never an older answer: walked back
+   * through deals fetched after it, an older balance would make a gap of a trade just made.
+   */
+  private todays(profileId: string, quote: string): Promise<PortfolioOverview> {
+    return this.shared(this.overviews, `${profileId} ${quote}`, () =>
+      this.options.recorder.overview(quote),
+    );
+  }
+
+  /** One sync at a time per profile: the calls that ask while it runs share it. */
+  private sync(profileId: string, api: ExchangeApi, now: Millis): Promise<void> {
+    return this.shared(this.syncs, profileId, () =>
+      syncHistory(api, this.options.store, profileId, now).then(() => undefined),
+    );
+  }
+
+  private shared<T>(running: Map<string, Promise<T>>, key: string, start: () => Promise<T>) {
+    const current = running.get(key);
+    if (current) return current;
+    const started = start().finally(() => running.delete(key));
+    running.set(key, started);
+    return started;
+  }
+}
+
+/** Held now per asset: every account's total, as the Overview adds it up. */
+function holdingsOf(overview: PortfolioOverview): Record<string, string> {
+  return Object.fromEntries(overview.rows.map((r) => [r.ticker, r.total]));
+}
