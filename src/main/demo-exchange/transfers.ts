@@ -1,11 +1,18 @@
 import { ASSET_BY_TICKER } from './assets';
-import { D } from './decimal';
+import { D, type Dec } from './decimal';
+import { transferHeadroom } from './seed';
 import { Rng } from './rng';
 
 /**
  * The seeded deposit/withdraw history (main-account/history): 2,500 records, newest first, spread
  * over the 365 days before the anchor (today's UTC midnight at start). Derived from the seed only
  * and built on first use (not at start-up, not persisted).
+ *
+ * The records that changed a balance (successful, and the processed part of a partial withdrawal)
+ * explain the seeded balances as a real account's history would: walked back from them, through
+ * these and the seeded deals and interest payments, no balance falls below zero. Drawn newest
+ * first, a successful deposit more than the currency's headroom (seed.ts transferHeadroom) allows
+ * is turned into a withdrawal of the same amount; whatever else was drawn stays as it was.
  *
  * Status codes follow notes §5. Deposits: 3, 7 successful; 4, 9 canceled; 5 unconfirmed by user;
  * 15 pending; 21 frozen (AML); 22 uncredited; 27, 28 travel-rule checks. Withdrawals: 1, 2, 6, 10-17
@@ -127,6 +134,9 @@ export function transferRecords(seed: number, anchorSec: number): TransferRecord
       );
     }
   }
+  const headroom = transferHeadroom(seed);
+  /** Per currency, what the records drawn so far (newer ones) add up to. */
+  const gained = new Map<string, Dec>();
   const records: TransferRecord[] = [];
   let t = anchorSec;
   const span = 365 * 86400;
@@ -134,19 +144,30 @@ export function transferRecords(seed: number, anchorSec: number): TransferRecord
     t -= rng.int(1, Math.floor((2 * span) / TRANSFER_COUNT));
     const c = rng.pick(CURRENCIES);
     const network = rng.pick(c.networks);
-    const method = rng.next() < 0.55 ? 1 : 2;
-    const statuses: readonly number[] = method === 1 ? DEPOSIT_STATUSES : WITHDRAW_STATUSES;
+    const drawn = rng.next() < 0.55 ? 1 : 2;
+    const statuses: readonly number[] = drawn === 1 ? DEPOSIT_STATUSES : WITHDRAW_STATUSES;
     // Mostly successful, the rest spread over every status.
     const status = rng.next() < 0.7 ? rng.pick([3, 7]) : rng.pick(statuses);
     const step = new D(1).div(new D(10).pow(c.precision));
     const amount = step.times(rng.int(c.min, c.max));
+    const successful = status === 3 || status === 7;
+    // A successful deposit the balances cannot have held since is a withdrawal (3 and 7 are
+    // successful either way; nothing else drawn depends on the direction).
+    const gain = gained.get(c.ticker) ?? new D(0);
+    const overdraws =
+      drawn === 1 && successful && gain.plus(amount).gt(headroom.get(c.ticker) ?? 0);
+    const method = overdraws ? 2 : drawn;
     const fee = method === 2 ? new D(c.fee) : new D(0);
     const pool = pools.get(`${c.ticker}:${network}`) ?? [];
     const addr = rng.next() < 0.8 ? rng.pick(pool) : address(rng, network);
     const hash = rng.hex(64);
     const partial = status === 18;
     const processed = partial ? amount.div(2).toDecimalPlaces(c.precision, D.ROUND_DOWN) : amount;
-    const done = status === 3 || status === 7 || status === 18;
+    const done = successful || partial;
+    if (done) {
+      const change = method === 1 ? amount : processed.plus(fee).neg();
+      gained.set(c.ticker, gain.plus(change));
+    }
     records.push({
       address: addr,
       uniqueId: rng.next() < 0.3 ? null : `${rng.hex(8)}-${i}`,
