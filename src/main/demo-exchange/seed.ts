@@ -343,6 +343,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     flexInvestments,
     flexPayments,
     subAccounts,
+    transfers: [],
     nonces: {},
     walk: { manualStep: 0, overrides: {} },
   };

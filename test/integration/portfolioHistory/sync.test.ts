@@ -30,7 +30,7 @@ const PATHS = {
 let s: Setup;
 let store: HistoryStore;
 beforeAll(async () => {
-  s = await setup({}, { pacer: unlimitedPacer() });
+  s = await setup({ control: true }, { pacer: unlimitedPacer() });
   store = HistoryStore.open(undefined);
 });
 afterAll(async () => {
@@ -314,5 +314,29 @@ describe('the synced demo history, walked back from the balances now', () => {
     const { series } = await walkBack(movements);
     expect(series.gaps).toEqual([]);
     expect(series.since).toBe(movements[0]!.time);
+  });
+
+  it('a deposit and a withdrawal made through the control endpoint are synced and explain the balances', async () => {
+    const control = async (path: string, body: unknown) => {
+      const r = await fetch(`${s.ex.url}/__control${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+      expect(r.status).toBe(200);
+    };
+    // More LTC than held before (30): booked without the credit, walking back would fall below zero.
+    await control('/deposit', { ticker: 'LTC', amount: '250' });
+    await control('/withdraw', { ticker: 'USDT', amount: '11000' });
+    await syncHistory(s.api, store, 'demo', Date.now());
+    // The newest two (made in the same second, they may come in either order).
+    const made = store.transfers('demo').slice(-2);
+    expect(made).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'deposit', ticker: 'LTC', amount: '250', fee: '0' }),
+        expect.objectContaining({ kind: 'withdraw', ticker: 'USDT', amount: '11000', fee: '1' }),
+      ]),
+    );
+    const { series } = await walkBack(storedMovements().filter((m) => m.time >= completeSince()));
+    expect(series.gaps).toEqual([]);
   });
 });
