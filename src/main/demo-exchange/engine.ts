@@ -19,9 +19,11 @@ import {
   type MarketDef,
 } from './markets';
 import { hash32 } from './rng';
+import type { TransferRecord } from './transfers';
 import {
   DEALS_LIMIT,
   HISTORY_LIMIT,
+  TRANSFERS_LIMIT,
   type DealRec,
   type ExchangeState,
   type KillSwitchRec,
@@ -1224,6 +1226,24 @@ export class Engine {
     else this.state.walk.overrides[market] = price;
     this.sync();
     this.changed();
+  }
+
+  /**
+   * A deposit or withdrawal made through the control endpoint: the successful `record` moves the
+   * main balance (a deposit adds its amount, a withdrawal takes amount + fee) and heads the
+   * history, which keeps TRANSFERS_LIMIT. False, and nothing changed, when a withdrawal is more than
+   * the main balance holds.
+   */
+  transfer(record: TransferRecord): boolean {
+    const amount = new D(record.amount);
+    const change = record.method === 1 ? amount : amount.plus(record.fee).neg();
+    const after = new D(this.state.main[record.ticker] ?? '0').plus(change);
+    if (after.lt(0)) return false;
+    this.state.main[record.ticker] = after.toFixed();
+    this.state.transfers.unshift(record);
+    this.state.transfers.splice(TRANSFERS_LIMIT);
+    this.changed();
+    return true;
   }
 
   advance(steps: number): void {

@@ -7,8 +7,8 @@ import { log } from '../log';
  * State persistence: a JSON file written atomically (temp file in the same folder, then rename),
  * debounced after every change, flushed on stop. Loaded synchronously at start; a missing,
  * unreadable or foreign file (other version or seed) is ignored and the seed state is used (and
- * written on the next change). A state saved before interest payments (or deals) were kept has
- * none. Version 1 files (conditional orders that froze nothing) are foreign.
+ * written on the next change). A state saved before interest payments (or deals, or control
+ * transfers) were kept has none. Version 1 files (conditional orders that froze nothing) are foreign.
  */
 export function loadState(path: string, seed: number): ExchangeState | null {
   let text: string;
@@ -23,6 +23,7 @@ export function loadState(path: string, seed: number): ExchangeState | null {
       return null;
     parsed.flexPayments ??= [];
     parsed.deals ??= [];
+    parsed.transfers ??= [];
     return parsed as ExchangeState;
   } catch {
     return null;

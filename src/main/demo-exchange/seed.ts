@@ -316,6 +316,16 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     time: o.ftime ?? o.timestamp,
   }));
 
+  // What the seeded history needs held: an asset the deals and payments added more of than it
+  // holds now is raised in the main account by the difference (the deposit that brought it there).
+  const held = heldTotals({ trade, main, flexInvestments });
+  for (const [ticker, need] of largestGain(ownChanges(deals, flexPayments))) {
+    const short = need.minus(held.get(ticker) ?? 0);
+    if (short.lte(0)) continue;
+    const raise = short.toDecimalPlaces(precisionOf(ticker), D.ROUND_UP);
+    main[ticker] = new D(main[ticker] ?? '0').plus(raise).toFixed();
+  }
+
   return {
     version: 2,
     seed,
@@ -333,6 +343,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     flexInvestments,
     flexPayments,
     subAccounts,
+    transfers: [],
     nonces: {},
     walk: { manualStep: 0, overrides: {} },
   };
@@ -374,4 +385,80 @@ function dailyPayments(
     });
   }
   return payments;
+}
+
+/** One change of an asset's balance (the account's total): what a record added (or took, < 0). */
+interface Change {
+  time: number;
+  ticker: string;
+  change: Dec;
+}
+
+/**
+ * The changes the seeded deals and interest payments made, as the app reads them
+ * (portfolioHistory/movements.ts): a buy adds the stock and takes the money and the fee (in the
+ * money), a sell the reverse; a payment adds its amount.
+ */
+function ownChanges(deals: readonly DealRec[], payments: readonly FlexPayment[]): Change[] {
+  const changes: Change[] = [];
+  for (const d of deals) {
+    const [stock = d.market, money = ''] = d.market.split('_');
+    const sign = d.side === 'buy' ? 1 : -1;
+    changes.push({ time: d.time, ticker: stock, change: new D(d.amount).times(sign) });
+    changes.push({ time: d.time, ticker: money, change: new D(d.deal).times(-sign) });
+    changes.push({ time: d.time, ticker: money, change: new D(d.fee).neg() });
+  }
+  for (const p of payments) {
+    changes.push({ time: p.createdAt, ticker: p.currency, change: new D(p.amount) });
+  }
+  return changes;
+}
+
+/**
+ * Per asset, the most the changes add up to from some moment to the newest (walking back from the
+ * newest, the highest running sum; assets that never gain are absent): the least an account must
+ * hold after them for a walk back through them never to fall below zero.
+ */
+function largestGain(changes: readonly Change[]): Map<string, Dec> {
+  const newestFirst = [...changes].sort((a, b) => b.time - a.time);
+  const running = new Map<string, Dec>();
+  const largest = new Map<string, Dec>();
+  for (const c of newestFirst) {
+    const sum = (running.get(c.ticker) ?? new D(0)).plus(c.change);
+    running.set(c.ticker, sum);
+    if (sum.gt(largest.get(c.ticker) ?? 0)) largest.set(c.ticker, sum);
+  }
+  return largest;
+}
+
+/** Per asset, what the account holds in every account: main, trade (available, frozen), flex. */
+function heldTotals(
+  state: Pick<ExchangeState, 'trade' | 'main' | 'flexInvestments'>,
+): Map<string, Dec> {
+  const held = new Map<string, Dec>();
+  const add = (ticker: string, amount: string) =>
+    held.set(ticker, (held.get(ticker) ?? new D(0)).plus(amount));
+  for (const [ticker, amount] of Object.entries(state.main)) add(ticker, amount);
+  for (const [ticker, b] of Object.entries(state.trade)) {
+    add(ticker, b.available);
+    add(ticker, b.freeze);
+  }
+  for (const i of state.flexInvestments) add(i.currency, i.invested);
+  return held;
+}
+
+/**
+ * Per asset, how much the seeded deposit/withdraw history (transfers.ts) may add to the asset over
+ * any stretch ending today: what the seeded account holds less the most its own deals and payments
+ * added (never below zero, createSeedState sees to that). The history's times follow the day the
+ * exchange starts while the deals' follow the day it was seeded, so the two interleave differently
+ * from one start to the next; keeping each within its share holds whatever the interleaving.
+ */
+export function transferHeadroom(seed: number): Map<string, Dec> {
+  const state = createSeedState(seed, 0);
+  const held = heldTotals(state);
+  const gained = largestGain(ownChanges(state.deals, state.flexPayments));
+  const headroom = new Map<string, Dec>();
+  for (const [ticker, amount] of held) headroom.set(ticker, amount.minus(gained.get(ticker) ?? 0));
+  return headroom;
 }

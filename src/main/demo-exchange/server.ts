@@ -314,6 +314,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
     if (options.control && path.startsWith('/__control/')) {
       const reply = controlHandler(method, path, url.searchParams, raw, {
         engine,
+        now,
         reset,
         faults: () => faults,
         setFaults: (input) => mergeFaults(faults, input),

@@ -1,3 +1,5 @@
+import type { TransferRecord } from './transfers';
+
 /**
  * The demo exchange's mutable state: plain JSON (decimal strings for money) so it can be persisted
  * as is. Everything derived from the seed alone (deposit/withdraw history, hashrate, books, prices)
@@ -182,6 +184,11 @@ export interface ExchangeState {
   /** Interest paid on flex investments, oldest first. */
   flexPayments: FlexPayment[];
   subAccounts: SubAccount[];
+  /**
+   * Deposits and withdrawals made through the control endpoint (each moved the main balance),
+   * newest first, at most TRANSFERS_LIMIT; the seeded history (transfers.ts) is not kept here.
+   */
+  transfers: TransferRecord[];
   /** Per API key: the last accepted nonce (decimal string). */
   nonces: Record<string, string>;
   walk: {
@@ -193,5 +200,7 @@ export interface ExchangeState {
 }
 
 export const HISTORY_LIMIT = 5000;
+/** Control-endpoint deposits and withdrawals kept (the oldest go first). */
+export const TRANSFERS_LIMIT = 1000;
 /** Deals kept (a market order may fill at several levels: a few per order). */
 export const DEALS_LIMIT = 20_000;

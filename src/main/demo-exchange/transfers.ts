@@ -1,11 +1,18 @@
 import { ASSET_BY_TICKER } from './assets';
-import { D } from './decimal';
-import { Rng } from './rng';
+import { D, type Dec } from './decimal';
+import { transferHeadroom } from './seed';
+import { Rng, hash32 } from './rng';
 
 /**
  * The seeded deposit/withdraw history (main-account/history): 2,500 records, newest first, spread
  * over the 365 days before the anchor (today's UTC midnight at start). Derived from the seed only
  * and built on first use (not at start-up, not persisted).
+ *
+ * The records that changed a balance (successful, and the processed part of a partial withdrawal)
+ * explain the seeded balances as a real account's history would: walked back from them, through
+ * these and the seeded deals and interest payments, no balance falls below zero. Drawn newest
+ * first, a successful deposit more than the currency's headroom (seed.ts transferHeadroom) allows
+ * is turned into a withdrawal of the same amount; whatever else was drawn stays as it was.
  *
  * Status codes follow notes §5. Deposits: 3, 7 successful; 4, 9 canceled; 5 unconfirmed by user;
  * 15 pending; 21 frozen (AML); 22 uncredited; 27, 28 travel-rule checks. Withdrawals: 1, 2, 6, 10-17
@@ -105,10 +112,67 @@ function address(rng: Rng, network: string | null): string {
     case 'DOGE':
       return `D${rng.hex(33)}`;
     case null:
+    case 'LTC':
       return `ltc1${rng.hex(38)}`;
     default:
       return `0x${rng.hex(40)}`;
   }
+}
+
+/** What a record says of its currency. */
+type Listed = Pick<CurrencyDef, 'name' | 'ticker' | 'memo' | 'confirmations'>;
+
+/** What a record's own draws and its caller decide. */
+interface Drawn {
+  address: string;
+  uniqueId: string | null;
+  createdAt: number;
+  method: 1 | 2;
+  amount: Dec;
+  /** What was done of it: the amount, or a partial withdrawal's part. */
+  processed: Dec;
+  fee: Dec;
+  status: number;
+  network: string | null;
+  transactionHash: string;
+}
+
+/**
+ * A history record of `c`: from `d`, and from `rng` its memo (a currency with memos), transaction
+ * id and, unfinished (not successful, not partial), its confirmations so far, drawn in that order.
+ */
+function listed(rng: Rng, c: Listed, d: Drawn): TransferRecord {
+  const done = d.status === 3 || d.status === 7 || d.status === 18;
+  return {
+    address: d.address,
+    uniqueId: d.uniqueId,
+    createdAt: d.createdAt,
+    currency: c.name,
+    ticker: c.ticker,
+    method: d.method,
+    amount: d.amount.toFixed(),
+    description: d.method === 1 ? 'Deposit' : 'Withdraw',
+    memo: c.memo ? String(rng.int(100000, 999999)) : '',
+    fee: d.fee.toFixed(),
+    status: d.status,
+    network: d.network,
+    transactionHash: d.transactionHash,
+    transactionId: `${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}`,
+    details: {
+      partial: {
+        requestAmount: d.amount.toFixed(),
+        processedAmount: d.processed.toFixed(),
+        processedFee: d.fee.toFixed(),
+        normalizeTransaction: '',
+      },
+    },
+    confirmations: {
+      actual: done
+        ? c.confirmations
+        : rng.int(0, c.confirmations - 1 < 0 ? 0 : c.confirmations - 1),
+      required: c.confirmations,
+    },
+  };
 }
 
 let cache: { key: string; records: TransferRecord[] } | null = null;
@@ -127,6 +191,9 @@ export function transferRecords(seed: number, anchorSec: number): TransferRecord
       );
     }
   }
+  const headroom = transferHeadroom(seed);
+  /** Per currency, what the records drawn so far (newer ones) add up to. */
+  const gained = new Map<string, Dec>();
   const records: TransferRecord[] = [];
   let t = anchorSec;
   const span = 365 * 86400;
@@ -134,50 +201,126 @@ export function transferRecords(seed: number, anchorSec: number): TransferRecord
     t -= rng.int(1, Math.floor((2 * span) / TRANSFER_COUNT));
     const c = rng.pick(CURRENCIES);
     const network = rng.pick(c.networks);
-    const method = rng.next() < 0.55 ? 1 : 2;
-    const statuses: readonly number[] = method === 1 ? DEPOSIT_STATUSES : WITHDRAW_STATUSES;
+    const drawn = rng.next() < 0.55 ? 1 : 2;
+    const statuses: readonly number[] = drawn === 1 ? DEPOSIT_STATUSES : WITHDRAW_STATUSES;
     // Mostly successful, the rest spread over every status.
     const status = rng.next() < 0.7 ? rng.pick([3, 7]) : rng.pick(statuses);
     const step = new D(1).div(new D(10).pow(c.precision));
     const amount = step.times(rng.int(c.min, c.max));
+    const successful = status === 3 || status === 7;
+    // A successful deposit the balances cannot have held since is a withdrawal (3 and 7 are
+    // successful either way; nothing else drawn depends on the direction).
+    const gain = gained.get(c.ticker) ?? new D(0);
+    const overdraws =
+      drawn === 1 && successful && gain.plus(amount).gt(headroom.get(c.ticker) ?? 0);
+    const method = overdraws ? 2 : drawn;
     const fee = method === 2 ? new D(c.fee) : new D(0);
     const pool = pools.get(`${c.ticker}:${network}`) ?? [];
     const addr = rng.next() < 0.8 ? rng.pick(pool) : address(rng, network);
     const hash = rng.hex(64);
     const partial = status === 18;
     const processed = partial ? amount.div(2).toDecimalPlaces(c.precision, D.ROUND_DOWN) : amount;
-    const done = status === 3 || status === 7 || status === 18;
-    records.push({
-      address: addr,
-      uniqueId: rng.next() < 0.3 ? null : `${rng.hex(8)}-${i}`,
-      createdAt: t,
-      currency: c.name,
-      ticker: c.ticker,
-      method,
-      amount: amount.toFixed(),
-      description: method === 1 ? 'Deposit' : 'Withdraw',
-      memo: c.memo ? String(rng.int(100000, 999999)) : '',
-      fee: fee.toFixed(),
-      status,
-      network,
-      transactionHash: status === 5 || status === 4 ? '' : hash,
-      transactionId: `${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}`,
-      details: {
-        partial: {
-          requestAmount: amount.toFixed(),
-          processedAmount: processed.toFixed(),
-          processedFee: fee.toFixed(),
-          normalizeTransaction: '',
-        },
-      },
-      confirmations: {
-        actual: done
-          ? c.confirmations
-          : rng.int(0, c.confirmations - 1 < 0 ? 0 : c.confirmations - 1),
-        required: c.confirmations,
-      },
-    });
+    const done = successful || partial;
+    if (done) {
+      const change = method === 1 ? amount : processed.plus(fee).neg();
+      gained.set(c.ticker, gain.plus(change));
+    }
+    const uniqueId = rng.next() < 0.3 ? null : `${rng.hex(8)}-${i}`;
+    const transactionHash = status === 5 || status === 4 ? '' : hash;
+    records.push(
+      listed(rng, c, {
+        address: addr,
+        uniqueId,
+        createdAt: t,
+        method,
+        amount,
+        processed,
+        fee,
+        status,
+        network,
+        transactionHash,
+      }),
+    );
   }
   cache = { key, records };
   return records;
+}
+
+/** Whole units of an amount the control endpoint credits or debits at most. */
+const CONTROL_MAX = new D('1000000000');
+
+/**
+ * A deposit (method 1) or withdrawal (2) made now through the control endpoint, as the history
+ * lists a successful one (status 3): a listed crypto asset on its first network open that way, at
+ * least that network's minimum (at most its maximum, and at most 10^9), in at most the asset's
+ * places; a fresh address, hash and ids; every confirmation done; a withdrawal pays the asset's fee
+ * on top, a deposit none. Answers why not as text.
+ */
+export function controlTransferRecord(
+  method: 1 | 2,
+  ticker: unknown,
+  amount: unknown,
+  made: { seed: number; nowMs: number; serial: number },
+): TransferRecord | string {
+  const asset = typeof ticker === 'string' ? ASSET_BY_TICKER.get(ticker) : undefined;
+  if (!asset || asset.fiat) return 'ticker must be a listed crypto asset';
+  const direction = method === 1 ? 'deposit' : 'withdraw';
+  const rail = asset.rails.find((r) => r[direction] !== null);
+  const limits = rail?.[direction];
+  if (!rail || !limits)
+    return `${asset.ticker} cannot be ${method === 1 ? 'deposited' : 'withdrawn'}`;
+  const value = typeof amount === 'string' && /^\d+(\.\d+)?$/.test(amount) ? new D(amount) : null;
+  if (
+    !value ||
+    value.decimalPlaces() > asset.precision ||
+    value.lt(limits.min) ||
+    value.gt(limits.max ?? CONTROL_MAX)
+  ) {
+    const max = limits.max ?? CONTROL_MAX.toFixed();
+    return `amount must be a decimal string from ${limits.min} to ${max}, at most ${asset.precision} places`;
+  }
+  const rng = new Rng(hash32(made.seed, 'control', made.serial, made.nowMs));
+  const fee = new D(method === 2 && 'fixed' in asset.withdrawFee ? asset.withdrawFee.fixed : '0');
+  const currency = { ...asset, confirmations: asset.confirmations ?? 0 };
+  return listed(rng, currency, {
+    address: address(rng, rail.id),
+    uniqueId: `${rng.hex(8)}-c${made.serial}`,
+    createdAt: Math.floor(made.nowMs / 1000),
+    method,
+    amount: value,
+    processed: value,
+    fee,
+    status: 3,
+    network: rail.id,
+    transactionHash: rng.hex(64),
+  });
+}
+
+/**
+ * The deposit/withdraw history as main-account/history lists it, newest first: the transfers made
+ * through the control endpoint (`made`, newest first) among the seeded ones (at the same second,
+ * the made one first).
+ */
+export function historyRecords(
+  seed: number,
+  anchorSec: number,
+  made: readonly TransferRecord[],
+): TransferRecord[] {
+  const seeded = transferRecords(seed, anchorSec);
+  if (made.length === 0) return seeded;
+  const all: TransferRecord[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < made.length || j < seeded.length) {
+    const a = made[i];
+    const b = seeded[j];
+    if (a && (!b || a.createdAt >= b.createdAt)) {
+      all.push(a);
+      i++;
+    } else if (b) {
+      all.push(b);
+      j++;
+    }
+  }
+  return all;
 }

@@ -14,7 +14,7 @@ import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
  * - A withdrawal takes `amount + fee`: records.ts defines the stored amount as fee excluded, the fee
  *   charged on top. The reference describes both ways in (withdraw: the balance falls by the amount
  *   asked, fee inside; withdraw-pay: by amount + fee), and the history's `amount` and `fee` are
- *   separate fields; the demo's seeded history books no balance at all (transfers.ts), so whoever
+ *   separate fields; the demo's seeded history is drawn to this rule (transfers.ts), so whoever
  *   stores a transfer keeps this shape and the rule here stays one line.
  * - A flex interest payment adds `amount`.
  */

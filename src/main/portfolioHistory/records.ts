@@ -55,10 +55,10 @@ export interface StoredDeal {
  * reference (main_api_v4.yaml, withdraw / withdraw-pay) says the balance pays both. A partially
  * successful withdrawal (18) counts its processed amount and processed fee only.
  *
- * The demo exchange does NOT move balances for transfers: its deposit/withdraw history is a
- * seeded list of 2,500 records over the past year (demo-exchange/transfers.ts), with no withdraw
- * endpoint and no balance change behind any record; its deposit fees are all zero. Walked back on
- * the demo, these transfers explain balance changes that never happened (backfill: a gap).
+ * The demo exchange's deposit/withdraw history is a seeded list of 2,500 records over the past
+ * year (demo-exchange/transfers.ts), drawn so that, with the seeded deals and interest payments,
+ * it explains the seeded balances (walked back, none falls below zero); its deposit fees are all
+ * zero.
  */
 export interface StoredTransfer {
   /** The exchange's unique id, else a key built from its transaction id / hash and time. */

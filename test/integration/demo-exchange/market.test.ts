@@ -2,6 +2,9 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { start, type Client } from './helpers';
 import type { DemoExchange } from '../../../src/main/demo-exchange/server';
+import { indexCloses, marketsFor, priceSeries } from '../../../src/main/portfolioHistory/prices';
+import type { DailyClose } from '../../../src/main/portfolioHistory/records';
+import { demoHoldings } from '../../main/portfolioHistory/fixtures';
 
 /**
  * Public market data as the reference has it (http-v4.yaml, http-v1.yaml): the fee list, the order
@@ -251,6 +254,70 @@ describe('GET /api/v1/public/kline', () => {
     expect(byDefault.json.result!.length).toBeGreaterThanOrEqual(168);
     expect(byDefault.json.result!.length).toBeLessThanOrEqual(169);
   });
+
+  it.each([
+    ['frozen', true],
+    ['live', false],
+  ])(
+    '1d with %s prices: a close every day of the past year for each held asset, in USDT and in BTC',
+    async (_mode, freezePrices) => {
+      const own = await start({ casing: 'spec', freezePrices });
+      try {
+        const s = own.ex.engine.state;
+        const held = Object.entries(demoHoldings(s))
+          .filter(([, amount]) => !new Decimal(amount).isZero())
+          .map(([ticker]) => ticker);
+        expect(held).toEqual(expect.arrayContaining(['BTC', 'ETH', 'USDT', 'TRX', 'ADA', 'BNB']));
+        const listed = (
+          await own.client.get<{ name: string; tradesEnabled: boolean }[]>('/api/v4/public/markets')
+        ).json
+          .filter((m) => m.tradesEnabled)
+          .map((m) => m.name);
+        const nowSec = Math.floor(Date.now() / 1000);
+        const today = nowSec - (nowSec % 86_400);
+        const start = today - 365 * 86_400;
+        for (const quote of ['USDT', 'BTC']) {
+          const markets = marketsFor(held, quote, listed);
+          expect(markets.length, quote).toBeGreaterThan(5);
+          const closes: DailyClose[] = [];
+          for (const market of markets) {
+            const r = await own.client.get<{ result: Candle[] | null }>(
+              `/api/v1/public/kline?market=${market}&interval=1d&start=${start}&limit=1440`,
+            );
+            const candles = r.json.result!;
+            // Every day from a year ago to today (tomorrow, had midnight passed since), at midnight
+            // UTC, each a real candle.
+            const times = candles.map(([time]) => time);
+            expect(times, market).toEqual(times.map((_, i) => start + i * 86_400));
+            expect([366, 367], market).toContain(times.length);
+            for (const [, open, close, high, low] of candles) {
+              expect(new Decimal(close).gt(0), market).toBe(true);
+              for (const p of [open, close]) {
+                expect(new Decimal(high).gte(p) && new Decimal(low).lte(p), market).toBe(true);
+              }
+            }
+            // The walk moves over the year (the frozen one too: only the present stands still).
+            expect(new Set(candles.map((c) => c[2])).size, market).toBeGreaterThan(100);
+            for (const [time, , close] of candles) closes.push({ market, day: time * 1000, close });
+          }
+          // Priced as the chart prices them: every held asset, every day, but USDC (no market).
+          const index = indexCloses(closes);
+          for (const ticker of held) {
+            const series = priceSeries(index, ticker, quote);
+            if (ticker === 'USDC') {
+              expect(series, quote).toBeUndefined();
+              continue;
+            }
+            for (let day = start; day <= today; day += 86_400) {
+              expect(series?.(day * 1000), `${ticker} in ${quote} on ${day}`).toBeDefined();
+            }
+          }
+        }
+      } finally {
+        await own.ex.stop();
+      }
+    },
+  );
 
   it('refuses with HTTP 200, success false and a field map', async () => {
     for (const [query, message] of [

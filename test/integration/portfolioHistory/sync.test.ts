@@ -1,5 +1,10 @@
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newClientOrderId } from '../../../src/main/exchange/api';
+import { backfill, type BackfillInput } from '../../../src/main/portfolioHistory/backfill';
+import { movementsOf, type Movement } from '../../../src/main/portfolioHistory/movements';
+import { indexCloses, marketsFor } from '../../../src/main/portfolioHistory/prices';
+import { snapshotOf } from '../../../src/main/portfolioHistory/recorder';
 import { HistoryStore } from '../../../src/main/portfolioHistory/store';
 import {
   storedDeal,
@@ -7,6 +12,7 @@ import {
   syncDailyCloses,
   syncHistory,
 } from '../../../src/main/portfolioHistory/sync';
+import { portfolioOverview } from '../../../src/main/services/portfolio';
 import { historyEarliest, historyWindows } from '../../../src/shared/executed';
 import type { DepositWithdraw, MarketDeal } from '../../../src/shared/model';
 import { setup, teardown, unlimitedPacer, type Setup } from '../exchange/helpers';
@@ -24,7 +30,7 @@ const PATHS = {
 let s: Setup;
 let store: HistoryStore;
 beforeAll(async () => {
-  s = await setup({}, { pacer: unlimitedPacer() });
+  s = await setup({ control: true }, { pacer: unlimitedPacer() });
   store = HistoryStore.open(undefined);
 });
 afterAll(async () => {
@@ -223,5 +229,114 @@ describe('syncDailyCloses on the demo exchange', () => {
     expect(s.ex.requestLog(again).find((e) => e.path === PATHS.kline)!.query.start).toBe(
       String(closes.at(-1)!.day / 1000),
     );
+  });
+});
+
+/** Every movement stored for the profile, oldest first. */
+function storedMovements(): Movement[] {
+  return movementsOf({
+    deals: store.deals('demo'),
+    transfers: store.transfers('demo'),
+    flexPayments: store.flexPayments('demo'),
+  });
+}
+
+/** Since when every source is complete: the latest of the sources' cursors' `earliest`. */
+function completeSince(): number {
+  const cursors = (['deals', 'transfers', 'flexPayments'] as const).map((source) =>
+    store.cursor('demo', source),
+  );
+  expect(cursors.every((c) => c !== undefined)).toBe(true);
+  return Math.max(...cursors.map((c) => c!.earliest));
+}
+
+/** The balances now (as the Overview reads them) walked back through `movements`, valued from 400 days back. */
+async function walkBack(movements: readonly Movement[]) {
+  const overview = await portfolioOverview(s.api, 'USDT');
+  const snapshot = snapshotOf(overview);
+  const holdings: BackfillInput['holdings'] = Object.fromEntries(
+    snapshot.holdings.map((h) => [
+      h.ticker,
+      new Decimal(h.main).add(h.trade).add(h.flex).toFixed(),
+    ]),
+  );
+  const markets = marketsFor(
+    snapshot.holdings.map((h) => h.ticker),
+    'USDT',
+    (await s.api.markets()).map((m) => m.name),
+  );
+  const now = overview.fetchedAt;
+  const from = now - 400 * DAY;
+  await syncDailyCloses(s.api, store, markets, from, now);
+  const closes = indexCloses(markets.flatMap((m) => store.dailyCloses(m, from, now)));
+  const series = backfill({
+    now,
+    holdings,
+    movements,
+    snapshots: [],
+    closes,
+    quote: 'USDT',
+    from,
+    to: now,
+  });
+  return { series, overview };
+}
+
+/**
+ * The demo's seeded history explains its seeded balances, as a real account's would: synced as above
+ * (with the deal made there) and walked back from the balances the Overview reads now (movementsOf,
+ * backfill), no balance falls below zero anywhere, so the net-worth chart has no gap.
+ */
+describe('the synced demo history, walked back from the balances now', () => {
+  it('has no gap over the period every source answers (the latest cursor’s earliest on)', async () => {
+    const since = completeSince();
+    // Deals answer six months back, transfers and payments from the beginning.
+    expect(since).toBeGreaterThan(Date.now() - 200 * DAY);
+    const movements = storedMovements().filter((m) => m.time >= since);
+    const kinds = new Set(movements.map((m) => m.kind));
+    expect([...kinds].sort()).toEqual(['deal', 'deposit', 'fee', 'flex', 'withdraw']);
+
+    const { series, overview } = await walkBack(movements);
+    expect(series.gaps).toEqual([]);
+    // What the Overview cannot price today (no market), the chart cannot either; nothing else.
+    expect(series.unpriced).toEqual(overview.unpriced);
+    // A valued point at the end of every day from the first movement's on.
+    const firstDayEnd = Math.floor(movements[0]!.time / DAY) * DAY + DAY - 1;
+    expect(series.points[0]!.time).toBe(firstDayEnd);
+    expect(series.points.length).toBeGreaterThan((Date.now() - firstDayEnd) / DAY);
+    expect(series.points.every((p) => p.value !== null)).toBe(true);
+  });
+
+  it('has none over the whole history either: the opening balances are not below zero', async () => {
+    const movements = storedMovements();
+    // The transfers reach about a year back, past the deals' six months.
+    expect(movements[0]!.time).toBeLessThan(Date.now() - 300 * DAY);
+    const { series } = await walkBack(movements);
+    expect(series.gaps).toEqual([]);
+    expect(series.since).toBe(movements[0]!.time);
+  });
+
+  it('a deposit and a withdrawal made through the control endpoint are synced and explain the balances', async () => {
+    const control = async (path: string, body: unknown) => {
+      const r = await fetch(`${s.ex.url}/__control${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+      });
+      expect(r.status).toBe(200);
+    };
+    // More LTC than held before (30): booked without the credit, walking back would fall below zero.
+    await control('/deposit', { ticker: 'LTC', amount: '250' });
+    await control('/withdraw', { ticker: 'USDT', amount: '11000' });
+    await syncHistory(s.api, store, 'demo', Date.now());
+    // The newest two (made in the same second, they may come in either order).
+    const made = store.transfers('demo').slice(-2);
+    expect(made).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'deposit', ticker: 'LTC', amount: '250', fee: '0' }),
+        expect.objectContaining({ kind: 'withdraw', ticker: 'USDT', amount: '11000', fee: '1' }),
+      ]),
+    );
+    const { series } = await walkBack(storedMovements().filter((m) => m.time >= completeSince()));
+    expect(series.gaps).toEqual([]);
   });
 });

@@ -7,27 +7,15 @@ import type { ExchangeState } from '../../../src/main/demo-exchange/state';
 import { backfill } from '../../../src/main/portfolioHistory/backfill';
 import { movementsOf } from '../../../src/main/portfolioHistory/movements';
 import type { Snapshot, StoredDeal } from '../../../src/main/portfolioHistory/records';
-import { closesOf } from './fixtures';
+import { closesOf, demoDeal, demoHoldings } from './fixtures';
 
 const NOW = 1_795_000_000_000;
-
-/** Every account's total per asset, as the Overview adds them up (trade: available + frozen). */
-function holdings(s: ExchangeState): Record<string, string> {
-  const sums = new Map<string, InstanceType<typeof D>>();
-  const add = (asset: string, v: string) => sums.set(asset, (sums.get(asset) ?? new D(0)).plus(v));
-  for (const [a, b] of Object.entries(s.trade)) {
-    add(a, b.available);
-    add(a, b.freeze);
-  }
-  for (const [a, v] of Object.entries(s.main)) add(a, v);
-  return Object.fromEntries([...sums].map(([a, v]) => [a, v.toFixed()]));
-}
 
 const snapshotOf = (s: ExchangeState, takenAt: number): Snapshot => ({
   takenAt,
   quote: 'USDT',
   total: '0',
-  holdings: Object.entries(holdings(s)).map(([ticker, trade]) => ({
+  holdings: Object.entries(demoHoldings(s)).map(([ticker, trade]) => ({
     ticker,
     main: '0',
     trade,
@@ -67,25 +55,13 @@ describe('movements against the demo engine', () => {
     e.setPrice(xrp.name, price.minus('0.001').toFixed()); // the resting buy fills as maker
     clock.ms += 60_000;
 
-    const deals: StoredDeal[] = e.state.deals.slice(firstNew).map((d) => ({
-      dealId: d.id,
-      orderId: d.orderId,
-      market: d.market,
-      side: d.side,
-      role: d.role === 1 ? 'maker' : 'taker',
-      price: d.price,
-      amount: d.amount,
-      deal: d.deal,
-      fee: d.fee,
-      feeAsset: d.market.split('_')[1]!,
-      time: Math.round(d.time * 1000),
-    }));
+    const deals: StoredDeal[] = e.state.deals.slice(firstNew).map(demoDeal);
     expect(deals.map((d) => d.role)).toContain('maker');
     expect(deals.some((d) => new D(d.fee).decimalPlaces() > 8)).toBe(true);
 
     const r = backfill({
       now: clock.ms,
-      holdings: holdings(e.state),
+      holdings: demoHoldings(e.state),
       movements: movementsOf({ deals, transfers: [], flexPayments: [] }),
       snapshots: [first, second],
       closes: closesOf([]),

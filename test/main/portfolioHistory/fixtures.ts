@@ -1,3 +1,5 @@
+import { D } from '../../../src/main/demo-exchange/decimal';
+import type { DealRec, ExchangeState } from '../../../src/main/demo-exchange/state';
 import { indexCloses, type CloseIndex } from '../../../src/main/portfolioHistory/prices';
 import type {
   Snapshot,
@@ -55,4 +57,32 @@ export function snapshot(
       price,
     })),
   };
+}
+
+/** A demo engine's deal as the store keeps it (the fee in the market's money, as the engine books). */
+export const demoDeal = (d: DealRec): StoredDeal => ({
+  dealId: d.id,
+  orderId: d.orderId,
+  market: d.market,
+  side: d.side,
+  role: d.role === 1 ? 'maker' : 'taker',
+  price: d.price,
+  amount: d.amount,
+  deal: d.deal,
+  fee: d.fee,
+  feeAsset: d.market.split('_')[1]!,
+  time: Math.round(d.time * 1000),
+});
+
+/** A demo state's totals per asset, as the Overview adds them up: main, trade (available + frozen), flex. */
+export function demoHoldings(s: ExchangeState): Record<string, string> {
+  const sums = new Map<string, InstanceType<typeof D>>();
+  const add = (asset: string, v: string) => sums.set(asset, (sums.get(asset) ?? new D(0)).plus(v));
+  for (const [a, v] of Object.entries(s.main)) add(a, v);
+  for (const [a, b] of Object.entries(s.trade)) {
+    add(a, b.available);
+    add(a, b.freeze);
+  }
+  for (const i of s.flexInvestments) if (i.status === 'ACTIVE') add(i.currency, i.invested);
+  return Object.fromEntries([...sums].map(([a, v]) => [a, v.toFixed()]));
 }

@@ -9,7 +9,7 @@ import type { FlexInvestment } from '../state';
 import {
   DEPOSIT_STATUSES,
   WITHDRAW_STATUSES,
-  transferRecords,
+  historyRecords,
   type TransferRecord,
 } from '../transfers';
 import {
@@ -114,7 +114,7 @@ const history: Route = {
       } else statuses = statusRaw as number[];
     }
     c.throwIfFailed(30);
-    const all = transferRecords(ex.seed, ex.anchorSec).filter(
+    const all = historyRecords(ex.seed, ex.anchorSec, ex.engine.state.transfers).filter(
       (r) =>
         (tm === undefined || r.method === tm) &&
         (!ticker || r.ticker === ticker) &&

@@ -1,6 +1,7 @@
 import type { Engine } from '../engine';
 import type { Faults, FaultsInput, RequestLog } from '../faults';
 import { MARKET_BY_NAME } from '../markets';
+import { controlTransferRecord } from '../transfers';
 
 /**
  * The control endpoint, served only with the `control` option (else these paths are 404 like any
@@ -13,6 +14,12 @@ import { MARKET_BY_NAME } from '../markets';
  *   POST   /__control/reset          -> {}   (seed state back; log kept)
  *   POST   /__control/advance-price {steps?: integer = 1} -> {step}
  *   POST   /__control/set-price {market, price: string | null} -> {market, price}
+ *   POST   /__control/deposit {ticker, amount: string} -> {record, main}: a deposit arrives (status 3,
+ *                                       now, fee 0): the main balance grows by the amount and the
+ *                                       deposit/withdraw history lists it first
+ *   POST   /__control/withdraw {ticker, amount: string} -> {record, main}: a withdrawal completes
+ *                                       (status 3, the asset's fee): the main balance pays
+ *                                       amount + fee (not enough: 400)
  *   GET    /__control/state          -> the full state (balances, maker, fees, orders, nonces ...)
  *   POST   /__control/ws-drop        -> {dropped: n}: every /ws connection terminated at once (no
  *                                       close handshake, as a network drop)
@@ -20,6 +27,8 @@ import { MARKET_BY_NAME } from '../markets';
  */
 export interface ControlDeps {
   engine: Engine;
+  /** The exchange's clock, ms. */
+  now(): number;
   reset(): void;
   faults(): Faults;
   setFaults(input: FaultsInput): Faults | string;
@@ -94,6 +103,20 @@ export function controlHandler(
       }
       deps.engine.setPrice(market, price);
       return { status: 200, json: { market, price } };
+    }
+    case 'POST /deposit':
+    case 'POST /withdraw': {
+      const state = deps.engine.state;
+      const record = controlTransferRecord(route === 'POST /deposit' ? 1 : 2, b.ticker, b.amount, {
+        seed: state.seed,
+        nowMs: deps.now(),
+        serial: state.transfers.length,
+      });
+      if (typeof record === 'string') return { status: 400, json: { error: record } };
+      if (!deps.engine.transfer(record)) {
+        return { status: 400, json: { error: 'not enough in the main balance (amount + fee)' } };
+      }
+      return { status: 200, json: { record, main: state.main[record.ticker] } };
     }
     case 'POST /ws-drop':
       return { status: 200, json: { dropped: deps.dropWs() } };
