@@ -103,6 +103,21 @@ describe('Net-worth chart', () => {
     expect(legend.textContent).toContain('Reconstructed');
   });
 
+  it('marks a lone live snapshot among many days with a dot, so it shows', async () => {
+    const days = Array.from({ length: 90 }, (_, i) => ({
+      time: START + i * DAY,
+      value: String(60000 + i),
+      source: 'backfill' as const,
+    }));
+    const live = { time: START + 90 * DAY, value: '60100', source: 'live' as const };
+    serve(async () => netWorth({ points: [...days, live] }));
+    const { container } = render(<OverviewView />);
+    await chart();
+    // recharts draws dots in a layer of their own: the one dot is the live line's.
+    const dots = [...container.querySelectorAll('.recharts-line-dot')];
+    expect(dots.map((d) => d.getAttribute('fill'))).toEqual(['var(--ov-live)']);
+  });
+
   it('draws no line across a null value: the line breaks there', async () => {
     const points = netWorth().points.map((p, i) => (i === 1 ? { ...p, value: null } : p));
     serve(async () => netWorth({ points }));

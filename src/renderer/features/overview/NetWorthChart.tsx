@@ -137,6 +137,8 @@ export function NetWorthChart({
     [first, last, width, leftAxis],
   );
   const dots = rows.length <= FEW_POINTS;
+  // A few live snapshots among many days (the app is new) would be a line too short to see.
+  const liveDots = dots || rows.filter((row) => row.live !== null).length <= FEW_POINTS;
 
   const renderTooltip = ({ active, payload }: TooltipContentProps) => {
     const row = active ? (payload?.[0]?.payload as ChartRow | undefined) : undefined;
@@ -212,7 +214,7 @@ export function NetWorthChart({
           className="ov-line-live"
           stroke="var(--ov-live)"
           strokeWidth={2}
-          dot={dots ? { r: 3, fill: 'var(--ov-live)' } : false}
+          dot={liveDots ? { r: 3, fill: 'var(--ov-live)' } : false}
           isAnimationActive={false}
           connectNulls={false}
         />
