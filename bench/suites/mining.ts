@@ -1,12 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startCore } from '../../src/main/core';
 import { startWebHost } from '../../src/main/webhost/server';
 import { KeytarStore } from '../../src/main/vault/vault';
-import type { Envelope } from '../../src/shared/errors';
 import type { MiningSeries } from '../../src/shared/model';
 import {
   fmt,
@@ -16,6 +13,7 @@ import {
   type SuiteResult,
   type Verdict,
 } from '../support';
+import { launchBenchBrowser, measureMarkedLoad, type MarkedLoad } from '../browser';
 
 /**
  * The Mining screen (issue "Mining: hashrate charts"): a year at 5 minutes (105,120 points, 53
@@ -33,56 +31,18 @@ const RUNS = 5;
 const WARMUP_RUNS = 1;
 /** The issue's target: painted within 300 ms of the data's arrival. */
 const PAINT_TARGET_MS = 300;
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-interface Run {
-  requestToData: number;
-  dataToPainted: number;
-  requestToPainted: number;
-  fetched: number;
-  drawn: number;
-  requests: number;
-}
+/** The page's spans and drawn points, and what main says it fetched. */
+type Run = Omit<MarkedLoad<MiningSeries>, 'value'> & { fetched: number; requests: number };
 
 async function measure(page: Page, trigger: () => Promise<void>): Promise<Run> {
-  await page.evaluate('performance.clearMarks()');
-  const response = page.waitForResponse((r) => r.url().endsWith('/rpc/mining.hashrate'), {
-    timeout: 120_000,
-  });
-  await trigger();
-  const envelope = (await (await response).json()) as Envelope<MiningSeries>;
-  if (!envelope.ok) throw new Error(`mining.hashrate failed: ${envelope.error.message}`);
-  const series = envelope.value;
-  // Expressions as text: tsx would wrap functions with a helper the page does not have.
-  await page.waitForFunction(
-    `(() => {
-      const data = performance.getEntriesByName('mining:data')[0];
-      return data !== undefined &&
-        performance.getEntriesByName('mining:painted').some((m) => m.startTime >= data.startTime);
-    })()`,
-    undefined,
-    { timeout: 60_000 },
+  const load = await measureMarkedLoad<MiningSeries>(
+    page,
+    { channel: 'mining.hashrate', marks: 'mining', chartTestId: 'hashrate-chart' },
+    trigger,
   );
-  const marks = (await page.evaluate(
-    `(() => {
-      const at = (name) => performance.getEntriesByName(name).map((m) => m.startTime);
-      return { request: at('mining:request'), data: at('mining:data'), painted: at('mining:painted') };
-    })()`,
-  )) as { request: number[]; data: number[]; painted: number[] };
-  const request = marks.request.at(-1)!;
-  const data = marks.data.at(-1)!;
-  const painted = marks.painted.find((t) => t >= data)!;
-  const drawn = Number(
-    await page.getByTestId('hashrate-chart').getAttribute('data-point-count', { timeout: 10_000 }),
-  );
-  return {
-    requestToData: data - request,
-    dataToPainted: painted - data,
-    requestToPainted: painted - request,
-    fetched: series.fetchedPoints,
-    drawn,
-    requests: series.requests,
-  };
+  const { value, ...spans } = load;
+  return { ...spans, fetched: value.fetchedPoints, requests: value.requests };
 }
 
 export const suite: BenchSuite = {
@@ -94,9 +54,6 @@ export const suite: BenchSuite = {
         'out/renderer is missing: run `npm run build` (electron-vite build) before `npm run bench -- mining`.',
       );
     }
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`No Chromium at ${CHROMIUM}: set CHROMIUM_PATH.`);
-    }
     const vault = new KeytarStore('unused', () => {
       throw new Error('the bench uses the Demo profile only');
     });
@@ -106,21 +63,7 @@ export const suite: BenchSuite = {
       events: core.events,
       rendererDir: RENDERER_DIR,
     });
-    const userDataDir = await mkdtemp(join(tmpdir(), 'desk-bench-chromium-'));
-    const browser = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1280, height: 800 },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const { browser, close } = await launchBenchBrowser();
     const runs: Run[] = [];
     try {
       const page = await browser.newPage();
@@ -156,8 +99,7 @@ export const suite: BenchSuite = {
         if (i >= WARMUP_RUNS) runs.push(run);
       }
     } finally {
-      await browser.close();
-      await rm(userDataDir, { recursive: true, force: true });
+      await close();
       await host.stop();
       await core.stop();
     }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../browser';
 import {
   fmt,
   fmtBytes,
@@ -41,16 +42,6 @@ const TABLES = [
 const FLOOR = { id: 'floor', title: 'Floor: static box' } as const;
 const MEASURED = [...TABLES, FLOOR] as const;
 type TableId = (typeof MEASURED)[number]['id'];
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface RunResult {
   firstRenderMs: number;

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   CartesianGrid,
   ComposedChart,
@@ -10,6 +10,7 @@ import {
 } from 'recharts';
 import type { HashratePoint, MiningSeries } from '../../../shared/model';
 import { MASK } from '../../lib/decimal';
+import { usePaintedMark } from '../../lib/userTiming';
 import {
   formatHashrate,
   formatRawHashrate,
@@ -74,14 +75,6 @@ export function HashrateTooltip({
   );
 }
 
-const mark = (name: string) => {
-  try {
-    performance.mark(name);
-  } catch {
-    // best effort
-  }
-};
-
 /**
  * The hashrate line (left axis, auto-scaled unit) and the reject rate (right axis, %) over local
  * time, a tooltip, and a selection under it to zoom. In privacy mode both value axes lose their ticks and the
@@ -133,10 +126,7 @@ export function HashrateChart({
   );
 
   // For the bench and anyone timing it: the frame after this data was committed to the DOM.
-  useLayoutEffect(() => {
-    const id = requestAnimationFrame(() => mark('mining:painted'));
-    return () => cancelAnimationFrame(id);
-  }, [series]);
+  usePaintedMark('mining:painted', series);
 
   const renderTooltip = ({ active, payload }: TooltipContentProps) => {
     const row = active ? (payload?.[0]?.payload as Row | undefined) : undefined;

@@ -9,6 +9,7 @@ import type { CsvExport, HashrateInterval } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { createRemote } from '../../lib/remote';
 import { deskFieldErrors, type FieldErrors } from '../../lib/parseForm';
+import { mark } from '../../lib/userTiming';
 
 export type MiningRange = '24h' | '7d' | '30d' | '90d' | '1y' | 'custom';
 export type PresetRange = Exclude<MiningRange, 'custom'>;
@@ -102,14 +103,6 @@ export const useHashrate = createRemote({
   channel: 'mining.hashrate',
   fetch: (query: MiningQuery) => getDesk().mining.hashrate(query),
 });
-
-const mark = (name: string) => {
-  try {
-    performance.mark(name);
-  } catch {
-    // User Timing is best effort.
-  }
-};
 
 export const useMiningStore = create<MiningStore>()(
   persist(

@@ -11,6 +11,7 @@ import {
 } from 'recharts';
 import type { NetWorthGap, NetWorthPoint, NetWorthSeries } from '../../../shared/model';
 import { formatDecimal, MASK } from '../../lib/decimal';
+import { usePaintedMark } from '../../lib/userTiming';
 import { timeAxisProps, timeTicks } from '../mining';
 import { listTickers, quotePlaces } from './allocation';
 import { chartRows, extremes, gapAt, gapsWithin, type ChartRow } from './netWorth';
@@ -139,6 +140,8 @@ export function NetWorthChart({
   const dots = rows.length <= FEW_POINTS;
   // A few live snapshots among many days (the app is new) would be a line too short to see.
   const liveDots = dots || rows.filter((row) => row.live !== null).length <= FEW_POINTS;
+  // For the bench and anyone timing it: the frame after this series was committed to the DOM.
+  usePaintedMark('networth:painted', series);
 
   const renderTooltip = ({ active, payload }: TooltipContentProps) => {
     const row = active ? (payload?.[0]?.payload as ChartRow | undefined) : undefined;

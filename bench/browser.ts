@@ -1,0 +1,106 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Envelope } from '../src/shared/errors';
+
+/**
+ * Headless Chromium for the suites that open the real page (mining.ts, history.ts; tables.ts uses
+ * the same flags), and the User Timing spans those pages mark: `<name>:request` (the store sends
+ * the request), `<name>:data` (the answer is in), `<name>:painted` (a requestAnimationFrame after
+ * the chart committed it; src/renderer/lib/userTiming.ts).
+ */
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+/** No GPU, no background traffic: the page's own work only. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A headless browser with a fresh profile; close() also removes the profile. */
+export async function launchBenchBrowser(): Promise<{
+  browser: BrowserContext;
+  close(): Promise<void>;
+}> {
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: set CHROMIUM_PATH.`);
+  const userDataDir = mkdtempSync(join(tmpdir(), 'desk-bench-chromium-'));
+  const browser = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: CHROMIUM_ARGS,
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface MarkedLoad<T> {
+  /** The RPC's answer. */
+  value: T;
+  requestToData: number;
+  dataToPainted: number;
+  requestToPainted: number;
+  /** The chart's data-point-count. */
+  drawn: number;
+}
+
+/**
+ * Runs `trigger`, waits for the answer of `/rpc/<channel>` and the `<marks>:painted` after its
+ * `<marks>:data`, and answers the spans between the marks and the points the chart (`chartTestId`)
+ * says it draws.
+ */
+export async function measureMarkedLoad<T>(
+  page: Page,
+  options: { channel: string; marks: string; chartTestId: string },
+  trigger: () => Promise<void>,
+): Promise<MarkedLoad<T>> {
+  const { channel, marks: name, chartTestId } = options;
+  await page.evaluate('performance.clearMarks()');
+  const response = page.waitForResponse((r) => r.url().endsWith(`/rpc/${channel}`), {
+    timeout: 120_000,
+  });
+  await trigger();
+  const envelope = (await (await response).json()) as Envelope<T>;
+  if (!envelope.ok) throw new Error(`${channel} failed: ${envelope.error.message}`);
+  // Expressions as text: tsx would wrap functions with a helper the page does not have.
+  await page.waitForFunction(
+    `(() => {
+      const data = performance.getEntriesByName('${name}:data')[0];
+      return data !== undefined &&
+        performance.getEntriesByName('${name}:painted').some((m) => m.startTime >= data.startTime);
+    })()`,
+    undefined,
+    { timeout: 60_000 },
+  );
+  const marks = (await page.evaluate(
+    `(() => {
+      const at = (name) => performance.getEntriesByName(name).map((m) => m.startTime);
+      return { request: at('${name}:request'), data: at('${name}:data'), painted: at('${name}:painted') };
+    })()`,
+  )) as { request: number[]; data: number[]; painted: number[] };
+  const request = marks.request.at(-1)!;
+  const data = marks.data.at(-1)!;
+  const painted = marks.painted.find((t) => t >= data)!;
+  const drawn = Number(
+    await page.getByTestId(chartTestId).getAttribute('data-point-count', { timeout: 10_000 }),
+  );
+  return {
+    value: envelope.value,
+    requestToData: data - request,
+    dataToPainted: painted - data,
+    requestToPainted: painted - request,
+    drawn,
+  };
+}
