@@ -115,7 +115,7 @@ export class PortfolioHistory {
       records.deals[0]?.time,
       records.transfers[0]?.time,
       records.flexPayments[0]?.time,
-      store.snapshots(id)[0]?.takenAt,
+      store.firstSnapshotAt(id),
     ].filter((t): t is number => t !== undefined);
     const first = times.length > 0 ? Math.min(...times) : now;
     const tickers = new Set(overview.rows.map((r) => r.ticker));

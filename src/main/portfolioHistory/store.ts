@@ -77,6 +77,7 @@ function prepareQueries(db: DatabaseSync) {
     lastSnapshot: prepare(
       `${SNAPSHOT_SELECT} WHERE s.profile = ? ORDER BY s.taken_at DESC, s.id DESC LIMIT 1`,
     ),
+    firstSnapshotAt: prepare('SELECT MIN(taken_at) AS at FROM snapshots WHERE profile = ?'),
     snapshotRange: prepare(
       `${SNAPSHOT_SELECT} WHERE s.profile = ? AND s.taken_at BETWEEN ? AND ?
        ORDER BY s.taken_at, s.id`,
@@ -189,6 +190,12 @@ export class HistoryStore {
   /** The profile's snapshots taken from `from` to `to` (both included), oldest first. */
   snapshots(profileId: string, from: Millis = EARLIEST, to: Millis = LATEST): Snapshot[] {
     return this.q.snapshotRange.all(profileId, from, to).map(snapshotOfRow);
+  }
+
+  /** When the profile's first snapshot was taken, or undefined when it has none. */
+  firstSnapshotAt(profileId: string): Millis | undefined {
+    const row = this.q.firstSnapshotAt.get(profileId) as { at: number | null } | undefined;
+    return row?.at ?? undefined;
   }
 
   lastSnapshot(profileId: string): Snapshot | undefined {

@@ -286,7 +286,10 @@ export async function syncDailyCloses(
     const last = known.at(-1);
     let start = seconds(first && last && first.day <= dayOf(from) ? last.day : dayOf(from));
     while (start < end) {
-      const stop = Math.min(end, start + KLINE_LIMIT * 86_400);
+      // Both ends are included and the kline answers the latest KLINE_LIMIT days: a request
+      // spans KLINE_LIMIT days, not one more (its first day would be dropped, and looked for again
+      // by every later sync).
+      const stop = Math.min(end, start + (KLINE_LIMIT - 1) * 86_400);
       const candles = await api.kline(market, {
         interval: '1d',
         start,

@@ -230,6 +230,19 @@ describe('syncDailyCloses on the demo exchange', () => {
       String(closes.at(-1)!.day / 1000),
     );
   });
+
+  it('over more than one request’s 1,440 days, stores every day, so the next sync asks from the last', async () => {
+    const now = Date.now();
+    const from = now - 5 * 365 * DAY;
+    await syncDailyCloses(s.api, store, ['SOL_USDT'], from, now);
+    const closes = store.dailyCloses('SOL_USDT');
+    // One close per day from the first asked for to today: no day between two requests is missed.
+    expect(closes[0]!.day).toBe(Math.floor(from / DAY) * DAY);
+    expect(closes.at(-1)!.day - closes[0]!.day).toBe((closes.length - 1) * DAY);
+    const again = lastLogId();
+    await syncDailyCloses(s.api, store, ['SOL_USDT'], from, Date.now());
+    expect(asked(PATHS.kline, again)).toHaveLength(1);
+  });
 });
 
 /** Every movement stored for the profile, oldest first. */

@@ -56,6 +56,8 @@ describe('snapshots', () => {
     expect(store.snapshots('p1', 2_000, 30 * MIN)).toEqual([snapshot(20 * MIN, { BTC: '2' })]);
     expect(store.lastSnapshot('p1')).toEqual(snapshot(20 * MIN, { BTC: '2' }));
     expect(store.lastSnapshot('p3')).toBeUndefined();
+    expect(store.firstSnapshotAt('p1')).toBe(1_000);
+    expect(store.firstSnapshotAt('p3')).toBeUndefined();
     expect(store.snapshots('p2')).toHaveLength(1);
   });
 
