@@ -76,6 +76,31 @@ function differing(a: ReadonlyMap<string, Amount>, b: ReadonlyMap<string, Amount
   return out.sort();
 }
 
+/**
+ * The days (midnight UTC) whose last snapshot (of `anchors`, newest first) no movement follows
+ * before the day ends: the snapshot's balances are the day's end balances.
+ */
+function quietLiveDays(anchors: readonly Snapshot[], movements: readonly Movement[]): Set<Millis> {
+  const days = new Set<Millis>();
+  const seen = new Set<Millis>();
+  for (const anchor of anchors) {
+    const day = dayOf(anchor.takenAt);
+    if (seen.has(day)) continue;
+    seen.add(day);
+    // The first movement after the snapshot (movements are oldest first).
+    let lo = 0;
+    let hi = movements.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (movements[mid]!.time <= anchor.takenAt) lo = mid + 1;
+      else hi = mid;
+    }
+    const next = movements[lo];
+    if (!next || next.time >= day + DAY_MS) days.add(day);
+  }
+  return days;
+}
+
 export function backfill(input: BackfillInput): Backfill {
   const { now, movements, quote, closes, from, to } = input;
   const anchors = input.snapshots.filter((s) => s.takenAt <= now);
@@ -141,6 +166,7 @@ export function backfill(input: BackfillInput): Backfill {
     }
   };
 
+  const liveDays = quietLiveDays(anchors.filter((a) => inRange(a.takenAt)), movements);
   const lowestDayEnd = Math.max(dayOf(since) + DAY_MS - 1, from);
   let dayEnd = Math.min(dayOf(now) - 1, dayOf(to + 1) - 1);
   let m = movements.length - 1;
@@ -164,13 +190,17 @@ export function backfill(input: BackfillInput): Backfill {
       if (inRange(anchor.takenAt)) points.push(livePoint(anchor));
       a++;
     } else if (nextDayEnd >= movementTime) {
-      const point: NetWorthPoint = {
-        time: dayEnd,
-        value: valueOf(balances, dayEnd),
-        source: 'backfill',
-      };
-      points.push(point);
-      segment.push(point);
+      // A day whose last live snapshot nothing moved after has that recorded value as its end:
+      // no reconstructed point beside it (with a snapshot a day, most days need no valuing).
+      if (!liveDays.has(dayOf(dayEnd))) {
+        const point: NetWorthPoint = {
+          time: dayEnd,
+          value: valueOf(balances, dayEnd),
+          source: 'backfill',
+        };
+        points.push(point);
+        segment.push(point);
+      }
       dayEnd -= DAY_MS;
     } else if (movement) {
       const before = (balances.get(movement.ticker) ?? 0n) - movement.change;

@@ -3,6 +3,7 @@ import { historyEarliest } from '../../shared/executed';
 import type {
   CsvExport,
   Millis,
+  NetWorthPoint,
   NetWorthRange,
   NetWorthSeries,
   PortfolioOverview,
@@ -10,6 +11,7 @@ import type {
 } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
 import { deliverCsv, type SaveFile } from '../services/csv';
+import { downsample } from '../services/downsample';
 import { rangeBounds, backfill } from './backfill';
 import { movementsOf } from './movements';
 import { indexCloses, marketsFor } from './prices';
@@ -32,6 +34,8 @@ import { syncDailyCloses, syncHistory } from './sync';
  */
 
 const SOURCES: SyncCursor['source'][] = ['deals', 'transfers', 'flexPayments'];
+/** About one point per pixel of a wide chart: more cannot be seen, and costs time to draw. */
+export const MAX_POINTS = 1200;
 
 export interface HistoryServiceOptions {
   store: HistoryStore;
@@ -66,6 +70,7 @@ export class PortfolioHistory {
       quote,
       range,
       ...series,
+      points: drawable(series.points, MAX_POINTS),
       historyLimit: historyEarliest(now) * 1000,
       fetchedAt: now,
     };
@@ -162,4 +167,39 @@ export class PortfolioHistory {
 /** Held now per asset: every account's total, as the Overview adds it up. */
 function holdingsOf(overview: PortfolioOverview): Record<string, string> {
   return Object.fromEntries(overview.rows.map((r) => [r.ticker, r.total]));
+}
+
+/**
+ * The series as the chart draws it: at most about `max` points. Each run of valued points of one
+ * source is reduced on its own (downsample.ts keeps peaks and dips), in proportion to its length;
+ * points without a value (gaps) and where the source changes are kept, so the lines break and meet
+ * where they did. Values stay the decimal strings computed; the number is plot geometry only.
+ */
+export function drawable(points: readonly NetWorthPoint[], max: number): NetWorthPoint[] {
+  if (points.length <= max) return [...points];
+  const out: NetWorthPoint[] = [];
+  let run: NetWorthPoint[] = [];
+  const flush = () => {
+    const share = Math.max(3, Math.round((run.length / points.length) * max));
+    out.push(
+      ...downsample(
+        run,
+        share,
+        (p) => p.time,
+        (p) => Number(p.value),
+      ),
+    );
+    run = [];
+  };
+  for (const point of points) {
+    if (point.value === null) {
+      flush();
+      out.push(point);
+    } else {
+      if (run.length > 0 && run[0]!.source !== point.source) flush();
+      run.push(point);
+    }
+  }
+  flush();
+  return out;
 }

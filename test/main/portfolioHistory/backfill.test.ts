@@ -113,7 +113,17 @@ describe('backfill', () => {
     const ok = backfill(input({ snapshots: [agreeing] }));
     expect(ok.gaps).toEqual([]);
     expect(values(ok)).toContainEqual([D2 + 4 * H, '99239.5', 'live']);
-    expect(ok.points.map((p) => p.time)).toEqual([D1 - 1, D2 - 1, D2 + 4 * H, D3 - 1, NOW]);
+    // Nothing moved after it on D2: it is D2's end (no reconstructed point beside it).
+    expect(ok.points.map((p) => p.time)).toEqual([D1 - 1, D2 - 1, D2 + 4 * H, NOW]);
+    // Recorded before the withdrawal (D2 + 3 h): D2's end is still reconstructed after it.
+    const early = snapshot(D2 + 2 * H, ['0.5', '0.5', '0.5'], '106500');
+    expect(backfill(input({ snapshots: [early] })).points.map((p) => p.time)).toEqual([
+      D1 - 1,
+      D2 - 1,
+      D2 + 2 * H,
+      D3 - 1,
+      NOW,
+    ]);
 
     // Recorded 1.5 BTC where the walk from now reaches 1.2995: the gap runs from it to now, and
     // the walk goes on from what it recorded.
@@ -133,7 +143,6 @@ describe('backfill', () => {
       // Before the withdrawal: 1.5 + 0.2005 = 1.7005 BTC x 60000 = 102030 + 19970 USDT.
       [D2 - 1, '122000', 'backfill'],
       [D2 + 4 * H, '111470', 'live'],
-      [D3 - 1, null, 'backfill'],
       [NOW, '100539', 'backfill'],
     ]);
   });
