@@ -166,7 +166,10 @@ export function backfill(input: BackfillInput): Backfill {
     }
   };
 
-  const liveDays = quietLiveDays(anchors.filter((a) => inRange(a.takenAt)), movements);
+  const liveDays = quietLiveDays(
+    anchors.filter((a) => inRange(a.takenAt)),
+    movements,
+  );
   const lowestDayEnd = Math.max(dayOf(since) + DAY_MS - 1, from);
   let dayEnd = Math.min(dayOf(now) - 1, dayOf(to + 1) - 1);
   let m = movements.length - 1;
