@@ -9,7 +9,7 @@ import {
 import { NonceSource } from './nonce';
 import { groupOf, Pacer } from './pacing';
 import { signRequest, type Credentials } from './signer';
-import { Transport, TransportError } from './transport';
+import { Transport, TransportError, type HttpRequest } from './transport';
 
 /**
  * The main process's client for API v4: one per profile. It signs (§1), numbers (§2), paces (§7),
@@ -126,8 +126,10 @@ export class ExchangeClient {
 
   private url(path: string, query?: Record<string, string | number | boolean | undefined>): URL {
     const url = new URL(this.baseUrl + path);
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
+    if (query) {
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined) url.searchParams.set(key, String(value));
+      }
     }
     return url;
   }
@@ -158,15 +160,17 @@ export class ExchangeClient {
     let rateLimitRetries = 0;
     let rateLimitWaitedMs = 0;
     let nonceRetried = false;
+    const group = groupOf(path);
     for (;;) {
-      await this.pacer.acquire(groupOf(path), options.signal);
-      const request = await build();
+      // Most calls find room at once: no promise to wait on then.
+      if (!this.pacer.tryAcquire(group, options.signal)) {
+        await this.pacer.acquire(group, options.signal);
+      }
+      const request: HttpRequest = await build();
+      if (options.signal) request.signal = options.signal;
       let response;
       try {
-        response = await this.transport.request({
-          ...request,
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
+        response = await this.transport.request(request);
       } catch (error) {
         const failure = this.fromTransport(error, path);
         if (failure.kind === 'network') this.reportNetworkError(failure);
@@ -286,19 +290,31 @@ export class ExchangeClient {
   }
 
   /** A signed private POST (§1), with the §4 fallback to the deployed path on HTTP 404. */
-  async signedPost<T>(
+  signedPost<T>(
     path: string,
     fields: Record<string, unknown>,
     parse: Parser<T>,
     options: CallOptions = {},
   ): Promise<T> {
     const deployed = DEPLOYED_PATHS[path];
+    if (!deployed) return this.signedPostTo(path, fields, parse, options);
+    return this.signedPostOrDeployed(path, deployed, fields, parse, options);
+  }
+
+  /** §4: the spec path, or the deployed one once the spec path answered 404 (learned per base URL). */
+  private async signedPostOrDeployed<T>(
+    path: string,
+    deployed: string,
+    fields: Record<string, unknown>,
+    parse: Parser<T>,
+    options: CallOptions,
+  ): Promise<T> {
     const learned = learnedPaths.get(this.baseUrl);
-    if (deployed && learned?.has(path)) return this.signedPostTo(deployed, fields, parse, options);
+    if (learned?.has(path)) return this.signedPostTo(deployed, fields, parse, options);
     try {
       return await this.signedPostTo(path, fields, parse, options);
     } catch (error) {
-      if (!deployed || !(error instanceof ExchangeError) || error.status !== 404) throw error;
+      if (!(error instanceof ExchangeError) || error.status !== 404) throw error;
       const result = await this.signedPostTo(deployed, fields, parse, options);
       if (!learnedPaths.has(this.baseUrl)) learnedPaths.set(this.baseUrl, new Set());
       learnedPaths.get(this.baseUrl)!.add(path);
