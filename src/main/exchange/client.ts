@@ -141,21 +141,18 @@ export class ExchangeClient {
   }
 
   /**
-   * Sends one request (built afresh for each attempt, so a retry is re-signed with a new nonce),
+   * Sends one request (built afresh for each attempt, so a retry is re-signed with a new nonce;
+   * `signed`: with the key pair read from the vault for each attempt),
    * pacing it, parsing a 2xx answer, and retrying only what can never have been executed: a gateway
    * rate limit (non-JSON 429) with backoff or its Retry-After, a few times within a budget, and a
    * nonce refusal (JSON 429 "Too many requests.") once.
    */
   private async send<T>(
     path: string,
-    build: () => Promise<{
-      method: 'GET' | 'POST';
-      url: URL;
-      headers: Record<string, string>;
-      body?: string;
-    }>,
+    build: (credentials: Credentials | undefined) => HttpRequest,
     parse: Parser<T>,
     options: CallOptions,
+    signed = false,
   ): Promise<T> {
     let rateLimitRetries = 0;
     let rateLimitWaitedMs = 0;
@@ -166,7 +163,7 @@ export class ExchangeClient {
       if (!this.pacer.tryAcquire(group, options.signal)) {
         await this.pacer.acquire(group, options.signal);
       }
-      const request: HttpRequest = await build();
+      const request = build(signed ? await this.credentials() : undefined);
       if (options.signal) request.signal = options.signal;
       let response;
       try {
@@ -283,7 +280,7 @@ export class ExchangeClient {
   ): Promise<T> {
     return this.send(
       path,
-      async () => ({ method: 'GET', url: this.url(path, query), headers: {} }),
+      () => ({ method: 'GET', url: this.url(path, query), headers: {} }),
       parse,
       options,
     );
@@ -330,14 +327,14 @@ export class ExchangeClient {
   ) {
     return this.send(
       path,
-      async () => {
-        const credentials = await this.credentials();
+      (credentials) => {
         if (!credentials) throw ExchangeError.noCredentials(path);
         const signed = signRequest(path, fields, this.nonces.next(credentials.apiKey), credentials);
         return { method: 'POST', url: this.url(path), headers: signed.headers, body: signed.body };
       },
       parse,
       options,
+      true,
     );
   }
 
@@ -350,7 +347,7 @@ export class ExchangeClient {
   ): Promise<T> {
     return this.send(
       path,
-      async () => ({
+      () => ({
         method: 'POST',
         url: this.url(path),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -371,7 +368,7 @@ export class ExchangeClient {
   ): Promise<T> {
     return this.send(
       path,
-      async () => ({
+      () => ({
         method: 'POST',
         url: this.url(path),
         headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
