@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -272,16 +273,56 @@ export function floorTarget(baseUrl: string, pool: KeyPool): Target {
   return { kind: 'floor', call, rotation, close: () => agent.destroy() };
 }
 
+/** The client's classes: from the sources (through tsx) or from a bundle of them. */
+interface ClientLib {
+  ExchangeClient: typeof ExchangeClient;
+  ExchangeApi: typeof ExchangeApi;
+  Pacer: typeof Pacer;
+  NonceSource: typeof NonceSource;
+}
+
+const SOURCE_LIB: ClientLib = { ExchangeClient, ExchangeApi, Pacer, NonceSource };
+
+/**
+ * The client as the app ships it: main is bundled (electron-vite), so the bench loads the client
+ * from an esbuild bundle of the same sources rather than through tsx, whose module-namespace
+ * getters (every call into another module) and __name() wrappers (every named closure made) are
+ * not in the app. The floor and CCXT do not cross modules of ours on their hot path.
+ */
+async function bundledClientLib(dir: string): Promise<ClientLib> {
+  const outfile = join(dir, 'client-lib.cjs');
+  await build({
+    stdin: {
+      contents:
+        "export { ExchangeClient } from './src/main/exchange/client';\n" +
+        "export { ExchangeApi } from './src/main/exchange/api';\n" +
+        "export { Pacer } from './src/main/exchange/pacing';\n" +
+        "export { NonceSource } from './src/main/exchange/nonce';\n",
+      resolveDir: ROOT,
+      sourcefile: 'bench-client-lib.ts',
+      loader: 'ts',
+    },
+    absWorkingDir: ROOT,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    outfile,
+    logLevel: 'silent',
+  });
+  return createRequire(__filename)(outfile) as ClientLib;
+}
+
 /** The full client: pacing, nonce, signing, transport, error handling, schema parse. */
-export function clientTarget(baseUrl: string, pool: KeyPool): Target {
+export function clientTarget(baseUrl: string, pool: KeyPool, lib: ClientLib = SOURCE_LIB): Target {
   const rotation = new KeyRotation(pool);
-  const client = new ExchangeClient({
+  const client = new lib.ExchangeClient({
     baseUrl,
     credentials: async () => rotation.take(),
-    pacer: new Pacer(BENCH_LIMITS),
-    nonces: new NonceSource(),
+    pacer: new lib.Pacer(BENCH_LIMITS),
+    nonces: new lib.NonceSource(),
   });
-  const api = new ExchangeApi(client);
+  const api = new lib.ExchangeApi(client);
   return { kind: 'client', call: () => api.tradeBalance(), rotation, close: () => client.close() };
 }
 
@@ -635,9 +676,10 @@ async function measureRequests(context: BenchContext) {
   const seed = randomBytes(16).toString('hex');
   const server = await startDemoServer(context, seed, KEY_COUNT);
   const pool = new KeyPool(benchKeys(seed, KEY_COUNT));
+  const libDir = mkdtempSync(join(tmpdir(), 'exchange-desk-bench-'));
   const targets: Record<Kind, Target> = {
     floor: floorTarget(server.url, pool),
-    client: clientTarget(server.url, pool),
+    client: clientTarget(server.url, pool, await bundledClientLib(libDir)),
     ccxt: ccxtTarget(server.url, pool),
   };
   try {
@@ -696,6 +738,7 @@ async function measureRequests(context: BenchContext) {
     targets.client.close();
     targets.ccxt.close();
     await server.stop();
+    rmSync(libDir, { recursive: true, force: true });
   }
 }
 
@@ -963,7 +1006,7 @@ export const suite: BenchSuite = {
       .map((round) => worst(round, 'otherLoad'))
       .filter((v): v is number => v !== undefined);
     const notes = [
-      `Endpoint: signed POST ${PATH} (12 balances). Floor: bare node:http keep-alive Agent (configured like the client's) + crypto HMAC-SHA512, the same body {request, nonce, nonceWindow}, headers and nonce rule, answer through JSON.parse only. Client: ExchangeApi.tradeBalance() on ExchangeClient (pacing, nonce, signing, Transport, error handling, parse into the domain model: trade balances by a hand reader held to the zod schema, which reads anything it does not).`,
+      `Endpoint: signed POST ${PATH} (12 balances). Floor: bare node:http keep-alive Agent (configured like the client's) + crypto HMAC-SHA512, the same body {request, nonce, nonceWindow}, headers and nonce rule, answer through JSON.parse only. Client: ExchangeApi.tradeBalance() on ExchangeClient, loaded from an esbuild bundle of src/main/exchange as the app ships it bundled (not through tsx, whose per-module getters and __name() wrappers the app does not have) (pacing, nonce, signing, Transport, error handling, parse into the domain model: trade balances by a hand reader held to the zod schema, which reads anything it does not).`,
       `CCXT: ccxt ${ccxtVersion()} whitebit, its implicit method v4PrivatePostTradeAccountBalance() (signs the same {request, nonce, nonceWindow: true} body, sends through undici's keep-alive pool, JSON-parses the answer; no model parse), urls.api pointed at the demo exchange, no loadMarkets (nothing else is requested), its nonce replaced by the floor's rule, its leaky bucket given a billion tokens (never waits, bookkeeping runs). Sequential only, in the same process and rounds as the two others, same keys rotation; "CCXT cost" = CCXT / floor (times) or floor / CCXT (rates).`,
       `Pacing: the client gets a Pacer allowing ${PACING_LIMIT.limit.toExponential(0)} requests per ${PACING_LIMIT.windowMs} ms in every group, far above the measured rate, so pacing never waits; its bookkeeping is still measured.`,
       `Demo exchange: a separate process (bench/demo-server.ts), rate limits off, prices frozen, ${context.pinning.applied ? `pinned to CPU ${context.pinning.serverCpu}` : 'not pinned'}. Each loop moves to a fresh API key every ${REQUESTS_PER_KEY} requests (the demo accepts window nonces within +-5 s of its clock, unique per key); floor, client and CCXT alike.`,
