@@ -291,15 +291,28 @@ const SOURCE_LIB: ClientLib = { ExchangeClient, ExchangeApi, Pacer, NonceSource 
  */
 async function bundledClientLib(dir: string): Promise<ClientLib> {
   const outfile = join(dir, 'client-lib.cjs');
-  await build({
+  await bundleExports(
+    ['client:ExchangeClient', 'api:ExchangeApi', 'pacing:Pacer', 'nonce:NonceSource'],
+    outfile,
+  );
+  return createRequire(__filename)(outfile) as ClientLib;
+}
+
+/**
+ * One CommonJS bundle (esbuild, platform node, npm packages inlined) of the named exports of
+ * src/main/exchange modules, given as 'module:Name'.
+ */
+function bundleExports(exports: string[], outfile: string) {
+  return build({
     stdin: {
-      contents:
-        "export { ExchangeClient } from './src/main/exchange/client';\n" +
-        "export { ExchangeApi } from './src/main/exchange/api';\n" +
-        "export { Pacer } from './src/main/exchange/pacing';\n" +
-        "export { NonceSource } from './src/main/exchange/nonce';\n",
+      contents: exports
+        .map((entry) => {
+          const [module, name] = entry.split(':');
+          return `export { ${name} } from './src/main/exchange/${module}';\n`;
+        })
+        .join(''),
       resolveDir: ROOT,
-      sourcefile: 'bench-client-lib.ts',
+      sourcefile: 'bench-client-entry.ts',
       loader: 'ts',
     },
     absWorkingDir: ROOT,
@@ -308,9 +321,9 @@ async function bundledClientLib(dir: string): Promise<ClientLib> {
     format: 'cjs',
     target: 'node22',
     outfile,
+    metafile: true,
     logLevel: 'silent',
   });
-  return createRequire(__filename)(outfile) as ClientLib;
 }
 
 /** The full client: pacing, nonce, signing, transport, error handling, schema parse. */
@@ -613,24 +626,7 @@ async function measureLoad(): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'exchange-desk-bench-'));
   try {
     const outfile = join(dir, 'client.cjs');
-    const result = await build({
-      stdin: {
-        contents:
-          "export { ExchangeClient } from './src/main/exchange/client';\n" +
-          "export { ExchangeApi } from './src/main/exchange/api';\n",
-        resolveDir: ROOT,
-        sourcefile: 'bench-client-entry.ts',
-        loader: 'ts',
-      },
-      absWorkingDir: ROOT,
-      bundle: true,
-      platform: 'node',
-      format: 'cjs',
-      target: 'node22',
-      outfile,
-      metafile: true,
-      logLevel: 'silent',
-    });
+    const result = await bundleExports(['client:ExchangeClient', 'api:ExchangeApi'], outfile);
     const output = Object.values(result.metafile.outputs)[0];
     const byOwner = new Map<string, number>();
     for (const [input, { bytesInOutput }] of Object.entries(output?.inputs ?? {})) {
