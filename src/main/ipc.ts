@@ -1,7 +1,8 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { bindChannels, callChannel, type Handlers } from './binder';
 import { isOwnPage } from './security';
-import { channelNames, EVENT_IPC_CHANNEL } from '../shared/contract';
+import { EVENT_IPC_CHANNEL } from '../shared/channels';
+import { channelNames } from '../shared/contract';
 import { ErrorCode, type Envelope } from '../shared/errors';
 import type { AppEvents } from './events';
 

@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { createDesk } from '../shared/bridge';
-import { EVENT_IPC_CHANNEL, type ChannelName } from '../shared/contract';
+import { EVENT_IPC_CHANNEL } from '../shared/channels';
+import type { ChannelName } from '../shared/contract';
 import type { Envelope } from '../shared/errors';
 
 // Only the contract's channels are reachable: createDesk builds one method per channel and nothing

@@ -1,4 +1,5 @@
-import { channelNames, type ChannelName, type Desk, type EventName } from './contract';
+import { CHANNEL_NAMES } from './channels';
+import type { ChannelName, Desk, EventName } from './contract';
 import { asDeskError, type Envelope } from './errors';
 
 /** How a bridge reaches main: IPC in Electron, HTTP in the web host. */
@@ -9,12 +10,13 @@ export interface DeskTransport {
 }
 
 /**
- * The one bridge builder. The preload builds `window.desk` with an IPC transport; the web host's
+ * The one bridge builder. It needs only the channel names (channels.ts), never the contract's
+ * schemas, so the preload that bundles it stays small; main validates every input. The preload builds `window.desk` with an IPC transport; the web host's
  * browser client builds the same object with an HTTP transport.
  */
 export function createDesk(transport: DeskTransport): Desk {
   const groups: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {};
-  for (const name of channelNames) {
+  for (const name of CHANNEL_NAMES) {
     const [group, method] = name.split('.') as [string, string];
     groups[group] ??= {};
     groups[group][method] = async (input?: unknown) => {

@@ -42,6 +42,7 @@ import type {
 import { boundedDecimal, DECIMAL_LIMITS, isZeroDecimal } from './decimal';
 import { validStatuses } from './transferStatus';
 import { HISTORY_RANGE_SECONDS, HISTORY_WINDOW_SECONDS } from './executed';
+import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
 
 /**
  * The one contract between the renderer and main. Every channel has a zod schema for its input and
@@ -632,6 +633,17 @@ export function inputSchema(channelName: ChannelName): z.ZodType {
   return def.input;
 }
 
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * The typecheck fails here when channels.ts (the names the preload carries) lists other channels
+ * or events than this contract; test/shared/channels.test.ts also checks the order.
+ */
+const _namesMatchContract: [
+  Same<ChannelName, (typeof CHANNEL_NAMES)[number]>,
+  Same<EventName, (typeof EVENT_NAMES)[number]>,
+] = [true, true];
+
 export const isChannelName = (name: string): name is ChannelName =>
   (channelNames as readonly string[]).includes(name);
 
@@ -653,6 +665,3 @@ export type Desk = {
 } & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
-
-/** IPC channel on which main pushes events to the preload. */
-export const EVENT_IPC_CHANNEL = 'desk:event';

@@ -41,7 +41,8 @@ import { StreamService } from '../../src/main/stream/service';
 import type { AppLock } from '../../src/main/accounts/lock';
 import { stubHandlers } from '../support/handlers';
 import { AppEvents } from '../../src/main/events';
-import { channelNames, EVENT_IPC_CHANNEL, type ChannelName } from '../../src/shared/contract';
+import { EVENT_IPC_CHANNEL } from '../../src/shared/channels';
+import { channelNames, type ChannelName } from '../../src/shared/contract';
 import { DeskFailure, type Envelope } from '../../src/shared/errors';
 import type { AppInfo, ExchangeStatus } from '../../src/shared/model';
 

@@ -243,7 +243,9 @@ export function newClientOrderId(): string {
 
 /** Drops undefined values so the signed body holds only what was asked for. */
 function defined(fields: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(fields)) if (fields[key] !== undefined) out[key] = fields[key];
+  return out;
 }
 
 /** A one-asset main balance answer (`{main_balance: "1"}`), in either casing. */

@@ -9,7 +9,7 @@ import {
 import { NonceSource } from './nonce';
 import { groupOf, Pacer } from './pacing';
 import { signRequest, type Credentials } from './signer';
-import { Transport, TransportError } from './transport';
+import { Transport, TransportError, type HttpRequest } from './transport';
 
 /**
  * The main process's client for API v4: one per profile. It signs (§1), numbers (§2), paces (§7),
@@ -126,8 +126,10 @@ export class ExchangeClient {
 
   private url(path: string, query?: Record<string, string | number | boolean | undefined>): URL {
     const url = new URL(this.baseUrl + path);
-    for (const [key, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.set(key, String(value));
+    if (query) {
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined) url.searchParams.set(key, String(value));
+      }
     }
     return url;
   }
@@ -139,34 +141,33 @@ export class ExchangeClient {
   }
 
   /**
-   * Sends one request (built afresh for each attempt, so a retry is re-signed with a new nonce),
+   * Sends one request (built afresh for each attempt, so a retry is re-signed with a new nonce;
+   * `signed`: with the key pair read from the vault for each attempt),
    * pacing it, parsing a 2xx answer, and retrying only what can never have been executed: a gateway
    * rate limit (non-JSON 429) with backoff or its Retry-After, a few times within a budget, and a
    * nonce refusal (JSON 429 "Too many requests.") once.
    */
   private async send<T>(
     path: string,
-    build: () => Promise<{
-      method: 'GET' | 'POST';
-      url: URL;
-      headers: Record<string, string>;
-      body?: string;
-    }>,
+    build: (credentials: Credentials | undefined) => HttpRequest,
     parse: Parser<T>,
     options: CallOptions,
+    signed = false,
   ): Promise<T> {
     let rateLimitRetries = 0;
     let rateLimitWaitedMs = 0;
     let nonceRetried = false;
+    const group = groupOf(path);
     for (;;) {
-      await this.pacer.acquire(groupOf(path), options.signal);
-      const request = await build();
+      // Most calls find room at once: no promise to wait on then.
+      if (!this.pacer.tryAcquire(group, options.signal)) {
+        await this.pacer.acquire(group, options.signal);
+      }
+      const request = build(signed ? await this.credentials() : undefined);
+      if (options.signal) request.signal = options.signal;
       let response;
       try {
-        response = await this.transport.request({
-          ...request,
-          ...(options.signal ? { signal: options.signal } : {}),
-        });
+        response = await this.transport.request(request);
       } catch (error) {
         const failure = this.fromTransport(error, path);
         if (failure.kind === 'network') this.reportNetworkError(failure);
@@ -279,26 +280,38 @@ export class ExchangeClient {
   ): Promise<T> {
     return this.send(
       path,
-      async () => ({ method: 'GET', url: this.url(path, query), headers: {} }),
+      () => ({ method: 'GET', url: this.url(path, query), headers: {} }),
       parse,
       options,
     );
   }
 
   /** A signed private POST (§1), with the §4 fallback to the deployed path on HTTP 404. */
-  async signedPost<T>(
+  signedPost<T>(
     path: string,
     fields: Record<string, unknown>,
     parse: Parser<T>,
     options: CallOptions = {},
   ): Promise<T> {
     const deployed = DEPLOYED_PATHS[path];
+    if (!deployed) return this.signedPostTo(path, fields, parse, options);
+    return this.signedPostOrDeployed(path, deployed, fields, parse, options);
+  }
+
+  /** §4: the spec path, or the deployed one once the spec path answered 404 (learned per base URL). */
+  private async signedPostOrDeployed<T>(
+    path: string,
+    deployed: string,
+    fields: Record<string, unknown>,
+    parse: Parser<T>,
+    options: CallOptions,
+  ): Promise<T> {
     const learned = learnedPaths.get(this.baseUrl);
-    if (deployed && learned?.has(path)) return this.signedPostTo(deployed, fields, parse, options);
+    if (learned?.has(path)) return this.signedPostTo(deployed, fields, parse, options);
     try {
       return await this.signedPostTo(path, fields, parse, options);
     } catch (error) {
-      if (!deployed || !(error instanceof ExchangeError) || error.status !== 404) throw error;
+      if (!(error instanceof ExchangeError) || error.status !== 404) throw error;
       const result = await this.signedPostTo(deployed, fields, parse, options);
       if (!learnedPaths.has(this.baseUrl)) learnedPaths.set(this.baseUrl, new Set());
       learnedPaths.get(this.baseUrl)!.add(path);
@@ -314,14 +327,14 @@ export class ExchangeClient {
   ) {
     return this.send(
       path,
-      async () => {
-        const credentials = await this.credentials();
+      (credentials) => {
         if (!credentials) throw ExchangeError.noCredentials(path);
         const signed = signRequest(path, fields, this.nonces.next(credentials.apiKey), credentials);
         return { method: 'POST', url: this.url(path), headers: signed.headers, body: signed.body };
       },
       parse,
       options,
+      true,
     );
   }
 
@@ -334,7 +347,7 @@ export class ExchangeClient {
   ): Promise<T> {
     return this.send(
       path,
-      async () => ({
+      () => ({
         method: 'POST',
         url: this.url(path),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -355,7 +368,7 @@ export class ExchangeClient {
   ): Promise<T> {
     return this.send(
       path,
-      async () => ({
+      () => ({
         method: 'POST',
         url: this.url(path),
         headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },

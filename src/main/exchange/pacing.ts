@@ -126,9 +126,27 @@ class GroupQueue {
     });
   }
 
+  /**
+   * Starts a call at once when nobody waits and the window has room, without a promise (the common
+   * case); false otherwise, and then the call waits its turn through `acquire`.
+   */
+  tryTake(signal: AbortSignal | undefined): boolean {
+    if (this.waiting.length || signal?.aborted) return false;
+    const now = this.now();
+    this.expire(now);
+    if (this.starts.length >= this.capacity) return false;
+    this.starts.push(now);
+    return true;
+  }
+
+  /** Forgets the starts that have left the window. */
+  private expire(now: number): void {
+    while (this.starts.length && this.starts[0]! <= now - this.windowMs) this.starts.shift();
+  }
+
   private drain(): void {
     const now = this.now();
-    while (this.starts.length && this.starts[0]! <= now - this.windowMs) this.starts.shift();
+    this.expire(now);
     while (this.waiting.length && this.starts.length < this.capacity) {
       const waiter = this.waiting.shift()!;
       waiter.signal?.removeEventListener('abort', waiter.onAbort);
@@ -168,6 +186,14 @@ export class Pacer {
     let queue = this.queues.get(group);
     if (!queue) this.queues.set(group, (queue = new GroupQueue(this.limits[group], this.now)));
     return queue;
+  }
+
+  /**
+   * True when a call of this group may start right now (and it is counted as started); false when
+   * it must wait: then `acquire`. The same rule as `acquire`, without its promise.
+   */
+  tryAcquire(group: EndpointGroup, signal?: AbortSignal): boolean {
+    return this.queue(group).tryTake(signal);
   }
 
   /** Resolves when a call of this group may start; rejects with CancelledError on abort. */

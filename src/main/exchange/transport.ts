@@ -1,4 +1,9 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type RequestOptions,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 /**
@@ -74,6 +79,24 @@ export function sizeText(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/**
+ * What node:http reads of a URL (as its urlToHttpOptions does, without copying the whole URL):
+ * protocol, host name (an IPv6 address without its brackets), port, path with query, credentials.
+ */
+export function requestTarget(url: URL): RequestOptions {
+  const { hostname, port, username, password } = url;
+  const target: RequestOptions = {
+    protocol: url.protocol,
+    hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
+    path: url.pathname + url.search,
+  };
+  if (port !== '') target.port = Number(port);
+  if (username || password) {
+    target.auth = `${decodeURIComponent(username)}:${decodeURIComponent(password)}`;
+  }
+  return target;
+}
+
 export class Transport {
   private readonly http: HttpAgent;
   private readonly https: HttpsAgent;
@@ -133,12 +156,11 @@ export class Transport {
       };
       if (req.body !== undefined) headers['content-length'] = Buffer.byteLength(req.body);
 
-      const send = secure ? httpsRequest : httpRequest;
-      const request = send(req.url, {
-        method: req.method,
-        headers,
-        agent: secure ? this.https : this.http,
-      });
+      const options = requestTarget(req.url);
+      options.method = req.method;
+      options.headers = headers;
+      options.agent = secure ? this.https : this.http;
+      const request = (secure ? httpsRequest : httpRequest)(options);
 
       const fail = (error: TransportError) => {
         if (settled) return;

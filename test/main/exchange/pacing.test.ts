@@ -69,6 +69,28 @@ describe('Pacer', () => {
       name: 'AbortError',
     });
   });
+
+  it('tryAcquire starts a call at once only when acquire would, and counts it the same', async () => {
+    const pacer = new Pacer(limits, () => Date.now());
+    for (let i = 0; i < 5; i++) expect(pacer.tryAcquire('history')).toBe(true);
+    expect(pacer.tryAcquire('history', AbortSignal.abort())).toBe(false);
+    for (let i = 0; i < 4; i++) expect(pacer.tryAcquire('history')).toBe(true);
+    // The window is full (9 of 10): no more now, and acquire waits for the window as before.
+    expect(pacer.tryAcquire('history')).toBe(false);
+    expect(pacer.tryAcquire('public')).toBe(true);
+    let waited = false;
+    const waiting = pacer.acquire('history').then(() => (waited = true));
+    // The window has room again but its timer has not run yet: the waiting call goes first.
+    vi.setSystemTime(Date.now() + 1000);
+    expect(pacer.tryAcquire('history')).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    await waiting;
+    expect(waited).toBe(true);
+    expect(pacer.pending()).toEqual([]);
+    // Nobody waits and the window has room: at once (the waiter took 1 of 9).
+    for (let i = 0; i < 8; i++) expect(pacer.tryAcquire('history')).toBe(true);
+    expect(pacer.tryAcquire('history')).toBe(false);
+  });
 });
 
 describe('groupOf', () => {

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { urlToHttpOptions } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Transport, TransportError } from '../../../src/main/exchange/transport';
+import { requestTarget, Transport, TransportError } from '../../../src/main/exchange/transport';
 
 let server: Server;
 let base: string;
@@ -181,5 +182,25 @@ describe('Transport', () => {
       });
     }
     t.close();
+  });
+});
+
+describe('requestTarget', () => {
+  it.each([
+    'http://127.0.0.1:8080/api/v4/trade-account/balance',
+    'https://whitebit.com/api/v4/public/markets?x=1&y=%20z',
+    'http://[::1]:3000/a/b?c',
+    'https://[2001:db8::1]/p',
+    'http://u%40x:p%3Ass@host.example:81/q#frag',
+    'http://only-user@host/',
+    'https://host.example:443/',
+    'http://host/',
+  ])('reads what node:http reads of %s', (text) => {
+    const url = new URL(text);
+    const node = urlToHttpOptions(url);
+    const ours = requestTarget(url);
+    for (const key of ['protocol', 'hostname', 'port', 'path', 'auth'] as const) {
+      expect(ours[key], key).toEqual(node[key]);
+    }
   });
 });

@@ -1,0 +1,89 @@
+/**
+ * The contract's channel and event names, and nothing else: no zod, no schemas. The sandboxed
+ * preload bundles this instead of the contract, so it stays a few kilobytes; main still validates
+ * every input against the contract's schemas. contract.ts fails the typecheck when these lists and
+ * its own channels or events name different things, and test/shared/channels.test.ts checks the order.
+ */
+
+/** Every channel, `group.method`, in contract order. */
+export const CHANNEL_NAMES = [
+  'app.info',
+  'app.updateStatus',
+  'app.checkForUpdates',
+  'app.installUpdate',
+  'app.notify',
+  'exchange.status',
+  'exchange.checkNow',
+  'stream.status',
+  'stream.watch',
+  'profiles.list',
+  'profiles.add',
+  'profiles.rename',
+  'profiles.remove',
+  'profiles.verify',
+  'profiles.activate',
+  'profiles.resetDemo',
+  'profiles.setOAuthPort',
+  'oauth.setPartner',
+  'oauth.connect',
+  'oauth.disconnect',
+  'portfolio.overview',
+  'portfolio.netWorth',
+  'portfolio.profitLoss',
+  'portfolio.exportSnapshotsCsv',
+  'portfolio.exportProfitLossCsv',
+  'orders.active',
+  'orders.cancel',
+  'orders.conditional',
+  'orders.cancelConditional',
+  'orders.modify',
+  'orders.cancelAll',
+  'orders.killSwitch',
+  'orders.killSwitchStatus',
+  'orders.place',
+  'orders.history',
+  'orders.exportHistoryCsv',
+  'tradeHistory.orders',
+  'tradeHistory.deals',
+  'tradeHistory.orderDeals',
+  'tradeHistory.exportOrdersCsv',
+  'tradeHistory.exportDealsCsv',
+  'trade.markets',
+  'trade.tickers',
+  'trade.context',
+  'flex.overview',
+  'flex.invest',
+  'flex.close',
+  'flex.payments',
+  'subAccounts.list',
+  'subAccounts.block',
+  'subAccounts.unblock',
+  'history.transfers',
+  'history.exportCsv',
+  'mining.hashrate',
+  'mining.exportCsv',
+  'lock.status',
+  'lock.configure',
+  'lock.disable',
+  'lock.lockNow',
+  'lock.unlock',
+] as const;
+
+/** Every event main pushes, in contract order. */
+export const EVENT_NAMES = [
+  'exchange.status',
+  'profiles.changed',
+  'lock.changed',
+  'app.update',
+  'app.power',
+  'stream.status',
+  'stream.prices',
+  'stream.book',
+  'stream.trades',
+  'stream.balances',
+  'stream.order',
+  'stream.resync',
+] as const;
+
+/** IPC channel on which main pushes events to the preload. */
+export const EVENT_IPC_CHANNEL = 'desk:event';
