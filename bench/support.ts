@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -52,6 +54,42 @@ export interface BenchSuite {
   name: string;
   title: string;
   run(context: BenchContext): Promise<SuiteResult>;
+}
+
+// Browser -------------------------------------------------------------------------------------
+
+/** Headless Chromium's flags in the page benches: no GPU, no QUIC, no background traffic. */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The system Chromium: $CHROMIUM_PATH, else /usr/bin/chromium. */
+export function chromiumPath(): string {
+  const path = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+  if (!existsSync(path)) throw new Error(`No Chromium at ${path}: set CHROMIUM_PATH.`);
+  return path;
+}
+
+/**
+ * When the bench pinned itself (and so every child) to one core, Chromium runs through a wrapper
+ * that gives it both bench cores back: browser, renderer and compositor on one core would measure
+ * the pinning, not the page.
+ */
+export function chromiumExecutable(pinning: Pinning): { path: string; cleanup(): void } {
+  const real = chromiumPath();
+  if (!pinning.applied) return { path: real, cleanup: () => undefined };
+  const dir = mkdtempSync(join(tmpdir(), 'desk-bench-chromium-'));
+  const path = join(dir, 'chromium');
+  const cpus = `${pinning.benchCpu},${pinning.serverCpu}`;
+  writeFileSync(path, `#!/bin/sh\nexec taskset -c ${cpus} ${JSON.stringify(real)} "$@"\n`);
+  chmodSync(path, 0o755);
+  return { path, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 // Pinning -------------------------------------------------------------------------------------

@@ -1,14 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { startCore } from '../../src/main/core';
-import { startWebHost } from '../../src/main/webhost/server';
-import { KeytarStore } from '../../src/main/vault/vault';
 import type { Envelope } from '../../src/shared/errors';
 import type { MiningSeries } from '../../src/shared/model';
 import {
+  CHROMIUM_ARGS,
   fmt,
   fmtSpread,
   spread,
@@ -16,6 +14,7 @@ import {
   type SuiteResult,
   type Verdict,
 } from '../support';
+import { requireBuiltRenderer, startBenchHost } from '../webhost';
 
 /**
  * The Mining screen (issue "Mining: hashrate charts"): a year at 5 minutes (105,120 points, 53
@@ -27,8 +26,6 @@ import {
  * after the chart committed that series).
  */
 
-const ROOT = resolve(__dirname, '../..');
-const RENDERER_DIR = join(ROOT, 'out', 'renderer');
 const RUNS = 5;
 const WARMUP_RUNS = 1;
 /** The issue's target: painted within 300 ms of the data's arrival. */
@@ -89,37 +86,17 @@ export const suite: BenchSuite = {
   name: 'mining',
   title: 'Mining chart: 1 y at 5 minutes, from request to painted chart (headless Chromium)',
   async run(context): Promise<SuiteResult> {
-    if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
-      throw new Error(
-        'out/renderer is missing: run `npm run build` (electron-vite build) before `npm run bench -- mining`.',
-      );
-    }
+    requireBuiltRenderer('mining');
     if (!existsSync(CHROMIUM)) {
       throw new Error(`No Chromium at ${CHROMIUM}: set CHROMIUM_PATH.`);
     }
-    const vault = new KeytarStore('unused', () => {
-      throw new Error('the bench uses the Demo profile only');
-    });
-    const core = await startCore({ version: 'bench', vault });
-    const host = await startWebHost({
-      handlers: core.handlers,
-      events: core.events,
-      rendererDir: RENDERER_DIR,
-    });
+    const { host, stop } = await startBenchHost();
     const userDataDir = await mkdtemp(join(tmpdir(), 'desk-bench-chromium-'));
     const browser = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 800 },
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
     const runs: Run[] = [];
     try {
@@ -158,8 +135,7 @@ export const suite: BenchSuite = {
     } finally {
       await browser.close();
       await rm(userDataDir, { recursive: true, force: true });
-      await host.stop();
-      await core.stop();
+      await stop();
     }
 
     const requestToData = spread(runs.map((r) => r.requestToData));
