@@ -41,9 +41,10 @@ function useWindowTitle(screen: ScreenId): void {
 /**
  * The first screen's data is asked for as soon as main says the app is open, while the shell
  * renders, rather than after it mounted (the screen's own load then shares the answer). Nothing is
- * asked while the app is locked. Returns the unsubscribe.
+ * asked while the app is locked. Called once at the start, before the first render; returns the
+ * unsubscribe.
  */
-function prefetchFirstScreen(): () => void {
+export function prefetchFirstScreen(): () => void {
   let done = false;
   const check = () => {
     if (done || !isUnlocked()) return;
@@ -58,7 +59,6 @@ function prefetchFirstScreen(): () => void {
 }
 
 export function App() {
-  useEffect(() => prefetchFirstScreen(), []);
   return (
     <LockGate>
       <Shell />
