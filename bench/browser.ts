@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { Envelope } from '../src/shared/errors';
+import { CHROMIUM_ARGS, chromiumPath } from './support';
 
 /**
  * Headless Chromium for the suites that open the real page (mining.ts, history.ts; tables.ts uses
@@ -11,31 +12,17 @@ import type { Envelope } from '../src/shared/errors';
  * the chart committed it; src/renderer/lib/userTiming.ts).
  */
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-
-/** No GPU, no background traffic: the page's own work only. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** A headless browser with a fresh profile; close() also removes the profile. */
 export async function launchBenchBrowser(): Promise<{
   browser: BrowserContext;
   close(): Promise<void>;
 }> {
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: set CHROMIUM_PATH.`);
   const userDataDir = mkdtempSync(join(tmpdir(), 'desk-bench-chromium-'));
   const browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
+    executablePath: chromiumPath(),
     headless: true,
     viewport: { width: 1280, height: 800 },
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS],
   });
   return {
     browser,

@@ -1,8 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { chromiumPath } from '../test/support/browser';
+
+export { CHROMIUM_ARGS, chromiumPath } from '../test/support/browser';
 
 /**
  * What `npm run bench` (bench/run.ts) shares with its suites (bench/suites/*.ts): the suite shape,
@@ -52,6 +57,24 @@ export interface BenchSuite {
   name: string;
   title: string;
   run(context: BenchContext): Promise<SuiteResult>;
+}
+
+// Browser -------------------------------------------------------------------------------------
+
+/**
+ * When the bench pinned itself (and so every child) to one core, Chromium runs through a wrapper
+ * that gives it both bench cores back: browser, renderer and compositor on one core would measure
+ * the pinning, not the page.
+ */
+export function chromiumExecutable(pinning: Pinning): { path: string; cleanup(): void } {
+  const real = chromiumPath();
+  if (!pinning.applied) return { path: real, cleanup: () => undefined };
+  const dir = mkdtempSync(join(tmpdir(), 'desk-bench-chromium-'));
+  const path = join(dir, 'chromium');
+  const cpus = `${pinning.benchCpu},${pinning.serverCpu}`;
+  writeFileSync(path, `#!/bin/sh\nexec taskset -c ${cpus} ${JSON.stringify(real)} "$@"\n`);
+  chmodSync(path, 0o755);
+  return { path, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 // Pinning -------------------------------------------------------------------------------------

@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import { historyEarliest } from '../../src/shared/executed';
 import type { NetWorthSeries } from '../../src/shared/model';
 import { DEMO_ID } from '../../src/main/accounts/profileStore';
-import { startCore, type Core } from '../../src/main/core';
+import type { Core } from '../../src/main/core';
 import { ASSETS as DEMO_ASSETS } from '../../src/main/demo-exchange/assets';
 import { backfill, rangeBounds } from '../../src/main/portfolioHistory/backfill';
 import { HISTORY_FILE, openHistoryDatabase } from '../../src/main/portfolioHistory/database';
@@ -16,8 +16,7 @@ import type { Snapshot } from '../../src/main/portfolioHistory/records';
 import { PortfolioHistory } from '../../src/main/portfolioHistory/service';
 import { HistoryStore } from '../../src/main/portfolioHistory/store';
 import { syncDailyCloses, syncHistory } from '../../src/main/portfolioHistory/sync';
-import { startWebHost } from '../../src/main/webhost/server';
-import { KeytarStore } from '../../src/main/vault/vault';
+import type { WebHost } from '../../src/main/webhost/server';
 import {
   collectGarbage,
   fmt,
@@ -31,6 +30,7 @@ import {
   type Verdict,
 } from '../support';
 import { launchBenchBrowser, measureMarkedLoad, type MarkedLoad } from '../browser';
+import { requireBuiltRenderer, startBenchHost } from '../webhost';
 
 /**
  * The portfolio history database (issue 18): how big a year of snapshots makes the file, how long
@@ -52,8 +52,6 @@ const LOAD_TARGET_MS = 200;
 
 const tickers = Array.from({ length: ASSETS }, (_, i) => `A${String(i).padStart(2, '0')}X`);
 
-const ROOT = resolve(__dirname, '../..');
-const RENDERER_DIR = join(ROOT, 'out', 'renderer');
 const CHART_RUNS = 5;
 const CHART_WARMUP_RUNS = 1;
 const MAIN_RUNS = 5;
@@ -157,12 +155,7 @@ async function measureChart(page: Page, trigger: () => Promise<void>): Promise<C
 }
 
 /** Opens the Overview and measures its net-worth chart on 'All' (1y <-> All switches). */
-async function chartRuns(core: Core, context: BenchContext): Promise<ChartRun[]> {
-  const host = await startWebHost({
-    handlers: core.handlers,
-    events: core.events,
-    rendererDir: RENDERER_DIR,
-  });
+async function chartRuns(host: WebHost, context: BenchContext): Promise<ChartRun[]> {
   const { browser, close } = await launchBenchBrowser();
   const runs: ChartRun[] = [];
   try {
@@ -189,7 +182,6 @@ async function chartRuns(core: Core, context: BenchContext): Promise<ChartRun[]>
     }
   } finally {
     await close();
-    await host.stop();
   }
   return runs;
 }
@@ -282,26 +274,17 @@ async function mainParts(core: Core): Promise<MainParts> {
 
 /** Five years of daily snapshots in a data folder, the core and the web host on it, the chart. */
 async function chartOnFiveYears(root: string, context: BenchContext) {
-  if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
-    throw new Error(
-      'out/renderer is missing: run `npm run build` (electron-vite build) before `npm run bench -- history`.',
-    );
-  }
+  requireBuiltRenderer('history');
   const dataDir = mkdtempSync(join(root, 'app-'));
   const days = Math.round(LOAD_YEARS * 365.25);
   context.log(`history: ${LOAD_YEARS} years of daily snapshots of ${ASSETS} assets, Demo profile`);
   const filled = fillChartHistory(dataDir, days, Date.now());
-  const vault = new KeytarStore('unused', () => {
-    throw new Error('the bench uses the Demo profile only');
-  });
-  const core = await startCore({
-    version: 'bench',
-    vault,
+  const { core, host, stop } = await startBenchHost({
     dataDir,
     demoExchange: { freezePrices: true },
   });
   try {
-    const runs = await chartRuns(core, context);
+    const runs = await chartRuns(host, context);
     context.log('history: portfolio.netWorth in main, step by step');
     const parts: MainParts[] = [];
     for (let attempt = 0; parts.length < MAIN_RUNS; attempt++) {
@@ -315,7 +298,7 @@ async function chartOnFiveYears(root: string, context: BenchContext) {
     }
     return { days, filled, runs, parts };
   } finally {
-    await core.stop();
+    await stop();
   }
 }
 

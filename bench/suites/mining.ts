@@ -1,9 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startCore } from '../../src/main/core';
-import { startWebHost } from '../../src/main/webhost/server';
-import { KeytarStore } from '../../src/main/vault/vault';
 import type { MiningSeries } from '../../src/shared/model';
 import {
   fmt,
@@ -14,6 +9,7 @@ import {
   type Verdict,
 } from '../support';
 import { launchBenchBrowser, measureMarkedLoad, type MarkedLoad } from '../browser';
+import { requireBuiltRenderer, startBenchHost } from '../webhost';
 
 /**
  * The Mining screen (issue "Mining: hashrate charts"): a year at 5 minutes (105,120 points, 53
@@ -25,8 +21,6 @@ import { launchBenchBrowser, measureMarkedLoad, type MarkedLoad } from '../brows
  * after the chart committed that series).
  */
 
-const ROOT = resolve(__dirname, '../..');
-const RENDERER_DIR = join(ROOT, 'out', 'renderer');
 const RUNS = 5;
 const WARMUP_RUNS = 1;
 /** The issue's target: painted within 300 ms of the data's arrival. */
@@ -49,20 +43,8 @@ export const suite: BenchSuite = {
   name: 'mining',
   title: 'Mining chart: 1 y at 5 minutes, from request to painted chart (headless Chromium)',
   async run(context): Promise<SuiteResult> {
-    if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
-      throw new Error(
-        'out/renderer is missing: run `npm run build` (electron-vite build) before `npm run bench -- mining`.',
-      );
-    }
-    const vault = new KeytarStore('unused', () => {
-      throw new Error('the bench uses the Demo profile only');
-    });
-    const core = await startCore({ version: 'bench', vault });
-    const host = await startWebHost({
-      handlers: core.handlers,
-      events: core.events,
-      rendererDir: RENDERER_DIR,
-    });
+    requireBuiltRenderer('mining');
+    const { host, stop } = await startBenchHost();
     const { browser, close } = await launchBenchBrowser();
     const runs: Run[] = [];
     try {
@@ -100,8 +82,7 @@ export const suite: BenchSuite = {
       }
     } finally {
       await close();
-      await host.stop();
-      await core.stop();
+      await stop();
     }
 
     const requestToData = spread(runs.map((r) => r.requestToData));

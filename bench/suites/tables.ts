@@ -1,18 +1,19 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../browser';
 import {
+  CHROMIUM_ARGS,
+  chromiumExecutable,
+  chromiumPath,
   fmt,
   fmtBytes,
   median,
   percentile,
   sortedCopy,
-  type BenchContext,
   type BenchSuite,
   type Table,
   type Verdict,
@@ -54,12 +55,6 @@ interface RunResult {
   heapUsedBytes: number;
   /** Main-thread time in script + style + layout during the scroll, per frame (CDP metrics). */
   workPerFrameMs: number;
-}
-
-function chromiumPath(): string {
-  const path = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-  if (!existsSync(path)) throw new Error(`No Chromium at ${path}: set CHROMIUM_PATH.`);
-  return path;
 }
 
 /** Builds bench/tables into bench-results/tables-harness with Vite (production mode). */
@@ -107,22 +102,6 @@ function serve(dir: string): Promise<{ url: string; server: Server }> {
       done({ url: `http://127.0.0.1:${port}/`, server });
     });
   });
-}
-
-/**
- * When the bench pinned itself (and so every child) to one core, Chromium runs through a wrapper
- * that gives it both bench cores back: browser, renderer and compositor on one core would measure
- * the pinning, not the table.
- */
-function chromiumExecutable(context: BenchContext): { path: string; cleanup(): void } {
-  const real = chromiumPath();
-  if (!context.pinning.applied) return { path: real, cleanup: () => undefined };
-  const dir = mkdtempSync(join(tmpdir(), 'desk-bench-chromium-'));
-  const path = join(dir, 'chromium');
-  const cpus = `${context.pinning.benchCpu},${context.pinning.serverCpu}`;
-  writeFileSync(path, `#!/bin/sh\nexec taskset -c ${cpus} ${JSON.stringify(real)} "$@"\n`);
-  chmodSync(path, 0o755);
-  return { path, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 async function measure(browser: Browser, url: string, table: TableId): Promise<RunResult> {
@@ -190,11 +169,11 @@ export const suite: BenchSuite = {
     context.log('tables: building the harness with Vite');
     await buildHarness();
     const { url, server } = await serve(HARNESS_OUT);
-    const executable = chromiumExecutable(context);
+    const executable = chromiumExecutable(context.pinning);
     const browser = await chromium.launch({
       executablePath: executable.path,
       headless: true,
-      args: CHROMIUM_ARGS,
+      args: [...CHROMIUM_ARGS],
     });
     const runs: Record<TableId, RunResult[]> = { orders: [], history: [], floor: [] };
     const loadBefore = loadavg();
@@ -333,7 +312,7 @@ export const suite: BenchSuite = {
           viewport: VIEWPORT,
           targets: TARGETS,
           chromium: version,
-          args: CHROMIUM_ARGS,
+          args: [...CHROMIUM_ARGS],
         },
         loadAverage: { before: loadBefore, after: loadAfter },
         summary,

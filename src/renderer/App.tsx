@@ -1,23 +1,34 @@
-import { AccountsView } from './features/accounts/AccountsView';
-import { EarnView } from './features/earn/EarnView';
-import { HistoryView } from './features/history/HistoryView';
-import { LockGate } from './features/lock';
+import { Suspense, useEffect } from 'react';
+import { isUnlocked, LockGate, useLockStore } from './features/lock';
 import { connectLive } from './features/live';
-import { MiningView } from './features/mining/MiningView';
 import { FillNotices } from './features/orders';
-import { OrdersView } from './features/orders/OrdersView';
+import { useOverviewStore } from './features/overview';
 import { OverviewView } from './features/overview/OverviewView';
 import { Header } from './features/shell/Header';
 import { ScreenPlaceholder } from './features/shell/ScreenPlaceholder';
 import { ShortcutsDialog } from './features/shell/ShortcutsDialog';
-import { SettingsView } from './features/settings/SettingsView';
 import { Sidebar } from './features/shell/Sidebar';
 import { UpdateBanner } from './features/shell/UpdateBanner';
+import { lazyNamed } from './lib/lazyNamed';
+import { useSettings } from './lib/settingsStore';
 import { SCREENS, useShellStore, type ScreenId } from './lib/shellStore';
 import { useShortcuts } from './features/shell/shortcuts';
-import { TradeView } from './features/trade/TradeView';
 import { useApplyTheme } from './features/settings/theme';
-import { useEffect } from 'react';
+
+/*
+ * Overview, the first screen, is in the entry chunk; every other screen is its own chunk, loaded
+ * when it is first opened (its stores stay in the entry: pushes and profile switches reach them).
+ */
+const OrdersView = lazyNamed(() => import('./features/orders/OrdersView'), 'OrdersView');
+const HistoryView = lazyNamed(() => import('./features/history/HistoryView'), 'HistoryView');
+const TradeView = lazyNamed(() => import('./features/trade/TradeView'), 'TradeView');
+const EarnView = lazyNamed(() => import('./features/earn/EarnView'), 'EarnView');
+const MiningView = lazyNamed(() => import('./features/mining/MiningView'), 'MiningView');
+const AccountsView = lazyNamed(() => import('./features/accounts/AccountsView'), 'AccountsView');
+const SettingsView = lazyNamed(() => import('./features/settings/SettingsView'), 'SettingsView');
+
+/** While a screen's chunk loads (a moment, once): an empty, busy screen. */
+const screenLoading = <div className="screen-loading" aria-busy="true" aria-label="Loading" />;
 
 /** The window title names the screen; it never carries an amount. */
 function useWindowTitle(screen: ScreenId): void {
@@ -25,6 +36,26 @@ function useWindowTitle(screen: ScreenId): void {
     const label = SCREENS.find((s) => s.id === screen)?.label;
     document.title = label ? `${label} · Exchange Desk` : 'Exchange Desk';
   }, [screen]);
+}
+
+/**
+ * The first screen's data is asked for as soon as main says the app is open, while the shell
+ * renders, rather than after it mounted (the screen's own load then shares the answer). Nothing is
+ * asked while the app is locked. Called once at the start, before the first render; returns the
+ * unsubscribe.
+ */
+export function prefetchFirstScreen(): () => void {
+  let done = false;
+  const check = () => {
+    if (done || !isUnlocked()) return;
+    done = true;
+    unsubscribe();
+    if (useShellStore.getState().screen !== 'overview') return;
+    void useOverviewStore.getState().prefetch(useSettings.getState().quote);
+  };
+  const unsubscribe = useLockStore.subscribe(check);
+  check();
+  return unsubscribe;
 }
 
 export function App() {
@@ -61,28 +92,35 @@ function Shell() {
         <UpdateBanner />
         <FillNotices />
         <main id="main-content" className="content" data-screen={screen} tabIndex={-1}>
-          {screen === 'overview' ? (
-            <OverviewView />
-          ) : screen === 'orders' ? (
-            <OrdersView />
-          ) : screen === 'history' ? (
-            <HistoryView />
-          ) : screen === 'trade' ? (
-            <TradeView />
-          ) : screen === 'earn' ? (
-            <EarnView />
-          ) : screen === 'mining' ? (
-            <MiningView />
-          ) : screen === 'accounts' ? (
-            <AccountsView />
-          ) : screen === 'settings' ? (
-            <SettingsView />
-          ) : (
-            <ScreenPlaceholder screen={screen} />
-          )}
+          <Suspense fallback={screenLoading}>
+            <Screen screen={screen} />
+          </Suspense>
         </main>
       </div>
       <ShortcutsDialog />
     </div>
   );
+}
+
+function Screen({ screen }: { screen: ScreenId }) {
+  switch (screen) {
+    case 'overview':
+      return <OverviewView />;
+    case 'orders':
+      return <OrdersView />;
+    case 'history':
+      return <HistoryView />;
+    case 'trade':
+      return <TradeView />;
+    case 'earn':
+      return <EarnView />;
+    case 'mining':
+      return <MiningView />;
+    case 'accounts':
+      return <AccountsView />;
+    case 'settings':
+      return <SettingsView />;
+    default:
+      return <ScreenPlaceholder screen={screen} />;
+  }
 }

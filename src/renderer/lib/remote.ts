@@ -30,6 +30,11 @@ export interface RemoteSlot<T, Q> extends Remote<T> {
   used: boolean;
   /** Loads `query`; never rejects (a failure lands in `error`). A newer load wins. */
   load(query: Q): Promise<void>;
+  /**
+   * Loads `query` ahead of the view that shows it (the first screen, while the app starts): as
+   * `load`, but a failure is dropped, not kept: the view's own load asks again and shows it.
+   */
+  prefetch(query: Q): Promise<void>;
   /** Loads the last query again (nothing when the slot was never used). */
   refresh(): Promise<void>;
   /** Forgets the data and any answer still on its way. */
@@ -81,6 +86,19 @@ export function createRemote<T extends Fetched, Q = void, A extends object = obj
   const store = create<RemoteSlot<T, Q> & A>()((setState, get) => {
     const set = (patch: Partial<RemoteSlot<T, Q>>) =>
       setState(patch as Partial<RemoteSlot<T, Q> & A>);
+    /** `load`, and `prefetch` (which drops a failure: keepError false). */
+    const fetchInto = async (query: Q, keepError: boolean) => {
+      const ticket = ++latest;
+      set({ query, used: true, loading: true });
+      try {
+        const data = await shared(`${profileEpoch}:${keyOf(query)}`, () => options.fetch(query));
+        if (ticket === latest) set({ data, loading: false, error: undefined });
+      } catch (error) {
+        if (ticket === latest) {
+          set(keepError ? { loading: false, error: asDeskError(error) } : { loading: false });
+        }
+      }
+    };
     return {
       ...(actions ? actions(get, setState) : ({} as A)),
       data: undefined,
@@ -88,16 +106,8 @@ export function createRemote<T extends Fetched, Q = void, A extends object = obj
       error: undefined,
       query: undefined,
       used: false,
-      async load(query) {
-        const ticket = ++latest;
-        set({ query, used: true, loading: true });
-        try {
-          const data = await shared(`${profileEpoch}:${keyOf(query)}`, () => options.fetch(query));
-          if (ticket === latest) set({ data, loading: false, error: undefined });
-        } catch (error) {
-          if (ticket === latest) set({ loading: false, error: asDeskError(error) });
-        }
-      },
+      load: (query) => fetchInto(query, true),
+      prefetch: (query) => fetchInto(query, false),
       async refresh() {
         const { query, used } = get();
         if (used) await get().load(query as Q);

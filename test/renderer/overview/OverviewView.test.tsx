@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SliceTooltip } from '../../../src/renderer/features/overview/AllocationChart';
 import { accountValues, allocation } from '../../../src/renderer/features/overview/allocation';
@@ -236,7 +236,12 @@ describe('Overview screen', () => {
 
   it('draws the allocation of the priced assets with a legend of tickers and shares', async () => {
     const { container } = await loaded();
-    const chart = container.querySelector('svg.recharts-surface');
+    // The donut's code loads lazily, after the first paint.
+    const chart = await waitFor(() => {
+      const svg = container.querySelector('svg.recharts-surface');
+      expect(svg).not.toBeNull();
+      return svg;
+    });
     expect(chart?.getAttribute('aria-label')).toContain('Allocation by value in USDT');
     const legend = screen.getByRole('list', { name: 'Allocation by value' });
     expect(

@@ -1,9 +1,19 @@
-import { Pie, PieChart, Tooltip, type TooltipContentProps } from 'recharts';
+import { Suspense } from 'react';
 import { formatDecimal, MASK } from '../../lib/decimal';
+import { lazyNamed } from '../../lib/lazyNamed';
+import { useAfterPaint } from '../../lib/useAfterPaint';
 import { useSettings } from '../../lib/settingsStore';
 import type { Slice } from './allocation';
 
-const SIZE = 196;
+/** The donut draws with recharts: its own chunk, loaded once the Overview has painted. */
+const AllocationDonut = lazyNamed(() => import('./AllocationDonut'), 'AllocationDonut');
+
+/** What the allocation is drawn from: the slices, and the quote their values are in. */
+export interface AllocationProps {
+  slices: readonly Slice[];
+  quote: string;
+  places: number;
+}
 
 /** The palette lives in styles.css (light and dark); "Other" is grey. */
 export const sliceColor = (slice: Pick<Slice, 'color'>) =>
@@ -40,42 +50,24 @@ export function SliceTooltip({
   );
 }
 
-/** Allocation of the priced assets by value share: a donut and, as its text alternative, a list. */
-export function AllocationChart({
-  slices,
-  quote,
-  places,
-}: {
-  slices: readonly Slice[];
-  quote: string;
-  places: number;
-}) {
-  const data = slices.map((slice) => ({ ...slice, fill: sliceColor(slice) }));
-  const renderTooltip = ({ active, payload }: TooltipContentProps) => {
-    const slice = active ? (payload?.[0]?.payload as Slice | undefined) : undefined;
-    return slice ? <SliceTooltip slice={slice} quote={quote} places={places} /> : null;
-  };
+/**
+ * Allocation of the priced assets by value share: a donut and, as its text alternative, a list.
+ * The list paints at once; the donut's code loads after that first paint, a disc of its size
+ * holding its place meanwhile.
+ */
+export function AllocationChart({ slices, quote, places }: AllocationProps) {
+  const painted = useAfterPaint();
+  const disc = <span className="skeleton ov-donut-skeleton" aria-hidden="true" />;
   return (
     <div className="ov-allocation">
       <div className="ov-donut">
-        <PieChart
-          width={SIZE}
-          height={SIZE}
-          aria-label={`Allocation by value in ${quote}; the list beside it gives each share`}
-        >
-          <Pie
-            data={data}
-            dataKey="weight"
-            nameKey="label"
-            innerRadius="58%"
-            outerRadius="100%"
-            paddingAngle={data.length > 1 ? 1 : 0}
-            stroke="var(--panel)"
-            strokeWidth={1}
-            isAnimationActive={false}
-          />
-          <Tooltip content={renderTooltip} isAnimationActive={false} wrapperStyle={{ zIndex: 2 }} />
-        </PieChart>
+        {painted ? (
+          <Suspense fallback={disc}>
+            <AllocationDonut slices={slices} quote={quote} places={places} />
+          </Suspense>
+        ) : (
+          disc
+        )}
       </div>
       <ul className="ov-legend" aria-label="Allocation by value">
         {slices.map((slice) => (

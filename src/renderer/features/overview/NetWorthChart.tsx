@@ -14,7 +14,15 @@ import { formatDecimal, MASK } from '../../lib/decimal';
 import { usePaintedMark } from '../../lib/userTiming';
 import { timeAxisProps, timeTicks } from '../mining';
 import { listTickers, quotePlaces } from './allocation';
-import { chartRows, extremes, gapAt, gapsWithin, type ChartRow } from './netWorth';
+import {
+  chartRows,
+  dayFormat,
+  extremes,
+  formatDay,
+  gapAt,
+  gapsWithin,
+  type ChartRow,
+} from './netWorth';
 
 const CHART_HEIGHT = 260;
 /** About one time-axis label per this many pixels of plot. */
@@ -22,11 +30,6 @@ const PX_PER_TICK = 90;
 /** Up to this many points, each is drawn as a dot too, so a short series shows. */
 const FEW_POINTS = 40;
 
-const dayFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
 const timeFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
   month: 'short',
@@ -34,9 +37,6 @@ const timeFormat = new Intl.DateTimeFormat(undefined, {
   hour: '2-digit',
   minute: '2-digit',
 });
-
-/** A date in words ("24 May 2026"). */
-export const formatDay = (ms: number) => dayFormat.format(new Date(ms));
 
 /** A live snapshot has a time of day; a backfilled point is a day's close. */
 const pointTime = (point: NetWorthPoint) =>

@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { DataAge } from '../../components/DataAge';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { RefreshAlert } from '../../components/ViewParts';
+import { lazyNamed } from '../../lib/lazyNamed';
 import { statusOf } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
 import { useWidth } from '../../lib/useWidth';
 import { listTickers } from './allocation';
-import { formatDay, NetWorthChart } from './NetWorthChart';
-import { RANGE_LABELS } from './netWorth';
+import { formatDay, RANGE_LABELS } from './netWorth';
 import { useNetWorthStore } from './netWorthStore';
+
+/** The chart draws with recharts: its own chunk, loaded after the Overview's first paint. */
+const NetWorthChart = lazyNamed(() => import('./NetWorthChart'), 'NetWorthChart');
 
 /** Chart width when it cannot be measured (tests). */
 const FALLBACK_WIDTH = 900;
@@ -87,7 +90,11 @@ export function NetWorthSection({ quote, start }: { quote: string; start: boolea
             </p>
           </div>
         ) : data ? (
-          <NetWorthChart key={data.fetchedAt} series={data} width={width} privacy={privacy} />
+          <Suspense
+            fallback={<span className="skeleton ov-net-worth-skeleton" aria-hidden="true" />}
+          >
+            <NetWorthChart key={data.fetchedAt} series={data} width={width} privacy={privacy} />
+          </Suspense>
         ) : null}
       </div>
       {data && !empty ? (

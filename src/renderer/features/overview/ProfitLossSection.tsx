@@ -10,7 +10,7 @@ import { balancePlaces, feePlaces } from '../../lib/format';
 import { statusOf } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
 import { quotePlaces } from './allocation';
-import { formatDay } from './NetWorthChart';
+import { formatDay } from './netWorth';
 import { useProfitLossStore } from './profitLossStore';
 
 const ROW_HEIGHT = 40;
