@@ -36,6 +36,8 @@ export class ShellPage {
   async open(screen: string): Promise<void> {
     await this.navItem(screen).click();
     await this.title.filter({ hasText: screen }).waitFor();
+    // A screen's code loads the first time it is opened: until then main shows a busy placeholder.
+    await this.page.locator('main .screen-loading').waitFor({ state: 'detached' });
   }
 
   /** Chooses a display setting on the Settings screen (and waits for a theme to apply). */
