@@ -25,7 +25,7 @@ describe('App', () => {
 
     const locked: LockState = { enabled: true, locked: true, idleMinutes: 5 };
     act(() => fake.emit('lock.changed', locked));
-    expect(screen.getByRole('heading', { name: 'Exchange Desk is locked' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Exchange Desk is locked' })).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Your accounts' })).toBeNull();
   });

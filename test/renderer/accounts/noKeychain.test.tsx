@@ -39,7 +39,9 @@ describe('without a keychain, the forms that need one say so before anything is 
     mount(profilesState([main], { keychain: noKeychain }));
     const add = await screen.findByRole('button', { name: 'Add account' });
     expect((add as HTMLButtonElement).disabled).toBe(true);
-    const lock = screen.getByRole('button', { name: 'Turn on app lock' }) as HTMLButtonElement;
+    const lock = (await screen.findByRole('button', {
+      name: 'Turn on app lock',
+    })) as HTMLButtonElement;
     expect(lock.disabled).toBe(true);
     expect(screen.getAllByText(/Needs the system keychain/).length).toBeGreaterThanOrEqual(2);
     const card = screen.getByRole('listitem', { name: main.name });

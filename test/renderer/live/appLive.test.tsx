@@ -40,7 +40,7 @@ describe('the app follows the stream while it is open', () => {
     const locked: LockState = { enabled: true, locked: true, idleMinutes: 5 };
     act(() => fake.emit('lock.changed', locked));
     act(() => fake.emit('stream.order', fill(2)));
-    expect(screen.getByRole('heading', { name: 'Exchange Desk is locked' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Exchange Desk is locked' })).toBeTruthy();
     expect(screen.queryByTestId('fill-notice')).toBeNull();
     expect(useFillNotices.getState().fills.map((o) => o.orderId)).toEqual([1]);
   });

@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LockGate } from '../../../src/renderer/features/lock/LockGate';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { LockState } from '../../../src/shared/model';
@@ -11,6 +11,11 @@ const T0 = Date.UTC(2025, 0, 2, 3, 4, 5);
 const locked: LockState = { enabled: true, locked: true, idleMinutes: 5 };
 const open: LockState = { enabled: true, locked: false, idleMinutes: 5 };
 
+// The lock screen is its own chunk (LockGate loads it lazily): loaded once here, before the fake
+// clock, so the gate shows it within the first act().
+beforeAll(async () => {
+  await import('../../../src/renderer/features/lock/LockScreen');
+});
 beforeEach(() => {
   resetStores();
   vi.useFakeTimers();

@@ -62,7 +62,8 @@ async function openModify(o: Order) {
       name: `Modify ${o.side} order ${o.orderId} on ${o.market.replace('_', '/')}`,
     }),
   );
-  return dialog();
+  // The dialog is its own chunk, loaded on the first Modify.
+  return screen.findByRole('dialog');
 }
 
 describe('Modify an active order', () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { LockSettings } from '../lock';
 import { AddAccountForm } from './AddAccountForm';
 import { fullDate, relativeTime } from './format';
@@ -70,7 +70,9 @@ export function AccountsView() {
         </section>
         <div className="accounts-side">
           <AddAccountForm />
-          <LockSettings />
+          <Suspense fallback={<div className="card skeleton" aria-busy="true" />}>
+            <LockSettings />
+          </Suspense>
         </div>
       </div>
       <SubAccountsSection />

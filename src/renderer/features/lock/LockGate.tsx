@@ -1,6 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazyNamed } from '../../lib/lazyNamed';
 import { useLockStore } from './lockStore';
-import { LockScreen } from './LockScreen';
+
+/** Loaded when the app is first shown locked: an open app's first screen carries none of it. */
+const LockScreen = lazyNamed(() => import('./LockScreen'), 'LockScreen');
+const pending = <div className="lock-pending" aria-busy="true" />;
 
 const ACTIVITY = ['pointerdown', 'pointermove', 'keydown', 'wheel'] as const;
 
@@ -35,8 +39,14 @@ export function LockGate({ children }: { children: ReactNode }) {
     };
   }, [watchIdle, lockNow]);
 
-  if (state?.locked) return <LockScreen />;
+  if (state?.locked) {
+    return (
+      <Suspense fallback={pending}>
+        <LockScreen />
+      </Suspense>
+    );
+  }
   // Until main says whether a lock is set, show nothing of the app (it may be locked).
-  if (!state && !error) return <div className="lock-pending" aria-busy="true" />;
+  if (!state && !error) return pending;
   return <>{children}</>;
 }

@@ -1,6 +1,6 @@
 import { formatCount } from '../../lib/numberFormat';
 import { ORDERS } from './parts';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import type { Order } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
@@ -15,8 +15,8 @@ import { statusOf } from '../../lib/remote';
 import { ActiveFiltersForm, filterActiveOrders, isFiltered } from './ActiveFilters';
 import { orderColumns } from './activeColumns';
 import { CancelDialog } from './parts';
-import { ModifyOrderDialog } from './ModifyOrderDialog';
 import { KillSwitchPanel } from './KillSwitchPanel';
+import { ModifyOrderDialog } from '../trade';
 
 function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: string): void }) {
   const cancel = useOrdersStore((s) => s.cancel);
@@ -185,7 +185,9 @@ export function ActiveOrdersTab() {
           <CancelOrderDialog order={dialog.order} onDone={onDone} />
         ) : null}
         {dialog?.kind === 'modify' ? (
-          <ModifyOrderDialog order={dialog.order} onDone={onDone} />
+          <Suspense fallback={null}>
+            <ModifyOrderDialog order={dialog.order} onDone={onDone} />
+          </Suspense>
         ) : null}
         {dialog?.kind === 'cancelAll' ? (
           <CancelAllDialog market={dialog.market} count={dialog.count} onDone={onDone} />

@@ -16,7 +16,11 @@ import {
 } from '../../lib/format';
 import { Time } from '../../components/ViewParts';
 import { Activation, marketAndSideColumns, OrderId, TypeLabel } from './parts';
-import { isModifiable } from './ModifyOrderDialog';
+
+/** The order types the exchange modifies. */
+const MODIFIABLE = new Set(['limit', 'stop limit', 'stop market']);
+
+const isModifiable = (order: Order): boolean => MODIFIABLE.has(order.type);
 
 /** Columns of the active-orders table. */
 export function orderColumns(

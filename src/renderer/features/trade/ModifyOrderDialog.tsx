@@ -8,13 +8,9 @@ import { compareDecimal } from '../../lib/decimal';
 import { marketLabel, splitMarket } from '../../lib/format';
 import { deskFieldErrors, parseForm, type FieldErrors } from '../../lib/parseForm';
 import { useAction } from '../../lib/useAction';
-import { orderChangeErrors, useMarkets } from '../trade';
-import { useOrdersStore } from './ordersStore';
-
-/** The order types the exchange modifies. */
-const MODIFIABLE = new Set(['limit', 'stop limit', 'stop market']);
-
-export const isModifiable = (order: Order): boolean => MODIFIABLE.has(order.type);
+import { useOrdersStore } from '../orders';
+import { orderChangeErrors } from './checks';
+import { useMarkets } from './tradeStore';
 
 type Field = 'amount' | 'price' | 'activationPrice';
 const FIELDS: readonly Field[] = ['amount', 'price', 'activationPrice'];
