@@ -1,8 +1,7 @@
 import { Suspense, useEffect } from 'react';
-import { isUnlocked, LockGate, useLockStore } from './features/lock';
+import { LockGate } from './features/lock';
 import { connectLive } from './features/live';
 import { FillNotices } from './features/orders';
-import { useOverviewStore } from './features/overview';
 import { OverviewView } from './features/overview/OverviewView';
 import { Header } from './features/shell/Header';
 import { ScreenPlaceholder } from './features/shell/ScreenPlaceholder';
@@ -10,7 +9,6 @@ import { ShortcutsDialog } from './features/shell/ShortcutsDialog';
 import { Sidebar } from './features/shell/Sidebar';
 import { UpdateBanner } from './features/shell/UpdateBanner';
 import { lazyNamed } from './lib/lazyNamed';
-import { useSettings } from './lib/settingsStore';
 import { SCREENS, useShellStore, type ScreenId } from './lib/shellStore';
 import { useShortcuts } from './features/shell/shortcuts';
 import { useApplyTheme } from './features/settings/theme';
@@ -36,26 +34,6 @@ function useWindowTitle(screen: ScreenId): void {
     const label = SCREENS.find((s) => s.id === screen)?.label;
     document.title = label ? `${label} · Exchange Desk` : 'Exchange Desk';
   }, [screen]);
-}
-
-/**
- * The first screen's data is asked for as soon as main says the app is open, while the shell
- * renders, rather than after it mounted (the screen's own load then shares the answer). Nothing is
- * asked while the app is locked. Called once at the start, before the first render; returns the
- * unsubscribe.
- */
-export function prefetchFirstScreen(): () => void {
-  let done = false;
-  const check = () => {
-    if (done || !isUnlocked()) return;
-    done = true;
-    unsubscribe();
-    if (useShellStore.getState().screen !== 'overview') return;
-    void useOverviewStore.getState().prefetch(useSettings.getState().quote);
-  };
-  const unsubscribe = useLockStore.subscribe(check);
-  check();
-  return unsubscribe;
 }
 
 export function App() {

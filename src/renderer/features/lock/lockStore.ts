@@ -10,7 +10,10 @@ interface LockStore {
   fetchedAt: number | undefined;
   /** Set when lock.status could not be loaded. */
   error: string | undefined;
-  /** Loads the lock state and follows `lock.changed`; returns the unsubscribe. */
+  /**
+   * Loads the lock state and follows `lock.changed`; returns the disconnect. Callers share one
+   * connection (one request, one subscription) until the last of them disconnects.
+   */
   connect(): () => void;
   set(state: LockState): void;
   /**
@@ -31,6 +34,9 @@ interface LockStore {
 /** Answers after which the state may carry a new wait or a read error. */
 const PASSCODE_REFUSALS = new Set(['WRONG_PASSCODE', 'LOCK_WAIT', 'LOCK_UNREADABLE']);
 
+/** The shared connection: how many callers hold it, and how to stop following. */
+const connection = { holders: 0, stop: () => {} };
+
 export const useLockStore = create<LockStore>()((set, get) => {
   /** Rejects with the DeskError; after a passcode refusal, first takes main's new state. */
   const refused = async (error: unknown): Promise<never> => {
@@ -48,13 +54,20 @@ export const useLockStore = create<LockStore>()((set, get) => {
     fetchedAt: undefined,
     error: undefined,
     connect() {
-      const desk = getDesk();
-      const unsubscribe = desk.on('lock.changed', (state) => get().set(state));
-      desk.lock
-        .status()
-        .then((state) => get().set(state))
-        .catch((error: unknown) => set({ error: asDeskError(error).message }));
-      return unsubscribe;
+      if (connection.holders++ === 0) {
+        const desk = getDesk();
+        connection.stop = desk.on('lock.changed', (state) => get().set(state));
+        desk.lock
+          .status()
+          .then((state) => get().set(state))
+          .catch((error: unknown) => set({ error: asDeskError(error).message }));
+      }
+      let held = true;
+      return () => {
+        if (!held) return;
+        held = false;
+        if (--connection.holders === 0) connection.stop();
+      };
     },
     set(state) {
       const wasLocked = get().state?.locked === true;
