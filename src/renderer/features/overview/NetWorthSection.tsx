@@ -43,11 +43,10 @@ export function NetWorthSection({ quote, start }: { quote: string; start: boolea
   const setRange = useNetWorthStore((s) => s.setRange);
   const exportCsv = useNetWorthStore((s) => s.exportCsv);
   const retry = useNetWorth(quote, start);
-  const box = useRef<HTMLDivElement>(null);
-  const width = useWidth(box, FALLBACK_WIDTH);
-
   const status = statusOf({ data, loading, error });
   const empty = data !== undefined && !data.points.some((point) => point.value !== null);
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box, FALLBACK_WIDTH, status !== 'error' && data !== undefined && !empty);
   const backfilled = data?.points.some((point) => point.source === 'backfill') ?? false;
 
   return (
