@@ -61,16 +61,27 @@ export async function measureMarkedLoad<T>(
   await trigger();
   const envelope = (await (await response).json()) as Envelope<T>;
   if (!envelope.ok) throw new Error(`${channel} failed: ${envelope.error.message}`);
-  // Expressions as text: tsx would wrap functions with a helper the page does not have.
-  await page.waitForFunction(
-    `(() => {
-      const data = performance.getEntriesByName('${name}:data')[0];
-      return data !== undefined &&
-        performance.getEntriesByName('${name}:painted').some((m) => m.startTime >= data.startTime);
-    })()`,
-    undefined,
-    { timeout: 60_000 },
+  // Expressions as text: tsx would wrap functions with a helper the page does not have. The page
+  // resolves once a painted mark follows the data mark (a PerformanceObserver: no polling, and no
+  // eval, which the app's CSP refuses).
+  const seen = await page.evaluate(
+    `new Promise((done) => {
+      setTimeout(() => done(false), 60000);
+      const check = () => {
+        const data = performance.getEntriesByName('${name}:data')[0];
+        return data !== undefined &&
+          performance.getEntriesByName('${name}:painted').some((m) => m.startTime >= data.startTime);
+      };
+      if (check()) return done(true);
+      const observer = new PerformanceObserver(() => {
+        if (!check()) return;
+        observer.disconnect();
+        done(true);
+      });
+      observer.observe({ type: 'mark' });
+    })`,
   );
+  if (seen !== true) throw new Error(`no ${name}:painted mark within 60 s of the data`);
   const marks = (await page.evaluate(
     `(() => {
       const at = (name) => performance.getEntriesByName(name).map((m) => m.startTime);
