@@ -58,11 +58,27 @@ const NEGATIVE =
 const MISMATCH =
   "The balances recorded then differ from those rebuilt from the exchange's history: something moved that the history does not show.";
 
+/**
+ * toUnits, remembering each text it converted: a snapshot a day repeats the same few amounts
+ * thousands of times (balances change far less often than snapshots are taken).
+ */
+function unitsMemo(): (text: string) => Amount {
+  const known = new Map<string, Amount>();
+  return (text) => {
+    let units = known.get(text);
+    if (units === undefined) known.set(text, (units = toUnits(text)));
+    return units;
+  };
+}
+
 /** Per-asset totals of a snapshot (main + trade + flex). */
-function snapshotBalances(snapshot: Snapshot): Map<string, Amount> {
+function snapshotBalances(
+  snapshot: Snapshot,
+  units: (text: string) => Amount,
+): Map<string, Amount> {
   const balances = new Map<string, Amount>();
   for (const h of snapshot.holdings) {
-    balances.set(h.ticker, toUnits(h.main) + toUnits(h.trade) + toUnits(h.flex));
+    balances.set(h.ticker, units(h.main) + units(h.trade) + units(h.flex));
   }
   return balances;
 }
@@ -111,6 +127,7 @@ export function backfill(input: BackfillInput): Backfill {
   if (earliest.length === 0) return { points: [], gaps: [], since: null, unpriced: [] };
   const since = Math.min(...earliest);
 
+  const units = unitsMemo();
   const unpriced = new Set<string>();
   const routes = new Map<string, DaySeries | null>();
   const priceOn = (ticker: string, day: Millis): Ratio | undefined => {
@@ -184,7 +201,7 @@ export function backfill(input: BackfillInput): Backfill {
     if (anchorTime === -Infinity && movementTime === -Infinity && nextDayEnd === -Infinity) break;
     // At one instant a balance includes the movements of that instant: record it before undoing.
     if (anchor && anchorTime >= nextDayEnd && anchorTime >= movementTime) {
-      const recorded = snapshotBalances(anchor);
+      const recorded = snapshotBalances(anchor, units);
       closeSegment(anchor.takenAt, differing(balances, recorded));
       balances = recorded;
       top = anchor.takenAt;
@@ -221,7 +238,7 @@ export function backfill(input: BackfillInput): Backfill {
     }
     return {
       time: snapshot.takenAt,
-      value: valueOf(snapshotBalances(snapshot), snapshot.takenAt),
+      value: valueOf(snapshotBalances(snapshot, units), snapshot.takenAt),
       source: 'live',
     };
   }
