@@ -314,7 +314,7 @@ export const suite: BenchSuite = {
     try {
       const sizes: Table = {
         title: `Database file per year of snapshots (${ASSETS} assets, every value changing)`,
-        columns: ['Snapshots', 'per year', 'holding rows', 'file', 'per snapshot'],
+        columns: ['Snapshots', 'per year', 'holdings', 'file', 'per snapshot'],
         rows: [],
       };
       const data: Record<string, unknown> = {};

@@ -20,15 +20,18 @@ export const SNAPSHOTS_CSV_COLUMNS = [
   'Price, value and snapshot total unit',
 ] as const;
 
+const byTicker = (a: { ticker: string }, b: { ticker: string }) =>
+  a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0;
+
 /**
- * One row per asset of each snapshot, oldest first: the amounts held (in the asset), the price
+ * One row per asset of each snapshot, oldest first, assets by ticker: the amounts held (in the asset), the price
  * the snapshot used and the value it gave (empty when the asset had no price), and the snapshot's
  * total, all in the snapshot's quote.
  */
 export function snapshotsCsv(snapshots: readonly Snapshot[]): string {
   const rows = snapshots.flatMap((s) => {
     const time = new Date(s.takenAt).toISOString();
-    return s.holdings.map((h) => {
+    return [...s.holdings].sort(byTicker).map((h) => {
       const held = new Decimal(h.main).add(h.trade).add(h.flex);
       return [
         time,

@@ -42,31 +42,50 @@ function sameHoldings(a: readonly SnapshotHolding[], b: readonly SnapshotHolding
 }
 
 /**
- * A snapshot with its holdings in one row: SQLite gathers each snapshot's holdings (in ticker
- * order) into one JSON array of [ticker, main, trade, flex, price], so a range of N snapshots is N
- * rows to Node, not N x assets (a row object costs far more than parsing the same values as JSON).
+ * A snapshot's holdings are one text in its row (migration 3): ticker, main, trade, flex and price
+ * (empty: none), each field ended by the unit separator U+001F, which no ticker or decimal contains
+ * (both are validated where they enter). A range of N snapshots is N rows and N splits, never
+ * N x assets row objects. Holdings keep the order they were recorded in (the Overview's: by ticker).
  */
-const SNAPSHOT_SELECT = `
-  SELECT s.taken_at, s.quote, s.total,
-    (SELECT json_group_array(json_array(ticker, main, trade, flex, price))
-     FROM (SELECT * FROM snapshot_holdings WHERE snapshot_id = s.id ORDER BY ticker)) AS holdings
-  FROM snapshots s`;
+const SEPARATOR = '\u001f';
+const FIELDS = 5;
 
-type HoldingTuple = [string, string, string, string, string | null];
+function holdingsText(holdings: readonly SnapshotHolding[]): string {
+  let text = '';
+  for (const h of holdings) {
+    for (const field of [h.ticker, h.main, h.trade, h.flex, h.price ?? '']) {
+      if (field.includes(SEPARATOR)) throw new Error('A snapshot field contains U+001F.');
+      text += field + SEPARATOR;
+    }
+  }
+  return text;
+}
+
+function holdingsOf(text: string): SnapshotHolding[] {
+  const fields = text.split(SEPARATOR);
+  const holdings: SnapshotHolding[] = [];
+  // The text ends with a separator: its last field is the empty one after it.
+  for (let i = 0; i + FIELDS < fields.length; i += FIELDS) {
+    const price = fields[i + 4]!;
+    holdings.push({
+      ticker: fields[i]!,
+      main: fields[i + 1]!,
+      trade: fields[i + 2]!,
+      flex: fields[i + 3]!,
+      price: price === '' ? null : price,
+    });
+  }
+  return holdings;
+}
+
+const SNAPSHOT_SELECT = 'SELECT taken_at, quote, total, holdings FROM snapshots';
 
 function snapshotOfRow(row: Row): Snapshot {
-  const tuples = JSON.parse(text(row.holdings)) as HoldingTuple[];
   return {
     takenAt: int(row.taken_at),
     quote: text(row.quote),
     total: text(row.total),
-    holdings: tuples.map(([ticker, main, trade, flex, price]) => ({
-      ticker,
-      main,
-      trade,
-      flex,
-      price,
-    })),
+    holdings: holdingsOf(text(row.holdings)),
   };
 }
 
@@ -75,19 +94,14 @@ function prepareQueries(db: DatabaseSync) {
   const prepare = (sql: string): StatementSync => db.prepare(sql);
   return {
     lastSnapshot: prepare(
-      `${SNAPSHOT_SELECT} WHERE s.profile = ? ORDER BY s.taken_at DESC, s.id DESC LIMIT 1`,
+      `${SNAPSHOT_SELECT} WHERE profile = ? ORDER BY taken_at DESC, id DESC LIMIT 1`,
     ),
     firstSnapshotAt: prepare('SELECT MIN(taken_at) AS at FROM snapshots WHERE profile = ?'),
     snapshotRange: prepare(
-      `${SNAPSHOT_SELECT} WHERE s.profile = ? AND s.taken_at BETWEEN ? AND ?
-       ORDER BY s.taken_at, s.id`,
+      `${SNAPSHOT_SELECT} WHERE profile = ? AND taken_at BETWEEN ? AND ? ORDER BY taken_at, id`,
     ),
     insertSnapshot: prepare(
-      'INSERT INTO snapshots (profile, taken_at, quote, total) VALUES (?, ?, ?, ?)',
-    ),
-    insertHolding: prepare(
-      `INSERT INTO snapshot_holdings (snapshot_id, ticker, main, trade, flex, price)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+      'INSERT INTO snapshots (profile, taken_at, quote, total, holdings) VALUES (?, ?, ?, ?, ?)',
     ),
     putDeal: prepare(
       `INSERT INTO deals (profile, deal_id, order_id, market, side, role, price, amount, deal,
@@ -174,15 +188,13 @@ export class HistoryStore {
       ) {
         return 'deduplicated';
       }
-      const { lastInsertRowid } = this.q.insertSnapshot.run(
+      this.q.insertSnapshot.run(
         profileId,
         snapshot.takenAt,
         snapshot.quote,
         snapshot.total,
+        holdingsText(snapshot.holdings),
       );
-      for (const h of snapshot.holdings) {
-        this.q.insertHolding.run(lastInsertRowid, h.ticker, h.main, h.trade, h.flex, h.price);
-      }
       return 'written';
     });
   }
@@ -331,7 +343,6 @@ export class HistoryStore {
   /** Every row of the profile (snapshots, fetched history, cursors), in one transaction. */
   deleteProfile(profileId: string): void {
     inTransaction(this.db, () => {
-      // Holdings go with their snapshots (ON DELETE CASCADE).
       for (const table of ['snapshots', 'deals', 'transfers', 'flex_payments', 'sync_cursors']) {
         this.db.prepare(`DELETE FROM ${table} WHERE profile = ?`).run(profileId);
       }

@@ -44,11 +44,12 @@ describe('the history database file', () => {
   it('migrates an empty file to the latest version', () => {
     const db = openHistoryDatabase(path);
     expect(schemaVersion(db)).toBe(LATEST_VERSION);
-    expect(LATEST_VERSION).toBeGreaterThanOrEqual(2);
+    expect(LATEST_VERSION).toBeGreaterThanOrEqual(3);
+    // Version 3 moved the holdings into their snapshot's row.
+    expect(tables(db)).not.toContain('snapshot_holdings');
     expect(tables(db)).toEqual(
       expect.arrayContaining([
         'snapshots',
-        'snapshot_holdings',
         'deals',
         'transfers',
         'flex_payments',
@@ -66,13 +67,19 @@ describe('the history database file', () => {
       expect(schemaVersion(old)).toBe(version);
       // As that version's app wrote it (the store of today prepares statements of later tables).
       old.prepare("INSERT INTO snapshots VALUES (7, 'p1', 1000, 'USDT', '0')").run();
-      old.prepare("INSERT INTO snapshot_holdings VALUES (7, 'BTC', '1', '0', '0', '1')").run();
+      old.prepare("INSERT INTO snapshots VALUES (8, 'p1', 2000, 'USDT', '0')").run();
+      old.prepare("INSERT INTO snapshot_holdings VALUES (7, 'XRP', '5', '0', '0', NULL)").run();
+      old.prepare("INSERT INTO snapshot_holdings VALUES (7, 'BTC', '1', '0.25', '0', '1')").run();
       old.close();
 
       const db = openHistoryDatabase(path);
       expect(schemaVersion(db)).toBe(LATEST_VERSION);
       const store = new HistoryStore(db);
-      expect(store.snapshots('p1')).toEqual([snapshot(1_000, { BTC: '1' })]);
+      const first = snapshot(1_000, { BTC: '1', XRP: '5' });
+      first.holdings[0]!.trade = '0.25';
+      first.holdings[1]!.price = null;
+      // By ticker, a missing price kept as none; a snapshot without holdings stays one.
+      expect(store.snapshots('p1')).toEqual([first, snapshot(2_000, {})]);
       store.putDeals('p1', []);
       store.close();
     },

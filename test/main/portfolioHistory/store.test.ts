@@ -186,11 +186,4 @@ describe('deleteProfile', () => {
     // Public: not the profile's.
     expect(store.dailyCloses('BTC_USDT')).toHaveLength(1);
   });
-
-  it('leaves no orphan holdings', () => {
-    store.addSnapshot('p1', snapshot(0, { BTC: '1', ETH: '2' }));
-    store.deleteProfile('p1');
-    const db = (store as unknown as { db: import('node:sqlite').DatabaseSync }).db;
-    expect(db.prepare('SELECT count(*) AS n FROM snapshot_holdings').get()).toMatchObject({ n: 0 });
-  });
 });
