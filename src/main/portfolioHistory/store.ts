@@ -43,9 +43,10 @@ function sameHoldings(a: readonly SnapshotHolding[], b: readonly SnapshotHolding
 
 /**
  * A snapshot's holdings are one text in its row (migration 3): ticker, main, trade, flex and price
- * (empty: none), each field ended by the unit separator U+001F, which no ticker or decimal contains
- * (both are validated where they enter). A range of N snapshots is N rows and N splits, never
- * N x assets row objects. Holdings keep the order they were recorded in (the Overview's: by ticker).
+ * (empty: none), each field ended by the unit separator U+001F. Decimals never contain it; a ticker
+ * (the exchange's map key, bounded in length only) that did is refused: the snapshot is not written
+ * and the recorder logs why. A range of N snapshots is N rows and N splits, never N x assets row
+ * objects. Holdings keep the order they were recorded in (the Overview's: by ticker).
  */
 const SEPARATOR = '\u001f';
 const FIELDS = 5;

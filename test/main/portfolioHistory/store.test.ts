@@ -61,6 +61,14 @@ describe('snapshots', () => {
     expect(store.snapshots('p2')).toHaveLength(1);
   });
 
+  it('refuses a ticker holding the field separator (U+001F) and writes nothing of that snapshot', () => {
+    store.addSnapshot('p1', snapshot(1_000, { BTC: '1' }));
+    expect(() => store.addSnapshot('p1', snapshot(2_000_000, { 'BT\u001fC': '1' }))).toThrow(
+      /U\+001F/,
+    );
+    expect(store.snapshots('p1')).toEqual([snapshot(1_000, { BTC: '1' })]);
+  });
+
   it('keeps a snapshot with no holdings', () => {
     store.addSnapshot('p1', snapshot(1_000, {}));
     expect(store.snapshots('p1')).toEqual([snapshot(1_000, {})]);

@@ -45,8 +45,10 @@ export function NetWorthSection({ quote, start }: { quote: string; start: boolea
   const retry = useNetWorth(quote, start);
   const status = statusOf({ data, loading, error });
   const empty = data !== undefined && !data.points.some((point) => point.value !== null);
+  // Its box is measured only while the chart is drawn (data, not all gaps).
+  const drawn = status === 'ready' && !empty;
   const box = useRef<HTMLDivElement>(null);
-  const width = useWidth(box, FALLBACK_WIDTH, status !== 'error' && data !== undefined && !empty);
+  const width = useWidth(box, FALLBACK_WIDTH, drawn);
   const backfilled = data?.points.some((point) => point.source === 'backfill') ?? false;
 
   return (
