@@ -118,7 +118,8 @@ async function syncDeals(api: ExchangeApi, store: HistoryStore, profileId: strin
   // goes on from there next time.
   // Up to the next whole second: a deal made earlier in this second is within "now".
   for (const window of historyWindows({ from, to: Math.ceil(now / 1000) }).reverse()) {
-    const page = await dealsOfWindow(api, window);
+    // On the sync's clock: the window is clamped to what the exchange keeps at `now`.
+    const page = await dealsOfWindow(api, window, now);
     const stored = page.records.flatMap((d) => storedDeal(d) ?? []);
     store.putDeals(profileId, stored);
     store.setCursor(profileId, { source: 'deals', earliest, through: window.to * 1000 });

@@ -12,6 +12,7 @@ import type {
   ExecutedOrder,
   HistoryWindowPage,
   MarketDeal,
+  Millis,
   OrderDealsView,
 } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
@@ -128,13 +129,13 @@ const newestOrderFirst = (a: ExecutedOrder, b: ExecutedOrder) =>
   b.timestamp - a.timestamp || b.orderId - a.orderId;
 const newestDealFirst = (a: MarketDeal, b: MarketDeal) => b.time - a.time || b.dealId - a.dealId;
 
-/** One window within what the exchange keeps, its records newest first. */
+/** One window within what the exchange keeps at `now`, its records newest first. */
 async function oneWindow<T>(
   range: TimeWindow,
   fetchWindow: (window: TimeWindow, cap: number) => Promise<{ records: T[]; capped: boolean }>,
   newestFirst: (a: T, b: T) => number,
+  now: Millis = Date.now(),
 ): Promise<HistoryWindowPage<T>> {
-  const now = Date.now();
   const window = clampWindow(range, now);
   const { records, capped } =
     window.from > window.to
@@ -151,12 +152,13 @@ export const orders = (
 ): Promise<ApiOrdersPage> =>
   oneWindow({ from, to }, (w, cap) => windowOrders(api, filters, w, cap), newestOrderFirst);
 
-/** Deals of one window (at most 31 days), newest first. */
+/** Deals of one window (at most 31 days) within what the exchange keeps at `now`, newest first. */
 export const deals = (
   api: ExchangeApi,
   { from, to, ...filters }: ChannelParsed<'tradeHistory.deals'>,
+  now?: Millis,
 ): Promise<ApiDealsPage> =>
-  oneWindow({ from, to }, (w, cap) => windowDeals(api, filters, w, cap), newestDealFirst);
+  oneWindow({ from, to }, (w, cap) => windowDeals(api, filters, w, cap), newestDealFirst, now);
 
 /** One order's deals, newest first, page after page of 100 (at most 1,000). */
 export async function orderDeals(api: ExchangeApi, orderId: number): Promise<OrderDealsView> {
