@@ -405,11 +405,17 @@ describe('enforceSessionPolicy', () => {
 });
 
 describe('the app:// scheme', () => {
-  it('is registered as standard, secure, with fetch and CORS', () => {
+  it("is registered as standard, secure, with fetch, CORS and V8's code cache", () => {
     registerAppScheme();
     expect(fake.schemes).toContainEqual({
       scheme: 'app',
-      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+      privileges: {
+        standard: true,
+        secure: true,
+        supportFetchAPI: true,
+        corsEnabled: true,
+        codeCache: true,
+      },
     });
   });
 
@@ -430,6 +436,19 @@ describe('the app:// scheme', () => {
     const post = await handle(new Request('app://desk/index.html', { method: 'POST', body: 'x' }));
     expect(post.status).toBe(405);
     expect(post.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+  });
+});
+
+describe('the app page’s headers', () => {
+  it('carry no cross-origin opener policy (a second renderer process on every start), and keep the rest', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'desk-renderer-'));
+    await writeFile(join(root, 'index.html'), '<!doctype html><title>x</title>');
+    serveAppScheme(root);
+    const page = await fake.protocolHandlers.get('app')!(new Request('app://desk/index.html'));
+    expect(page.headers.get('cross-origin-opener-policy')).toBeNull();
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 

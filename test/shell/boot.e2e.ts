@@ -48,7 +48,13 @@ describe('boot: the built main bundle under a stand-in electron', () => {
       schemes: [
         {
           scheme: 'app',
-          privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+          privileges: {
+            standard: true,
+            secure: true,
+            supportFetchAPI: true,
+            corsEnabled: true,
+            codeCache: true,
+          },
         },
       ],
       beforeReady: true,
