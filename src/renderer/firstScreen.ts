@@ -1,5 +1,6 @@
 import { useLockStore, isUnlocked } from './features/lock/lockStore';
 import { useOverviewStore } from './features/overview/overviewStore';
+import { currentSeparators } from './lib/numberFormat';
 import { useSettings } from './lib/settingsStore';
 import { useShellStore } from './lib/shellStore';
 
@@ -29,6 +30,10 @@ export function startFirstScreen(): { settled: Promise<void>; disconnect: () => 
     useShellStore.getState().screen === 'overview'
       ? useOverviewStore.getState().prefetch(useSettings.getState().quote)
       : Promise.resolve();
+  // Every amount is written with the number format's separators, and reading them is the page's
+  // first Intl call (the ICU library starts: ~25 ms on a slow machine). Done while the answers are
+  // on their way, not in the first render.
+  currentSeparators();
   const lockKnown = new Promise<void>((resolve) => {
     const check = () => {
       const { state, error } = useLockStore.getState();

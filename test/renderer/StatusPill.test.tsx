@@ -5,6 +5,7 @@ import { useStatusStore } from '../../src/renderer/features/status/statusStore';
 import { setDesk } from '../../src/renderer/lib/desk';
 import type { ExchangeStatus, StreamStatus } from '../../src/shared/model';
 import { fakeDesk } from './fakeDesk';
+import { afterPaint } from './paint';
 
 const base = 'http://127.0.0.1:9';
 
@@ -17,6 +18,21 @@ afterEach(() => {
 });
 
 describe('StatusPill', () => {
+  it('asks main for the statuses only once the page has painted (the first screen goes first)', async () => {
+    const { desk, callsTo } = fakeDesk({
+      'exchange.status': async () => ({ state: 'checking', baseUrl: base }),
+      'stream.status': async () => ({ mode: 'polling', since: 1 }),
+    });
+    setDesk(desk);
+    render(<StatusPill />);
+    await act(async () => {});
+    expect(callsTo('exchange.status')).toHaveLength(0);
+    expect(callsTo('stream.status')).toHaveLength(0);
+    await afterPaint();
+    expect(callsTo('exchange.status')).toHaveLength(1);
+    expect(callsTo('stream.status')).toHaveLength(1);
+  });
+
   it('shows Online with the latency main reports', async () => {
     const { desk } = fakeDesk({
       'exchange.status': async () => ({
@@ -37,6 +53,7 @@ describe('StatusPill', () => {
     });
     setDesk(desk);
     render(<StatusPill />);
+    await afterPaint();
     expect(await screen.findByText('Checking…')).toBeTruthy();
     const offline: ExchangeStatus = {
       state: 'offline',
@@ -57,6 +74,7 @@ describe('StatusPill', () => {
     });
     setDesk(desk);
     render(<StatusPill />);
+    await afterPaint();
     act(() =>
       emit('exchange.status', { state: 'online', baseUrl: base, latencyMs: 5, checkedAt: 2 }),
     );

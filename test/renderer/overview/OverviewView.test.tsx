@@ -10,6 +10,7 @@ import { balancePlaces } from '../../../src/renderer/lib/format';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { PortfolioOverview } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
+import { afterPaint } from '../paint';
 import {
   btc,
   deferred,
@@ -62,10 +63,17 @@ const COLUMN = {
   change: 8,
 };
 
+/** The assets table, below the fold: it renders after the first paint, from its own chunk. */
+async function assetsTable(): Promise<HTMLElement> {
+  await afterPaint();
+  return screen.findByRole('table', { name: 'Assets' });
+}
+
 async function loaded(data = overview()) {
   const fake = serve(async () => data);
   const view = render(<OverviewView />);
   await screen.findByTestId('overview-total');
+  await assetsTable();
   return { fake, ...view };
 }
 
@@ -159,6 +167,7 @@ describe('Overview screen', () => {
     );
     render(<OverviewView />);
     await screen.findByTestId('overview-total');
+    await assetsTable();
     const select = screen.getByRole('combobox', { name: 'Value in' }) as HTMLSelectElement;
     expect([...select.options].map((o) => o.value)).toEqual(['USDT', 'BTC', 'EUR']);
 
@@ -309,6 +318,7 @@ describe('Overview screen', () => {
     });
     render(<OverviewView />);
     await screen.findByTestId('overview-total');
+    await assetsTable();
 
     fail = true;
     await act(async () => useShellStore.getState().refresh?.());
@@ -331,6 +341,7 @@ describe('Overview screen', () => {
     const answer = deferred<PortfolioOverview>();
     serve(() => answer.promise);
     const { container } = render(<OverviewView />);
+    await assetsTable();
     expect(screen.getAllByLabelText('Loading').length).toBeGreaterThanOrEqual(3);
     expect(container.querySelectorAll('.skeleton-row').length).toBeGreaterThan(0);
     expect(screen.queryByTestId('overview-total')).toBeNull();
@@ -348,12 +359,27 @@ describe('Overview screen', () => {
       return overview();
     });
     render(<OverviewView />);
+    await assetsTable();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('No active profile');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('overview-total')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('paints the total first: the assets table and the history come after that paint', async () => {
+    const fake = serve(async () => overview());
+    render(<OverviewView />);
+    await screen.findByTestId('overview-total');
+    await act(async () => {});
+    expect(screen.queryByRole('table', { name: 'Assets' })).toBeNull();
+    expect(fake.callsTo('portfolio.netWorth')).toHaveLength(0);
+    expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(0);
+    await assetsTable();
+    expect(rows()).toHaveLength(4);
+    await waitFor(() => expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(1));
+    expect(fake.callsTo('portfolio.netWorth')).toHaveLength(1);
   });
 
   it('says so when the account holds nothing', async () => {

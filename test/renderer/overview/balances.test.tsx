@@ -20,7 +20,8 @@ describe('Overview balances', () => {
     setDesk(fakeDesk({ 'portfolio.overview': async () => data }).desk);
     render(<OverviewView />);
     await screen.findByTestId('overview-total');
-    const cells = within(screen.getByTestId('overview-row'))
+    // The assets table renders after the first paint.
+    const cells = within(await screen.findByTestId('overview-row'))
       .getAllByRole('cell')
       .map((c) => c.textContent);
     expect(cells.slice(1, 6)).toEqual(['0.00', '0.85', '0.00', '0.00', '0.85']);

@@ -7,6 +7,7 @@ import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
 import { MASK } from '../../../src/renderer/lib/decimal';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import type { FakeImpl } from '../fakeDesk';
+import { afterPaint } from '../paint';
 import type { NetWorthSeries, PortfolioOverview } from '../../../src/shared/model';
 import {
   deferred,
@@ -56,7 +57,8 @@ describe('Net-worth chart', () => {
     await act(async () => holdings.resolve(overview()));
     await chart();
     expect(fake.callsTo('portfolio.netWorth')).toEqual([{ quote: 'USDT', range: '3m' }]);
-    expect(fake.callsTo('portfolio.profitLoss')).toEqual([{ quote: 'USDT' }]);
+    // The profit and loss section is a chunk of its own, below the fold.
+    await waitFor(() => expect(fake.callsTo('portfolio.profitLoss')).toEqual([{ quote: 'USDT' }]));
   });
 
   it('asks for the range of the button pressed, and marks that one pressed', async () => {
@@ -178,6 +180,8 @@ describe('Net-worth chart', () => {
     serve(() => answer.promise);
     render(<OverviewView />);
     await waitFor(() => expect(within(section()).getByLabelText('Loading')).toBeTruthy());
+    // The history is asked for once the total has painted.
+    await afterPaint();
     await act(async () => answer.resolve(netWorth({ points: [], since: null })));
     expect(within(section()).getByTestId('net-worth-empty').textContent).toMatch(
       /^No history yet: /,

@@ -132,6 +132,8 @@ describe('Profit and loss table', () => {
       return profitLoss();
     });
     render(<OverviewView />);
+    // Below the fold, the section renders after the first paint.
+    await screen.findByRole('region', { name: 'Profit and loss' });
     const alert = await within(section()).findByRole('alert');
     expect(alert.textContent).toContain('The exchange did not answer.');
     fail = false;

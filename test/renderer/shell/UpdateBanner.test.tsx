@@ -6,6 +6,7 @@ import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { UpdateStatus } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
+import { afterPaint } from '../paint';
 
 beforeEach(() => {
   useAppStore.setState({ update: { state: 'disabled' }, updateError: undefined });
@@ -16,26 +17,28 @@ afterEach(() => {
   useShellStore.setState({ refresh: undefined });
 });
 
-function mount(initial: UpdateStatus, install?: () => Promise<UpdateStatus>) {
+/** Mounts the banner and lets the page paint (the update state is asked for after the first paint). */
+async function mount(initial: UpdateStatus, install?: () => Promise<UpdateStatus>) {
   const fake = fakeDesk({
     'app.updateStatus': async () => initial,
     ...(install ? { 'app.installUpdate': install } : {}),
   });
   setDesk(fake.desk);
   render(<UpdateBanner />);
+  await afterPaint();
   return fake;
 }
 
 describe('UpdateBanner', () => {
   it('shows nothing while updates are off or there is nothing new', async () => {
-    mount({ state: 'disabled' });
+    await mount({ state: 'disabled' });
     await act(async () => undefined);
     expect(screen.queryByTestId('update-banner')).toBeNull();
   });
 
   it('follows the download as main pushes its progress, then offers to restart', async () => {
     const install = vi.fn(async (): Promise<UpdateStatus> => ({ state: 'downloaded' }));
-    const fake = mount({ state: 'idle' }, install);
+    const fake = await mount({ state: 'idle' }, install);
     await act(async () => undefined);
     act(() => fake.emit('app.update', { state: 'downloading', version: '0.2.0', percent: 42 }));
     expect(screen.getByTestId('update-banner').textContent).toContain(
@@ -55,7 +58,7 @@ describe('UpdateBanner', () => {
   });
 
   it('a failed install says why, beside the button', async () => {
-    mount({ state: 'downloaded', version: '0.2.0' }, async () => {
+    await mount({ state: 'downloaded', version: '0.2.0' }, async () => {
       throw { code: 'INTERNAL', message: 'The update file is gone.' };
     });
     await act(async () => undefined);
@@ -67,7 +70,7 @@ describe('UpdateBanner', () => {
   it('waking from sleep reloads the visible screen; going to sleep does not', async () => {
     const refresh = vi.fn();
     useShellStore.setState({ refresh });
-    const fake = mount({ state: 'disabled' });
+    const fake = await mount({ state: 'disabled' });
     await act(async () => undefined);
     act(() => fake.emit('app.power', { state: 'suspended', at: 1 }));
     expect(refresh).not.toHaveBeenCalled();

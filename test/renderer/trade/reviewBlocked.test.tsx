@@ -4,6 +4,7 @@ import { StatusPill } from '../../../src/renderer/features/status';
 import { useStatusStore } from '../../../src/renderer/features/status/statusStore';
 import { TradeView } from '../../../src/renderer/features/trade/TradeView';
 import { setDesk } from '../../../src/renderer/lib/desk';
+import { afterPaint } from '../paint';
 import type { ExchangeStatus, TradeContext } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
 import { BTC_USDT, context, leaveTradeScreen, resetTradeScreen } from './fixtures';
@@ -46,6 +47,7 @@ async function open(status: ExchangeStatus, ctx: () => TradeContext = () => cont
     </>,
   );
   await screen.findByRole('button', { name: 'Review order' });
+  await afterPaint();
   return fake;
 }
 

@@ -14,15 +14,7 @@ import { formatDecimal, MASK } from '../../lib/decimal';
 import { usePaintedMark } from '../../lib/userTiming';
 import { timeAxisProps, timeTicks } from '../mining';
 import { listTickers, quotePlaces } from './allocation';
-import {
-  chartRows,
-  dayFormat,
-  extremes,
-  formatDay,
-  gapAt,
-  gapsWithin,
-  type ChartRow,
-} from './netWorth';
+import { chartRows, extremes, formatDay, gapAt, gapsWithin, type ChartRow } from './netWorth';
 
 const CHART_HEIGHT = 260;
 /** About one time-axis label per this many pixels of plot. */
@@ -40,7 +32,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, {
 
 /** A live snapshot has a time of day; a backfilled point is a day's close. */
 const pointTime = (point: NetWorthPoint) =>
-  (point.source === 'live' ? timeFormat : dayFormat).format(new Date(point.time));
+  point.source === 'live' ? timeFormat.format(new Date(point.time)) : formatDay(point.time);
 
 const SOURCE_LABEL = {
   live: 'Recorded live',

@@ -1,17 +1,28 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { PortfolioRow } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
-import { DataTable, type Column } from '../../components/DataTable';
+import type { Column, DataTable as EagerDataTable } from '../../components/DataTable';
 import { compareDecimal, formatPrice, isZero } from '../../lib/decimal';
 import { balancePlaces, percentChange } from '../../lib/format';
+import { lazyNamed } from '../../lib/lazyNamed';
+import { useAfterPaint } from '../../lib/useAfterPaint';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { useSettings } from '../../lib/settingsStore';
 import { AllocationChart } from './AllocationChart';
 import { accountValues, allocation, listTickers, quotePlaces } from './allocation';
 import { NetWorthSection } from './NetWorthSection';
-import { ProfitLossSection } from './ProfitLossSection';
 import { useOverviewStore } from './overviewStore';
+
+/*
+ * Below the fold, rendered after the first paint: the assets table's code (with its virtualiser) and
+ * the profit and loss are chunks of their own, so the first screen neither loads nor compiles them.
+ */
+const DataTable = lazyNamed(
+  () => import('../../components/DataTable'),
+  'DataTable',
+) as unknown as typeof EagerDataTable;
+const ProfitLossSection = lazyNamed(() => import('./ProfitLossSection'), 'ProfitLossSection');
 
 const ROW_HEIGHT = 40;
 const MAX_TABLE_HEIGHT = 520;
@@ -107,10 +118,10 @@ export function OverviewView() {
   const error = useOverviewStore((s) => s.error);
   const load = useOverviewStore((s) => s.load);
   const [hideZero, setHideZero] = useState(true);
-  // Below the fold, the assets table and the profit and loss come in a second pass React starts
-  // right after the first commit: the total, the breakdown and the allocation paint without
-  // waiting for the table's layout (tests' act() runs both passes).
-  const belowFold = useDeferredValue(true, false);
+  // What can wait comes after the first paint: the assets table and the profit and loss below
+  // the fold render, and the history is asked for, once the total, the breakdown and the
+  // allocation are on screen (neither their render nor main's work competes with that frame).
+  const painted = useAfterPaint();
 
   const refresh = useCallback(() => void load(quote), [load, quote]);
   useAutoRefresh(refresh, data?.fetchedAt);
@@ -139,8 +150,11 @@ export function OverviewView() {
   const firstLoad = status === 'loading';
   const tableHeight =
     status === 'ready' ? Math.min(MAX_TABLE_HEIGHT, rows.length * ROW_HEIGHT + 2) : 8 * ROW_HEIGHT;
-  // The history loads once the holdings have answered (or failed): the first paint never waits.
-  const holdingsSettled = !firstLoad;
+  // The history loads once the holdings have answered (or failed) and painted.
+  const historyStarts = !firstLoad && painted;
+  const tableSkeleton = (
+    <div className="skeleton" style={{ height: tableHeight }} aria-busy="true" />
+  );
 
   return (
     <div className="overview">
@@ -238,7 +252,7 @@ export function OverviewView() {
         </section>
       </div>
 
-      <NetWorthSection quote={quote} start={holdingsSettled} />
+      <NetWorthSection quote={quote} start={historyStarts} />
 
       <section className="ov-assets" aria-labelledby="ov-assets-title">
         <div className="section-head">
@@ -253,28 +267,34 @@ export function OverviewView() {
           </label>
         </div>
         <div className="ov-table-scroll">
-          {belowFold ? (
-            <DataTable
-              label="Assets"
-              rows={rows}
-              columns={tableColumns}
-              rowKey={(row) => row.ticker}
-              status={status}
-              error={error}
-              onRetry={refresh}
-              empty="No balances on this account yet"
-              initialSort={{ id: 'value', dir: 'desc' }}
-              rowHeight={ROW_HEIGHT}
-              height={tableHeight}
-              rowTestId="overview-row"
-            />
+          {painted ? (
+            <Suspense fallback={tableSkeleton}>
+              <DataTable
+                label="Assets"
+                rows={rows}
+                columns={tableColumns}
+                rowKey={(row) => row.ticker}
+                status={status}
+                error={error}
+                onRetry={refresh}
+                empty="No balances on this account yet"
+                initialSort={{ id: 'value', dir: 'desc' }}
+                rowHeight={ROW_HEIGHT}
+                height={tableHeight}
+                rowTestId="overview-row"
+              />
+            </Suspense>
           ) : (
-            <div className="skeleton" style={{ height: tableHeight }} aria-busy="true" />
+            tableSkeleton
           )}
         </div>
       </section>
 
-      {belowFold ? <ProfitLossSection quote={quote} start={holdingsSettled} /> : null}
+      {painted ? (
+        <Suspense fallback={null}>
+          <ProfitLossSection quote={quote} start={historyStarts} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

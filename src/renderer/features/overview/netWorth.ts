@@ -1,15 +1,18 @@
 import Decimal from 'decimal.js';
 import type { NetWorthGap, NetWorthPoint, NetWorthRange } from '../../../shared/model';
 
-/** A date without a time. */
-export const dayFormat = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-});
+/** A date without a time: made on first use, not while the first screen starts. */
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** A date in words ("24 May 2026"). */
-export const formatDay = (ms: number) => dayFormat.format(new Date(ms));
+export function formatDay(ms: number): string {
+  dayFormat ??= new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
+  return dayFormat.format(new Date(ms));
+}
 
 /** The range buttons above the chart, in order. */
 export const RANGE_LABELS: readonly { id: NetWorthRange; label: string }[] = [
