@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { Envelope } from '../src/shared/errors';
-import { CHROMIUM_ARGS, chromiumPath } from './support';
+import { benchChromiumPath, CHROMIUM_ARGS } from './support';
 
 /**
  * Headless Chromium for the suites that open the real page (mining.ts, history.ts; tables.ts uses
@@ -19,7 +19,7 @@ export async function launchBenchBrowser(): Promise<{
 }> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'desk-bench-chromium-'));
   const browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: chromiumPath(),
+    executablePath: benchChromiumPath(),
     headless: true,
     viewport: { width: 1280, height: 800 },
     args: [...CHROMIUM_ARGS],

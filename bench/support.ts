@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { chromiumPath } from '../test/support/browser';
 
-export { CHROMIUM_ARGS, chromiumPath } from '../test/support/browser';
+export { CHROMIUM_ARGS } from '../test/support/browser';
 
 /**
  * What `npm run bench` (bench/run.ts) shares with its suites (bench/suites/*.ts): the suite shape,
@@ -61,20 +61,41 @@ export interface BenchSuite {
 
 // Browser -------------------------------------------------------------------------------------
 
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The browser the page suites measure in: $CHROMIUM_PATH when set, else Chromium's headless shell
+ * when installed (Debian's chromium-headless-shell, the same Chromium; what Playwright itself runs
+ * for headless pages), else the system Chromium (test/support/browser.ts). Full Chromium in
+ * headless mode also runs Chrome's own interface pages beside the page: a WebUI renderer for the
+ * omnibox popup used half a core while the app loaded, and a bare React page painted in 344 ms
+ * there against 132 ms in the shell. An Electron window runs no such pages.
+ */
+export function benchChromiumPath(): string {
+  if (!process.env['CHROMIUM_PATH'] && existsSync(HEADLESS_SHELL)) return HEADLESS_SHELL;
+  return chromiumPath();
+}
+
 /**
  * When the bench pinned itself (and so every child) to one core, Chromium runs through a wrapper
  * that gives it both bench cores back: browser, renderer and compositor on one core would measure
  * the pinning, not the page.
  */
-export function chromiumExecutable(pinning: Pinning): { path: string; cleanup(): void } {
-  const real = chromiumPath();
-  if (!pinning.applied) return { path: real, cleanup: () => undefined };
+export function chromiumExecutable(pinning: Pinning): {
+  /** What to launch: the browser, or the wrapper that pins it. */
+  path: string;
+  /** The browser itself. */
+  real: string;
+  cleanup(): void;
+} {
+  const real = benchChromiumPath();
+  if (!pinning.applied) return { path: real, real, cleanup: () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'desk-bench-chromium-'));
   const path = join(dir, 'chromium');
   const cpus = `${pinning.benchCpu},${pinning.serverCpu}`;
   writeFileSync(path, `#!/bin/sh\nexec taskset -c ${cpus} ${JSON.stringify(real)} "$@"\n`);
   chmodSync(path, 0o755);
-  return { path, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return { path, real, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 // Pinning -------------------------------------------------------------------------------------

@@ -7,7 +7,9 @@ import { startCore, type Core } from '../../src/main/core';
 import { startWebHost } from '../../src/main/webhost/server';
 import { KeytarStore } from '../../src/main/vault/vault';
 import {
+  benchChromiumPath,
   benchKeys,
+  CHROMIUM_ARGS,
   fmt,
   percentile,
   sortedCopy,
@@ -34,7 +36,6 @@ import { startDemoServer } from './client';
 
 const ROOT = resolve(__dirname, '../..');
 const RENDERER_DIR = join(ROOT, 'out', 'renderer');
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 const SEED = 'stream-bench';
 const UPDATES = 150;
 const STEP_MS = 250;
@@ -111,7 +112,6 @@ export const suite: BenchSuite = {
     if (!existsSync(join(RENDERER_DIR, 'index.html'))) {
       throw new Error('out/renderer is missing: run `npm run build` first.');
     }
-    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: set CHROMIUM_PATH.`);
     const exchange = await startDemoServer(context, SEED, 1, true);
     const dataDir = await mkdtemp(join(tmpdir(), 'desk-bench-stream-'));
     const userDataDir = await mkdtemp(join(tmpdir(), 'desk-bench-chromium-'));
@@ -122,10 +122,10 @@ export const suite: BenchSuite = {
       rendererDir: RENDERER_DIR,
     });
     const browser = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
+      executablePath: benchChromiumPath(),
       headless: true,
       viewport: { width: 1400, height: 900 },
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      args: [...CHROMIUM_ARGS],
     });
     try {
       await profileOn(core, exchange.url);

@@ -8,7 +8,7 @@ import { chromium, type Browser } from 'playwright-core';
 import {
   CHROMIUM_ARGS,
   chromiumExecutable,
-  chromiumPath,
+  benchChromiumPath,
   fmt,
   fmtBytes,
   median,
@@ -289,7 +289,7 @@ export const suite: BenchSuite = {
       ];
     });
 
-    const version = chromiumVersion(chromiumPath());
+    const version = chromiumVersion(benchChromiumPath());
     const notes = [
       `Page: bench/tables/main.tsx built with Vite (production, @vitejs/plugin-react) into bench-results/tables-harness/ and served by a node:http static server on 127.0.0.1; the app's styles.css. It renders the app's DataTable with the columns of ActiveOrdersTab (orderColumns, marketPlaces, initial sort by time, descending) and of HistoryView (transferColumns, per-ticker places), the same props as the views (height tableHeight(rows, 14), 36 px rows), over ${fmt(ROWS)} deterministic rows (decimal strings; seeded generator).`,
       `Browser: ${version}, headless, ${CHROMIUM_ARGS.join(' ')}; one fresh browser context per run, one unmeasured warm-up load per table first; the tables alternate order per run. ${context.pinning.applied ? `Chromium runs on CPUs ${context.pinning.benchCpu},${context.pinning.serverCpu} (taskset wrapper; the bench process itself is pinned to CPU ${context.pinning.benchCpu}).` : 'Not pinned.'}`,
