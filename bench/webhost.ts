@@ -32,6 +32,7 @@ export async function startBenchHost(
     handlers: core.handlers,
     events: core.events,
     rendererDir: RENDERER_DIR,
+    onPage: () => core.recorder.fetchAhead(),
   });
   return {
     core,

@@ -263,6 +263,8 @@ if (!app.requestSingleInstanceLock()) {
       return;
     }
     const running = core;
+    // The page loads beside the core: its first screen's data starts now, unless it asked first.
+    running.recorder.fetchAhead();
     const stopForwarding = forwardEvents(running.events, window.webContents);
     window.on('closed', stopForwarding);
 

@@ -46,6 +46,7 @@ export async function startApp(options: Partial<CoreOptions> = {}): Promise<App>
     handlers: guarded,
     events: core.events,
     rendererDir: RENDERER_DIR,
+    onPage: () => core.recorder.fetchAhead(),
   });
   return {
     core,

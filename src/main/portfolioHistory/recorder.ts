@@ -11,6 +11,9 @@ export const SNAPSHOT_INTERVAL_MS = 15 * 60_000;
 /** The quote of timed snapshots until an Overview is asked for in another. */
 export const DEFAULT_SNAPSHOT_QUOTE = 'USDT';
 
+/** The longest an Overview fetched ahead of the page waits to be taken (then it is dropped). */
+export const AHEAD_MAX_AGE_MS = 5_000;
+
 /**
  * An Overview answer as a snapshot: per asset main, trade (available and frozen, added as
  * decimals) and flex, with the price the Overview used. Assets of which nothing is held are left
@@ -51,19 +54,70 @@ export class SnapshotRecorder {
   private timer: ReturnType<typeof setInterval> | undefined;
   private quote = DEFAULT_SNAPSHOT_QUOTE;
   private ticking = false;
+  /** Overview requests under way (the page's, the timer's, one fetched ahead). */
+  private inFlight = 0;
+  /** The Overview fetched ahead of the page, until its first request in that quote takes it. */
+  private ahead:
+    | { profileId: string; quote: string; at: number; answer: Promise<PortfolioOverview> }
+    | undefined;
   private readonly fetchOverview: NonNullable<RecorderOptions['fetchOverview']>;
 
   constructor(private readonly options: RecorderOptions) {
     this.fetchOverview = options.fetchOverview ?? portfolioOverview;
   }
 
-  /** `portfolio.overview`: the Overview of the active profile, recorded when it succeeds. */
+  /**
+   * `portfolio.overview`: the Overview of the active profile, recorded when it succeeds. The first
+   * request in the quote of an Overview fetched ahead (for the same profile, within
+   * AHEAD_MAX_AGE_MS) takes that answer; if it failed, this asks again.
+   */
   async overview(quote: string): Promise<PortfolioOverview> {
     const { id, api } = this.options.active();
-    const overview = await this.fetchOverview(api, quote);
-    this.quote = quote;
-    this.record(id, overview);
-    return overview;
+    const ahead = this.ahead;
+    this.ahead = undefined;
+    if (ahead?.profileId === id && ahead.quote === quote) {
+      if (Date.now() - ahead.at <= AHEAD_MAX_AGE_MS) {
+        const answer = await ahead.answer.catch(() => undefined);
+        if (answer) return answer;
+      }
+    }
+    this.inFlight += 1;
+    try {
+      const overview = await this.fetchOverview(api, quote);
+      this.quote = quote;
+      this.record(id, overview);
+      return overview;
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  /**
+   * Starts the Overview the page is about to ask for, while the page's code still loads (main
+   * knows the page is opening before the page can ask): the active profile in the quote of its
+   * last snapshot (USDT without one). Nothing while the app is locked or an Overview is already
+   * under way (the page asked first). Recorded when it succeeds, as any Overview; an answer no
+   * request takes is dropped after AHEAD_MAX_AGE_MS.
+   */
+  fetchAhead(): void {
+    if (this.options.isLocked() || this.inFlight > 0) return;
+    const { id } = this.options.active();
+    const quote = this.lastQuote(id);
+    // A fresh fetch: an earlier answer nothing took is not passed on as this one.
+    this.ahead = undefined;
+    const answer = this.overview(quote);
+    // A failure is for the page's own request to meet: it asks again.
+    answer.catch(() => undefined);
+    this.ahead = { profileId: id, quote, at: Date.now(), answer };
+  }
+
+  /** The quote the profile's Overview last used: its last snapshot's (each Overview writes one). */
+  private lastQuote(profileId: string): string {
+    try {
+      return this.options.store.lastSnapshot(profileId)?.quote ?? DEFAULT_SNAPSHOT_QUOTE;
+    } catch {
+      return DEFAULT_SNAPSHOT_QUOTE;
+    }
   }
 
   /**

@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     events: core.events,
     rendererDir: resolve('out/renderer'),
     port,
+    onPage: () => core.recorder.fetchAhead(),
   });
   console.log('Exchange Desk web host (demo exchange at ' + core.demoExchange.url + '). Open:');
   console.log(host.pageUrl);

@@ -47,6 +47,11 @@ export interface WebHostOptions {
   port?: number;
   token?: string;
   limits?: Partial<WebHostLimits>;
+  /**
+   * Called when the page itself is asked for (a load or reload): main can start the first
+   * screen's data while the page's code loads (`core.recorder.fetchAhead`).
+   */
+  onPage?: () => void;
 }
 
 function sameSecret(given: string | null | undefined, token: string): boolean {
@@ -185,6 +190,7 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return serveEvents(req, res);
       }
       if (req.method !== 'GET') return sendJson(res, 405, { code: 'METHOD', message: 'Use GET' });
+      if (url.pathname === '/' || url.pathname === '/index.html') options.onPage?.();
       return serveStatic(url.pathname, res);
     })().catch(() => {
       if (!res.headersSent)

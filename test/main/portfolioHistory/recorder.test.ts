@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExchangeApi } from '../../../src/main/exchange/api';
 import {
+  AHEAD_MAX_AGE_MS,
   SNAPSHOT_INTERVAL_MS,
   SnapshotRecorder,
   snapshotOf,
@@ -110,6 +111,68 @@ describe('SnapshotRecorder', () => {
     const overview = overviewOf('USDT', 1, [row('BTC')]);
     expect(recorder.record('p1', overview)).toBe('written');
     expect(recorder.record('p1', { ...overview, fetchedAt: 2 })).toBe('deduplicated');
+  });
+
+  describe('the Overview fetched ahead of the page (while its code loads)', () => {
+    it("is the answer to the page's first Overview in that quote: asked once, recorded once", async () => {
+      recorder.fetchAhead();
+      const overview = await recorder.overview('USDT');
+      expect(asked).toEqual(['USDT']);
+      expect(store.snapshots('p1')).toEqual([snapshotOf(overview)]);
+      // Only once: a refresh asks the exchange again.
+      await recorder.overview('USDT');
+      expect(asked).toEqual(['USDT', 'USDT']);
+    });
+
+    it('is in the quote of the last snapshot (the one the page shows), USDT with none', async () => {
+      await recorder.overview('BTC');
+      // A new run of the app on the same database, for this profile and for one without snapshots.
+      const restarted = (profileId: string) =>
+        new SnapshotRecorder({
+          store,
+          active: () => ({ id: profileId, api }),
+          isLocked: () => false,
+          fetchOverview: async (_api, quote) => {
+            asked.push(quote);
+            return overviewOf(quote, 5, [row('BTC')]);
+          },
+        });
+      const fresh = restarted('p1');
+      fresh.fetchAhead();
+      await fresh.overview('BTC');
+      expect(asked).toEqual(['BTC', 'BTC']);
+      restarted('p2').fetchAhead();
+      expect(asked.at(-1)).toBe('USDT');
+    });
+
+    it('is not taken for another quote, another profile, or once too old', async () => {
+      vi.useFakeTimers();
+      recorder.fetchAhead();
+      await recorder.overview('BTC');
+      expect(asked).toEqual(['USDT', 'BTC']);
+      recorder.fetchAhead();
+      await vi.advanceTimersByTimeAsync(AHEAD_MAX_AGE_MS + 1);
+      await recorder.overview('BTC');
+      expect(asked).toEqual(['USDT', 'BTC', 'BTC', 'BTC']);
+    });
+
+    it('is not fetched while locked, nor while the page has asked already', async () => {
+      locked = true;
+      recorder.fetchAhead();
+      expect(asked).toEqual([]);
+      locked = false;
+      const pending = recorder.overview('USDT');
+      recorder.fetchAhead();
+      await pending;
+      expect(asked).toEqual(['USDT']);
+    });
+
+    it("failing, leaves the page's own request to ask again and see the failure", async () => {
+      fail = true;
+      recorder.fetchAhead();
+      await expect(recorder.overview('USDT')).rejects.toThrow('offline');
+      expect(asked).toEqual(['USDT', 'USDT']);
+    });
   });
 
   it('on its timer, records the active profile in the quote last used (USDT before any)', async () => {

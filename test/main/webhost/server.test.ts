@@ -49,6 +49,7 @@ function raw(
 
 describe('web host', () => {
   let host: WebHost;
+  let pagesOpened = 0;
   const events = new AppEvents();
   const checkNow = vi.fn(async () => status);
 
@@ -68,6 +69,7 @@ describe('web host', () => {
       events,
       rendererDir: dir,
       limits: { bodyTimeoutMs: 1500 },
+      onPage: () => (pagesOpened += 1),
     });
   });
 
@@ -140,6 +142,17 @@ describe('web host', () => {
       headers: { host: 'evil.example:80', authorization: `Bearer ${host.token}` },
     });
     expect(res.status).toBe(421);
+  });
+
+  it('says when the page itself is asked for (main starts its data), not for a script or a call', async () => {
+    const before = pagesOpened;
+    const local = { host: `127.0.0.1:${host.port}` };
+    await raw(host.port, { path: '/', headers: local });
+    await raw(host.port, { path: '/index.html', headers: local });
+    await raw(host.port, { path: '/assets/app.js', headers: local });
+    await rpc('app.info', {});
+    await raw(host.port, { path: '/', headers: { host: 'evil.example:80' } });
+    expect(pagesOpened - before).toBe(2);
   });
 
   it('serves the built page with the CSP, and nothing outside its folder', async () => {
