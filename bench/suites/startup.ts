@@ -100,6 +100,19 @@ export function bundleSizes(out = OUT): Sizes {
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
+/**
+ * How fast this shared machine runs at the moment: a fixed loop of 3e7 additions, in ms (about
+ * 155 ms when the machine is quiet; the same loop has taken 260 ms while other work ran). The
+ * page figures follow it, so it is printed beside them.
+ */
+function cpuProbeMs(): number {
+  const start = performance.now();
+  let sum = 0;
+  for (let i = 0; i < 3e7; i++) sum += i;
+  if (sum < 0) throw new Error('unreachable');
+  return performance.now() - start;
+}
+
 async function coldStart(browser: Browser): Promise<Run> {
   const start = performance.now();
   const { host, stop } = await startBenchHost();
@@ -162,6 +175,7 @@ export const suite: BenchSuite = {
     const sizes = bundleSizes();
     const executable = chromiumExecutable(context.pinning);
     const loadBefore = loadavg();
+    const probeBefore = cpuProbeMs();
     const browser = await chromium.launch({
       executablePath: executable.path,
       headless: true,
@@ -183,6 +197,7 @@ export const suite: BenchSuite = {
       executable.cleanup();
     }
     const loadAfter = loadavg();
+    const probeAfter = cpuProbeMs();
     const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
     const hostReady = spread(runs.map((r) => r.hostReady));
     const fcp = spread(runs.map((r) => r.firstContentfulPaint));
@@ -213,6 +228,10 @@ export const suite: BenchSuite = {
             ['navigation -> first contentful paint (ms)', fmtSpread(fcp)],
             ['navigation -> Overview total painted (ms)', fmtSpread(painted)],
             ['web host start -> total painted, wall clock (ms)', fmtSpread(wall)],
+            [
+              'machine speed: 3e7-addition loop before / after (ms; ~155 when quiet)',
+              `${fmt(probeBefore)} / ${fmt(probeAfter)}`,
+            ],
             ['scripts loaded before the total (files)', fmt(last.scripts)],
             ['script bytes loaded before the total', fmtBytes(last.scriptBytes)],
           ],
@@ -234,13 +253,14 @@ export const suite: BenchSuite = {
       verdicts,
       notes: [
         'Each run starts from nothing in this process: startCore (demo exchange, accounts, lock, stream, history) + startWebHost on the built out/renderer, timed with performance.now() until the host listens ("web host start -> ready").',
-        `Then a new browser context (no cache, no storage) of one headless Chromium (${basename(executable.real)}, playwright-core, --disable-gpu: software raster and compositing) opens the page. Nothing is evaluated in the page while it loads: an observer installed before its scripts (addInitScript) reports the total's paint through a binding. "navigation -> first contentful paint" is the Paint Timing entry; "navigation -> Overview total painted" is the Element Timing entry the browser records when the frame holding the total's text (elementtiming="overview-total") was presented; both are on the page's clock, whose origin is the navigation's start. The page asks for the lock state and the Overview's data while its code is still being evaluated (boot.ts, firstScreen.ts), renders once when they answered (at most 250 ms later); what can wait (the assets table and the profit and loss below the fold, the history, the header's statuses and profiles) starts after that first paint.`,
+        `Then a new browser context (no cache, no storage) of one headless Chromium (${basename(executable.real)}, playwright-core, --disable-gpu: software raster and compositing) opens the page. Nothing is evaluated in the page while it loads: an observer installed before its scripts (addInitScript) reports the total's paint through a binding. "navigation -> first contentful paint" is the Paint Timing entry; "navigation -> Overview total painted" is the Element Timing entry the browser records when the frame holding the total's text (elementtiming="overview-total") was presented; both are on the page's clock, whose origin is the navigation's start. Main starts the Overview's data when the page itself is asked for (SnapshotRecorder.fetchAhead, through the web host's onPage; in Electron when the core is ready) and the page's first request takes that answer; the page asks for the lock state and the Overview while its code is still being evaluated (boot.ts, firstScreen.ts) and renders once they answered (at most 250 ms later); what can wait (the assets table and the profit and loss below the fold, the history, the header's statuses and profiles) starts after that first paint.`,
         '"web host start -> total painted, wall clock" adds the host start, the new context and page, and the time to notice the entry (a PerformanceObserver in the page).',
         `${WARMUP_RUNS} warm-up run discarded. ${context.pinning.applied ? `Chromium runs on CPUs ${context.pinning.benchCpu},${context.pinning.serverCpu} (taskset wrapper), as Electron's renderer is a process of its own; the bench process (web host, handlers, demo exchange) is pinned to CPU ${context.pinning.benchCpu}.` : 'Not pinned.'} Load average (1/5/15 min) before ${load(loadBefore)}, after ${load(loadAfter)} on ${cpus().length} cores (other sessions share this machine).`,
         'Bundle sizes are the files electron-vite build wrote (minified, uncompressed): the entry chunk is the script index.html loads; the first screen adds the chunks it modulepreloads.',
       ],
       data: {
         runs,
+        probe: { before: probeBefore, after: probeAfter },
         hostReady,
         fcp,
         painted,
