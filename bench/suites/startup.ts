@@ -101,9 +101,9 @@ export function bundleSizes(out = OUT): Sizes {
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /**
- * How fast this shared machine runs at the moment: a fixed loop of 3e7 additions, in ms (about
- * 155 ms when the machine is quiet; the same loop has taken 260 ms while other work ran). The
- * page figures follow it, so it is printed beside them.
+ * How fast this shared machine runs at the moment: a fixed loop of 3e7 additions, in ms (25-30 ms
+ * at its full speed; plain loops have run 1.7 times slower here while other work ran on the host).
+ * The page figures follow it, so it is printed beside them.
  */
 function cpuProbeMs(): number {
   const start = performance.now();
@@ -229,7 +229,7 @@ export const suite: BenchSuite = {
             ['navigation -> Overview total painted (ms)', fmtSpread(painted)],
             ['web host start -> total painted, wall clock (ms)', fmtSpread(wall)],
             [
-              'machine speed: 3e7-addition loop before / after (ms; ~155 when quiet)',
+              'machine speed: 3e7-addition loop before / after (ms; 25-30 at full speed)',
               `${fmt(probeBefore)} / ${fmt(probeAfter)}`,
             ],
             ['scripts loaded before the total (files)', fmt(last.scripts)],
