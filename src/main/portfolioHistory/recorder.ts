@@ -95,15 +95,17 @@ export class SnapshotRecorder {
   /**
    * Starts the Overview the page is about to ask for, while the page's code still loads (main
    * knows the page is opening before the page can ask): the active profile in the quote of its
-   * last snapshot (USDT without one). Nothing while the app is locked or an Overview is already
-   * under way (the page asked first). Recorded when it succeeds, as any Overview; an answer no
-   * request takes is dropped after AHEAD_MAX_AGE_MS.
+   * last snapshot (USDT without one). Nothing while the app is locked, an Overview is already
+   * under way (the page asked first) or one fetched ahead still waits (the page is asked for
+   * without a token: at most one fetch per AHEAD_MAX_AGE_MS however often). Recorded when it
+   * succeeds, as any Overview; an answer no request takes is dropped after AHEAD_MAX_AGE_MS.
    */
   fetchAhead(): void {
     if (this.options.isLocked() || this.inFlight > 0) return;
+    if (this.ahead && Date.now() - this.ahead.at <= AHEAD_MAX_AGE_MS) return;
     const { id } = this.options.active();
     const quote = this.lastQuote(id);
-    // A fresh fetch: an earlier answer nothing took is not passed on as this one.
+    // A fresh fetch: an expired answer nothing took is not passed on as this one.
     this.ahead = undefined;
     const answer = this.overview(quote);
     // A failure is for the page's own request to meet: it asks again.

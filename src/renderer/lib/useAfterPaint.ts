@@ -55,3 +55,12 @@ export function useAfterPaint(): boolean {
   }, []);
   return painted;
 }
+
+/**
+ * Connects a store (`connect` loads it and follows main's pushes, answering the unsubscribe) once
+ * the page has painted: what the header shows goes after the first screen's data.
+ */
+export function useConnectAfterPaint(connect: () => () => void): void {
+  const painted = useAfterPaint();
+  useEffect(() => (painted ? connect() : undefined), [painted, connect]);
+}

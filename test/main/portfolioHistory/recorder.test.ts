@@ -61,6 +61,7 @@ describe('SnapshotRecorder', () => {
   let locked: boolean;
   let fail: boolean;
   let now: number;
+  let profile: string;
   let recorder: SnapshotRecorder;
   const asked: string[] = [];
 
@@ -69,10 +70,11 @@ describe('SnapshotRecorder', () => {
     locked = false;
     fail = false;
     now = 1_000_000;
+    profile = 'p1';
     asked.length = 0;
     recorder = new SnapshotRecorder({
       store,
-      active: () => ({ id: 'p1', api }),
+      active: () => ({ id: profile, api }),
       isLocked: () => locked,
       fetchOverview: async (_api, quote) => {
         asked.push(quote);
@@ -154,6 +156,23 @@ describe('SnapshotRecorder', () => {
       await vi.advanceTimersByTimeAsync(AHEAD_MAX_AGE_MS + 1);
       await recorder.overview('BTC');
       expect(asked).toEqual(['USDT', 'BTC', 'BTC', 'BTC']);
+      recorder.fetchAhead();
+      await vi.advanceTimersByTimeAsync(0);
+      profile = 'p2';
+      await recorder.overview('BTC');
+      expect(asked).toEqual(['USDT', 'BTC', 'BTC', 'BTC', 'BTC', 'BTC']);
+    });
+
+    it('is fetched once however often the page is asked for while one waits to be taken', async () => {
+      vi.useFakeTimers();
+      recorder.fetchAhead();
+      await vi.advanceTimersByTimeAsync(0);
+      recorder.fetchAhead();
+      recorder.fetchAhead();
+      expect(asked).toEqual(['USDT']);
+      await vi.advanceTimersByTimeAsync(AHEAD_MAX_AGE_MS + 1);
+      recorder.fetchAhead();
+      expect(asked).toEqual(['USDT', 'USDT']);
     });
 
     it('is not fetched while locked, nor while the page has asked already', async () => {

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { StatusPill } from '../status';
 import { activeProfile, useProfilesStore } from '../accounts';
 import { SCREENS, useShellStore } from '../../lib/shellStore';
 import { useSettings } from '../../lib/settingsStore';
-import { useAfterPaint } from '../../lib/useAfterPaint';
+import { useConnectAfterPaint } from '../../lib/useAfterPaint';
 import { useLockStore } from '../lock';
 
 const MOD = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform) ? '⌘' : 'Ctrl+';
@@ -53,9 +52,7 @@ export function Header() {
   const profiles = useProfilesStore((s) => s.state);
   const profilesError = useProfilesStore((s) => s.error);
   const connect = useProfilesStore((s) => s.connect);
-  // The profiles list waits for the first paint: the first screen's data goes first.
-  const painted = useAfterPaint();
-  useEffect(() => (painted ? connect() : undefined), [painted, connect]);
+  useConnectAfterPaint(connect);
   const active = activeProfile(profiles);
   const title = SCREENS.find((s) => s.id === screen)?.label ?? '';
 

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { useAfterPaint } from '../../lib/useAfterPaint';
+import { useConnectAfterPaint } from '../../lib/useAfterPaint';
 import { useAppStore } from './appStore';
 
 /** A thin strip under the header while an update downloads, and when it is ready to install. */
@@ -8,9 +7,7 @@ export function UpdateBanner() {
   const error = useAppStore((s) => s.updateError);
   const connect = useAppStore((s) => s.connect);
   const install = useAppStore((s) => s.installUpdate);
-  // The update state waits for the first paint: the first screen's data goes first.
-  const painted = useAfterPaint();
-  useEffect(() => (painted ? connect() : undefined), [painted, connect]);
+  useConnectAfterPaint(connect);
 
   const version = update.version ? ` ${update.version}` : '';
   if (update.state === 'available' || update.state === 'downloading') {

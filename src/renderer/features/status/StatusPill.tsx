@@ -1,6 +1,6 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import type { ExchangeStatus, StreamStatus } from '../../../shared/model';
-import { useAfterPaint } from '../../lib/useAfterPaint';
+import { useConnectAfterPaint } from '../../lib/useAfterPaint';
 import { useStatusStore } from './statusStore';
 
 interface Pill {
@@ -86,9 +86,7 @@ export function StatusPill() {
   const bridgeError = useStatusStore((s) => s.bridgeError);
   const connect = useStatusStore((s) => s.connect);
   const detailId = useId();
-  // The statuses wait for the first paint: the first screen's data goes first.
-  const painted = useAfterPaint();
-  useEffect(() => (painted ? connect() : undefined), [painted, connect]);
+  useConnectAfterPaint(connect);
 
   const { tone, label, reason, detail } = pillOf(status, stream, bridgeError);
   return (
