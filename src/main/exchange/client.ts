@@ -60,6 +60,9 @@ const learnedPaths = new Map<string, Set<string>>();
 /** The window-mode refusal of a nonce too far from server time (§2). */
 const STALE_NONCE = /nonce is more than \d+ seconds/i;
 
+/** Paths whose URL is kept (some carry a market name: bounded all the same). */
+const MAX_CACHED_PATHS = 256;
+
 const BACKOFF_START_MS = 1_000;
 const BACKOFF_CAP_MS = 30_000;
 
@@ -109,6 +112,8 @@ export class ExchangeClient {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private readonly onNetworkError: ((error: ExchangeError) => void) | undefined;
+  /** URLs without a query, parsed once per path (nothing changes a URL once it is made). */
+  private readonly paths = new Map<string, URL>();
 
   constructor(options: ExchangeClientOptions) {
     const checked = checkBaseUrl(options.baseUrl);
@@ -125,11 +130,18 @@ export class ExchangeClient {
   }
 
   private url(path: string, query?: Record<string, string | number | boolean | undefined>): URL {
-    const url = new URL(this.baseUrl + path);
-    if (query) {
-      for (const [key, value] of Object.entries(query)) {
-        if (value !== undefined) url.searchParams.set(key, String(value));
+    if (!query) {
+      let url = this.paths.get(path);
+      if (!url) {
+        if (this.paths.size >= MAX_CACHED_PATHS) this.paths.clear();
+        url = new URL(this.baseUrl + path);
+        this.paths.set(path, url);
       }
+      return url;
+    }
+    const url = new URL(this.baseUrl + path);
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
     }
     return url;
   }

@@ -106,6 +106,8 @@ export class Transport {
   private readonly maxBufferedBytes: number;
   /** Bytes held by the answers being read right now. */
   private buffered = 0;
+  /** What node:http reads of each URL, read once per URL object (a client reuses its URLs). */
+  private readonly targets = new WeakMap<URL, RequestOptions>();
 
   constructor(options: TransportOptions = {}) {
     const agentOptions = {
@@ -156,11 +158,17 @@ export class Transport {
       };
       if (req.body !== undefined) headers['content-length'] = Buffer.byteLength(req.body);
 
-      const options = requestTarget(req.url);
-      options.method = req.method;
-      options.headers = headers;
-      options.agent = secure ? this.https : this.http;
-      const request = (secure ? httpsRequest : httpRequest)(options);
+      let target = this.targets.get(req.url);
+      if (!target) {
+        target = requestTarget(req.url);
+        this.targets.set(req.url, target);
+      }
+      const request = (secure ? httpsRequest : httpRequest)({
+        ...target,
+        method: req.method,
+        headers,
+        agent: secure ? this.https : this.http,
+      });
 
       const fail = (error: TransportError) => {
         if (settled) return;

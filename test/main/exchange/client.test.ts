@@ -11,6 +11,8 @@ import { Transport } from '../../../src/main/exchange/transport';
 interface Seen {
   method: string;
   path: string;
+  /** Path and query as sent. */
+  target: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -47,6 +49,7 @@ async function stub(reply: (seen: Seen, index: number) => Reply) {
       const entry = {
         method: req.method ?? '',
         path: new URL(req.url ?? '/', 'http://127.0.0.1').pathname,
+        target: req.url ?? '',
         headers: req.headers,
         body,
       };
@@ -365,6 +368,31 @@ describe('ExchangeClient', () => {
     expect([down.kind, down.status]).toEqual(['maintenance', 503]);
     const garbled = await failure(c.publicGet('/garbled', undefined, identity));
     expect([garbled.kind, garbled.status]).toEqual(['unexpected', 200]);
+  });
+
+  it('sends each call to its own path and query, also past the number of URLs it keeps parsed', async () => {
+    const { url, seen } = await stub(() => ok());
+    const c = client(url);
+    const paths = Array.from({ length: 300 }, (_, i) => `/api/v4/public/p${i}`);
+    for (const path of paths) await c.publicGet(path, undefined, identity);
+    await c.publicGet(paths[0]!, undefined, identity);
+    await c.publicGet(paths[299]!, undefined, identity);
+    await c.publicGet('/api/v4/public/q', { market: 'BTC_USDT' }, identity);
+    await c.publicGet('/api/v4/public/q', { market: 'ETH_USDT', limit: 5 }, identity);
+    await c.publicGet('/api/v4/public/q', undefined, identity);
+    await c.signedPost('/api/v4/trade-account/balance', {}, identity);
+    await c.signedPost('/api/v4/trade-account/balance', { ticker: 'BTC' }, identity);
+    expect(seen.map((s) => s.target)).toEqual([
+      ...paths,
+      paths[0],
+      paths[299],
+      '/api/v4/public/q?market=BTC_USDT',
+      '/api/v4/public/q?market=ETH_USDT&limit=5',
+      '/api/v4/public/q',
+      '/api/v4/trade-account/balance',
+      '/api/v4/trade-account/balance',
+    ]);
+    expect(JSON.parse(seen.at(-1)!.body)).toMatchObject({ ticker: 'BTC' });
   });
 
   it('form and bearer posts carry their content type and token', async () => {
