@@ -18,6 +18,7 @@ import * as mining from './services/mining';
 import * as tradeHistory from './services/tradeHistory';
 import type { ChannelName } from '../shared/contract';
 import { DeskFailure } from '../shared/errors';
+import { separatorsOf } from '../shared/separators';
 import type { AppInfo } from '../shared/model';
 
 export interface Services {
@@ -45,6 +46,7 @@ export interface Services {
 export const OPEN_WHILE_LOCKED: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'app.info',
   'app.updateStatus',
+  'app.separators',
   'exchange.status',
   'exchange.checkNow',
   'stream.status',
@@ -78,6 +80,7 @@ export function createHandlers(services: Services): Handlers {
     'app.checkForUpdates': () => updates.check(),
     'app.installUpdate': async () => updates.install(),
     'app.notify': async ({ title, body }) => notify?.(title, body) ?? false,
+    'app.separators': async ({ locale }) => separatorsOf(locale),
     'exchange.status': async () => accounts.active().status.current(),
     'exchange.checkNow': () => accounts.active().status.check(),
     'stream.status': async () => stream.current(),

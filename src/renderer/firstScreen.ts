@@ -1,6 +1,6 @@
 import { useLockStore, isUnlocked } from './features/lock/lockStore';
 import { useOverviewStore } from './features/overview/overviewStore';
-import { currentSeparators } from './lib/numberFormat';
+import { prefetchSeparators } from './lib/numberFormat';
 import { useSettings } from './lib/settingsStore';
 import { useShellStore } from './lib/shellStore';
 
@@ -18,8 +18,8 @@ import { useShellStore } from './lib/shellStore';
 export const FIRST_SCREEN_WAIT_MS = 250;
 
 /**
- * Sends the lock state request (the app follows the lock from now on) and the first screen's data
- * side by side; main refuses the data while the app is locked, which is dropped (the screen loads
+ * Sends the lock state request (the app follows the lock from now on), the first screen's data and
+ * the number format's separators side by side; main refuses the data while the app is locked, which is dropped (the screen loads
  * when it opens). Answers when the first render can show what it will show: the lock screen once
  * main says the app is locked, the first screen once its data settled. Once per page: the app
  * follows the lock from here on (`disconnect` is for tests).
@@ -30,10 +30,9 @@ export function startFirstScreen(): { settled: Promise<void>; disconnect: () => 
     useShellStore.getState().screen === 'overview'
       ? useOverviewStore.getState().prefetch(useSettings.getState().quote)
       : Promise.resolve();
-  // Every amount is written with the number format's separators, and reading them is the page's
-  // first Intl call (the ICU library starts: ~25 ms on a slow machine). Done while the answers are
-  // on their way, not in the first render.
-  currentSeparators();
+  // Every amount is written with the number format's separators: main says them, so the page's
+  // first Intl call (the ICU library starts) comes after the first paint.
+  const separators = prefetchSeparators();
   const lockKnown = new Promise<void>((resolve) => {
     const check = () => {
       const { state, error } = useLockStore.getState();
@@ -44,7 +43,8 @@ export function startFirstScreen(): { settled: Promise<void>; disconnect: () => 
     const unsubscribe = useLockStore.subscribe(check);
     check();
   });
-  return { settled: lockKnown.then(() => (isUnlocked() ? data : undefined)), disconnect };
+  const screen = Promise.all([data, separators]).then(() => undefined);
+  return { settled: lockKnown.then(() => (isUnlocked() ? screen : undefined)), disconnect };
 }
 
 /** `started` (startFirstScreen's `settled`) resolved, or `waitMs` passed: the first render may go. */

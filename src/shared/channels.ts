@@ -12,6 +12,7 @@ export const CHANNEL_NAMES = [
   'app.checkForUpdates',
   'app.installUpdate',
   'app.notify',
+  'app.separators',
   'exchange.status',
   'exchange.checkNow',
   'stream.status',

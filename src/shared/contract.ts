@@ -39,6 +39,7 @@ import type {
   StreamStatus,
   StreamTrades,
 } from './model';
+import type { Separators } from './separators';
 import { boundedDecimal, DECIMAL_LIMITS, isZeroDecimal } from './decimal';
 import { validStatuses } from './transferStatus';
 import { HISTORY_RANGE_SECONDS, HISTORY_WINDOW_SECONDS } from './executed';
@@ -400,6 +401,19 @@ export const contract = {
      */
     notify: channel<boolean>()(
       z.object({ title: z.string().min(1).max(100), body: z.string().max(300) }),
+    ),
+    /**
+     * A locale's number separators (main's Intl, already started), for the page's first screen:
+     * its own first Intl call would start the ICU library on the way to its first paint.
+     */
+    separators: channel<Separators>()(
+      z.object({
+        locale: z
+          .string()
+          .min(1)
+          .max(35)
+          .regex(/^[A-Za-z0-9-]+$/),
+      }),
     ),
   },
   exchange: {

@@ -437,6 +437,24 @@ describe('bindChannels', () => {
     });
     await expect(bound.get('exchange.status')!(undefined)).resolves.toMatchObject({ ok: true });
   });
+
+  it("app.separators answers a locale's separators from main's Intl, also while locked, and refuses what is not a locale tag", async () => {
+    const services = { ...fakeServices(), lock: { isLocked: () => true } as unknown as AppLock };
+    const bound = bindChannels(createHandlers(services));
+    await expect(bound.get('app.separators')!({ locale: 'de-DE' })).resolves.toEqual({
+      ok: true,
+      value: { group: '.', decimal: ',' },
+    });
+    await expect(bound.get('app.separators')!({ locale: 'en-US' })).resolves.toEqual({
+      ok: true,
+      value: { group: ',', decimal: '.' },
+    });
+    for (const locale of ['', 'de DE', 'x'.repeat(36), '../etc', 42]) {
+      await expect(bound.get('app.separators')!({ locale }), String(locale)).resolves.toMatchObject(
+        { ok: false, error: { code: 'INVALID_INPUT' } },
+      );
+    }
+  });
 });
 
 describe('callChannel', () => {

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSettings } from '../lib/settingsStore';
+import { useAfterPaint } from '../lib/useAfterPaint';
+import { formatTime } from './ViewParts';
 
 function ago(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -9,7 +11,7 @@ function ago(ms: number): string {
   return m < 60 ? `${m} min ago` : `${Math.round(m / 60)} h ago`;
 }
 
-/** "Updated 12 s ago", marked stale when older than twice the refresh interval. */
+/** "Updated 12 s ago" (the fetch time on hover), marked stale when older than twice the refresh interval. */
 export function DataAge({
   fetchedAt,
   loading,
@@ -19,6 +21,9 @@ export function DataAge({
 }) {
   const seconds = useSettings((s) => s.autoRefreshSeconds);
   const [now, setNow] = useState(() => Date.now());
+  // The fetch time, on hover: written once painted (the page's first date format starts the ICU
+  // library, which the first screen's first paint need not wait for).
+  const painted = useAfterPaint();
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
@@ -29,7 +34,7 @@ export function DataAge({
   return (
     <span
       className={`data-age ${stale ? 'stale' : ''}`}
-      title={new Date(fetchedAt).toLocaleString()}
+      title={painted ? formatTime(fetchedAt) : undefined}
       data-testid="data-age"
     >
       {loading ? 'Refreshing…' : `Updated ${ago(age)}`}

@@ -1,39 +1,38 @@
+import { getDesk } from './desk';
 import { useSettings, type NumberFormatChoice } from './settingsStore';
+import {
+  knowsSeparators,
+  rememberSeparators,
+  separatorsOf,
+  type Separators,
+} from '../../shared/separators';
 
-/**
+/*
  * How numbers are written and read: the group and decimal separators of the chosen format, or of
- * the system's locale ("Follow system"). Digits themselves never go through floating point: the
+ * the user's language ("Follow system"). Digits themselves never go through floating point: the
  * separators are applied to decimal text.
  */
-export interface Separators {
-  group: string;
-  decimal: string;
-}
 
-const cache = new Map<string, Separators>();
-
-/** The separators a locale writes 1234567.5 with (Intl, the system's rules). */
-export function separatorsOf(locale: string | undefined): Separators {
-  const key = locale ?? '';
-  const known = cache.get(key);
-  if (known) return known;
-  let parts: Intl.NumberFormatPart[];
-  try {
-    parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.5);
-  } catch {
-    parts = new Intl.NumberFormat('en-US').formatToParts(1234567.5);
-  }
-  const separators = {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
-  };
-  cache.set(key, separators);
-  return separators;
-}
-
-/** The locale a choice stands for (undefined: the system's). */
+/** The locale a choice stands for: "Follow system" is the user's language (the page's). */
 export const localeOf = (choice: NumberFormatChoice): string | undefined =>
-  choice === 'system' ? undefined : choice;
+  choice === 'system' ? navigator.language || undefined : choice;
+
+/**
+ * Asks main for the separators of the user's number format, for the first screen: main's Intl is
+ * already started, the page's first would start the ICU library on the first render's path (~25 ms
+ * of a fresh page's main thread). Resolves when they are known here, or not (main failed or could
+ * not say: the page reads them itself when it first needs them); never rejects.
+ */
+export function prefetchSeparators(): Promise<void> {
+  const locale = localeOf(useSettings.getState().numberFormat);
+  if (locale === undefined || knowsSeparators(locale)) return Promise.resolve();
+  return getDesk()
+    .app.separators({ locale })
+    .then(
+      (separators) => rememberSeparators(locale, separators),
+      () => undefined,
+    );
+}
 
 /** The separators of the user's number format now. */
 export function currentSeparators(): Separators {

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { TextField } from '../../../src/renderer/components/Field';
 import { formatDecimal, formatPrice } from '../../../src/renderer/lib/decimal';
-import { formatCount, readDecimal, separatorsOf } from '../../../src/renderer/lib/numberFormat';
+import { formatCount, readDecimal } from '../../../src/renderer/lib/numberFormat';
+import { separatorsOf } from '../../../src/shared/separators';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useForm } from '../../../src/renderer/lib/useForm';
 

@@ -5,6 +5,7 @@ import { useOverviewStore } from '../../../src/renderer/features/overview/overvi
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import { formatDecimal } from '../../../src/renderer/lib/decimal';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { LockState, PortfolioOverview } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
@@ -24,6 +25,8 @@ afterEach(() => {
   disconnect = undefined;
   setDesk(undefined);
   vi.useRealTimers();
+  vi.restoreAllMocks();
+  useSettings.setState({ numberFormat: 'system' });
 });
 
 /** Whether `promise` has settled once pending callbacks ran. */
@@ -72,6 +75,42 @@ describe('the first requests', () => {
     await settledNow(data.promise.catch(() => undefined));
     expect(useOverviewStore.getState().error).toBeUndefined();
     expect(useOverviewStore.getState().data).toBeUndefined();
+  });
+
+  it("asks main for the separators of the user's language with them; the first screen waits for them and formats without an Intl call", async () => {
+    const lock = deferred<LockState>();
+    const separators = deferred<{ group: string; decimal: string }>();
+    const fake = fakeDesk({
+      'lock.status': () => lock.promise,
+      'portfolio.overview': async () => overview(),
+      'app.separators': () => separators.promise,
+    });
+    setDesk(fake.desk);
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('es-ES');
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    const start = startFirstScreen();
+    disconnect = start.disconnect;
+    expect(fake.callsTo('app.separators')).toEqual([{ locale: 'es-ES' }]);
+    lock.resolve(OPEN);
+    expect(await settledNow(start.settled)).toBe(false); // the data is in, the separators not yet
+    separators.resolve({ group: '.', decimal: ',' });
+    expect(await settledNow(start.settled)).toBe(true);
+    expect(formatDecimal('1234567.5', 2)).toBe('1.234.567,50');
+    expect(made).not.toHaveBeenCalled();
+  });
+
+  it('a chosen number format is asked for by its locale; when main cannot say, the page reads it itself', async () => {
+    const fake = fakeDesk({
+      'lock.status': async () => OPEN,
+      'portfolio.overview': async () => overview(),
+    });
+    setDesk(fake.desk);
+    useSettings.setState({ numberFormat: 'de-CH' });
+    const start = startFirstScreen();
+    disconnect = start.disconnect;
+    expect(fake.callsTo('app.separators')).toEqual([{ locale: 'de-CH' }]);
+    expect(await settledNow(start.settled)).toBe(true); // main failed: the render does not wait
+    expect(formatDecimal('1234567.5', 2)).toMatch(/^1['’]234['’]567\.50$/); // CLDR's apostrophe
   });
 
   it('another first screen: only the lock state is asked for', async () => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { SelectField } from '../../components/Field';
-import { localeOf, separatorsOf } from '../../lib/numberFormat';
+import { localeOf } from '../../lib/numberFormat';
 import {
   NUMBER_FORMATS,
   useSettings,
@@ -8,6 +8,7 @@ import {
   type ThemeChoice,
 } from '../../lib/settingsStore';
 import { useShellStore } from '../../lib/shellStore';
+import { separatorsOf } from '../../../shared/separators';
 import { useOverviewStore } from '../overview';
 import { useAppInfo } from './aboutStore';
 
