@@ -44,7 +44,7 @@ const RENDERER_NO_MAIN = {
   message: 'The renderer never imports src/main: go through the bridge (a store).',
 };
 const ONLY_STORES_CALL_THE_BRIDGE = {
-  regex: '(^|/)lib/desk$',
+  regex: '(^|/)lib/desk$|^\\./desk$',
   message: 'Only stores call the bridge (features/<screen>/*Store.ts): call a store action.',
 };
 const NO_WINDOW_DESK = {

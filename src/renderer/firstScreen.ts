@@ -1,6 +1,6 @@
 import { useLockStore, isUnlocked } from './features/lock/lockStore';
 import { useOverviewStore } from './features/overview/overviewStore';
-import { prefetchSeparators } from './lib/numberFormat';
+import { prefetchSeparators } from './features/settings/separatorsStore';
 import { useSettings } from './lib/settingsStore';
 import { useShellStore } from './lib/shellStore';
 

@@ -29,6 +29,13 @@ describe('only stores call the bridge', () => {
     expect(errors).toEqual([expect.stringContaining('Only stores call the bridge')]);
   });
 
+  it('refuses lib/desk beside it in lib/ (a helper is not a store)', async () => {
+    const code = "import { getDesk } from './desk';\nexport const d = getDesk;\n";
+    expect(await restricted(code, 'src/renderer/lib/numberFormat.ts')).toEqual([
+      expect.stringContaining('Only stores call the bridge'),
+    ]);
+  });
+
   it('refuses window.desk in a view and a component', async () => {
     const code = 'export const d = () => window.desk;\n';
     for (const file of [

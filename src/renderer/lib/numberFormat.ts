@@ -1,11 +1,5 @@
-import { getDesk } from './desk';
 import { useSettings, type NumberFormatChoice } from './settingsStore';
-import {
-  knowsSeparators,
-  rememberSeparators,
-  separatorsOf,
-  type Separators,
-} from '../../shared/separators';
+import { separatorsOf, type Separators } from '../../shared/separators';
 
 /*
  * How numbers are written and read: the group and decimal separators of the chosen format, or of
@@ -16,23 +10,6 @@ import {
 /** The locale a choice stands for: "Follow system" is the user's language (the page's). */
 export const localeOf = (choice: NumberFormatChoice): string | undefined =>
   choice === 'system' ? navigator.language || undefined : choice;
-
-/**
- * Asks main for the separators of the user's number format, for the first screen: main's Intl is
- * already started, the page's first would start the ICU library on the first render's path (~25 ms
- * of a fresh page's main thread). Resolves when they are known here, or not (main failed or could
- * not say: the page reads them itself when it first needs them); never rejects.
- */
-export function prefetchSeparators(): Promise<void> {
-  const locale = localeOf(useSettings.getState().numberFormat);
-  if (locale === undefined || knowsSeparators(locale)) return Promise.resolve();
-  return getDesk()
-    .app.separators({ locale })
-    .then(
-      (separators) => rememberSeparators(locale, separators),
-      () => undefined,
-    );
-}
 
 /** The separators of the user's number format now. */
 export function currentSeparators(): Separators {
