@@ -19,10 +19,11 @@ export const FIRST_SCREEN_WAIT_MS = 250;
 
 /**
  * Sends the lock state request (the app follows the lock from now on), the first screen's data and
- * the number format's separators side by side; main refuses the data while the app is locked, which is dropped (the screen loads
- * when it opens). Answers when the first render can show what it will show: the lock screen once
- * main says the app is locked, the first screen once its data settled. Once per page: the app
- * follows the lock from here on (`disconnect` is for tests).
+ * the number format's separators side by side; main refuses the data while the app is locked,
+ * which is dropped (the screen loads when it opens). Answers when the first render can show what
+ * it will show: the lock screen once main says the app is locked, the first screen once its data
+ * and the separators settled. Once per page: the app follows the lock from here on (`disconnect`
+ * is for tests).
  */
 export function startFirstScreen(): { settled: Promise<void>; disconnect: () => void } {
   const disconnect = useLockStore.getState().connect();

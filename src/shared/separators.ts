@@ -9,7 +9,17 @@ export interface Separators {
   decimal: string;
 }
 
+/**
+ * Locales whose separators are kept. The page names the locale main answers for, so the count is
+ * bounded too: past it the cache starts again (a user has one or two).
+ */
+const MAX_LOCALES = 32;
 const cache = new Map<string, Separators>();
+
+function keep(key: string, separators: Separators): void {
+  if (cache.size >= MAX_LOCALES) cache.clear();
+  cache.set(key, separators);
+}
 
 /** The separators a locale writes 1234567.5 with (undefined: the runtime's default locale). */
 export function separatorsOf(locale: string | undefined): Separators {
@@ -26,7 +36,7 @@ export function separatorsOf(locale: string | undefined): Separators {
     group: parts.find((p) => p.type === 'group')?.value ?? ',',
     decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
   };
-  cache.set(key, separators);
+  keep(key, separators);
   return separators;
 }
 
@@ -41,5 +51,5 @@ export function rememberSeparators(locale: string, separators: Separators): void
   const { group, decimal } = separators;
   if (cache.has(locale) || [...group].length !== 1 || [...decimal].length !== 1) return;
   if (group === decimal) return;
-  cache.set(locale, { group, decimal });
+  keep(locale, { group, decimal });
 }

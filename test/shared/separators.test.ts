@@ -27,4 +27,11 @@ describe('separators taken from main', () => {
     rememberSeparators('fr-CA', { group: '\u00a0', decimal: ',' });
     expect(separatorsOf('fr-CA')).toEqual({ group: '\u00a0', decimal: ',' });
   });
+
+  it('keeps a bounded number of locales, however many a page asks main for', () => {
+    rememberSeparators('sv-SE', { group: '\u00a0', decimal: ',' });
+    for (let i = 0; i < 40; i++) separatorsOf(`en-X${String(i).padStart(3, '0')}`);
+    expect(knowsSeparators('sv-SE')).toBe(false);
+    expect(separatorsOf('en-X039')).toEqual({ group: ',', decimal: '.' });
+  });
 });

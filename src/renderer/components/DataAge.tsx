@@ -11,7 +11,10 @@ function ago(ms: number): string {
   return m < 60 ? `${m} min ago` : `${Math.round(m / 60)} h ago`;
 }
 
-/** "Updated 12 s ago" (the fetch time on hover), marked stale when older than twice the refresh interval. */
+/**
+ * "Updated 12 s ago" (the fetch time on hover), marked stale when older than twice the refresh
+ * interval.
+ */
 export function DataAge({
   fetchedAt,
   loading,
