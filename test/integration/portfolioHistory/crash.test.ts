@@ -10,8 +10,10 @@ const ROOT = resolve(__dirname, '../../..');
 const WRITER = join(__dirname, 'crashWriter.ts');
 
 /**
- * Runs the writer until it has reported `reports` committed snapshots, then kills it (SIGKILL,
- * mid-write: it writes in a tight loop). Answers the numbers it reported.
+ * Runs the writer until it has reported `reports` committed snapshots, then lets it start the next
+ * one and kills it (SIGKILL, while it writes). The writer waits for a byte on stdin after each
+ * report, so whatever the machine's speed it is at most one snapshot past the last one read here.
+ * Answers the numbers it reported.
  */
 function writeThenKill(dataDir: string, reports: number): Promise<number[]> {
   return new Promise((done, fail) => {
@@ -19,7 +21,7 @@ function writeThenKill(dataDir: string, reports: number): Promise<number[]> {
     // the kill would not reach).
     const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dataDir], {
       cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     const reported: number[] = [];
     let pending = '';
@@ -29,9 +31,15 @@ function writeThenKill(dataDir: string, reports: number): Promise<number[]> {
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      reported.push(...lines.map(Number));
-      if (reported.length >= reports) child.kill('SIGKILL');
+      for (const line of lines) {
+        if (reported.length >= reports) return;
+        reported.push(Number(line));
+        child.stdin.write('.');
+        if (reported.length >= reports) child.kill('SIGKILL');
+      }
     });
+    // The kill can land while a byte is on its way.
+    child.stdin.on('error', () => undefined);
     child.on('error', fail);
     child.on('close', (code, signal) => {
       if (signal === 'SIGKILL') done(reported);
