@@ -85,6 +85,17 @@ export class CancelledError extends Error {
   }
 }
 
+/** The timers a pacer waits with: the real ones, or a test's clock. */
+export interface PacerTimers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const REAL_TIMERS: PacerTimers = {
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
 interface Waiter {
   resolve: () => void;
   reject: (error: Error) => void;
@@ -96,12 +107,13 @@ class GroupQueue {
   /** Start times of the calls in the current window, oldest first. */
   private readonly starts: number[] = [];
   readonly waiting: Waiter[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private timer: unknown;
   readonly capacity: number;
 
   constructor(
     limit: GroupLimit,
     private readonly now: () => number,
+    private readonly timers: PacerTimers,
     readonly windowMs = limit.windowMs,
   ) {
     this.capacity = Math.max(1, Math.floor(limit.limit * PACING_HEADROOM));
@@ -153,9 +165,9 @@ class GroupQueue {
       this.starts.push(now);
       waiter.resolve();
     }
-    if (this.waiting.length && !this.timer) {
+    if (this.waiting.length && this.timer === undefined) {
       const wait = Math.max(1, this.starts[0]! + this.windowMs - now);
-      this.timer = setTimeout(() => {
+      this.timer = this.timers.setTimeout(() => {
         this.timer = undefined;
         this.drain();
       }, wait);
@@ -163,7 +175,7 @@ class GroupQueue {
   }
 
   clear(): void {
-    clearTimeout(this.timer);
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
     this.timer = undefined;
     for (const waiter of this.waiting.splice(0)) waiter.onAbort();
   }
@@ -180,11 +192,15 @@ export class Pacer {
   constructor(
     private readonly limits: Record<EndpointGroup, GroupLimit> = PACED_LIMITS,
     private readonly now: () => number = Date.now,
+    private readonly timers: PacerTimers = REAL_TIMERS,
   ) {}
 
   private queue(group: EndpointGroup): GroupQueue {
     let queue = this.queues.get(group);
-    if (!queue) this.queues.set(group, (queue = new GroupQueue(this.limits[group], this.now)));
+    if (!queue) {
+      queue = new GroupQueue(this.limits[group], this.now, this.timers);
+      this.queues.set(group, queue);
+    }
     return queue;
   }
 
