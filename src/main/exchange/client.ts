@@ -102,6 +102,59 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+/**
+ * Signed POSTs that only read. They (and every GET) are sent again once when they went out on a
+ * kept-alive connection the exchange had just closed; anything else (an order, a transfer) is
+ * never repeated by the client: its failure is the answer, and the caller reconciles.
+ */
+const READS = new Set([
+  '/api/v4/trade-account/balance',
+  '/api/v4/trade-account/order',
+  '/api/v4/trade-account/order/history',
+  '/api/v4/trade-account/executed-history',
+  '/api/v4/main-account/balance',
+  '/api/v4/main-account/history',
+  '/api/v4/main-account/smart-flex/plans',
+  '/api/v4/main-account/smart-flex/investments',
+  '/api/v4/main-account/smart-flex/investments/payment-history',
+  '/api/v4/orders',
+  '/api/v4/orders/conditional',
+  '/api/v4/conditional-orders',
+  '/api/v4/orders/oco',
+  '/api/v4/oco-orders',
+  '/api/v4/order/kill-switch/status',
+  '/api/v4/sub-account/list',
+  '/api/v4/mining/hashrate',
+]);
+
+/** The exchange's time has whole seconds: clocks within this of each other agree. */
+const CLOCKS_AGREE_MS = 2_000;
+
+/**
+ * The message of a stale-nonce refusal: this computer's clock is off by `offsetMs` (say by how
+ * much), or (0) the clocks agree and the request arrived late, or (undefined) nobody can say.
+ */
+function clockError(original: ExchangeError, offsetMs: number | undefined): ExchangeError {
+  if (offsetMs === 0) {
+    return original.withMessage(
+      'The exchange refused the request: it reached the exchange more than 5 s after it was signed, ' +
+        'though the clocks agree. This computer or its network is very slow right now; try again.',
+    );
+  }
+  if (offsetMs === undefined) {
+    return original.withMessage(
+      "The exchange refused the request's time stamp: this computer's clock is probably off. " +
+        'Turn on automatic date and time in the system settings, then try again.',
+    );
+  }
+  const offsetS = Math.round(offsetMs / 1000);
+  const direction = offsetS > 0 ? 'ahead of' : 'behind';
+  return original.withMessage(
+    `This computer's clock is ${Math.abs(offsetS)} s ${direction} the exchange's, so the exchange refused the request. ` +
+      'Turn on automatic date and time in the system settings, then try again.',
+  );
+}
+
 export class ExchangeClient {
   readonly baseUrl: string;
   readonly pacer: Pacer;
@@ -169,6 +222,7 @@ export class ExchangeClient {
     let rateLimitRetries = 0;
     let rateLimitWaitedMs = 0;
     let nonceRetried = false;
+    let staleRetried = false;
     const group = groupOf(path);
     for (;;) {
       // Most calls find room at once: no promise to wait on then.
@@ -181,6 +235,15 @@ export class ExchangeClient {
       try {
         response = await this.transport.request(request);
       } catch (error) {
+        if (
+          error instanceof TransportError &&
+          error.staleConnection &&
+          !staleRetried &&
+          (request.method === 'GET' || READS.has(path))
+        ) {
+          staleRetried = true;
+          continue;
+        }
         const failure = this.fromTransport(error, path);
         if (failure.kind === 'network') this.reportNetworkError(failure);
         throw failure;
@@ -225,7 +288,17 @@ export class ExchangeClient {
           nonceRetried = true;
           continue;
         }
-        if (STALE_NONCE.test(error.message)) throw await this.clockError(error);
+        if (STALE_NONCE.test(error.message)) {
+          // A refused request was not executed. When the clocks agree, the request waited on this
+          // computer (a queue, a stalled process) past the exchange's window: re-signed, it can pass.
+          const offsetMs = await this.clockOffsetMs();
+          const clocksAgree = offsetMs !== undefined && Math.abs(offsetMs) < CLOCKS_AGREE_MS;
+          if (clocksAgree && !nonceRetried) {
+            nonceRetried = true;
+            continue;
+          }
+          throw clockError(error, clocksAgree ? 0 : offsetMs);
+        }
       }
       throw error;
     }
@@ -259,8 +332,8 @@ export class ExchangeClient {
     return networkError(error, path);
   }
 
-  /** A stale-nonce refusal means this computer's clock is off: say by how much. */
-  private async clockError(original: ExchangeError): Promise<ExchangeError> {
+  /** This computer's clock minus the exchange's, in ms; undefined when the exchange cannot say. */
+  private async clockOffsetMs(): Promise<number | undefined> {
     try {
       const before = Date.now();
       const server = await this.publicGet('/api/v4/public/time', undefined, (json) => {
@@ -268,18 +341,9 @@ export class ExchangeClient {
         if (typeof time !== 'number') throw new Error('no time');
         return time * 1000;
       });
-      const local = (before + Date.now()) / 2;
-      const offsetS = Math.round((local - server) / 1000);
-      const direction = offsetS > 0 ? 'ahead of' : 'behind';
-      return original.withMessage(
-        `This computer's clock is ${Math.abs(offsetS)} s ${direction} the exchange's, so the exchange refused the request. ` +
-          'Turn on automatic date and time in the system settings, then try again.',
-      );
+      return (before + Date.now()) / 2 - server;
     } catch {
-      return original.withMessage(
-        "The exchange refused the request's time stamp: this computer's clock is probably off. " +
-          'Turn on automatic date and time in the system settings, then try again.',
-      );
+      return undefined;
     }
   }
 

@@ -55,6 +55,11 @@ export class TransportError extends Error {
      * have: the connection was open (a reused keep-alive socket, or a fresh one that connected).
      */
     readonly sent: boolean = true,
+    /**
+     * The connection was a kept-alive one that the exchange had closed: it was reset before a byte
+     * of the answer came. A request that only reads can be sent again on a new connection.
+     */
+    readonly staleConnection = false,
   ) {
     super(message);
     this.name = 'TransportError';
@@ -146,6 +151,8 @@ export class Transport {
        * have reached the exchange (a connecting socket only buffers what is written to it).
        */
       let connected = false;
+      /** Whether the answer's head has arrived. */
+      let answered = false;
       /** This answer's bytes so far (counted in `this.buffered` until it settles). */
       let size = 0;
       const release = () => {
@@ -223,12 +230,27 @@ export class Transport {
       });
 
       request.on('error', (error: NodeJS.ErrnoException) => {
+        // Node's own advice for a kept-alive socket: a reset on a reused one, with no answer yet,
+        // is the server having closed it while the request went out.
+        const stale =
+          request.reusedSocket &&
+          !answered &&
+          (error.code === 'ECONNRESET' || error.code === 'EPIPE');
         fail(
-          new TransportError('network', error.message, error.code, undefined, undefined, connected),
+          new TransportError(
+            'network',
+            error.message,
+            error.code,
+            undefined,
+            undefined,
+            connected,
+            stale,
+          ),
         );
       });
 
       request.on('response', (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         const tooLarge = (together = false) =>
           fail(

@@ -180,6 +180,100 @@ describe('ExchangeClient', () => {
     expect(seen.filter((r) => r.path === '/api/v4/orders')).toHaveLength(1);
   });
 
+  describe('a kept-alive connection the exchange closed before answering', () => {
+    /**
+     * A server that drops the connection, unanswered, the second time a request arrives on a
+     * connection it has answered on before (an idle keep-alive connection closed by the exchange as
+     * the next request went out on it); `seen` counts the requests that arrived.
+     */
+    async function closingStub() {
+      const seen: string[] = [];
+      const answered = new WeakSet<object>();
+      let dropped = 0;
+      const server = createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          seen.push(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+          if (answered.has(req.socket) && dropped === 0) {
+            dropped += 1;
+            req.socket.destroy();
+            return;
+          }
+          answered.add(req.socket);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ ok: true }));
+        });
+      });
+      servers.push(server);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+    }
+
+    it('sends a read again once, on a new connection, and answers', async () => {
+      const { url, seen } = await closingStub();
+      const c = client(url);
+      await c.signedPost('/api/v4/trade-account/balance', {}, identity);
+      expect(await c.signedPost('/api/v4/trade-account/balance', {}, identity)).toEqual({
+        ok: true,
+      });
+      expect(await c.publicGet('/api/v4/public/time', undefined, identity)).toEqual({ ok: true });
+      expect(seen).toHaveLength(4);
+    });
+
+    it('never sends an order again: the failure is the answer', async () => {
+      const { url, seen } = await closingStub();
+      const c = client(url);
+      await c.signedPost('/api/v4/trade-account/balance', {}, identity);
+      const error = await failure(
+        c.signedPost('/api/v4/order/new', { market: 'BTC_USDT' }, identity),
+      );
+      expect(error.kind).toBe('network');
+      expect(seen).toEqual(['/api/v4/trade-account/balance', '/api/v4/order/new']);
+    });
+  });
+
+  it('a stale nonce while the clocks agree → re-signed once (the request waited here, not a clock)', async () => {
+    // The exchange refused the first request's time stamp, but its clock agrees with this one: the
+    // request sat in a queue on this computer. A refused request was not executed: sent again with
+    // a fresh nonce, it goes through.
+    const { url, seen } = await stub((r, i) =>
+      r.path === '/api/v4/public/time'
+        ? ok({ time: Math.floor(Date.now() / 1000) })
+        : i === 0
+          ? {
+              status: 422,
+              body: JSON.stringify({
+                code: 0,
+                message: 'Your nonce is more than 5 seconds lesser than the current nonce.',
+              }),
+            }
+          : ok({ done: true }),
+    );
+    expect(await client(url).signedPost('/api/v4/orders', {}, identity)).toEqual({ done: true });
+    const orders = seen.filter((r) => r.path === '/api/v4/orders');
+    expect(orders).toHaveLength(2);
+    const nonces = orders.map((r) => (JSON.parse(r.body) as { nonce: number }).nonce);
+    expect(nonces[1]).toBeGreaterThan(nonces[0]!);
+  });
+
+  it('a stale nonce again after the re-signed one → says it arrived late, sent twice at most', async () => {
+    const { url, seen } = await stub((r) =>
+      r.path === '/api/v4/public/time'
+        ? ok({ time: Math.floor(Date.now() / 1000) })
+        : {
+            status: 422,
+            body: JSON.stringify({
+              code: 0,
+              message: 'Your nonce is more than 5 seconds lesser than the current nonce.',
+            }),
+          },
+    );
+    const error = await failure(client(url).signedPost('/api/v4/orders', {}, identity));
+    expect(error.kind).toBe('nonce');
+    expect(error.message).toMatch(/reached the exchange more than 5 s after it was signed/);
+    expect(seen.filter((r) => r.path === '/api/v4/orders')).toHaveLength(2);
+  });
+
   it('a stale nonce when the server time cannot be read → still says the clock is off', async () => {
     const { url } = await stub((r) =>
       r.path === '/api/v4/public/time'
