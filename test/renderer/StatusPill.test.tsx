@@ -5,7 +5,7 @@ import { useStatusStore } from '../../src/renderer/features/status/statusStore';
 import { setDesk } from '../../src/renderer/lib/desk';
 import type { ExchangeStatus, StreamStatus } from '../../src/shared/model';
 import { fakeDesk } from './fakeDesk';
-import { afterPaint } from './paint';
+import { afterPaint, holdPaints } from './paint';
 
 const base = 'http://127.0.0.1:9';
 
@@ -19,6 +19,7 @@ afterEach(() => {
 
 describe('StatusPill', () => {
   it('asks main for the statuses only once the page has painted (the first screen goes first)', async () => {
+    holdPaints();
     const { desk, callsTo } = fakeDesk({
       'exchange.status': async () => ({ state: 'checking', baseUrl: base }),
       'stream.status': async () => ({ mode: 'polling', since: 1 }),

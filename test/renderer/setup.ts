@@ -1,5 +1,16 @@
+import { configure } from '@testing-library/react';
 import { beforeEach } from 'vitest';
 import { clearRemotes } from '../../src/renderer/lib/remote';
+import { resetPaints } from './paint';
 
-// Remote slots are module singletons: every test starts with none used and no data.
-beforeEach(() => clearRemotes());
+// findBy/waitFor wait for what a test expects to appear; their bound only says when to give up. The
+// default (1 s) is shorter than a lazy screen's first import on a machine where another process
+// holds a core, so it would fail a correct test: the bound is 10 s, the test's own 20 s.
+configure({ asyncUtilTimeout: 10_000 });
+
+beforeEach(() => {
+  // Remote slots are module singletons: every test starts with none used and no data.
+  clearRemotes();
+  // Paints come in the task after they are asked for, unless the test holds them (paint.ts).
+  resetPaints();
+});

@@ -29,21 +29,19 @@ const firstContentfulPaint: Promise<void> = new Promise((resolve) => {
 });
 
 /**
- * False until the browser has painted a frame since the component mounted (and, while the app
- * starts, until its first screen is on screen), then true: what can wait (the first screen's
- * lower half, a chart's code, the header's statuses) starts after the first paint instead of
- * competing with it for the main thread, the rasteriser and main's attention.
+ * Runs `run` once the browser has painted a frame (and, while the app starts, once its first screen
+ * is on screen); answers a cancel. The frame's callbacks run before it is painted; the task after
+ * them runs after the paint. A test replaces `schedule` to paint when it says so
+ * (test/renderer/paint.ts), so nothing a test checks depends on the machine's frame rate.
  */
-export function useAfterPaint(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
+export const nextPaint = {
+  schedule(run: () => void): () => void {
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // The frame's callbacks run before it is painted; the task after them runs after the paint.
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => {
         void firstContentfulPaint.then(() => {
-          if (live) setPainted(true);
+          if (live) run();
         });
       });
     });
@@ -52,7 +50,18 @@ export function useAfterPaint(): boolean {
       cancelAnimationFrame(frame);
       if (timer !== undefined) clearTimeout(timer);
     };
-  }, []);
+  },
+};
+
+/**
+ * False until the browser has painted a frame since the component mounted (and, while the app
+ * starts, until its first screen is on screen), then true: what can wait (the first screen's
+ * lower half, a chart's code, the header's statuses) starts after the first paint instead of
+ * competing with it for the main thread, the rasteriser and main's attention.
+ */
+export function useAfterPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => nextPaint.schedule(() => setPainted(true)), []);
   return painted;
 }
 

@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataAge } from '../../../src/renderer/components/DataAge';
-import { afterPaint } from '../paint';
+import { afterPaint, holdPaints } from '../paint';
 
 afterEach(() => {
   cleanup();
@@ -13,6 +13,7 @@ describe('DataAge', () => {
     const fetchedAt = new Date(2026, 10, 27, 9, 5, 7).getTime();
     vi.spyOn(Date, 'now').mockReturnValue(fetchedAt + 12_000);
     const made = vi.spyOn(Intl, 'DateTimeFormat');
+    holdPaints();
     render(<DataAge fetchedAt={fetchedAt} />);
     const age = screen.getByTestId('data-age');
     expect(age.textContent).toBe('Updated 12 s ago');

@@ -10,7 +10,7 @@ import { balancePlaces } from '../../../src/renderer/lib/format';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { PortfolioOverview } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
-import { afterPaint } from '../paint';
+import { afterPaint, holdPaints } from '../paint';
 import {
   btc,
   deferred,
@@ -369,6 +369,7 @@ describe('Overview screen', () => {
   });
 
   it('paints the total first: the assets table and the history come after that paint', async () => {
+    holdPaints();
     const fake = serve(async () => overview());
     render(<OverviewView />);
     await screen.findByTestId('overview-total');

@@ -7,7 +7,7 @@ import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
 import { MASK } from '../../../src/renderer/lib/decimal';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import type { FakeImpl } from '../fakeDesk';
-import { afterPaint } from '../paint';
+import { afterPaint, holdPaints } from '../paint';
 import type { NetWorthSeries, PortfolioOverview } from '../../../src/shared/model';
 import {
   deferred,
@@ -48,6 +48,7 @@ const runs = (d: string) => (d.match(/M/g) ?? []).length;
 
 describe('Net-worth chart', () => {
   it('loads after the holdings have answered, never before', async () => {
+    holdPaints();
     const holdings = deferred<PortfolioOverview>();
     const fake = serve(undefined, {}, () => holdings.promise);
     render(<OverviewView />);
@@ -55,6 +56,7 @@ describe('Net-worth chart', () => {
     expect(fake.callsTo('portfolio.netWorth')).toEqual([]);
     expect(fake.callsTo('portfolio.profitLoss')).toEqual([]);
     await act(async () => holdings.resolve(overview()));
+    await afterPaint();
     await chart();
     expect(fake.callsTo('portfolio.netWorth')).toEqual([{ quote: 'USDT', range: '3m' }]);
     // The profit and loss section is a chunk of its own, below the fold.
