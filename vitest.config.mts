@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker: the unit and renderer files are mostly
+    // waiting on sockets, child processes and module imports, so two run side by side.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -17,8 +20,12 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'jsdom',
+          // jsdom is made once per worker, not once per file (a third of the project's time);
+          // every file still gets its own module graph, so stores start afresh.
+          pool: 'vmForks',
           setupFiles: ['test/renderer/setup.ts'],
           include: ['test/renderer/**/*.test.{ts,tsx}'],
+          testTimeout: 20_000,
         },
       },
       {
