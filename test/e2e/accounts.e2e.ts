@@ -10,6 +10,7 @@ import { deletePassword, findCredentials, getPassword } from 'keytar';
 import { startDemoExchange, type DemoExchange } from '../../src/main/demo-exchange/server';
 import { VAULT_SERVICE } from '../../src/main/vault/vault';
 import type { CsvExport, ExecutedOrders, PlacementOutcome } from '../../src/shared/model';
+import { freePort } from '../support/ports';
 import { launchBrowser, type Browser } from '../support/browser';
 import { RENDERER_DIR, startApp, type App } from '../support/webhost';
 import { AccountsPage } from './pages/accounts';
@@ -474,6 +475,10 @@ describe('Accounts: add, switch, OAuth, order, lock, and no secret leaks (web ho
 
   it('connects OAuth through the other exchange’s /auth/login and loads order history', async () => {
     await accounts.savePartner(NAME, other.oauthClientId, other.oauthClientSecret);
+    // The default redirect port (53682) is one fixed port on this machine: anything else holding
+    // it (another run of the suite, another program) made Connect fail with "port in use" and the
+    // popup never opened. The test moves to a free port, as a user would.
+    await accounts.setRedirectPort(NAME, await freePort());
     const popupOpened = browser.context.waitForEvent('page');
     await accounts.connectButton(NAME).click();
     const popup = await popupOpened;

@@ -104,6 +104,14 @@ export class AccountsPage {
     await section.getByRole('button', { name: 'Connect', exact: true }).waitFor();
   }
 
+  /** Sets the OAuth redirect port in the profile's partner section and waits until it is saved. */
+  async setRedirectPort(name: string, port: number): Promise<void> {
+    const section = this.oauth(name);
+    await section.getByLabel('Redirect port', { exact: true }).fill(String(port));
+    await section.getByRole('button', { name: 'Save port' }).click();
+    await section.getByText(`http://127.0.0.1:${port}/callback`).first().waitFor();
+  }
+
   connectButton(name: string): Locator {
     return this.oauth(name).getByRole('button', { name: 'Connect', exact: true });
   }
