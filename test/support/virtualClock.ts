@@ -29,6 +29,18 @@ export class VirtualClock {
     return this.timers.size;
   }
 
+  /** Moves the clock forward by `ms`, running the timers that fall due on the way. */
+  advance(ms: number): void {
+    const until = this.time + ms;
+    for (;;) {
+      let next: { at: number } | undefined;
+      for (const timer of this.timers.values()) if (!next || timer.at < next.at) next = timer;
+      if (!next || next.at > until) break;
+      this.runNext();
+    }
+    this.time = until;
+  }
+
   /** Moves the clock to the earliest timer and runs it; false when no timer is set. */
   runNext(): boolean {
     let next: [number, { at: number; run: () => void }] | undefined;

@@ -204,8 +204,11 @@ export class WsClient {
     });
   }
 
-  /** The first queued or coming message that matches (an update unless told). */
-  next(match: (m: WsMessage) => boolean, timeoutMs = 3000): Promise<WsMessage> {
+  /**
+   * The first queued or coming message that matches (an update unless told). `timeoutMs` only says
+   * when a test that waits for a message that never comes gives up.
+   */
+  next(match: (m: WsMessage) => boolean, timeoutMs = 15_000): Promise<WsMessage> {
     const index = this.queue.findIndex(match);
     if (index >= 0) return Promise.resolve(this.queue.splice(index, 1)[0]!);
     return new Promise((resolve, reject) => {

@@ -5,14 +5,19 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { camelKeys, nextNonce, signHeaders, start } from './helpers';
 import { CASINGS } from '../../support/casings';
+import { VirtualClock } from '../../support/virtualClock';
 
 describe.each(CASINGS)('%s casing', (casing) => {
   type LogEntries = { entries: { path: string; status?: number; fault?: string; body: unknown }[] };
 
   describe('rate limits (§7)', () => {
     it('answers 429 with a non-JSON body per endpoint group, and resets with the window', async () => {
+      // The limiter's clock is the test's: the window ends when the test moves it, not when a
+      // loaded machine gets round to the next request.
+      const clock = new VirtualClock(Date.now());
       const { ex, client } = await start({
         casing,
+        now: clock.now,
         rateLimits: { windowMs: 400, limits: { public: 3, history: 2 } },
       });
       try {
@@ -31,7 +36,9 @@ describe.each(CASINGS)('%s casing', (casing) => {
         const ok = casing === 'deployed' ? 201 : 200;
         expect(h).toEqual([ok, ok, 429]);
         expect((await client.post('/api/v4/main-account/balance')).status).toBe(200);
-        await new Promise((r) => setTimeout(r, 450));
+        clock.advance(399);
+        expect((await client.get('/api/v4/public/time')).status).toBe(429);
+        clock.advance(1);
         expect((await client.get('/api/v4/public/time')).status).toBe(200);
       } finally {
         await ex.stop();

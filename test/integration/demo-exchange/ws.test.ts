@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { start, WsClient, type Client, type WsMessage } from './helpers';
 import type { DemoExchange, DemoExchangeOptions } from '../../../src/main/demo-exchange/server';
 import {
@@ -694,14 +694,21 @@ describe('private channels', () => {
 describe('limits, lifecycle and faults', () => {
   it('closes an idle connection; ping keeps it alive', () =>
     withExchange({ wsIdleMs: 150 }, async (ex) => {
-      const idle = await open(ex);
-      const alive = await open(ex);
-      for (let i = 0; i < 8; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        expect((await alive.request('ping')).result).toBe('pong');
+      // The idle timers run on the test's clock: 400 ms pass with a ping every 50 ms, however long
+      // each ping takes on this machine.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const idle = await open(ex);
+        const alive = await open(ex);
+        for (let i = 0; i < 8; i++) {
+          vi.advanceTimersByTime(50);
+          expect((await alive.request('ping')).result).toBe('pong');
+        }
+        expect(await idle.closed).toBe(1000);
+        expect(alive.socket.readyState).toBe(alive.socket.OPEN);
+      } finally {
+        vi.useRealTimers();
       }
-      expect(await idle.closed).toBe(1000);
-      expect(alive.socket.readyState).toBe(alive.socket.OPEN);
     }));
 
   it('answers at most the configured requests a minute per connection', () =>

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
@@ -227,17 +227,24 @@ describe('Kill-switch', () => {
   });
 
   it('when a timer fires, the timers and the active orders reload', async () => {
-    const start = Date.now();
-    const { fake, setTimers } = serve([btcBuy]);
-    setTimers([{ market: 'BTC_USDT', startTime: start, cancellationTime: start + 1000 }]);
-    render(<OrdersView />);
-    await waitFor(() => expect(screen.getByTestId('kill-switch-timer')).toBeTruthy());
-    const activeCalls = fake.callsTo('orders.active').length;
-    setTimers([]);
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 2100));
-    });
-    await waitFor(() => expect(screen.getByTestId('kill-switch-none')).toBeTruthy());
-    expect(fake.callsTo('orders.active').length).toBeGreaterThan(activeCalls);
+    // The countdown's clock is the test's: the timer fires when the test moves it 2 s on.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const start = Date.now();
+      const { fake, setTimers } = serve([btcBuy]);
+      setTimers([{ market: 'BTC_USDT', startTime: start, cancellationTime: start + 1000 }]);
+      render(<OrdersView />);
+      await waitFor(() => expect(screen.getByTestId('kill-switch-timer')).toBeTruthy());
+      const activeCalls = fake.callsTo('orders.active').length;
+      setTimers([]);
+      act(() => vi.advanceTimersByTime(999));
+      expect(screen.getByTestId('kill-switch-timer').textContent).not.toMatch(/fired/);
+      expect(fake.callsTo('orders.active')).toHaveLength(activeCalls);
+      act(() => vi.advanceTimersByTime(1001));
+      await waitFor(() => expect(screen.getByTestId('kill-switch-none')).toBeTruthy());
+      expect(fake.callsTo('orders.active').length).toBeGreaterThan(activeCalls);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
