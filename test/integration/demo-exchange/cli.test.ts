@@ -28,49 +28,30 @@ async function activeOrders(url: string, out: string): Promise<Record<string, un
 
 /**
  * `npm run demo-exchange -- --port 0` runs `tsx src/main/demo-exchange/cli.ts`; this spawns the same
- * command (tsx under the current Node) and measures spawn -> URL printed -> first successful ping.
+ * command (tsx under the current Node). How fast it starts is the bench's to measure
+ * (`npm run bench -- startup`); here: it listens by the time it prints its URL.
  */
 describe('demo-exchange CLI', () => {
-  it('prints the URL and credentials and answers ping within 1 s of start', async () => {
-    const t0 = performance.now();
+  it('prints the URL and credentials once it listens: the first ping answers', async () => {
     const child = cli(['--port', '0', '--seed', '7', '--control']);
     try {
       let out = '';
-      const printed = await new Promise<{ url: string; at: number }>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 15_000);
+      const printed = await new Promise<{ url: string }>((resolve, reject) => {
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
           const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-          if (url && out.includes('OAuth client secret:')) {
-            clearTimeout(timer);
-            resolve({ url, at: performance.now() });
-          }
+          if (url && out.includes('OAuth client secret:')) resolve({ url });
         });
         child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
         child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
       });
-      let pinged = 0;
-      while (performance.now() - printed.at < 1000) {
-        try {
-          const res = await fetch(`${printed.url}/api/v4/public/ping`);
-          if (res.status === 200 && JSON.stringify(await res.json()) === '["pong"]') {
-            pinged = performance.now();
-            break;
-          }
-        } catch {
-          // not yet
-        }
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      expect(pinged, 'ping answered within 1 s of the URL being printed').toBeGreaterThan(0);
-      // tsx start-up included; typically ~0.3 s, generous here for loaded CI machines.
-      expect(pinged - t0).toBeLessThan(5000);
+      // One attempt, no retry: the URL is printed only once the server accepts connections.
+      const res = await fetch(`${printed.url}/api/v4/public/ping`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(['pong']);
       expect(out).toMatch(/API key: \S+/);
       expect(out).toMatch(/API secret: \S+/);
       expect(out).toMatch(/OAuth client id: \S+/);
-      console.log(
-        `[demo-exchange cli] spawn->URL ${(printed.at - t0).toFixed(0)} ms, URL->ping ${(pinged - printed.at).toFixed(1)} ms, spawn->ping ${(pinged - t0).toFixed(0)} ms`,
-      );
       // The control endpoint is on with --control.
       expect((await fetch(`${printed.url}/__control/faults`)).status).toBe(200);
       // The deployed server's field names by default.

@@ -99,18 +99,15 @@ describe('seeded transfers', () => {
 });
 
 describe('start-up', () => {
-  it('listens well under 200 ms', async () => {
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const t0 = performance.now();
-      const ex = await startDemoExchange();
-      times.push(performance.now() - t0);
+  // How fast it starts is measured by `npm run bench -- startup` (demo exchange start -> listening).
+  it('listens by the time it has started: the first request is answered', async () => {
+    const ex = await startDemoExchange();
+    try {
+      const res = await fetch(`${ex.url}/api/v4/public/ping`);
+      expect([res.status, await res.json()]).toEqual([200, ['pong']]);
+    } finally {
       await ex.stop();
     }
-    console.log(
-      `[demo-exchange] startDemoExchange to listening: ${times.map((t) => t.toFixed(1)).join(', ')} ms`,
-    );
-    expect(Math.min(...times)).toBeLessThan(200);
   });
 });
 

@@ -49,17 +49,19 @@ function raw(
 
 describe('web host', () => {
   let host: WebHost;
+  let dir: string;
+  let handlers: ReturnType<typeof stubHandlers>;
   let pagesOpened = 0;
   const events = new AppEvents();
   const checkNow = vi.fn(async () => status);
 
   beforeAll(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'desk-webhost-'));
+    dir = await mkdtemp(join(tmpdir(), 'desk-webhost-'));
     await mkdir(join(dir, 'assets'));
     await writeFile(join(dir, 'index.html'), '<!doctype html><title>desk</title>');
     await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
     await writeFile(join(dir, '..', 'secret-neighbour.txt'), 'not for you');
-    const handlers = stubHandlers({
+    handlers = stubHandlers({
       'app.info': async () => ({ version: 't', platform: 'linux', dataDir: null }),
       'exchange.status': async () => status,
       'exchange.checkNow': checkNow,
@@ -226,7 +228,7 @@ describe('web host', () => {
   });
 
   it('a body that trickles in is cut off after the time limit', async () => {
-    const started = Date.now();
+    // Cut off, not waited for: a host that waited would fail the test at its own timeout.
     const status = await new Promise<number>((resolve) => {
       const req = request(
         {
@@ -251,22 +253,22 @@ describe('web host', () => {
       // ... and never the rest.
     });
     expect([408, -1]).toContain(status);
-    expect(Date.now() - started).toBeLessThan(host.limits.bodyTimeoutMs + 3000);
   });
 
   it('keeps at most a few event streams open; more are refused with 429', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 100)); // earlier tests' streams are closed
+    // A host of its own: the shared one's streams from earlier tests may still be closing.
+    const own = await startWebHost({ handlers, events: new AppEvents(), rendererDir: dir });
     const open: ReturnType<typeof request>[] = [];
     const statuses: number[] = [];
-    for (let i = 0; i < host.limits.maxEventStreams + 2; i += 1) {
+    for (let i = 0; i < own.limits.maxEventStreams + 2; i += 1) {
       statuses.push(
         await new Promise<number>((resolve, reject) => {
           const req = request(
             {
               host: '127.0.0.1',
-              port: host.port,
-              path: `/events?token=${encodeURIComponent(host.token)}`,
-              headers: { host: `127.0.0.1:${host.port}` },
+              port: own.port,
+              path: `/events?token=${encodeURIComponent(own.token)}`,
+              headers: { host: `127.0.0.1:${own.port}` },
             },
             (res) => resolve(res.statusCode ?? 0),
           );
@@ -277,7 +279,8 @@ describe('web host', () => {
       );
     }
     for (const req of open) req.destroy();
-    expect(statuses.filter((s) => s === 200)).toHaveLength(host.limits.maxEventStreams);
+    await own.stop();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(own.limits.maxEventStreams);
     expect(statuses.slice(-2)).toEqual([429, 429]);
   });
 });
