@@ -11,6 +11,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          setupFiles: ['test/support/unitSetup.ts'],
+          // node:sqlite is still marked experimental in Node 22: its one-line warning per worker is
+          // not news to anyone reading the test run.
+          execArgv: ['--disable-warning=ExperimentalWarning'],
+          expect: { poll: { timeout: 10_000 } },
           include: ['test/{main,shared,preload,integration,lint,shell}/**/*.test.ts'],
           testTimeout: 20_000,
         },
