@@ -22,12 +22,20 @@ interface AxeResult {
 /**
  * Runs axe-core on the whole page (every rule axe runs by default, WCAG 2.x A/AA and best
  * practices). The script goes in through page.evaluate, which the page's CSP does not block (a
- * <script> tag would be). Evaluated again on every call: harmless, and it survives reloads.
+ * <script> tag would be), whenever the page does not have it (first call, or after a reload).
  */
-export async function runAxe(page: Page, where: string): Promise<Violation[]> {
-  await page.evaluate(axe.source);
+export async function runAxe(
+  page: Page,
+  where: string,
+  only?: readonly string[],
+): Promise<Violation[]> {
+  if (!(await page.evaluate(`typeof window.axe === 'object'`))) await page.evaluate(axe.source);
+  const options = {
+    resultTypes: ['violations'],
+    ...(only ? { runOnly: { type: 'rule', values: only } } : {}),
+  };
   const violations = (await page.evaluate(
-    `window.axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`,
+    `window.axe.run(document, ${JSON.stringify(options)}).then((r) => r.violations)`,
   )) as AxeResult[];
   return violations.map((v) => ({
     where,
@@ -40,6 +48,12 @@ export async function runAxe(page: Page, where: string): Promise<Violation[]> {
     })),
   }));
 }
+
+/**
+ * The rules whose outcome a colour theme can change (the theme is only colours): in the second
+ * theme of the same layout, these are the ones axe runs again.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
 
 /**
  * What a screen must not have: any serious or critical violation, and landmarks that cannot be
