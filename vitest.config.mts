@@ -37,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          globalSetup: ['test/support/browserServer.ts'],
           include: ['test/{e2e,shell,fuzz}/**/*.e2e.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,

@@ -43,16 +43,43 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** Headless Chromium with a fresh profile and no background traffic. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The Chromium every E2E file opens its pages in (test/support/browserServer.ts). */
+    chromiumEndpoint?: string;
+  }
+}
+
+/**
+ * A fresh, empty browser context (no cookies, storage or cache of any other) with no background
+ * traffic. In the E2E run it is a context of the one Chromium the run started (browserServer.ts),
+ * so a file or a dark-theme check does not start a browser of its own; elsewhere (a script, a
+ * single file run without the global setup) it is a Chromium of its own with a fresh profile.
+ */
 export async function launchBrowser(
   options: { colorScheme?: 'light' | 'dark' } = {},
 ): Promise<Browser> {
+  const contextOptions = {
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: 1280, height: 800 },
+  } as const;
+  const endpoint = await providedEndpoint();
+  if (endpoint) {
+    const browser = await chromium.connect(endpoint);
+    const context = await browser.newContext(contextOptions);
+    return {
+      context,
+      async close() {
+        await context.close();
+        await browser.close();
+      },
+    };
+  }
   const userDataDir = await mkdtemp(join(tmpdir(), 'desk-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: chromiumPath(),
     headless: true,
-    colorScheme: options.colorScheme ?? 'light',
-    viewport: { width: 1280, height: 800 },
+    ...contextOptions,
     args: [...CHROMIUM_ARGS],
   });
   return {
@@ -62,6 +89,13 @@ export async function launchBrowser(
       await rm(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The E2E run's shared Chromium, when this runs inside it. */
+async function providedEndpoint(): Promise<string | undefined> {
+  if (!process.env['VITEST']) return undefined;
+  const { inject } = await import('vitest');
+  return inject('chromiumEndpoint');
 }
 
 /** Collects the page's uncaught errors and console errors (a spec expects none at its end). */
