@@ -51,6 +51,8 @@ export interface CoreOptions {
   stream?: Partial<SessionOptions>;
   /** How often a balance snapshot is taken while the app runs (default 15 minutes). */
   snapshotIntervalMs?: number;
+  /** The exchange clients' time limits (default: the Transport's; tests of a hanging exchange). */
+  transport?: AccountsOptions['transport'];
 }
 
 /**
@@ -110,6 +112,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.openExternal ? { openExternal: options.openExternal } : {}),
     ...(options.statusIntervalMs ? { statusIntervalMs: options.statusIntervalMs } : {}),
     ...(options.regionUrls ? { regionUrls: options.regionUrls } : {}),
+    ...(options.transport ? { transport: options.transport } : {}),
   });
   const lock = await AppLock.create(vault, events, { dataDir: options.dataDir });
   const updates = new UpdateService(options.updater, (status) => events.emit('app.update', status));

@@ -17,8 +17,17 @@ import {
  * bounded; the API secret never appears in any answer.
  */
 
-/** Each call must be answered within this (the client's own total timeout is 15 s). */
-const CALL_LIMIT_MS = 20_000;
+/**
+ * The exchange client's time limits in this run: what bounds an answer is the client's own total
+ * timeout (15 s in the app), whatever its value; a short one keeps the hanging and trickling modes
+ * from waiting 15 s each.
+ */
+const TRANSPORT = { connectTimeoutMs: 2_000, timeoutMs: 3_000 };
+/**
+ * A call not answered within this has hung (the client gives up after TRANSPORT.timeoutMs): the
+ * test stops waiting and fails. Only a failing test ever waits this long.
+ */
+const HANG_GUARD_MS = 30_000;
 /**
  * Growth of the process's resident memory (core, web host and this hostile exchange share it) over
  * the baseline, at its peak. Measured on Linux x64, node 22, in seven runs: +225 to +270 MB at the
@@ -56,7 +65,7 @@ async function rpc(channel: string, input?: unknown): Promise<Answer> {
     method: 'POST',
     headers: { authorization: `Bearer ${app.host.token}`, 'content-type': 'application/json' },
     body: JSON.stringify(input === undefined ? {} : { input }),
-    signal: AbortSignal.timeout(CALL_LIMIT_MS + 5_000),
+    signal: AbortSignal.timeout(HANG_GUARD_MS),
   });
   const text = await response.text();
   return {
@@ -119,7 +128,7 @@ function mustFail(mode: HostileMode, channel: string): boolean {
 
 beforeAll(async () => {
   ex = await startHostileExchange();
-  app = await startApp({ statusIntervalMs: 600_000 });
+  app = await startApp({ statusIntervalMs: 600_000, transport: TRANSPORT });
   const added = await rpc('profiles.add', {
     name: 'Hostile',
     region: 'custom',
@@ -173,7 +182,6 @@ describe('a hostile exchange gets error messages, never a crash, a hang or a fre
         `peak growth ${Math.round(peakMb)} MB; huge mode streamed ${Math.round(ex.hugeBytesSent() / 2 ** 20)} MiB; ` +
         `redirects followed ${ex.redirectsFollowed()}`,
     );
-    expect(totalMs).toBeLessThan(60_000);
     expect(peakMb).toBeLessThan(RSS_GROWTH_LIMIT_MB);
   }, 120_000);
 
@@ -182,7 +190,6 @@ describe('a hostile exchange gets error messages, never a crash, a hang or a fre
     for (const [mode, answers] of byMode) {
       for (const a of answers) {
         const where = `${mode} ${a.channel}: ${a.text.slice(0, 400)}`;
-        expect(a.ms, where).toBeLessThan(CALL_LIMIT_MS);
         if (mustFail(mode, a.channel)) {
           expect(a.envelope.ok, where).toBe(false);
         } else if (mode === 'benign' || ALWAYS_OK.has(a.channel)) {
@@ -198,6 +205,20 @@ describe('a hostile exchange gets error messages, never a crash, a hang or a fre
           expect(message as string, where).not.toMatch(STACK);
         }
       }
+    }
+  });
+
+  it("an exchange that hangs or trickles is given up on at the client's timeout", () => {
+    // Answered at all (a call still waiting would have failed the first test at the hang guard),
+    // and as a timeout: the client's own limit ended the wait, not the exchange.
+    for (const mode of ['slow', 'hang'] as const) {
+      const asked = byMode
+        .get(mode)!
+        .filter((a) => mustFail(mode, a.channel) && !NEEDS_OAUTH.has(a.channel))
+        .filter((a) => a.channel !== 'profiles.verify');
+      expect(asked.length, mode).toBeGreaterThan(10);
+      for (const a of asked)
+        expect(a.envelope.error?.code, `${mode} ${a.channel}`).toBe('EXCHANGE_TIMEOUT');
     }
   });
 

@@ -14,6 +14,7 @@ import { checkBaseUrl } from '../exchange/baseUrl';
 import { ExchangeClient } from '../exchange/client';
 import { OAuthSession, type PartnerCredentials, type StoredTokens } from '../exchange/oauth';
 import type { Credentials } from '../exchange/signer';
+import { Transport, type TransportOptions } from '../exchange/transport';
 import { StatusMonitor } from '../services/status';
 import type { KeychainStatus, SecretStore } from '../vault/vault';
 import { DEFAULT_OAUTH_PORT, redirectUriFor } from './loopback';
@@ -58,6 +59,8 @@ export interface AccountsOptions {
    * demo exchange acting as an EU account). The app never sets it.
    */
   regionUrls?: Partial<Record<DeployedRegion, string>>;
+  /** The exchange clients' time limits (default: the Transport's own; tests of a hanging exchange). */
+  transport?: TransportOptions;
 }
 
 export class Accounts {
@@ -147,6 +150,7 @@ export class Accounts {
         baseUrl,
         credentials,
         onNetworkError: (error) => status.reportFailure(error),
+        ...(this.options.transport ? { transport: new Transport(this.options.transport) } : {}),
       });
     const client = newClient();
     const api = new ExchangeApi(client);
@@ -343,7 +347,12 @@ export class Accounts {
     }
     await this.requireKeychain();
     const credentials = { apiKey: input.apiKey, apiSecret: input.apiSecret };
-    const missingPermissions = await verifyKey(baseUrl, credentials, input.region === 'custom');
+    const missingPermissions = await verifyKey(
+      baseUrl,
+      credentials,
+      input.region === 'custom',
+      this.options.transport,
+    );
     const profile: StoredProfile = {
       id: `p-${randomBytes(6).toString('hex')}`,
       name: input.name,
@@ -389,6 +398,7 @@ export class Accounts {
       profile.baseUrl,
       secrets,
       profile.region === 'custom',
+      this.options.transport,
     );
     const next = { ...profile, verifiedAt: Date.now(), missingPermissions };
     await this.store.put(next);

@@ -3,6 +3,7 @@ import { ExchangeApi } from '../exchange/api';
 import { ExchangeClient } from '../exchange/client';
 import { ExchangeError } from '../exchange/errors';
 import type { Credentials } from '../exchange/signer';
+import { Transport, type TransportOptions } from '../exchange/transport';
 
 /**
  * Checks a key with a harmless signed call (main balance) and explains each failure in words a user
@@ -13,11 +14,13 @@ export async function verifyKey(
   baseUrl: string,
   credentials: Credentials,
   custom: boolean,
+  transport?: TransportOptions,
 ): Promise<string[]> {
   const client = new ExchangeClient({
     baseUrl,
     credentials: async () => credentials,
     maxRateLimitRetries: 1,
+    ...(transport ? { transport: new Transport(transport) } : {}),
   });
   const api = new ExchangeApi(client);
   try {
