@@ -8,6 +8,7 @@ import {
   fmtRatio,
   pinSelf,
   renderTable,
+  SUITE_BUDGET_MS,
   type BenchContext,
   type BenchSuite,
   type SuiteResult,
@@ -54,13 +55,18 @@ async function loadSuites(only: string[]): Promise<BenchSuite[]> {
 }
 
 function print(suite: BenchSuite, result: SuiteResult, seconds: number): void {
-  const out: string[] = ['', `== ${suite.title} (${seconds.toFixed(1)} s)`];
+  const noisy = result.noisy ?? [];
+  const out: string[] = [
+    '',
+    `== ${suite.title} (${seconds.toFixed(1)} s)${noisy.length ? ' -- NOISY' : ''}`,
+  ];
+  for (const reason of noisy) out.push(`   noisy: ${reason}`);
   for (const table of result.tables) out.push('', renderTable(table));
   if (result.verdicts.length) {
     out.push('');
     for (const v of result.verdicts) {
       out.push(
-        `${v.pass ? 'PASS' : 'FAIL'}  ${v.name}: ${fmtRatio(v.ratio)} (target <= ${v.target}x)`,
+        `${v.pass ? 'PASS' : 'FAIL'}${noisy.length ? ' (noisy)' : ''}  ${v.name}: ${fmtRatio(v.ratio)} (target <= ${v.target}x)`,
       );
     }
   }
@@ -74,9 +80,11 @@ function print(suite: BenchSuite, result: SuiteResult, seconds: number): void {
 async function main(): Promise<void> {
   const only = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
   const pinning = pinSelf();
+  let suiteStarted = 0;
   const context: BenchContext = {
     pinning,
     log: (message) => process.stderr.write(`[bench] ${message}\n`),
+    timeUp: () => performance.now() - suiteStarted > SUITE_BUDGET_MS,
   };
   const suites = await loadSuites(only);
   const startedAt = new Date().toISOString();
@@ -98,6 +106,7 @@ async function main(): Promise<void> {
   const results: Record<string, unknown> = {};
   for (const suite of suites) {
     const start = performance.now();
+    suiteStarted = start;
     const result = await suite.run(context);
     const seconds = (performance.now() - start) / 1000;
     print(suite, result, seconds);
@@ -105,6 +114,7 @@ async function main(): Promise<void> {
       title: suite.title,
       seconds,
       verdicts: result.verdicts,
+      noisy: result.noisy ?? [],
       notes: result.notes,
       data: result.data,
     };

@@ -32,6 +32,11 @@ export interface Verdict {
 export interface SuiteResult {
   tables: Table[];
   verdicts: Verdict[];
+  /**
+   * Why these figures are less trustworthy than usual (fewer runs than planned because the suite's
+   * time ran out, too few quiet rounds): printed with the title, and beside every verdict.
+   */
+  noisy?: string[];
   /** How it was measured: printed under the tables. */
   notes: string[];
   /** The numbers, written to bench-results/latest.json. */
@@ -50,6 +55,49 @@ export interface BenchContext {
   pinning: Pinning;
   /** Progress on stderr, so stdout stays the report. */
   log(message: string): void;
+  /** The suite's time (SUITE_BUDGET_MS from its start) is spent: report what has been measured. */
+  timeUp(): boolean;
+}
+
+/**
+ * How long one suite may measure before it reports what it has (its first run always completes):
+ * 150 s, or BENCH_SUITE_SECONDS. On a busy machine a suite prints fewer runs, marked noisy, rather
+ * than running on for minutes.
+ */
+export const SUITE_BUDGET_MS = (Number(process.env['BENCH_SUITE_SECONDS']) || 150) * 1000;
+
+/**
+ * The repeated runs of one measurement: at most `max`, at least `min`, and no new one once the
+ * suite's time is up. `for (let i = 0; runs.next(); i++)`; `noisy(...)` says if it was cut short.
+ */
+export class RunLimit {
+  done = 0;
+  private cut = false;
+
+  constructor(
+    private readonly context: BenchContext,
+    readonly max: number,
+    readonly min = 1,
+  ) {}
+
+  next(): boolean {
+    if (this.done >= this.max) return false;
+    if (this.done >= this.min && this.context.timeUp()) {
+      this.cut = true;
+      return false;
+    }
+    this.done += 1;
+    return true;
+  }
+
+  /** A reason for SuiteResult.noisy when the time ran out before `max` runs, else nothing. */
+  noisy(what: string): string[] {
+    return this.cut
+      ? [
+          `${what}: ${this.done} of ${this.max} runs, the suite's ${SUITE_BUDGET_MS / 1000} s ran out`,
+        ]
+      : [];
+  }
 }
 
 export interface BenchSuite {

@@ -31,6 +31,7 @@ import {
   sortedCopy,
   spread,
   type BenchContext,
+  SUITE_BUDGET_MS,
   type BenchSuite,
   type Spread,
   type SuiteResult,
@@ -51,12 +52,12 @@ const PATH = '/api/v4/trade-account/balance';
 /**
  * Rounds are repeated until QUIET_ROUNDS of them ran without other load on the two cores (other
  * sessions share this machine), at least MIN_ROUNDS and at most MAX_ROUNDS, and no new round starts
- * after ROUND_BUDGET_MS. The medians use the quiet rounds, or all rounds when too few were quiet.
+ * once the suite's time is up (SUITE_BUDGET_MS; then the first round is all there is). The medians
+ * use the quiet rounds, or all rounds (marked noisy) when too few were quiet.
  */
 const QUIET_ROUNDS = 5;
 const MIN_ROUNDS = 3;
 const MAX_ROUNDS = 9;
-const ROUND_BUDGET_MS = 80_000;
 /** A round is quiet when no measured run in it saw more than this share of a core used by others. */
 const QUIET_LIMIT = 0.1;
 /** Once per loop before the first round (JIT, heap, sockets), on top of each run's own warm-up. */
@@ -695,12 +696,12 @@ async function measureRequests(context: BenchContext) {
       await concurrent(target.call, INITIAL_WARMUP, CONCURRENCY);
     }
     const rounds: Round[] = [];
-    const started = performance.now();
     const quietCount = () => rounds.filter((round) => round.quiet).length;
     for (let r = 0; r < MAX_ROUNDS; r++) {
-      if (r >= MIN_ROUNDS) {
-        if (quietCount() >= QUIET_ROUNDS) break;
-        if (performance.now() - started > ROUND_BUDGET_MS) break;
+      if (r >= MIN_ROUNDS && quietCount() >= QUIET_ROUNDS) break;
+      if (r >= 1 && context.timeUp()) {
+        context.log(`the suite's time is up after ${r} rounds`);
+        break;
       }
       // Rotate which loop goes first (floor-client-ccxt, client-ccxt-floor, ...) against drift.
       const kinds: Kind[] = ['floor', 'client', 'ccxt'];
@@ -1006,7 +1007,7 @@ export const suite: BenchSuite = {
       `CCXT: ccxt ${ccxtVersion()} whitebit, its implicit method v4PrivatePostTradeAccountBalance() (signs the same {request, nonce, nonceWindow: true} body, sends through undici's keep-alive pool, JSON-parses the answer; no model parse), urls.api pointed at the demo exchange, no loadMarkets (nothing else is requested), its nonce replaced by the floor's rule, its leaky bucket given a billion tokens (never waits, bookkeeping runs). Sequential only, in the same process and rounds as the two others, same keys rotation; "CCXT cost" = CCXT / floor (times) or floor / CCXT (rates).`,
       `Pacing: the client gets a Pacer allowing ${PACING_LIMIT.limit.toExponential(0)} requests per ${PACING_LIMIT.windowMs} ms in every group, far above the measured rate, so pacing never waits; its bookkeeping is still measured.`,
       `Demo exchange: a separate process (bench/demo-server.ts), rate limits off, prices frozen, ${context.pinning.applied ? `pinned to CPU ${context.pinning.serverCpu}` : 'not pinned'}. Each loop moves to a fresh API key every ${REQUESTS_PER_KEY} requests (the demo accepts window nonces within +-5 s of its clock, unique per key); floor, client and CCXT alike.`,
-      `Warm-up: ${fmt(INITIAL_WARMUP)} sequential + ${fmt(INITIAL_WARMUP)} concurrent requests per loop first (CCXT: sequential only). Each round, per loop: ${SEQUENTIAL_WARMUP} warm-up + ${fmt(SEQUENTIAL_N)} measured requests one at a time, then (floor and client) ${THROUGHPUT_WARMUP} warm-up + ${fmt(THROUGHPUT_N)} measured at concurrency ${c}; which loop goes first rotates per round; full GC before each measured run. Rounds repeat until ${QUIET_ROUNDS} are quiet (at least ${MIN_ROUNDS}, at most ${MAX_ROUNDS}, none started after ${ROUND_BUDGET_MS / 1000} s).`,
+      `Warm-up: ${fmt(INITIAL_WARMUP)} sequential + ${fmt(INITIAL_WARMUP)} concurrent requests per loop first (CCXT: sequential only). Each round, per loop: ${SEQUENTIAL_WARMUP} warm-up + ${fmt(SEQUENTIAL_N)} measured requests one at a time, then (floor and client) ${THROUGHPUT_WARMUP} warm-up + ${fmt(THROUGHPUT_N)} measured at concurrency ${c}; which loop goes first rotates per round; full GC before each measured run. Rounds repeat until ${QUIET_ROUNDS} are quiet (at least ${MIN_ROUNDS} while the suite's ${SUITE_BUDGET_MS / 1000} s last, at most ${MAX_ROUNDS}).`,
       `Client-side overhead = CPU time of the bench process (process.cpuUsage: user + system, all threads incl. GC), which leaves out waiting for the server: "total / N" over the whole sequential loop; p50/p99 from per-request deltas (the process is idle while its one request waits, so each delta is that request's own work). The per-request instrumentation (2 cpuUsage + 2 performance.now, in both loops) costs ${fmt(instrumentationUs, 2)} us. "client - floor" on the latency rows is the wall-time difference at the same percentile.`,
       `"client cost" = client / floor for times, floor / client for rates: 1.00x is as fast as the floor. At concurrency ${c} requests/s is capped by whichever core saturates first ("core busy" rows); "bench-core capacity" is what the bench core alone could sustain.`,
       `"other load": CPU time on the two cores not used by the bench or the demo exchange (other processes; /proc/stat, 10 ms ticks), as a share of one core${otherLoads.length ? `; up to ${fmtPercent(Math.max(...otherLoads))} in this run` : ''}. Rounds with more than ${QUIET_LIMIT * 100}% are not quiet and are left out of the medians when enough rounds were quiet.`,
@@ -1014,6 +1015,11 @@ export const suite: BenchSuite = {
     ];
 
     return {
+      noisy: noisy
+        ? [
+            `${allRounds.length} rounds, ${quietRounds.length} of them quiet (another process used the cores): medians over all rounds`,
+          ]
+        : [],
       tables: [requests, perRound, loadTable, bundleTable],
       verdicts,
       notes,
@@ -1023,7 +1029,7 @@ export const suite: BenchSuite = {
           quietRounds: QUIET_ROUNDS,
           minRounds: MIN_ROUNDS,
           maxRounds: MAX_ROUNDS,
-          roundBudgetMs: ROUND_BUDGET_MS,
+          suiteBudgetMs: SUITE_BUDGET_MS,
           quietLimit: QUIET_LIMIT,
           initialWarmup: INITIAL_WARMUP,
           sequentialWarmup: SEQUENTIAL_WARMUP,

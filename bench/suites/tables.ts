@@ -14,6 +14,7 @@ import {
   median,
   percentile,
   sortedCopy,
+  RunLimit,
   type BenchSuite,
   type Table,
   type Verdict,
@@ -177,10 +178,11 @@ export const suite: BenchSuite = {
     });
     const runs: Record<TableId, RunResult[]> = { orders: [], history: [], floor: [] };
     const loadBefore = loadavg();
+    const limit = new RunLimit(context, RUNS);
     try {
       // One warm-up load per table (disk cache, first compile of the bundle), not counted.
       for (const { id } of MEASURED) await measure(browser, url, id);
-      for (let run = 0; run < RUNS; run++) {
+      for (let run = 0; limit.next(); run++) {
         // Alternate the order per run.
         const order = run % 2 === 0 ? MEASURED : [...MEASURED].reverse();
         for (const { id } of order) {
@@ -225,7 +227,7 @@ export const suite: BenchSuite = {
       return `${fmt(summary[id][key], digits)} (${fmt(Math.min(...values), digits)}-${fmt(Math.max(...values), digits)})`;
     };
     const table: Table = {
-      title: `Median of ${RUNS} runs (min-max), ${fmt(ROWS)} rows each, viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
+      title: `Median of ${limit.done} runs (min-max), ${fmt(ROWS)} rows each, viewport ${VIEWPORT.width}x${VIEWPORT.height}`,
       columns: ['metric', ...MEASURED.map((t) => t.title), 'target'],
       rows: [
         [
@@ -301,13 +303,14 @@ export const suite: BenchSuite = {
     ];
 
     return {
+      noisy: limit.noisy('runs per table'),
       tables: [table],
       verdicts,
       notes,
       data: {
         config: {
           rows: ROWS,
-          runs: RUNS,
+          runs: limit.done,
           scrollMs: SCROLL_MS,
           viewport: VIEWPORT,
           targets: TARGETS,
