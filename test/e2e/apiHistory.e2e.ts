@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEALS_CSV_COLUMNS } from '../../src/main/services/dealsCsv';
 import { EXECUTED_CSV_COLUMNS } from '../../src/main/services/executedCsv';
 import type { ApiDealsPage, ApiOrdersPage } from '../../src/shared/model';
-import { launchBrowser, type Browser } from '../support/browser';
+import { downloadedText, launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
 import { Client } from '../integration/demo-exchange/helpers';
 import { OrdersPage } from './pages/orders';
@@ -64,7 +64,7 @@ async function downloadCsv(): Promise<{ name: string; rows: Record<string, strin
   const downloaded = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const download = await downloaded;
-  const text = await readFile(await download.path(), 'utf8');
+  const text = await downloadedText(download);
   return { name: download.suggestedFilename(), rows: parse(text, { columns: true, bom: true }) };
 }
 

@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import Decimal from 'decimal.js';
@@ -9,12 +9,13 @@ import { fetchAllTransfers } from '../../src/main/exchange/paging';
 import { TRANSFER_CSV_COLUMNS } from '../../src/main/services/transfersCsv';
 import type { DepositWithdraw, Order, PortfolioOverview } from '../../src/shared/model';
 import { statusName } from '../../src/shared/transferStatus';
-import { launchBrowser, type Browser } from '../support/browser';
+import { downloadedText, launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
 import { HistoryPage, type TransferRow } from './pages/history';
 import { OrdersPage } from './pages/orders';
 import { OverviewPage } from './pages/overview';
 import { ShellPage } from './pages/shell';
+import { figure } from '../support/figures';
 
 /**
  * Acceptance of the "Portfolio views" issue, end to end through the web host against the demo
@@ -500,8 +501,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     const downloaded = page.waitForEvent('download');
     await history.exportButton.click();
     const download = await downloaded;
-    const path = await download.path();
-    const text = await readFile(path, 'utf8');
+    const text = await downloadedText(download);
     const { records, total } = await fetchAllTransfers(api, { ticker: 'BTC' });
     expect(records.length).toBe(total);
     expect(total).toBeGreaterThan(100); // more than one page of the exchange
@@ -627,7 +627,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
       shownCounts[screen] = shown.length;
       expect(shown.length, `amounts shown on ${screen} without privacy mode`).toBeGreaterThan(0);
     }
-    console.log(
+    figure(
       `[views.e2e] privacy: ${forms.size} amount strings; found without privacy mode: ${JSON.stringify(shownCounts)}`,
     );
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Download, type Page } from 'playwright-core';
 
 const CANDIDATES = [
   '/usr/bin/chromium',
@@ -96,6 +96,21 @@ async function providedEndpoint(): Promise<string | undefined> {
   if (!process.env['VITEST']) return undefined;
   const { inject } = await import('vitest');
   return inject('chromiumEndpoint');
+}
+
+/**
+ * The text of a file the page downloaded. Saved through the browser connection (saveAs), since a
+ * shared browser keeps its downloads on its own side.
+ */
+export async function downloadedText(download: Download): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'desk-download-'));
+  try {
+    const file = join(dir, 'download');
+    await download.saveAs(file);
+    return await readFile(file, 'utf8');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Collects the page's uncaught errors and console errors (a spec expects none at its end). */
