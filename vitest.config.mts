@@ -6,6 +6,9 @@ export default defineConfig({
     // Vitest's default on a 2-core machine is one worker: the unit and renderer files are mostly
     // waiting on sockets, child processes and module imports, so two run side by side.
     maxWorkers: 2,
+    // A passing test prints nothing (main's log lines from the error paths it exercises included);
+    // a failing one prints all it wrote. What suites measure goes to test-results/figures.txt.
+    silent: 'passed-only',
     projects: [
       {
         test: {

@@ -4,10 +4,12 @@
 // build, test:e2e); the two vitest stages also write a JSON report (test-results/), read here for
 // the counts per project.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const RESULTS = 'test-results';
+/** What the suites measured, one line each (test/support/figures.ts). */
+const FIGURES = join(RESULTS, 'figures.txt');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /** [stage, npm script, vitest JSON report or undefined] */
@@ -77,6 +79,7 @@ const clock = (ms) => {
 };
 
 mkdirSync(RESULTS, { recursive: true });
+rmSync(FIGURES, { force: true });
 const started = Date.now();
 const done = [];
 let failed;
@@ -104,6 +107,7 @@ console.log(
       ? `npm test: ${failed} FAILED after ${clock(Date.now() - started)}`
       : `npm test: every check passed in ${clock(Date.now() - started)}`,
     ...lines,
+    ...(existsSync(FIGURES) ? [`  what the suites measured: ${FIGURES}`] : []),
   ].join('\n'),
 );
 process.exitCode = failed ? 1 : 0;

@@ -10,6 +10,7 @@ import { OrdersPage } from './pages/orders';
 import { OverviewPage } from './pages/overview';
 import { SCREEN_LABELS, ShellPage } from './pages/shell';
 import { TradePage } from './pages/trade';
+import { figure } from '../support/figures';
 
 /**
  * Accessibility and layout (issue 14, items 16 and 18; issue 17's Orders), end to end through the web
@@ -349,7 +350,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
         const blocking = violations.filter(mustFix);
         const count = (impact: string) =>
           violations.filter((v) => v.impact === impact).reduce((sum, v) => sum + v.nodes.length, 0);
-        console.log(
+        figure(
           `[a11y.e2e] ${name}: critical ${count('critical')}, serious ${count('serious')}, ` +
             `moderate ${count('moderate')}, minor ${count('minor')} (failing elements)\n` +
             describeViolations(violations),

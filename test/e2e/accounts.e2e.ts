@@ -14,6 +14,7 @@ import { freePort } from '../support/ports';
 import { launchBrowser, type Browser } from '../support/browser';
 import { RENDERER_DIR, startApp, type App } from '../support/webhost';
 import { AccountsPage } from './pages/accounts';
+import { figure } from '../support/figures';
 
 /**
  * Acceptance of the "Accounts" issue, end to end through the web host: add an account on a second
@@ -365,7 +366,7 @@ describe('Accounts: add, switch, OAuth, order, lock, and no secret leaks (web ho
     // A failed lock step must not leave the next spec's app starting locked.
     if (lockLeftOn) await deletePassword(VAULT_SERVICE, 'app-lock').catch(() => false);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    console.log(`[accounts.e2e] step timings (ms): ${JSON.stringify(timings)}`);
+    figure(`[accounts.e2e] step timings (ms): ${JSON.stringify(timings)}`);
     // The log capture covered the whole run, the app's shutdown included.
     const log = logs?.lines.join('') ?? '';
     const leaked = Object.entries(secretsForLog).filter(([, value]) => log.includes(value));

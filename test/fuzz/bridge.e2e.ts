@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelNames, type ChannelName } from '../../src/shared/contract';
 import { startApp, type App } from '../support/webhost';
+import { figure } from '../support/figures';
 
 /**
  * Every contract channel through the web host (the same binder and handlers as Electron's IPC)
@@ -218,7 +219,7 @@ describe('bridge fuzz: every channel through the web host with generated bad inp
     global.gc?.();
     const growthMb = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
     const seconds = (performance.now() - started) / 1000;
-    console.log(
+    figure(
       `[bridge fuzz] ${tally.calls} calls (${mutated} mutated valid inputs, ${tally.calls - mutated} arbitrary) over ${channelNames.length} channels in ${seconds.toFixed(1)} s; answers by code ${JSON.stringify(tally.byCode)}; memory growth ${growthMb.toFixed(0)} MB`,
     );
 

@@ -8,6 +8,7 @@ import {
   type HostileExchange,
   type HostileMode,
 } from './hostileExchange';
+import { figure } from '../support/figures';
 
 /**
  * DESIGN rule 9, end to end: the real core and web host, a custom profile on a hostile exchange
@@ -169,7 +170,7 @@ describe('a hostile exchange gets error messages, never a crash, a hang or a fre
         const code = a.envelope.ok ? 'ok' : String(a.envelope.error?.code);
         codes[code] = (codes[code] ?? 0) + 1;
       }
-      console.log(
+      figure(
         `[hostile] ${mode.padEnd(11)} calls ${answers.length}, exchange requests ${ex.requests[mode]}, ` +
           `slowest ${Math.round(Math.max(...answers.map((a) => a.ms)))} ms, ` +
           `rss peak +${Math.round(modePeakMb)} MB, answers ${JSON.stringify(codes)}`,
@@ -177,7 +178,7 @@ describe('a hostile exchange gets error messages, never a crash, a hang or a fre
     }
     const totalMs = performance.now() - started;
     const peakMb = (Math.max(...rss, baselineRss) - baselineRss) / 2 ** 20;
-    console.log(
+    figure(
       `[hostile] all modes in ${Math.round(totalMs)} ms; rss baseline ${Math.round(baselineRss / 2 ** 20)} MB, ` +
         `peak growth ${Math.round(peakMb)} MB; huge mode streamed ${Math.round(ex.hugeBytesSent() / 2 ** 20)} MiB; ` +
         `redirects followed ${ex.redirectsFollowed()}`,

@@ -20,6 +20,7 @@ import {
   tempDir,
   useRealInstaller,
 } from './support/pre-step';
+import { figure } from '../support/figures';
 
 type Probe = { ok: true } | { ok: false; reason: string };
 type ProbeOptions = {
@@ -189,7 +190,7 @@ describe("ensure-electron with Electron's real installer, offline", () => {
       root,
       preStepEnv({ ELECTRON_MIRROR: `http://127.0.0.1:${port}/`, electron_config_cache: cache }),
     );
-    console.log(`pre-step, mirror refuses: exit ${run.code} after ${Math.round(run.ms)} ms`);
+    figure(`pre-step, mirror refuses: exit ${run.code} after ${Math.round(run.ms)} ms`);
     expectExplanation(run);
     expect(run.stderr).toContain(`The download from 127.0.0.1:${port} failed`);
     expect(run.stderr).toContain('ECONNREFUSED');
@@ -208,9 +209,7 @@ describe("ensure-electron with Electron's real installer, offline", () => {
         HTTPS_PROXY: `http://127.0.0.1:${port}`,
       }),
     );
-    console.log(
-      `pre-step, installer fails itself: exit ${run.code} after ${Math.round(run.ms)} ms`,
-    );
+    figure(`pre-step, installer fails itself: exit ${run.code} after ${Math.round(run.ms)} ms`);
     expectExplanation(run);
     expect(run.stderr).toMatch(/The download from 127\.0\.0\.1:\d+ failed: \S/);
     expect(run.ms).toBeLessThan(5000);
@@ -225,7 +224,7 @@ describe("ensure-electron with Electron's real installer, offline", () => {
         root,
         preStepEnv({ ELECTRON_MIRROR: `http://127.0.0.1:${port}/`, electron_config_cache: cache }),
       );
-      console.log(`pre-step, mirror answers 404: exit ${run.code} after ${Math.round(run.ms)} ms`);
+      figure(`pre-step, mirror answers 404: exit ${run.code} after ${Math.round(run.ms)} ms`);
       expectExplanation(run);
       expect(run.stderr).toContain('404');
       expect(run.ms).toBeLessThan(5000);

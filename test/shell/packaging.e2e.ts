@@ -17,6 +17,7 @@ import {
   readFuses,
   type FuseName,
 } from './support/stand-in-electron';
+import { figure } from '../support/figures';
 
 const REPO = resolve(__dirname, '../..');
 const ELECTRON_VERSION: string = JSON.parse(
@@ -132,7 +133,7 @@ beforeAll(async () => {
     env,
   );
   builderLog = output;
-  console.log(`electron-builder --dir took ${Math.round(performance.now() - started)} ms`);
+  figure(`electron-builder --dir took ${Math.round(performance.now() - started)} ms`);
   if (code !== 0) throw new Error(`electron-builder failed (exit ${code}):\n${output}`);
   appDir = join(work, 'dist/linux-unpacked');
   asarPath = join(appDir, 'resources/app.asar');
@@ -216,12 +217,12 @@ describe('electron-builder --dir on a stand-in Electron', () => {
       expect(state, name).toBe(enabled ? FUSE_ENABLED : FUSE_DISABLED);
       expect(ours[name], name).toBe(enabled);
     }
-    console.log('fuses read back:', readback);
+    figure(`fuses read back: ${JSON.stringify(readback)}`);
   });
 
   it('keeps app.asar under 10 MB', () => {
     const bytes = statSync(asarPath).size;
-    console.log(`app.asar: ${(bytes / 1024 / 1024).toFixed(2)} MB (${bytes} bytes)`);
+    figure(`app.asar: ${(bytes / 1024 / 1024).toFixed(2)} MB (${bytes} bytes)`);
     expect(bytes).toBeLessThan(10 * 1024 * 1024);
   });
 });
