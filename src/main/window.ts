@@ -9,10 +9,10 @@ import {
   type MessageBoxOptions,
   type WebPreferences,
 } from 'electron';
-import { APP_SCHEME, appRequestHandler } from './appFiles';
+import { APP_SCHEME, appRequestHandler, sessionResponseHeaders } from './appFiles';
 import { log } from './log';
 import { contextMenu, type MenuTemplateItem } from './menu';
-import { CONTENT_SECURITY_POLICY, isAllowedExternalUrl, isOwnPage } from './security';
+import { isAllowedExternalUrl, isOwnPage } from './security';
 import { MIN_SIZE, type WindowState } from './windowState';
 
 /** The hardened webPreferences of every window the app opens. */
@@ -93,19 +93,14 @@ export async function saveWithDialog(
 }
 
 /**
- * The CSP header on every http(s) response of the app's session (the dev server in development;
- * `app://` responses carry it from their handler), and no permission for anything but clipboard
- * writes from the app's own page (`appUrl`).
+ * The CSP header on the app's own `app://` responses (appFiles.ts `sessionResponseHeaders`; the
+ * dev server's page keeps its own policy), and no permission for anything but clipboard writes
+ * from the app's own page (`appUrl`).
  */
 export function enforceSessionPolicy(appUrl: string): void {
   const ses = session.defaultSession;
   ses.webRequest.onHeadersReceived((details, callback) => {
-    callback({
-      responseHeaders: {
-        ...details.responseHeaders,
-        'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
-      },
-    });
+    callback({ responseHeaders: sessionResponseHeaders(details.url, details.responseHeaders) });
   });
   // The copy buttons write text (navigator.clipboard.writeText, a click away); nothing else is
   // granted (camera, notifications, reading the clipboard, ...), and nothing to another page.

@@ -70,7 +70,7 @@ const fake = vi.hoisted(() => {
   const session = {
     headersListener: undefined as
       | ((
-          details: { responseHeaders?: Record<string, string[]> },
+          details: { url: string; responseHeaders?: Record<string, string[]> },
           callback: (response: { responseHeaders?: Record<string, string[]> }) => void,
         ) => void)
       | undefined,
@@ -327,16 +327,21 @@ describe('openExternalSafely', () => {
 });
 
 describe('enforceSessionPolicy', () => {
-  it('adds the CSP header and keeps the other response headers', () => {
+  /** What the session's header listener answers for a response of `url` with `headers`. */
+  const headersFor = (url: string, responseHeaders?: Record<string, string[]>) => {
     enforceSessionPolicy(APP_URL);
     expect(fake.session.headersListener).toBeTypeOf('function');
     const callback = vi.fn();
     fake.session.headersListener!(
-      { responseHeaders: { 'Content-Type': ['text/html'], 'X-Other': ['1'] } },
+      { url, ...(responseHeaders ? { responseHeaders } : {}) },
       callback,
     );
     expect(callback).toHaveBeenCalledTimes(1);
-    const headers = callback.mock.calls[0]![0].responseHeaders as Record<string, string[]>;
+    return callback.mock.calls[0]![0].responseHeaders as Record<string, string[]>;
+  };
+
+  it('adds the CSP header to the app:// page and keeps its other response headers', () => {
+    const headers = headersFor(APP_URL, { 'Content-Type': ['text/html'], 'X-Other': ['1'] });
     expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers['Content-Type']).toEqual(['text/html']);
     expect(headers['X-Other']).toEqual(['1']);
@@ -344,27 +349,27 @@ describe('enforceSessionPolicy', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self'");
   });
 
-  it('replaces a weaker CSP sent by the server', () => {
-    enforceSessionPolicy(APP_URL);
-    const callback = vi.fn();
-    fake.session.headersListener!(
-      {
-        responseHeaders: { 'Content-Security-Policy': ["default-src *; script-src 'unsafe-eval'"] },
-      },
-      callback,
-    );
-    expect(callback.mock.calls[0]![0].responseHeaders['Content-Security-Policy']).toEqual([
-      CONTENT_SECURITY_POLICY,
-    ]);
+  it('replaces a weaker CSP on an app:// response, whatever its case', () => {
+    const headers = headersFor('app://desk/assets/index.js', {
+      'content-security-policy': ["default-src *; script-src 'unsafe-eval'"],
+    });
+    expect(headers).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
   });
 
-  it('adds the CSP header when the response has no headers', () => {
-    enforceSessionPolicy(APP_URL);
-    const callback = vi.fn();
-    fake.session.headersListener!({}, callback);
-    expect(callback.mock.calls[0]![0]).toEqual({
-      responseHeaders: { 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+  it('adds the CSP header when the app:// response has no headers', () => {
+    expect(headersFor(APP_URL)).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
+  });
+
+  it.each([
+    `${DEV_APP_URL}`,
+    `${DEV_APP_URL}@vite/client`,
+    `${DEV_APP_URL}src/main.tsx?t=1`,
+    'http://127.0.0.1:5173/',
+  ])('leaves the dev server its own policy: %s keeps its headers as they came', (url) => {
+    expect(headersFor(url, { 'Content-Type': ['text/html'] })).toEqual({
+      'Content-Type': ['text/html'],
     });
+    expect(headersFor(url)).toEqual({});
   });
 
   /** What the session's permission handler answers `permission` asked by a frame at `url`. */
