@@ -437,6 +437,8 @@ async function command(message) {
     }
     case 'channels':
       return [...ipcHandlers.keys()];
+    case 'modules':
+      return Object.keys(require.cache);
     case 'invoke': {
       const handler = ipcHandlers.get(message.channel);
       if (!handler) return { missing: message.channel };
