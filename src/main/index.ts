@@ -5,6 +5,7 @@ import { startCore, type Core } from './core';
 import { forwardEvents, registerIpc } from './ipc';
 import { log, startLogFile } from './log';
 import { applicationMenu } from './menu';
+import { Notifier } from './notifications';
 import type { UpdaterLike } from './updates';
 import { KeytarStore, VAULT_SERVICE } from './vault/vault';
 import {
@@ -146,12 +147,15 @@ if (!app.requestSingleInstanceLock()) {
       },
     });
 
-  /** A desktop notification, only while no window of the app is focused (the page words it). */
-  const notify = (title: string, body: string): boolean => {
-    if (BrowserWindow.getFocusedWindow()) return false;
-    new Notification({ title, body }).show();
-    return true;
-  };
+  const notifier = new Notifier({
+    create: (content) => new Notification(content),
+    focused: () => BrowserWindow.getFocusedWindow() !== null,
+    // The system refused one: the page's in-app notice is the only one now; the window asks for
+    // attention (taskbar flash, dock bounce) so that it is seen.
+    fallBack: () => {
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.flashFrame(true);
+    },
+  });
 
   /** electron-updater in packaged builds only (it reads the feed from app-update.yml). */
   const loadUpdater = async (): Promise<UpdaterLike | undefined> => {
@@ -244,7 +248,9 @@ if (!app.requestSingleInstanceLock()) {
           dataDir,
           openExternal: openAuthorizePage,
           saveFile: saveWithDialog,
-          notify,
+          ...(Notification.isSupported()
+            ? { notify: (title: string, body: string) => notifier.notify(title, body) }
+            : {}),
           vault: new KeytarStore(packaged ? VAULT_SERVICE : `${VAULT_SERVICE} (development)`),
           ...(updater ? { updater } : {}),
         }),

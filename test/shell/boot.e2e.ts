@@ -264,17 +264,43 @@ describe('boot: the built main bundle under a stand-in electron', () => {
     expect(Number(placed2['y']) + Number(placed2['height'])).toBeLessThanOrEqual(700);
   });
 
-  it('a desktop notification only while no window is focused', async () => {
+  it('a desktop notification only while no window is focused; one the system refuses is logged', async () => {
     const app = await boot();
     await app.ready();
-    const note = { title: 'Order filled', body: 'An order filled on BTC/USDT' };
+    const note = { title: 'Order filled', body: 'An order filled on BTC\u202E/TSDU\nnow' };
     expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: false });
     await app.emit('window', 'blur');
     expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: true });
     await app.emit('window', 'focus');
     expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: false });
     const shown = (await app.calls()).filter((c) => c.what === 'Notification.show');
-    expect(shown).toEqual([{ what: 'Notification.show', detail: note }]);
+    // Shown with a `failed` listener, the bidi override and the line break taken out.
+    expect(shown).toEqual([
+      {
+        what: 'Notification.show',
+        detail: {
+          title: 'Order filled',
+          body: 'An order filled on BTC/TSDU now',
+          failedListeners: 1,
+        },
+      },
+    ]);
+
+    // macOS refuses an unsigned app's notification: logged, the window asks for attention (the
+    // in-app notice is the one left), and no desktop notification is promised any more.
+    await app.emit('notification', 'failed', [{}, 'Notifications are not allowed']);
+    await app.emit('window', 'blur');
+    expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: false });
+    expect(callsNamed(await app.calls(), 'window.flashFrame')).toEqual([
+      { what: 'window.flashFrame', detail: { id: 1, flag: true } },
+    ]);
+    const log = await readFile(
+      join(app.dir, 'appData', 'Exchange Desk (development)', 'logs', 'main.log'),
+      'utf8',
+    );
+    expect(log).toMatch(
+      /WARN \[notify\] the desktop notification could not be shown: Notifications are not allowed/,
+    );
   });
 
   it('sleep pauses and wake re-checks: the page is told both', async () => {

@@ -244,6 +244,9 @@ class BrowserWindow extends EventEmitter {
   isDestroyed() {
     return this.destroyed;
   }
+  flashFrame(flag) {
+    record('window.flashFrame', { id: this.id, flag });
+  }
   close() {
     if (this.destroyed) return;
     record('window.close', { id: this.id });
@@ -363,6 +366,26 @@ const screen = {
 
 const powerMonitor = new EventEmitter();
 
+/** Records each notification shown, with how many `failed` listeners it had by then. */
+const notifications = [];
+class Notification extends EventEmitter {
+  static isSupported() {
+    return true;
+  }
+  constructor(options) {
+    super();
+    this.options = options;
+    notifications.push(this);
+  }
+  show() {
+    record('Notification.show', {
+      title: this.options.title,
+      body: this.options.body,
+      failedListeners: this.listenerCount('failed'),
+    });
+  }
+}
+
 /** electron-updater fetches through `net.request`: Node's http(s) stands in for it. */
 const net = {
   request(options) {
@@ -385,14 +408,7 @@ module.exports = {
   screen,
   powerMonitor,
   net,
-  Notification: class {
-    constructor(options) {
-      this.options = options;
-    }
-    show() {
-      record('Notification.show', { title: this.options.title, body: this.options.body });
-    }
-  },
+  Notification,
 };
 
 // the test's side of the IPC channel -------------------------------------------------------------
@@ -408,6 +424,7 @@ function findMenuItem(items, id) {
 const emitters = () => ({
   app,
   powerMonitor,
+  notification: notifications.at(-1),
   window: BrowserWindow.windows[0],
   webContents: BrowserWindow.windows[0]?.webContents,
 });

@@ -178,7 +178,11 @@ export class BootedApp {
     >({ cmd: 'windows' });
   }
 
-  emit(target: 'app' | 'powerMonitor' | 'window' | 'webContents', event: string, args?: unknown[]) {
+  emit(
+    target: 'app' | 'powerMonitor' | 'window' | 'webContents' | 'notification',
+    event: string,
+    args?: unknown[],
+  ) {
     return this.send({ cmd: 'emit', target, event, args });
   }
 
