@@ -13,7 +13,7 @@ import { createHandlers } from './handlers';
 import { log } from './log';
 import { SnapshotRecorder } from './portfolioHistory/recorder';
 import { PortfolioHistory } from './portfolioHistory/service';
-import { HistoryStore } from './portfolioHistory/store';
+import type { HistoryStore } from './portfolioHistory/store';
 import { OrderJournal } from './services/orderJournal';
 import { StreamService } from './stream/service';
 import type { SessionOptions } from './stream/session';
@@ -58,9 +58,12 @@ export interface CoreOptions {
 /**
  * The history database of the data folder. One that cannot be opened (a file from a newer app,
  * a damaged one) does not stop the app: history is kept in memory for this run, and the file is
- * left as it is.
+ * left as it is. `node:sqlite` is loaded here, as the core starts, not when main's bundle loads:
+ * where it is missing, the start fails with that reason in a dialog (index.ts) instead of the
+ * process ending before any window.
  */
-function openHistory(dataDir: string | undefined): HistoryStore {
+async function openHistory(dataDir: string | undefined): Promise<HistoryStore> {
+  const { HistoryStore } = await import('./portfolioHistory/store');
   try {
     return HistoryStore.open(dataDir);
   } catch (error) {
@@ -118,7 +121,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   const updates = new UpdateService(options.updater, (status) => events.emit('app.update', status));
   const stream = new StreamService({ accounts, lock, events, session: options.stream });
   stream.start();
-  const history = openHistory(options.dataDir);
+  const history = await openHistory(options.dataDir);
   const recorder = new SnapshotRecorder({
     store: history,
     active: () => accounts.active(),

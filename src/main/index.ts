@@ -23,6 +23,13 @@ import { loadWindowState, placeWindow, saveWindowState, type WindowState } from 
 /** How long quitting waits for the core (the demo exchange's state flush) before leaving anyway. */
 const QUIT_TIMEOUT_MS = 5_000;
 
+/**
+ * electron-builder.yml's appId. On Windows the process carries it as its AppUserModelID, as the
+ * NSIS installer's shortcut does: without it toasts go missing and a pinned icon opens a second one.
+ */
+const APP_ID = 'app.exchangedesk.desktop';
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+
 const packaged = app.isPackaged;
 const devServer = !packaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
 
@@ -68,6 +75,16 @@ if (!app.requestSingleInstanceLock()) {
     );
   };
 
+  /**
+   * The system is ending the session. Windows sends no before-quit at logoff or shutdown, and on
+   * Linux and macOS powerMonitor says so first: quit now, through before-quit, so that the demo
+   * exchange's state, the window's place and the history database are written and closed.
+   */
+  const endSession = (why: string) => {
+    log.info(`[main] ${why}: saving and quitting`);
+    app.quit();
+  };
+
   const openWindow = (state: WindowState) => {
     const window = createMainWindow({
       preload: join(__dirname, '../preload/index.cjs'),
@@ -87,6 +104,7 @@ if (!app.requestSingleInstanceLock()) {
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = undefined;
     });
+    window.on('session-end', () => endSession('the Windows session is ending'));
     return window;
   };
 
@@ -275,6 +293,11 @@ if (!app.requestSingleInstanceLock()) {
     window.on('closed', stopForwarding);
 
     powerMonitor.on('suspend', () => running.suspend());
+    // Linux and macOS: preventDefault asks the system to wait while the app quits.
+    powerMonitor.on('shutdown', (event?: { preventDefault(): void }) => {
+      event?.preventDefault();
+      endSession('the system is shutting down');
+    });
     powerMonitor.on('resume', () => {
       void running.resume().catch((error: unknown) => log.warn('[main] resume:', error));
     });

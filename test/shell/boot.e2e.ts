@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { OverviewPage } from '../e2e/pages/overview';
 import { BootedApp, callsNamed, PRELOAD_BUNDLE, type Call } from './boot/harness';
+import { builderConfig } from './support/config';
 
 /**
  * The desktop shell as it ships: the built out/main/index.js booted under plain Node with a
@@ -303,7 +304,7 @@ describe('boot: the built main bundle under a stand-in electron', () => {
     );
   });
 
-  it('sleep pauses and wake re-checks: the page is told both', async () => {
+  it('sleep pauses and wake re-checks, the page told both; a system shutdown saves and quits', async () => {
     const app = await boot();
     await app.ready();
     await app.emit('powerMonitor', 'suspend');
@@ -319,8 +320,59 @@ describe('boot: the built main bundle under a stand-in electron', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(power).toEqual(['suspended', 'resumed']);
+
+    // Linux and macOS: powerMonitor's shutdown; the system is asked to wait while the app quits.
+    await placeOrderAndMove(app, 'shutdown');
+    await app.emit('powerMonitor', 'shutdown', [], true);
+    const exit = await app.exited;
+    expect(exit.code).toBe(0);
+    expect(callsNamed(exit.calls, 'event.preventDefault')).toEqual([
+      { what: 'event.preventDefault', detail: { target: 'powerMonitor', event: 'shutdown' } },
+    ]);
+    await expectSavedAt(join(app.dir, 'appData', 'Exchange Desk (development)'), 'shutdown');
+  });
+
+  it('Windows: the AppUserModelID is the appId; a session end (logoff, shutdown) saves and quits', async () => {
+    const app = await boot({ env: { STANDIN_PLATFORM: 'win32' } });
+    await app.ready();
+    expect(callsNamed(await app.calls(), 'app.setAppUserModelId')).toEqual([
+      { what: 'app.setAppUserModelId', detail: { id: builderConfig().appId, beforeReady: true } },
+    ]);
+    // Windows sends no before-quit at logoff: the window's session-end is all there is.
+    await placeOrderAndMove(app, 'session-end');
+    await app.emit('window', 'session-end', [], true);
+    const exit = await app.exited;
+    expect(exit.code).toBe(0);
+    await expectSavedAt(join(app.dir, 'appData', 'Exchange Desk (development)'), 'session-end');
   });
 });
+
+/** Places a demo order whose client order id carries `tag`, and moves the window. */
+async function placeOrderAndMove(app: BootedApp, tag: string): Promise<void> {
+  const placed = await app.invoke('orders.place', {
+    kind: 'stock_market',
+    market: 'BTC_USDT',
+    side: 'buy',
+    amount: '0.001',
+    clientOrderId: `boot-${tag}`,
+  });
+  expect(placed).toMatchObject({ ok: true });
+  await app.send({ cmd: 'setBounds', bounds: { x: 40, y: 50, width: 1111, height: 777 } });
+}
+
+/**
+ * The demo exchange's state holds the order of `tag`, the window's place is remembered, and the
+ * history database was closed (SQLite removes its write-ahead log when the last connection closes).
+ */
+async function expectSavedAt(data: string, tag: string): Promise<void> {
+  expect(await readFile(join(data, 'demo-exchange.json'), 'utf8')).toContain(`boot-${tag}`);
+  expect(existsSync(join(data, 'history.sqlite'))).toBe(true);
+  expect(existsSync(join(data, 'history.sqlite-wal'))).toBe(false);
+  expect(JSON.parse(await readFile(join(data, 'window-state.json'), 'utf8'))).toEqual({
+    bounds: { x: 40, y: 50, width: 1111, height: 777 },
+    maximized: false,
+  });
+}
 
 describe('boot: failures a user can see', () => {
   it('the core cannot start: a dialog with the reason and the next step, then the process ends', async () => {
@@ -345,6 +397,17 @@ describe('boot: failures a user can see', () => {
     expect(await readFile(logFile, 'utf8')).toMatch(
       /ERROR \[main\] the core did not start:.*EACCES/,
     );
+  });
+
+  it('node:sqlite missing: the core cannot start, and a dialog says why (no silent death)', async () => {
+    const app = await boot({ env: { STANDIN_BREAK_SQLITE: '1' } });
+    const exit = await app.exited;
+    expect(exit.code).toBe(1);
+    const [box] = callsNamed(exit.calls, 'dialog.showMessageBox');
+    const options = box!.detail!['options'] as { message: string; detail: string };
+    expect(options.message).toBe('Exchange Desk could not start.');
+    expect(options.detail).toContain('node:sqlite');
+    expect(callsNamed(exit.calls, 'BrowserWindow')).toHaveLength(1);
   });
 
   it('the keychain fails: the app still opens on Demo and says what is wrong', async () => {

@@ -101,6 +101,9 @@ class App extends EventEmitter {
   relaunch() {
     record('app.relaunch');
   }
+  setAppUserModelId(id) {
+    record('app.setAppUserModelId', { id, beforeReady: !ready });
+  }
   focus() {
     record('app.focus');
   }
@@ -465,7 +468,12 @@ async function command(message) {
     case 'emit': {
       const target = emitters()[message.target];
       if (!target) return { emitted: false };
-      target.emit(message.event, ...(message.args ?? []));
+      // An Electron event object first, when asked: its preventDefault is recorded.
+      const event = {
+        preventDefault: () =>
+          record('event.preventDefault', { target: message.target, event: message.event }),
+      };
+      target.emit(message.event, ...(message.withEvent ? [event] : []), ...(message.args ?? []));
       return { emitted: true };
     }
     case 'setBounds':

@@ -178,12 +178,14 @@ export class BootedApp {
     >({ cmd: 'windows' });
   }
 
+  /** Emits an event on a stand-in object; `withEvent`: an Electron event object comes first. */
   emit(
     target: 'app' | 'powerMonitor' | 'window' | 'webContents' | 'notification',
     event: string,
     args?: unknown[],
+    withEvent = false,
   ) {
-    return this.send({ cmd: 'emit', target, event, args });
+    return this.send({ cmd: 'emit', target, event, args, withEvent });
   }
 
   click(id: string) {

@@ -3,8 +3,10 @@
  * Loaded with `node --require` before the built main bundle: `require('electron')` gets the
  * stand-in (electron.cjs), `require('keytar')` a recording wrapper around the keytar the bundle
  * itself would load (the repository's, or an extracted app.asar's), or a broken one with
- * STANDIN_KEYTAR=broken, and STANDIN_BREAK_LISTEN=1 makes every server's listen fail the way a
- * sandbox or firewall policy would (so the core cannot start).
+ * STANDIN_KEYTAR=broken; STANDIN_BREAK_LISTEN=1 makes every server's listen fail the way a
+ * sandbox or firewall policy would (so the core cannot start), STANDIN_BREAK_SQLITE=1 makes
+ * `node:sqlite` missing, as in a runtime without it, and STANDIN_PLATFORM sets process.platform
+ * (the code paths of another OS, on this one).
  */
 const Module = require('node:module');
 const net = require('node:net');
@@ -26,6 +28,22 @@ Module._resolveFilename = function (request, parent, ...rest) {
   return resolve.call(this, request, parent, ...rest);
 };
 module.exports = { realKeytar: () => realKeytar };
+
+if (process.env.STANDIN_PLATFORM) {
+  Object.defineProperty(process, 'platform', { value: process.env.STANDIN_PLATFORM });
+}
+
+if (process.env.STANDIN_BREAK_SQLITE === '1') {
+  const load = Module._load;
+  Module._load = function (request, ...rest) {
+    if (request === 'node:sqlite') {
+      throw Object.assign(new Error('No such built-in module: node:sqlite'), {
+        code: 'ERR_UNKNOWN_BUILTIN_MODULE',
+      });
+    }
+    return load.call(this, request, ...rest);
+  };
+}
 
 if (process.env.STANDIN_BREAK_LISTEN === '1') {
   net.Server.prototype.listen = function () {
