@@ -17,7 +17,7 @@ import type { HistoryStore } from './portfolioHistory/store';
 import { OrderJournal } from './services/orderJournal';
 import { StreamService } from './stream/service';
 import type { SessionOptions } from './stream/session';
-import { UpdateService, type UpdaterLike } from './updates';
+import { UpdateService, type UpdatesSetup } from './updates';
 import { KeytarStore } from './vault/vault';
 import { separatorsOf } from '../shared/separators';
 
@@ -38,8 +38,11 @@ export interface CoreOptions {
   saveFile?: (defaultName: string, text: string) => Promise<string | undefined>;
   /** The secret store (default: the OS keychain). */
   vault?: KeytarStore;
-  /** electron-updater's autoUpdater in packaged builds; absent in development and the web host. */
-  updater?: UpdaterLike;
+  /**
+   * electron-updater's autoUpdater (packaged builds with an update feed), or why updates are off;
+   * absent in the web host (off).
+   */
+  updates?: UpdatesSetup;
   /**
    * Shows a desktop notification when no window of the app is focused (Electron); true when shown.
    * Absent in the web host: `app.notify` answers false.
@@ -118,7 +121,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.transport ? { transport: options.transport } : {}),
   });
   const lock = await AppLock.create(vault, events, { dataDir: options.dataDir });
-  const updates = new UpdateService(options.updater, (status) => events.emit('app.update', status));
+  const updates = new UpdateService(options.updates, (status) => events.emit('app.update', status));
   const stream = new StreamService({ accounts, lock, events, session: options.stream });
   stream.start();
   const history = await openHistory(options.dataDir);

@@ -126,22 +126,37 @@ describe('boot: the built main bundle under a stand-in electron', () => {
     expect(items.map((i) => i.id)).toEqual(
       expect.arrayContaining(['about', 'check-updates', 'readme', 'data-folder', 'log-folder']),
     );
+    // This build has no update feed (no app-update.yml beside app.asar): updates are off, and
+    // the menu, the page and About say so.
+    const noFeed = 'Automatic updates are off: this build has no update feed.';
+    expect(items.find((i) => i.id === 'check-updates')).toMatchObject({ enabled: false });
+    const status = await app.invoke<{ state: string; message: string }>('app.updateStatus');
+    expect(status.ok && status.value.state).toBe('disabled');
+    expect(status.ok && status.value.message).toContain(noFeed);
     expect(callsNamed(calls, 'app.setPath')).toEqual([]);
     const services = new Set(
       calls.filter((c) => c.what.startsWith('keytar.')).map((c) => c.detail!['service']),
     );
     expect([...services]).toEqual(['Exchange Desk']);
 
-    // Help: About names the version; the README and the folders open in the system.
+    // Help: About names the version and the state of updates; the README and the folders open
+    // in the system, and one that does not open (no README.md here) says so.
     await app.click('about');
     await app.click('readme');
     await app.click('log-folder');
     await app.click('data-folder');
-    const after = await app.waitFor((c) => callsNamed(c, 'shell.openPath').length === 3);
-    const about = callsNamed(after, 'dialog.showMessageBox').at(-1)!.detail!['options'] as {
-      message: string;
-    };
-    expect(about.message).toBe('Exchange Desk 0.1.0');
+    const after = await app.waitFor(
+      (c) =>
+        callsNamed(c, 'shell.openPath').length === 3 &&
+        callsNamed(c, 'dialog.showMessageBox').length === 2,
+    );
+    const [about, readme] = callsNamed(after, 'dialog.showMessageBox').map(
+      (c) => c.detail!['options'] as { message: string; detail?: string },
+    );
+    expect(about!.message).toBe('Exchange Desk 0.1.0');
+    expect(about!.detail).toContain(noFeed);
+    expect(readme!.message).toBe('Could not open the Read Me.');
+    expect(readme!.detail).toContain(`It is at ${join(resources, 'README.md')}.`);
     expect(callsNamed(after, 'shell.openPath').map((c) => c.detail!['path'])).toEqual([
       join(resources, 'README.md'),
       join(app.dir, 'appData', 'Exchange Desk', 'logs'),
@@ -468,10 +483,12 @@ describe('boot: automatic updates from a local feed', () => {
     feed?.closeAllConnections();
   });
 
-  it('finds the newer version and reports its download progress to the page', async () => {
-    const payload = Buffer.alloc(2 * 1024 * 1024, 7);
+  /**
+   * A feed on 127.0.0.1 offering version 0.2.0 as `name` (`payload`), slowly when asked (so that
+   * progress is reported on the way), and a resources folder whose app-update.yml points at it.
+   */
+  async function startFeed(name: string, payload: Buffer, slow: boolean) {
     const sha512 = createHash('sha512').update(payload).digest('base64');
-    const name = 'Exchange-Desk-0.2.0.AppImage';
     const requests: string[] = [];
     feed = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://feed').pathname;
@@ -484,47 +501,59 @@ describe('boot: automatic updates from a local feed', () => {
         );
         return;
       }
-      if (path === `/${name}`) {
-        // Slowly, so that progress is reported on the way.
-        res.writeHead(200, { 'content-length': payload.length });
-        let offset = 0;
-        const chunk = 64 * 1024;
-        const timer = setInterval(() => {
-          res.write(payload.subarray(offset, offset + chunk));
-          offset += chunk;
-          if (offset >= payload.length) {
-            clearInterval(timer);
-            res.end();
-          }
-        }, 80);
-        res.on('close', () => clearInterval(timer));
-        return;
-      }
-      res.writeHead(404).end();
+      if (path !== `/${name}`) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-length': payload.length });
+      if (!slow) return void res.end(payload);
+      let offset = 0;
+      const chunk = 64 * 1024;
+      const timer = setInterval(() => {
+        res.write(payload.subarray(offset, offset + chunk));
+        offset += chunk;
+        if (offset >= payload.length) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 80);
+      res.on('close', () => clearInterval(timer));
     });
     await new Promise<void>((resolve) => feed!.listen(0, '127.0.0.1', resolve));
     const port = (feed.address() as AddressInfo).port;
-
     const resources = await mkdtemp(join(tmpdir(), 'desk-resources-'));
     await writeFile(
       join(resources, 'app-update.yml'),
       `provider: generic\nurl: http://127.0.0.1:${port}/\nupdaterCacheDirName: exchange-desk-updater\n`,
     );
+    return { requests, resources };
+  }
+
+  type Pushed = { state: string; version?: string; percent?: number; message?: string };
+  /** The update states main pushed to the page, once one of them is `until`'s. */
+  async function updatesPushed(app: BootedApp, until: (u: Pushed) => boolean): Promise<Pushed[]> {
+    const deadline = Date.now() + 30_000;
+    let updates: Pushed[] = [];
+    while (Date.now() < deadline) {
+      const [window] = await app.windows();
+      updates = window!.sent
+        .filter((m) => m[0] === 'desk:event' && m[1] === 'app.update')
+        .map((m) => m[2] as Pushed);
+      if (updates.some(until)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return updates;
+  }
+
+  it('finds the newer version and reports its download progress to the page', async () => {
+    const name = 'Exchange-Desk-0.2.0.AppImage';
+    const { requests, resources } = await startFeed(name, Buffer.alloc(2 * 1024 * 1024, 7), true);
     const installed = join(resources, 'Exchange-Desk-0.1.0.AppImage');
     await writeFile(installed, 'the installed version');
     const app = await boot({ packaged: true, resources, env: { APPIMAGE: installed } });
     await app.ready();
 
-    const deadline = Date.now() + 30_000;
-    let updates: { state: string; version?: string; percent?: number }[] = [];
-    while (Date.now() < deadline) {
-      const [window] = await app.windows();
-      updates = window!.sent
-        .filter((m) => m[0] === 'desk:event' && m[1] === 'app.update')
-        .map((m) => m[2] as (typeof updates)[number]);
-      if (updates.some((u) => u.state === 'downloaded' || u.state === 'error')) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const updates = await updatesPushed(
+      app,
+      (u) => u.state === 'downloaded' || u.state === 'error',
+    );
     const states = updates.map((u) => u.state);
     expect(states[0]).toBe('checking');
     expect(updates).toContainEqual({ state: 'available', version: '0.2.0' });
@@ -532,13 +561,69 @@ describe('boot: automatic updates from a local feed', () => {
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(updates.at(-1)).toMatchObject({ state: 'downloaded', version: '0.2.0', percent: 100 });
+    expect(updates.at(-1)).toEqual({ state: 'downloaded', version: '0.2.0', percent: 100 });
     expect(requests).toContain('/latest-linux.yml');
     expect(requests).toContain(`/${name}`);
     // What the page sees through the channel matches the pushes.
     expect(await app.invoke('app.updateStatus')).toEqual({ ok: true, value: updates.at(-1) });
     const cached = join(app.dir, 'home', '.cache', 'exchange-desk-updater', 'pending', name);
     expect(existsSync(cached)).toBe(true);
+  });
+
+  it('.deb: installed only on Restart and install, which asks for the password; a failure is shown', async () => {
+    const name = 'exchange-desk_0.2.0_amd64.deb';
+    const { requests, resources } = await startFeed(name, Buffer.alloc(4096, 3), false);
+    // electron-builder marks a .deb install so; electron-updater then installs with dpkg, through
+    // pkexec or sudo. Here every one of them is a stand-in that records its call and fails, as a
+    // cancelled password prompt does, and the app's PATH holds nothing else.
+    await writeFile(join(resources, 'package-type'), 'deb\n');
+    const bin = join(resources, 'bin');
+    const calledLog = join(resources, 'called.log');
+    await mkdir(bin);
+    for (const tool of ['dpkg', 'apt', 'apt-get', 'pkexec', 'sudo', 'gksudo', 'kdesudo', 'beesu']) {
+      await writeFile(
+        join(bin, tool),
+        `#!/bin/sh\necho "${tool} $*" >> '${calledLog}'\necho "${tool}: not allowed" >&2\nexit 126\n`,
+        { mode: 0o755 },
+      );
+    }
+    const called = async () =>
+      existsSync(calledLog) ? (await readFile(calledLog, 'utf8')).trim().split('\n') : [];
+    const app = await boot({ packaged: true, resources, env: { PATH: bin } });
+    await app.ready();
+
+    const updates = await updatesPushed(
+      app,
+      (u) => u.state === 'downloaded' || u.state === 'error',
+    );
+    expect(updates.at(-1)).toEqual({
+      state: 'downloaded',
+      version: '0.2.0',
+      percent: 100,
+      asksForPassword: true,
+    });
+    expect(requests).toContain(`/${name}`);
+    // Nothing is installed behind the user's back.
+    expect(await called()).toEqual([]);
+
+    const answer = await app.invoke<Pushed>('app.installUpdate');
+    expect(answer.ok && answer.value).toMatchObject({ state: 'downloaded', version: '0.2.0' });
+    expect(answer.ok && answer.value.message).toMatch(/exited with code 126/);
+    expect((await called()).some((line) => /^(dpkg -i|pkexec|sudo) /.test(line))).toBe(true);
+    const [window] = await app.windows();
+    const pushed = window!.sent.filter((m) => m[0] === 'desk:event' && m[1] === 'app.update');
+    expect(pushed.at(-1)![2]).toEqual(answer.ok && answer.value);
+
+    // Quitting does not try again: the install is the user's to ask for.
+    const before = (await called()).length;
+    const exit = await app.quit();
+    expect(exit.code).toBe(0);
+    expect(await called()).toHaveLength(before);
+    const log = await readFile(
+      join(app.dir, 'appData', 'Exchange Desk', 'logs', 'main.log'),
+      'utf8',
+    );
+    expect(log).toMatch(/WARN \[updates\].*exited with code 126/);
   });
 });
 

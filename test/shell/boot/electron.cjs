@@ -15,6 +15,7 @@
  *   STANDIN_DIALOG     the button index every dialog answers (default 0)
  */
 const { EventEmitter } = require('node:events');
+const { existsSync } = require('node:fs');
 const http = require('node:http');
 const https = require('node:https');
 const { join } = require('node:path');
@@ -351,9 +352,10 @@ const shell = {
     record('shell.openExternal', { url });
     return Promise.resolve();
   },
+  /** Like Electron's: '' when it opened, else why not (here: the path does not exist). */
   openPath(path) {
     record('shell.openPath', { path });
-    return Promise.resolve('');
+    return Promise.resolve(existsSync(path) ? '' : `Failed to open path: ${path}`);
   },
 };
 
