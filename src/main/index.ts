@@ -188,6 +188,10 @@ if (!app.requestSingleInstanceLock()) {
               updatesLine(),
             buttons: ['OK'],
           }),
+        openSettings: () => {
+          focusWindow();
+          core?.events.emit('app.open', { screen: 'settings' });
+        },
         checkForUpdates: () => void checkForUpdates(true),
         openDataFolder: () => void openInSystem(dataDir, 'the data folder'),
         openLogFolder: () => void openInSystem(logDir, 'the log folder'),

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * A stand-in `electron`: BrowserWindow records its constructor options and every handler the code
@@ -26,6 +26,9 @@ const fake = vi.hoisted(() => {
 
   class FakeBrowserWindow {
     static readonly instances: FakeBrowserWindow[] = [];
+    static getFocusedWindow(): FakeBrowserWindow | null {
+      return null;
+    }
     readonly webContents = new FakeWebContents();
     readonly onceListeners = new Map<string, Listener>();
     readonly loaded: string[] = [];
@@ -97,6 +100,7 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('electron', () => ({
+  app: { getPath: (name: string) => (name === 'downloads' ? '/home/ann/Downloads' : '/nowhere') },
   Menu: {
     buildFromTemplate: (template: unknown[]) => ({
       popup: () => fake.popups.push(template),
@@ -106,6 +110,10 @@ vi.mock('electron', () => ({
     showMessageBox: (...args: unknown[]) => {
       fake.dialogs.push(args.at(-1));
       return Promise.resolve(fake.dialogAnswer);
+    },
+    showSaveDialog: (...args: unknown[]) => {
+      fake.dialogs.push(args.at(-1));
+      return Promise.resolve({ canceled: true });
     },
   },
   protocol: {
@@ -137,6 +145,7 @@ import {
   enforceSessionPolicy,
   openExternalSafely,
   registerAppScheme,
+  saveWithDialog,
   secureWebPreferences,
   serveAppScheme,
 } from '../../src/main/window';
@@ -541,4 +550,86 @@ describe('desktop behaviour of the window', () => {
     await flushAll();
     expect(window.webContents.reloads).toBe(1);
   });
+
+  it('a page answered with an error status (the app:// 404) shows the same dialog; a 200 does not', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fake.dialogs.length = 0;
+    fake.dialogAnswer = { response: 1 };
+    const quit = vi.fn();
+    createMainWindow({ preload: PRELOAD, appUrl: APP_URL, quit });
+    const window = fake.FakeBrowserWindow.instances.at(-1)!;
+    const [navigated] = window.webContents.listeners.get('did-navigate')!;
+    navigated!({}, APP_URL, 200, 'OK');
+    await flushAll();
+    expect(fake.dialogs).toHaveLength(0);
+    navigated!({}, APP_URL, 404, 'Not Found');
+    await flushAll();
+    expect(fake.dialogs).toHaveLength(1);
+    expect(fake.dialogs[0]).toMatchObject({ message: 'The app’s page did not load.' });
+    expect((fake.dialogs[0] as { detail: string }).detail).toContain('HTTP 404 Not Found');
+    expect(quit).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]![0])).toContain(
+      `ERROR [desk] the page did not load: HTTP 404 Not Found ${APP_URL}`,
+    );
+  });
+
+  it("the page's console errors, its preload failing and a hung window reach main's log", () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const window = openWindow();
+    const [consoleMessage] = window.webContents.listeners.get('console-message')!;
+    const message = (level: string, text: string) =>
+      consoleMessage!({
+        level,
+        message: text,
+        sourceId: 'app://desk/assets/index.js',
+        lineNumber: 7,
+      });
+    message('info', 'hello');
+    message('warning', 'careful');
+    message('error', 'Uncaught TypeError: x is undefined');
+    const [preloadError] = window.webContents.listeners.get('preload-error')!;
+    preloadError!({}, '/app/out/preload/index.cjs', new Error('bad preload'));
+    for (const listener of window.windowListeners.get('unresponsive')!) listener();
+    const lines = error.mock.calls.map((call) => String(call[0]));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain(
+      'ERROR [page] Uncaught TypeError: x is undefined (app://desk/assets/index.js:7)',
+    );
+    expect(lines[1]).toContain(
+      'ERROR [page] the preload /app/out/preload/index.cjs failed: Error: bad preload',
+    );
+    expect(lines[2]).toContain('WARN [desk] the window is not responding');
+  });
+
+  it('a page in a loop of errors logs 50 of them per load, and says it stopped', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const window = openWindow();
+    const [consoleMessage] = window.webContents.listeners.get('console-message')!;
+    const [navigated] = window.webContents.listeners.get('did-navigate')!;
+    for (let i = 0; i < 80; i += 1) {
+      consoleMessage!({ level: 'error', message: `boom ${i}`, sourceId: 'x', lineNumber: 1 });
+    }
+    expect(error).toHaveBeenCalledTimes(51);
+    expect(String(error.mock.calls[50]![0])).toContain(
+      'further errors of this page are not logged until it loads again',
+    );
+    navigated!({}, APP_URL, 200, 'OK');
+    consoleMessage!({ level: 'error', message: 'after reload', sourceId: 'x', lineNumber: 1 });
+    expect(error).toHaveBeenCalledTimes(52);
+  });
 });
+
+describe('saveWithDialog', () => {
+  it('starts in Downloads with the file name', async () => {
+    fake.dialogs.length = 0;
+    await expect(saveWithDialog('deposits-2026-11-28.csv', 'a,b\n')).resolves.toBeUndefined();
+    expect(fake.dialogs).toEqual([
+      {
+        defaultPath: join('/home/ann/Downloads', 'deposits-2026-11-28.csv'),
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      },
+    ]);
+  });
+});
+
+afterEach(() => vi.restoreAllMocks());

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { OverviewPage } from '../e2e/pages/overview';
 import { BootedApp, callsNamed, PRELOAD_BUNDLE, type Call } from './boot/harness';
 import { builderConfig } from './support/config';
+import { REPO } from './support/pre-step';
 
 /**
  * The desktop shell as it ships: the built out/main/index.js booted under plain Node with a
@@ -108,6 +109,27 @@ describe('boot: the built main bundle under a stand-in electron', () => {
       error: { code: 'FORBIDDEN' },
     });
     expect(await app.invoke('app.info')).toMatchObject({ ok: true });
+
+    // The page itself came through app:// (200), so no load-failure dialog.
+    expect(callsNamed(calls, 'dialog.showMessageBox')).toEqual([]);
+    // A CSV export's save dialog starts in Downloads with the file's name.
+    await app.invoke('history.exportCsv', { filters: {} });
+    const [save] = callsNamed(await app.calls(), 'dialog.showSaveDialog');
+    const { defaultPath } = save!.detail!['options'] as { defaultPath: string };
+    expect(dirname(defaultPath)).toBe(join(app.dir, 'home', 'Downloads'));
+    expect(basename(defaultPath)).toMatch(/\.csv$/);
+  });
+
+  it('macOS: Settings… (⌘,) in the app menu opens the Settings screen; the Window menu has its role', async () => {
+    const app = await boot({ env: { STANDIN_PLATFORM: 'darwin' } });
+    await app.ready();
+    const [window] = menuOf(await app.calls()).filter((item) => item.label === 'Window');
+    expect(window!.role).toBe('window');
+    expect(await app.click('settings')).toEqual({ clicked: true });
+    const [shown] = await app.windows();
+    expect(shown!.sent.filter((m) => m[0] === 'desk:event' && m[1] === 'app.open')).toEqual([
+      ['desk:event', 'app.open', { screen: 'settings' }],
+    ]);
   });
 
   it('packaged run: no DevTools, no reload, the installed data folder and keychain service', async () => {
@@ -473,6 +495,48 @@ describe('boot: failures a user can see', () => {
       'utf8',
     );
     expect(log).toContain("the page's process is gone: crashed (exit 11)");
+  });
+
+  it("the page's errors and a window that stops responding reach main.log", async () => {
+    const app = await boot();
+    await app.ready();
+    await app.emit('webContents', 'console-message', [
+      {
+        level: 'error',
+        message: 'Uncaught TypeError: boom',
+        sourceId: 'app://desk/assets/index.js',
+        lineNumber: 3,
+      },
+    ]);
+    await app.emit('window', 'unresponsive');
+    const log = await readFile(
+      join(app.dir, 'appData', 'Exchange Desk (development)', 'logs', 'main.log'),
+      'utf8',
+    );
+    expect(log).toMatch(
+      /ERROR \[page\] Uncaught TypeError: boom \(app:\/\/desk\/assets\/index\.js:3\)/,
+    );
+    expect(log).toMatch(/WARN \[desk\] the window is not responding/);
+  });
+
+  it('the page itself missing from the app (a 404 through app://): the load-failure dialog', async () => {
+    // The built main and preload without the renderer beside them, inside the repository so that
+    // node_modules resolves as for out/.
+    const copy = join(REPO, 'test-results', `boot-no-page-${process.pid}`);
+    await rm(copy, { recursive: true, force: true });
+    await cp(join(REPO, 'out/main'), join(copy, 'out/main'), { recursive: true });
+    await cp(join(REPO, 'out/preload'), join(copy, 'out/preload'), { recursive: true });
+    try {
+      const app = await boot({ main: join(copy, 'out/main/index.js'), dialogAnswer: 1 });
+      const exit = await app.exited;
+      const [box] = callsNamed(exit.calls, 'dialog.showMessageBox');
+      const options = box!.detail!['options'] as { message: string; detail: string };
+      expect(options.message).toBe('The app’s page did not load.');
+      expect(options.detail).toContain('HTTP 404 Not Found');
+      expect(exit.code).toBe(0);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 });
 

@@ -117,6 +117,14 @@ describe('UpdateBanner', () => {
     expect(screen.getByRole('button', { name: 'Restart and install' })).toBeTruthy();
   });
 
+  it('a menu of the desktop app opens the screen it asks for (macOS: Settings…, ⌘,)', async () => {
+    useShellStore.setState({ screen: 'overview' });
+    const fake = await mount({ state: 'disabled' });
+    await act(async () => undefined);
+    act(() => fake.emit('app.open', { screen: 'settings' }));
+    expect(useShellStore.getState().screen).toBe('settings');
+  });
+
   it('waking from sleep reloads the visible screen; going to sleep does not', async () => {
     const refresh = vi.fn();
     useShellStore.setState({ refresh });

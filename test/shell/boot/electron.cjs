@@ -46,6 +46,7 @@ function plainTemplate(items) {
 // app ------------------------------------------------------------------------------------------
 const paths = {
   home: join(dir, 'home'),
+  downloads: join(dir, 'home', 'Downloads'),
   appData: join(dir, 'appData'),
   userData: join(dir, 'appData', 'Exchange Desk'),
   temp: join(dir, 'temp'),
@@ -206,8 +207,15 @@ class BrowserWindow extends EventEmitter {
   }
   loadURL(url) {
     record('window.loadURL', { id: this.id, url });
-    // A real window would fetch the page now; the test does that through the protocol handler.
-    setImmediate(() => {
+    // Like a real window: the page comes through the scheme's handler when there is one (its
+    // scripts are the test's to fetch), then did-navigate with the answer's status.
+    setImmediate(async () => {
+      const handler = protocolHandlers.get(new URL(url).protocol.slice(0, -1));
+      if (handler && !this.destroyed) {
+        const response = await handler(new Request(url));
+        const status = response.statusText || http.STATUS_CODES[response.status] || '';
+        this.webContents.emit('did-navigate', {}, url, response.status, status);
+      }
       if (!this.destroyed) this.emit('ready-to-show');
     });
     return Promise.resolve();
