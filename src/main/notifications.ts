@@ -11,8 +11,8 @@ import { log } from './log';
  * more)"). The page's in-app notices list every one of them.
  *
  * A notification the system refuses (Electron's `failed`: an unsigned macOS app since Electron 42,
- * notifications turned off on Windows) is logged, and from then on none is made: `notify` answers
- * false and the in-app notice, which the page shows for every fill, is the only one
+ * an error from Windows' notification service) is logged, and from then on none is made: `notify`
+ * answers false and the in-app notice, which the page shows for every fill, is the only one
  * (`fallBack` draws the eye to it: index.ts flashes the window's taskbar or dock entry).
  */
 export interface DesktopNotification {
