@@ -512,6 +512,7 @@ describe('desktop behaviour of the window', () => {
   });
 
   it('a page that fails to load shows the window and a dialog; Reload loads the page again', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fake.dialogs.length = 0;
     fake.dialogAnswer = { response: 0 };
     const window = openWindow();
@@ -529,9 +530,15 @@ describe('desktop behaviour of the window', () => {
     });
     expect((fake.dialogs[0] as { detail: string }).detail).toContain('ERR_FILE_NOT_FOUND (-6)');
     expect(window.loaded).toEqual([APP_URL, APP_URL]);
+    expect(error.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringContaining(
+        `ERROR [desk] the page did not load: ERR_FILE_NOT_FOUND (-6) ${APP_URL}`,
+      ),
+    ]);
   });
 
   it('a crashed page offers Reload or Quit; Quit quits', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fake.dialogs.length = 0;
     fake.dialogAnswer = { response: 1 };
     const quit = vi.fn();
@@ -549,6 +556,10 @@ describe('desktop behaviour of the window', () => {
     gone!({}, { reason: 'crashed', exitCode: 1 });
     await flushAll();
     expect(window.webContents.reloads).toBe(1);
+    expect(error.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringContaining("ERROR [desk] the page's process is gone: oom (exit 9)"),
+      expect.stringContaining("ERROR [desk] the page's process is gone: crashed (exit 1)"),
+    ]);
   });
 
   it('a page answered with an error status (the app:// 404) shows the same dialog; a 200 does not', async () => {
