@@ -186,6 +186,36 @@ describe('boot: the built main bundle under a stand-in electron', () => {
     ]);
   });
 
+  it('electron-updater failing to load: updates off with the reason, in the page, the log and the menu', async () => {
+    const resources = await mkdtemp(join(tmpdir(), 'desk-resources-'));
+    await writeFile(
+      join(resources, 'app-update.yml'),
+      'provider: generic\nurl: http://127.0.0.1:9/\n',
+    );
+    const app = await boot({
+      packaged: true,
+      resources,
+      dialogAnswer: 0,
+      env: { STANDIN_BREAK_UPDATER: '1' },
+    });
+    await app.ready();
+    const reason = "Automatic updates could not start: Cannot find module 'builder-util-runtime'";
+    expect(await app.invoke('app.updateStatus')).toEqual({
+      ok: true,
+      value: { state: 'disabled', message: reason },
+    });
+    // The build has a feed, so Check for Updates is there; it says why nothing happens.
+    await app.click('check-updates');
+    const calls = await app.waitFor((c) => callsNamed(c, 'dialog.showMessageBox').length === 1);
+    const [box] = callsNamed(calls, 'dialog.showMessageBox');
+    expect((box!.detail!['options'] as { message: string }).message).toBe(reason);
+    const log = await readFile(
+      join(app.dir, 'appData', 'Exchange Desk', 'logs', 'main.log'),
+      'utf8',
+    );
+    expect(log).toMatch(/ERROR \[main\] automatic updates could not start:.*builder-util-runtime/);
+  });
+
   it('the page, its scripts and styles come through app:// with the CSP, and Chromium renders the Overview', async () => {
     const app = await boot();
     await app.ready();
@@ -477,9 +507,18 @@ describe('boot: failures a user can see', () => {
     expect(callsNamed(calls, 'window.loadURL')[1]!.detail!['url']).toBe(APP_PAGE);
   });
 
-  it('the page crashes: a dialog; Quit ends the process after the core stopped', async () => {
+  it("the page's errors and a hung window are logged; a crash: a dialog, Quit ends the process after the core stopped", async () => {
     const app = await boot({ dialogAnswer: 1 });
     await app.ready();
+    await app.emit('webContents', 'console-message', [
+      {
+        level: 'error',
+        message: 'Uncaught TypeError: boom',
+        sourceId: 'app://desk/assets/index.js',
+        lineNumber: 3,
+      },
+    ]);
+    await app.emit('window', 'unresponsive');
     await app.emit('webContents', 'render-process-gone', [{}, { reason: 'crashed', exitCode: 11 }]);
     const exit = await app.exited;
     expect(exit.code).toBe(0);
@@ -495,24 +534,6 @@ describe('boot: failures a user can see', () => {
       'utf8',
     );
     expect(log).toContain("the page's process is gone: crashed (exit 11)");
-  });
-
-  it("the page's errors and a window that stops responding reach main.log", async () => {
-    const app = await boot();
-    await app.ready();
-    await app.emit('webContents', 'console-message', [
-      {
-        level: 'error',
-        message: 'Uncaught TypeError: boom',
-        sourceId: 'app://desk/assets/index.js',
-        lineNumber: 3,
-      },
-    ]);
-    await app.emit('window', 'unresponsive');
-    const log = await readFile(
-      join(app.dir, 'appData', 'Exchange Desk (development)', 'logs', 'main.log'),
-      'utf8',
-    );
     expect(log).toMatch(
       /ERROR \[page\] Uncaught TypeError: boom \(app:\/\/desk\/assets\/index\.js:3\)/,
     );

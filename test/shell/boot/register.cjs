@@ -5,8 +5,9 @@
  * itself would load (the repository's, or an extracted app.asar's), or a broken one with
  * STANDIN_KEYTAR=broken; STANDIN_BREAK_LISTEN=1 makes every server's listen fail the way a
  * sandbox or firewall policy would (so the core cannot start), STANDIN_BREAK_SQLITE=1 makes
- * `node:sqlite` missing, as in a runtime without it, and STANDIN_PLATFORM sets process.platform
- * (the code paths of another OS, on this one).
+ * `node:sqlite` missing, as in a runtime without it, STANDIN_BREAK_UPDATER=1 makes
+ * electron-updater fail to load (require or import), as a package missing from app.asar would,
+ * and STANDIN_PLATFORM sets process.platform (the code paths of another OS, on this one).
  */
 const Module = require('node:module');
 const net = require('node:net');
@@ -43,6 +44,19 @@ if (process.env.STANDIN_BREAK_SQLITE === '1') {
     }
     return load.call(this, request, ...rest);
   };
+}
+
+if (process.env.STANDIN_BREAK_UPDATER === '1') {
+  Module.registerHooks({
+    resolve(specifier, context, next) {
+      if (specifier === 'electron-updater') {
+        throw Object.assign(new Error("Cannot find module 'builder-util-runtime'"), {
+          code: 'MODULE_NOT_FOUND',
+        });
+      }
+      return next(specifier, context);
+    },
+  });
 }
 
 if (process.env.STANDIN_BREAK_LISTEN === '1') {
