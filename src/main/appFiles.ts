@@ -109,3 +109,25 @@ export function appRequestHandler(root: string): (request: Request) => Promise<R
 function toResponse(file: AppFileResponse): Response {
   return new Response(new Uint8Array(file.body), { status: file.status, headers: file.headers });
 }
+
+/** Response headers as Electron's `webRequest.onHeadersReceived` hands them over. */
+export type ResponseHeaders = Record<string, string[]>;
+
+/**
+ * The headers main's session gives a response (window.ts applies this to every response of the
+ * default session): the app's own `app://` responses get the CSP (their handler sends it too);
+ * any other response keeps the headers it came with. In `npm run dev` that is the electron-vite
+ * dev server's page, whose own policy (index.html's meta tag) follows the inline preamble the
+ * React plugin puts first in the page: main's `script-src 'self'` on it would block the preamble,
+ * and the window would stay blank ("can't detect preamble").
+ */
+export function sessionResponseHeaders(
+  url: string,
+  headers: ResponseHeaders | undefined,
+): ResponseHeaders {
+  if (!url.startsWith(`${APP_SCHEME}:`)) return { ...headers };
+  const others = Object.entries(headers ?? {}).filter(
+    ([name]) => name.toLowerCase() !== 'content-security-policy',
+  );
+  return { ...Object.fromEntries(others), 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] };
+}

@@ -13,11 +13,11 @@ import { createHandlers } from './handlers';
 import { log } from './log';
 import { SnapshotRecorder } from './portfolioHistory/recorder';
 import { PortfolioHistory } from './portfolioHistory/service';
-import { HistoryStore } from './portfolioHistory/store';
+import type { HistoryStore } from './portfolioHistory/store';
 import { OrderJournal } from './services/orderJournal';
 import { StreamService } from './stream/service';
 import type { SessionOptions } from './stream/session';
-import { UpdateService, type UpdaterLike } from './updates';
+import { UpdateService, type UpdatesSetup } from './updates';
 import { KeytarStore } from './vault/vault';
 import { separatorsOf } from '../shared/separators';
 
@@ -38,8 +38,11 @@ export interface CoreOptions {
   saveFile?: (defaultName: string, text: string) => Promise<string | undefined>;
   /** The secret store (default: the OS keychain). */
   vault?: KeytarStore;
-  /** electron-updater's autoUpdater in packaged builds; absent in development and the web host. */
-  updater?: UpdaterLike;
+  /**
+   * electron-updater's autoUpdater (packaged builds with an update feed), or why updates are off;
+   * absent in the web host (off).
+   */
+  updates?: UpdatesSetup;
   /**
    * Shows a desktop notification when no window of the app is focused (Electron); true when shown.
    * Absent in the web host: `app.notify` answers false.
@@ -58,9 +61,12 @@ export interface CoreOptions {
 /**
  * The history database of the data folder. One that cannot be opened (a file from a newer app,
  * a damaged one) does not stop the app: history is kept in memory for this run, and the file is
- * left as it is.
+ * left as it is. `node:sqlite` is loaded here, as the core starts, not when main's bundle loads:
+ * where it is missing, the start fails with that reason in a dialog (index.ts) instead of the
+ * process ending before any window.
  */
-function openHistory(dataDir: string | undefined): HistoryStore {
+async function openHistory(dataDir: string | undefined): Promise<HistoryStore> {
+  const { HistoryStore } = await import('./portfolioHistory/store');
   try {
     return HistoryStore.open(dataDir);
   } catch (error) {
@@ -115,10 +121,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.transport ? { transport: options.transport } : {}),
   });
   const lock = await AppLock.create(vault, events, { dataDir: options.dataDir });
-  const updates = new UpdateService(options.updater, (status) => events.emit('app.update', status));
+  const updates = new UpdateService(options.updates, (status) => events.emit('app.update', status));
   const stream = new StreamService({ accounts, lock, events, session: options.stream });
   stream.start();
-  const history = openHistory(options.dataDir);
+  const history = await openHistory(options.dataDir);
   const recorder = new SnapshotRecorder({
     store: history,
     active: () => accounts.active(),

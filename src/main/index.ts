@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, Notification, powerMonitor, screen, shell } from 'electron';
 import { APP_PAGE_URL } from './appFiles';
@@ -5,7 +6,8 @@ import { startCore, type Core } from './core';
 import { forwardEvents, registerIpc } from './ipc';
 import { log, startLogFile } from './log';
 import { applicationMenu } from './menu';
-import type { UpdaterLike } from './updates';
+import { Notifier } from './notifications';
+import type { UpdatesSetup } from './updates';
 import { KeytarStore, VAULT_SERVICE } from './vault/vault';
 import {
   ask,
@@ -22,8 +24,20 @@ import { loadWindowState, placeWindow, saveWindowState, type WindowState } from 
 /** How long quitting waits for the core (the demo exchange's state flush) before leaving anyway. */
 const QUIT_TIMEOUT_MS = 5_000;
 
+/**
+ * electron-builder.yml's appId. On Windows the process carries it as its AppUserModelID, as the
+ * NSIS installer's shortcut does: without it toasts go missing and a pinned icon opens a second one.
+ */
+const APP_ID = 'app.exchangedesk.desktop';
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+
 const packaged = app.isPackaged;
 const devServer = !packaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
+/**
+ * The update feed electron-updater reads: electron-builder writes it from package.json
+ * `repository` (a GitHub repository) and not otherwise, so a build without it has updates off.
+ */
+const hasFeed = packaged && existsSync(join(process.resourcesPath, 'app-update.yml'));
 
 // Development runs keep their own data folder, log folder and keychain service, so `npm start`
 // never touches (or locks out) an installed copy's profiles, keys or single-instance lock.
@@ -67,6 +81,16 @@ if (!app.requestSingleInstanceLock()) {
     );
   };
 
+  /**
+   * The system is ending the session. Windows sends no before-quit at logoff or shutdown, and on
+   * Linux and macOS powerMonitor says so first: quit now, through before-quit, so that the demo
+   * exchange's state, the window's place and the history database are written and closed.
+   */
+  const endSession = (why: string) => {
+    log.info(`[main] ${why}: saving and quitting`);
+    app.quit();
+  };
+
   const openWindow = (state: WindowState) => {
     const window = createMainWindow({
       preload: join(__dirname, '../preload/index.cjs'),
@@ -86,6 +110,7 @@ if (!app.requestSingleInstanceLock()) {
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = undefined;
     });
+    window.on('session-end', () => endSession('the Windows session is ending'));
     return window;
   };
 
@@ -114,7 +139,35 @@ if (!app.requestSingleInstanceLock()) {
         detail: status.message ?? '',
         buttons: ['OK'],
       });
+    } else if (status.state === 'disabled') {
+      await ask(mainWindow, {
+        type: 'info',
+        title: 'Exchange Desk',
+        message: status.message ?? 'Automatic updates are off.',
+        buttons: ['OK'],
+      });
     }
+  };
+
+  /** What About says of updates: off and why, or on. */
+  const updatesLine = () => {
+    const status = core?.updates.current();
+    if (status?.state === 'disabled') return status.message ?? 'Automatic updates are off.';
+    return 'Automatic updates are on: at start and from Check for Updates.';
+  };
+
+  /** Opens a file or folder in the system; a failure (the file gone, nothing to open it) is said. */
+  const openInSystem = async (path: string, what: string) => {
+    const failure = await shell.openPath(path);
+    if (!failure) return;
+    log.warn(`[main] could not open ${what} (${path}): ${failure}`);
+    await ask(mainWindow, {
+      type: 'warning',
+      title: 'Exchange Desk',
+      message: `Could not open ${what}.`,
+      detail: `${failure}\n\nIt is at ${path}.`,
+      buttons: ['OK'],
+    });
   };
 
   const menu = () =>
@@ -122,7 +175,7 @@ if (!app.requestSingleInstanceLock()) {
       appName: 'Exchange Desk',
       platform: process.platform,
       packaged,
-      updates: packaged,
+      updates: hasFeed,
       actions: {
         about: () =>
           void ask(mainWindow, {
@@ -131,45 +184,71 @@ if (!app.requestSingleInstanceLock()) {
             message: `Exchange Desk ${app.getVersion()}`,
             detail:
               `Electron ${process.versions.electron} · Chromium ${process.versions.chrome} · ` +
-              `Node ${process.versions.node}\nData folder: ${dataDir}\nLog folder: ${logDir}`,
+              `Node ${process.versions.node}\nData folder: ${dataDir}\nLog folder: ${logDir}\n` +
+              updatesLine(),
             buttons: ['OK'],
           }),
+        openSettings: () => {
+          focusWindow();
+          core?.events.emit('app.open', { screen: 'settings' });
+        },
         checkForUpdates: () => void checkForUpdates(true),
-        openDataFolder: () => void shell.openPath(dataDir),
-        openLogFolder: () => void shell.openPath(logDir),
+        openDataFolder: () => void openInSystem(dataDir, 'the data folder'),
+        openLogFolder: () => void openInSystem(logDir, 'the log folder'),
         openReadme: () =>
-          void shell.openPath(
+          void openInSystem(
             packaged
               ? join(process.resourcesPath, 'README.md')
               : join(app.getAppPath(), 'README.md'),
+            'the Read Me',
           ),
       },
     });
 
-  /** A desktop notification, only while no window of the app is focused (the page words it). */
-  const notify = (title: string, body: string): boolean => {
-    if (BrowserWindow.getFocusedWindow()) return false;
-    new Notification({ title, body }).show();
-    return true;
-  };
+  const notifier = new Notifier({
+    create: (content) => new Notification(content),
+    focused: () => BrowserWindow.getFocusedWindow() !== null,
+    // The system refused one: the page's in-app notice is the only one now; the window asks for
+    // attention (taskbar flash, dock bounce) so that it is seen.
+    fallBack: () => {
+      if (mainWindow && !mainWindow.isDestroyed()) mainWindow.flashFrame(true);
+    },
+  });
 
-  /** electron-updater in packaged builds only (it reads the feed from app-update.yml). */
-  const loadUpdater = async (): Promise<UpdaterLike | undefined> => {
-    if (!packaged) return undefined;
+  /**
+   * electron-updater, in packaged builds with an update feed only; loaded here, inside the try, so
+   * that a package missing from app.asar leaves updates off (said in About and the log) rather
+   * than ending main.
+   */
+  const loadUpdater = async (): Promise<UpdatesSetup> => {
+    if (!packaged) return { off: 'Automatic updates are off in development builds.' };
+    if (!hasFeed) {
+      return {
+        off: 'Automatic updates are off: this build has no update feed. Install new versions by hand.',
+      };
+    }
     try {
       // A CommonJS package whose exports are getters: they sit on the namespace's default.
       const module = await import('electron-updater');
-      const { autoUpdater } = (module as unknown as { default?: typeof module }).default ?? module;
+      const updater = (module as unknown as { default?: typeof module }).default ?? module;
+      const { autoUpdater } = updater;
       autoUpdater.logger = {
         info: () => undefined,
         warn: log.warn,
         error: log.error,
         debug: () => undefined,
       };
-      return autoUpdater;
+      const viaPackageManager = [
+        updater.DebUpdater,
+        updater.RpmUpdater,
+        updater.PacmanUpdater,
+      ].some((kind) => autoUpdater instanceof kind);
+      return { updater: autoUpdater, viaPackageManager };
     } catch (error) {
-      log.warn('[main] automatic updates are unavailable:', error);
-      return undefined;
+      log.error('[main] automatic updates could not start:', error);
+      return {
+        off: `Automatic updates could not start: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   };
 
@@ -238,15 +317,17 @@ if (!app.requestSingleInstanceLock()) {
     let windowOpen: () => void = () => undefined;
     starting = new Promise<void>((resolve) => (windowOpen = resolve))
       .then(loadUpdater)
-      .then((updater) =>
+      .then((updates) =>
         startCore({
           version: app.getVersion(),
           dataDir,
           openExternal: openAuthorizePage,
           saveFile: saveWithDialog,
-          notify,
+          ...(Notification.isSupported()
+            ? { notify: (title: string, body: string) => notifier.notify(title, body) }
+            : {}),
           vault: new KeytarStore(packaged ? VAULT_SERVICE : `${VAULT_SERVICE} (development)`),
-          ...(updater ? { updater } : {}),
+          updates,
         }),
       );
     registerIpc(
@@ -269,6 +350,11 @@ if (!app.requestSingleInstanceLock()) {
     window.on('closed', stopForwarding);
 
     powerMonitor.on('suspend', () => running.suspend());
+    // Linux and macOS: preventDefault asks the system to wait while the app quits.
+    powerMonitor.on('shutdown', (event?: { preventDefault(): void }) => {
+      event?.preventDefault();
+      endSession('the system is shutting down');
+    });
     powerMonitor.on('resume', () => {
       void running.resume().catch((error: unknown) => log.warn('[main] resume:', error));
     });
@@ -277,6 +363,6 @@ if (!app.requestSingleInstanceLock()) {
       if (BrowserWindow.getAllWindows().length === 0) void placement().then(openWindow);
     });
 
-    if (packaged) void checkForUpdates(false);
+    if (hasFeed) void checkForUpdates(false);
   });
 }

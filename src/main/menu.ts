@@ -32,6 +32,7 @@ export type MenuRole =
   | 'editMenu'
   | 'viewMenu'
   | 'windowMenu'
+  | 'window'
   | 'help';
 
 export interface MenuTemplateItem {
@@ -47,6 +48,8 @@ export interface MenuTemplateItem {
 
 export interface MenuActions {
   about(): void;
+  /** Shows the Settings screen (macOS: the app menu's Settings…, ⌘,). */
+  openSettings(): void;
   checkForUpdates(): void;
   openDataFolder(): void;
   openLogFolder(): void;
@@ -87,6 +90,13 @@ export function applicationMenu(options: MenuOptions): MenuTemplateItem[] {
       submenu: [
         about,
         updates,
+        separator,
+        {
+          id: 'settings',
+          label: 'Settings…',
+          accelerator: 'CmdOrCtrl+,',
+          click: actions.openSettings,
+        },
         separator,
         { role: 'services' },
         separator,
@@ -132,12 +142,16 @@ export function applicationMenu(options: MenuOptions): MenuTemplateItem[] {
       { role: 'togglefullscreen' },
     ],
   });
-  menu.push({
-    label: 'Window',
-    submenu: mac
-      ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }]
-      : [{ role: 'minimize' }, { role: 'close' }],
-  });
+  // macOS: the window role makes it the Window menu, which lists the open windows.
+  menu.push(
+    mac
+      ? {
+          label: 'Window',
+          role: 'window',
+          submenu: [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }],
+        }
+      : { label: 'Window', submenu: [{ role: 'minimize' }, { role: 'close' }] },
+  );
   menu.push({
     role: 'help',
     label: 'Help',

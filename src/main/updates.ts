@@ -2,10 +2,10 @@ import type { UpdateStatus } from '../shared/model';
 import { log } from './log';
 
 /**
- * Automatic updates (packaged builds only): check on start and from the menu, download in the
- * background with progress, install when the app quits (or at once on request). The updater is
- * electron-updater's `autoUpdater`, handed in by index.ts; in development and in the web host
- * there is none and the state says `disabled`.
+ * Automatic updates (packaged builds with an update feed only): check on start and from the menu,
+ * download in the background with progress, install when the app quits (or at once on request).
+ * The updater is electron-updater's `autoUpdater`, handed in by index.ts; in development, in the
+ * web host and in a build without a feed there is none and the state says `disabled`, with why.
  */
 export interface UpdaterLike {
   autoDownload: boolean;
@@ -14,6 +14,21 @@ export interface UpdaterLike {
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
   on(event: string, listener: (...args: never[]) => void): unknown;
 }
+
+/** What index.ts hands the core: the updater, or why there is none. */
+export type UpdatesSetup =
+  | {
+      updater: UpdaterLike;
+      /**
+       * A .deb, .rpm or pacman install: electron-updater installs it with the package manager
+       * through pkexec or sudo, which asks for the administrator's password.
+       */
+      viaPackageManager?: boolean;
+    }
+  | { off: string };
+
+/** Where the core runs without Electron (the web host, tests). */
+const OFF_WITHOUT_APP = 'Automatic updates come with the installed desktop app.';
 
 interface VersionInfo {
   version?: string;
@@ -26,18 +41,32 @@ interface Progress {
 
 /** Clip a text from outside (a feed, an error) before it reaches the page. */
 const clip = (text: string, max = 300) => (text.length > max ? `${text.slice(0, max)}…` : text);
+const messageOf = (error: unknown) =>
+  clip(error instanceof Error ? error.message : String(error ?? 'unknown error'));
 
 export class UpdateService {
   private status: UpdateStatus;
+  private readonly updater: UpdaterLike | undefined;
+  private readonly viaPackageManager: boolean;
 
   constructor(
-    private readonly updater: UpdaterLike | undefined,
+    setup: UpdatesSetup | undefined,
     private readonly emit: (status: UpdateStatus) => void,
   ) {
-    this.status = { state: updater ? 'idle' : 'disabled' };
-    if (!updater) return;
+    if (!setup || 'off' in setup) {
+      this.updater = undefined;
+      this.viaPackageManager = false;
+      this.status = { state: 'disabled', message: setup?.off ?? OFF_WITHOUT_APP };
+      return;
+    }
+    const { updater } = setup;
+    this.updater = updater;
+    this.viaPackageManager = setup.viaPackageManager ?? false;
+    this.status = { state: 'idle' };
     updater.autoDownload = true;
-    updater.autoInstallOnAppQuit = true;
+    // A package manager's install asks for the administrator's password: only when the user asks
+    // for it ("Restart and install"), never as an unexplained prompt when the app quits.
+    updater.autoInstallOnAppQuit = !this.viaPackageManager;
     updater.on('checking-for-update', () => this.set({ state: 'checking' }));
     updater.on('update-available', (info: VersionInfo) =>
       this.set({ state: 'available', ...version(info) }),
@@ -55,11 +84,21 @@ export class UpdateService {
       }),
     );
     updater.on('update-downloaded', (info: VersionInfo) =>
-      this.set({ state: 'downloaded', ...version(info), percent: 100 }),
+      this.set({
+        state: 'downloaded',
+        ...version(info),
+        percent: 100,
+        ...(this.viaPackageManager ? { asksForPassword: true } : {}),
+      }),
     );
     updater.on('error', (error: Error) => {
       log.warn('[updates]', error);
-      this.set({ state: 'error', message: clip(error?.message ?? String(error)) });
+      const message = messageOf(error);
+      // After the download, an error is the install's (the password asked for and refused, the
+      // package manager failing): the update is still there to install, and the page says why
+      // it was not.
+      if (this.status.state === 'downloaded') this.set({ ...this.status, message });
+      else this.set({ state: 'error', message });
     });
   }
 
@@ -77,17 +116,25 @@ export class UpdateService {
       await this.updater.checkForUpdates();
     } catch (error) {
       log.warn('[updates] check failed:', error);
-      this.set({
-        state: 'error',
-        message: clip(error instanceof Error ? error.message : String(error)),
-      });
+      this.set({ state: 'error', message: messageOf(error) });
     }
     return this.status;
   }
 
-  /** Quits and installs a downloaded update now (otherwise it installs when the app quits). */
+  /**
+   * Quits and installs a downloaded update now (otherwise it installs when the app quits, except
+   * through a package manager). An install that fails at once answers with why.
+   */
   install(): UpdateStatus {
-    if (this.updater && this.status.state === 'downloaded') this.updater.quitAndInstall();
+    if (!this.updater || this.status.state !== 'downloaded') return this.status;
+    const { message: _previous, ...ready } = this.status;
+    this.set(ready);
+    try {
+      this.updater.quitAndInstall();
+    } catch (error) {
+      log.warn('[updates] install failed:', error);
+      this.set({ ...ready, message: messageOf(error) });
+    }
     return this.status;
   }
 

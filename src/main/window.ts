@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
+  app,
   BrowserWindow,
   dialog,
   Menu,
@@ -9,10 +11,10 @@ import {
   type MessageBoxOptions,
   type WebPreferences,
 } from 'electron';
-import { APP_SCHEME, appRequestHandler } from './appFiles';
+import { APP_SCHEME, appRequestHandler, sessionResponseHeaders } from './appFiles';
 import { log } from './log';
 import { contextMenu, type MenuTemplateItem } from './menu';
-import { CONTENT_SECURITY_POLICY, isAllowedExternalUrl, isOwnPage } from './security';
+import { isAllowedExternalUrl, isOwnPage } from './security';
 import { MIN_SIZE, type WindowState } from './windowState';
 
 /** The hardened webPreferences of every window the app opens. */
@@ -77,13 +79,19 @@ export async function openAuthorizePage(url: string): Promise<void> {
   await shell.openExternal(url);
 }
 
-/** Asks where to save a file (native dialog) and writes it there; undefined when cancelled. */
+/**
+ * Asks where to save a file (native dialog, starting in Downloads with the file's name) and writes
+ * it there; undefined when cancelled.
+ */
 export async function saveWithDialog(
   defaultName: string,
   text: string,
 ): Promise<string | undefined> {
   const parent = BrowserWindow.getFocusedWindow();
-  const options = { defaultPath: defaultName, filters: [{ name: 'CSV', extensions: ['csv'] }] };
+  const options = {
+    defaultPath: join(app.getPath('downloads'), defaultName),
+    filters: [{ name: 'CSV', extensions: ['csv'] }],
+  };
   const result = parent
     ? await dialog.showSaveDialog(parent, options)
     : await dialog.showSaveDialog(options);
@@ -93,19 +101,14 @@ export async function saveWithDialog(
 }
 
 /**
- * The CSP header on every http(s) response of the app's session (the dev server in development;
- * `app://` responses carry it from their handler), and no permission for anything but clipboard
- * writes from the app's own page (`appUrl`).
+ * The CSP header on the app's own `app://` responses (appFiles.ts `sessionResponseHeaders`; the
+ * dev server's page keeps its own policy), and no permission for anything but clipboard writes
+ * from the app's own page (`appUrl`).
  */
 export function enforceSessionPolicy(appUrl: string): void {
   const ses = session.defaultSession;
   ses.webRequest.onHeadersReceived((details, callback) => {
-    callback({
-      responseHeaders: {
-        ...details.responseHeaders,
-        'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
-      },
-    });
+    callback({ responseHeaders: sessionResponseHeaders(details.url, details.responseHeaders) });
   });
   // The copy buttons write text (navigator.clipboard.writeText, a click away); nothing else is
   // granted (camera, notifications, reading the clipboard, ...), and nothing to another page.
@@ -153,6 +156,9 @@ export interface MainWindowOptions {
 /** Show the window even when the page never signals ready (a hidden window is never left behind). */
 const SHOW_ANYWAY_MS = 5_000;
 
+/** The page's console errors logged per page load; a page in a loop of errors stops there. */
+const PAGE_ERRORS_LOGGED = 50;
+
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const bounds = options.state?.bounds;
   const window = new BrowserWindow({
@@ -192,15 +198,14 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   // Failures the user must see, with the next step.
   const logHint = options.logDir ? ` The log in ${options.logDir} has the details.` : '';
   const quit = options.quit ?? (() => window.close());
-  contents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
-    if (!isMainFrame || errorCode === -3 /* ABORTED: a newer navigation replaced it */) return;
-    log.error(`[desk] the page did not load: ${errorDescription} (${errorCode}) ${validatedURL}`);
+  const pageDidNotLoad = (reason: string, url: string) => {
+    log.error(`[desk] the page did not load: ${reason} ${url}`);
     if (!window.isVisible()) window.show();
     void ask(window, {
       type: 'error',
       title: 'Exchange Desk',
       message: 'The app’s page did not load.',
-      detail: `${errorDescription} (${errorCode}). Reload to try again; if it keeps failing, reinstall Exchange Desk.${logHint}`,
+      detail: `${reason}. Reload to try again; if it keeps failing, reinstall Exchange Desk.${logHint}`,
       buttons: ['Reload', 'Quit'],
       defaultId: 0,
       cancelId: 1,
@@ -208,7 +213,35 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       if (choice === 0) void window.loadURL(options.appUrl).catch(() => undefined);
       else quit();
     });
+  };
+  contents.on('did-fail-load', (_event, errorCode, errorDescription, validatedURL, isMainFrame) => {
+    if (!isMainFrame || errorCode === -3 /* ABORTED: a newer navigation replaced it */) return;
+    pageDidNotLoad(`${errorDescription} (${errorCode})`, validatedURL);
   });
+  // A page answered with an error status (its file missing from app.asar: the app:// handler's
+  // 404) does not fail to load: Chromium shows the error's text. The same dialog, then.
+  let pageErrors = 0;
+  contents.on('did-navigate', (_event, url, httpResponseCode, httpStatusText) => {
+    pageErrors = 0;
+    if (httpResponseCode >= 400) pageDidNotLoad(`HTTP ${httpResponseCode} ${httpStatusText}`, url);
+  });
+
+  // The page's errors, its preload's, and a window that stops responding go to main's log (the
+  // page's console is kept nowhere else).
+  contents.on('console-message', (details) => {
+    if (details.level !== 'error') return;
+    pageErrors += 1;
+    if (pageErrors > PAGE_ERRORS_LOGGED) return;
+    log.error(`[page] ${details.message} (${details.sourceId}:${details.lineNumber})`);
+    if (pageErrors === PAGE_ERRORS_LOGGED) {
+      log.error('[page] further errors of this page are not logged until it loads again');
+    }
+  });
+  contents.on('preload-error', (_event, preloadPath, error) =>
+    log.error(`[page] the preload ${preloadPath} failed:`, error),
+  );
+  window.on('unresponsive', () => log.warn('[desk] the window is not responding'));
+  window.on('responsive', () => log.info('[desk] the window responds again'));
   contents.on('render-process-gone', (_event, details) => {
     if (details.reason === 'clean-exit') return;
     log.error(`[desk] the page's process is gone: ${details.reason} (exit ${details.exitCode})`);

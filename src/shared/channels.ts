@@ -77,6 +77,7 @@ export const EVENT_NAMES = [
   'lock.changed',
   'app.update',
   'app.power',
+  'app.open',
   'stream.status',
   'stream.prices',
   'stream.book',

@@ -602,6 +602,8 @@ export const events = {
   'lock.changed': event<LockState>(),
   'app.update': event<UpdateStatus>(),
   'app.power': event<PowerEvent>(),
+  /** A menu of the desktop app asks for a screen (macOS: Settings…, ⌘,). */
+  'app.open': event<{ screen: 'settings' }>(),
   'stream.status': event<StreamStatus>(),
   'stream.prices': event<StreamPrices>(),
   'stream.book': event<StreamBook>(),

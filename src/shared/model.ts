@@ -68,7 +68,10 @@ export interface AppInfo {
   dataDir: string | null;
 }
 
-/** Automatic updates: `disabled` in development and in the web host. */
+/**
+ * Automatic updates: `disabled` in development, in the web host and in a build without an update
+ * feed (`message` says which); `message` is also why the last check, download or install failed.
+ */
 export interface UpdateStatus {
   state:
     | 'disabled'
@@ -85,6 +88,11 @@ export interface UpdateStatus {
   transferred?: number;
   total?: number;
   message?: string;
+  /**
+   * Installing goes through the system's package manager (a .deb, .rpm or pacman install), which
+   * asks for the administrator's password: only on "Restart and install", never on quit.
+   */
+  asksForPassword?: boolean;
 }
 
 /** The computer went to sleep, or woke up (views reload what went stale meanwhile). */

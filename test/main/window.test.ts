@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
  * A stand-in `electron`: BrowserWindow records its constructor options and every handler the code
@@ -26,6 +26,9 @@ const fake = vi.hoisted(() => {
 
   class FakeBrowserWindow {
     static readonly instances: FakeBrowserWindow[] = [];
+    static getFocusedWindow(): FakeBrowserWindow | null {
+      return null;
+    }
     readonly webContents = new FakeWebContents();
     readonly onceListeners = new Map<string, Listener>();
     readonly loaded: string[] = [];
@@ -70,7 +73,7 @@ const fake = vi.hoisted(() => {
   const session = {
     headersListener: undefined as
       | ((
-          details: { responseHeaders?: Record<string, string[]> },
+          details: { url: string; responseHeaders?: Record<string, string[]> },
           callback: (response: { responseHeaders?: Record<string, string[]> }) => void,
         ) => void)
       | undefined,
@@ -97,6 +100,7 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('electron', () => ({
+  app: { getPath: (name: string) => (name === 'downloads' ? '/home/ann/Downloads' : '/nowhere') },
   Menu: {
     buildFromTemplate: (template: unknown[]) => ({
       popup: () => fake.popups.push(template),
@@ -106,6 +110,10 @@ vi.mock('electron', () => ({
     showMessageBox: (...args: unknown[]) => {
       fake.dialogs.push(args.at(-1));
       return Promise.resolve(fake.dialogAnswer);
+    },
+    showSaveDialog: (...args: unknown[]) => {
+      fake.dialogs.push(args.at(-1));
+      return Promise.resolve({ canceled: true });
     },
   },
   protocol: {
@@ -137,6 +145,7 @@ import {
   enforceSessionPolicy,
   openExternalSafely,
   registerAppScheme,
+  saveWithDialog,
   secureWebPreferences,
   serveAppScheme,
 } from '../../src/main/window';
@@ -327,16 +336,21 @@ describe('openExternalSafely', () => {
 });
 
 describe('enforceSessionPolicy', () => {
-  it('adds the CSP header and keeps the other response headers', () => {
+  /** What the session's header listener answers for a response of `url` with `headers`. */
+  const headersFor = (url: string, responseHeaders?: Record<string, string[]>) => {
     enforceSessionPolicy(APP_URL);
     expect(fake.session.headersListener).toBeTypeOf('function');
     const callback = vi.fn();
     fake.session.headersListener!(
-      { responseHeaders: { 'Content-Type': ['text/html'], 'X-Other': ['1'] } },
+      { url, ...(responseHeaders ? { responseHeaders } : {}) },
       callback,
     );
     expect(callback).toHaveBeenCalledTimes(1);
-    const headers = callback.mock.calls[0]![0].responseHeaders as Record<string, string[]>;
+    return callback.mock.calls[0]![0].responseHeaders as Record<string, string[]>;
+  };
+
+  it('adds the CSP header to the app:// page and keeps its other response headers', () => {
+    const headers = headersFor(APP_URL, { 'Content-Type': ['text/html'], 'X-Other': ['1'] });
     expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(headers['Content-Type']).toEqual(['text/html']);
     expect(headers['X-Other']).toEqual(['1']);
@@ -344,27 +358,27 @@ describe('enforceSessionPolicy', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("connect-src 'self'");
   });
 
-  it('replaces a weaker CSP sent by the server', () => {
-    enforceSessionPolicy(APP_URL);
-    const callback = vi.fn();
-    fake.session.headersListener!(
-      {
-        responseHeaders: { 'Content-Security-Policy': ["default-src *; script-src 'unsafe-eval'"] },
-      },
-      callback,
-    );
-    expect(callback.mock.calls[0]![0].responseHeaders['Content-Security-Policy']).toEqual([
-      CONTENT_SECURITY_POLICY,
-    ]);
+  it('replaces a weaker CSP on an app:// response, whatever its case', () => {
+    const headers = headersFor('app://desk/assets/index.js', {
+      'content-security-policy': ["default-src *; script-src 'unsafe-eval'"],
+    });
+    expect(headers).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
   });
 
-  it('adds the CSP header when the response has no headers', () => {
-    enforceSessionPolicy(APP_URL);
-    const callback = vi.fn();
-    fake.session.headersListener!({}, callback);
-    expect(callback.mock.calls[0]![0]).toEqual({
-      responseHeaders: { 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+  it('adds the CSP header when the app:// response has no headers', () => {
+    expect(headersFor(APP_URL)).toEqual({ 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] });
+  });
+
+  it.each([
+    `${DEV_APP_URL}`,
+    `${DEV_APP_URL}@vite/client`,
+    `${DEV_APP_URL}src/main.tsx?t=1`,
+    'http://127.0.0.1:5173/',
+  ])('leaves the dev server its own policy: %s keeps its headers as they came', (url) => {
+    expect(headersFor(url, { 'Content-Type': ['text/html'] })).toEqual({
+      'Content-Type': ['text/html'],
     });
+    expect(headersFor(url)).toEqual({});
   });
 
   /** What the session's permission handler answers `permission` asked by a frame at `url`. */
@@ -498,6 +512,7 @@ describe('desktop behaviour of the window', () => {
   });
 
   it('a page that fails to load shows the window and a dialog; Reload loads the page again', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fake.dialogs.length = 0;
     fake.dialogAnswer = { response: 0 };
     const window = openWindow();
@@ -515,9 +530,15 @@ describe('desktop behaviour of the window', () => {
     });
     expect((fake.dialogs[0] as { detail: string }).detail).toContain('ERR_FILE_NOT_FOUND (-6)');
     expect(window.loaded).toEqual([APP_URL, APP_URL]);
+    expect(error.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringContaining(
+        `ERROR [desk] the page did not load: ERR_FILE_NOT_FOUND (-6) ${APP_URL}`,
+      ),
+    ]);
   });
 
   it('a crashed page offers Reload or Quit; Quit quits', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fake.dialogs.length = 0;
     fake.dialogAnswer = { response: 1 };
     const quit = vi.fn();
@@ -535,5 +556,91 @@ describe('desktop behaviour of the window', () => {
     gone!({}, { reason: 'crashed', exitCode: 1 });
     await flushAll();
     expect(window.webContents.reloads).toBe(1);
+    expect(error.mock.calls.map((call) => String(call[0]))).toEqual([
+      expect.stringContaining("ERROR [desk] the page's process is gone: oom (exit 9)"),
+      expect.stringContaining("ERROR [desk] the page's process is gone: crashed (exit 1)"),
+    ]);
+  });
+
+  it('a page answered with an error status (the app:// 404) shows the same dialog; a 200 does not', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fake.dialogs.length = 0;
+    fake.dialogAnswer = { response: 1 };
+    const quit = vi.fn();
+    createMainWindow({ preload: PRELOAD, appUrl: APP_URL, quit });
+    const window = fake.FakeBrowserWindow.instances.at(-1)!;
+    const [navigated] = window.webContents.listeners.get('did-navigate')!;
+    navigated!({}, APP_URL, 200, 'OK');
+    await flushAll();
+    expect(fake.dialogs).toHaveLength(0);
+    navigated!({}, APP_URL, 404, 'Not Found');
+    await flushAll();
+    expect(fake.dialogs).toHaveLength(1);
+    expect(fake.dialogs[0]).toMatchObject({ message: 'The app’s page did not load.' });
+    expect((fake.dialogs[0] as { detail: string }).detail).toContain('HTTP 404 Not Found');
+    expect(quit).toHaveBeenCalledTimes(1);
+    expect(String(error.mock.calls[0]![0])).toContain(
+      `ERROR [desk] the page did not load: HTTP 404 Not Found ${APP_URL}`,
+    );
+  });
+
+  it("the page's console errors, its preload failing and a hung window reach main's log", () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const window = openWindow();
+    const [consoleMessage] = window.webContents.listeners.get('console-message')!;
+    const message = (level: string, text: string) =>
+      consoleMessage!({
+        level,
+        message: text,
+        sourceId: 'app://desk/assets/index.js',
+        lineNumber: 7,
+      });
+    message('info', 'hello');
+    message('warning', 'careful');
+    message('error', 'Uncaught TypeError: x is undefined');
+    const [preloadError] = window.webContents.listeners.get('preload-error')!;
+    preloadError!({}, '/app/out/preload/index.cjs', new Error('bad preload'));
+    for (const listener of window.windowListeners.get('unresponsive')!) listener();
+    const lines = error.mock.calls.map((call) => String(call[0]));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toContain(
+      'ERROR [page] Uncaught TypeError: x is undefined (app://desk/assets/index.js:7)',
+    );
+    expect(lines[1]).toContain(
+      'ERROR [page] the preload /app/out/preload/index.cjs failed: Error: bad preload',
+    );
+    expect(lines[2]).toContain('WARN [desk] the window is not responding');
+  });
+
+  it('a page in a loop of errors logs 50 of them per load, and says it stopped', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const window = openWindow();
+    const [consoleMessage] = window.webContents.listeners.get('console-message')!;
+    const [navigated] = window.webContents.listeners.get('did-navigate')!;
+    for (let i = 0; i < 80; i += 1) {
+      consoleMessage!({ level: 'error', message: `boom ${i}`, sourceId: 'x', lineNumber: 1 });
+    }
+    expect(error).toHaveBeenCalledTimes(51);
+    expect(String(error.mock.calls[50]![0])).toContain(
+      'further errors of this page are not logged until it loads again',
+    );
+    navigated!({}, APP_URL, 200, 'OK');
+    consoleMessage!({ level: 'error', message: 'after reload', sourceId: 'x', lineNumber: 1 });
+    expect(error).toHaveBeenCalledTimes(52);
   });
 });
+
+describe('saveWithDialog', () => {
+  it('starts in Downloads with the file name', async () => {
+    fake.dialogs.length = 0;
+    await expect(saveWithDialog('deposits-2026-11-28.csv', 'a,b\n')).resolves.toBeUndefined();
+    expect(fake.dialogs).toEqual([
+      {
+        defaultPath: join('/home/ann/Downloads', 'deposits-2026-11-28.csv'),
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      },
+    ]);
+  });
+});
+
+afterEach(() => vi.restoreAllMocks());

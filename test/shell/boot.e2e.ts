@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
 import { OverviewPage } from '../e2e/pages/overview';
 import { BootedApp, callsNamed, PRELOAD_BUNDLE, type Call } from './boot/harness';
+import { builderConfig } from './support/config';
+import { REPO } from './support/pre-step';
 
 /**
  * The desktop shell as it ships: the built out/main/index.js booted under plain Node with a
@@ -107,6 +109,27 @@ describe('boot: the built main bundle under a stand-in electron', () => {
       error: { code: 'FORBIDDEN' },
     });
     expect(await app.invoke('app.info')).toMatchObject({ ok: true });
+
+    // The page itself came through app:// (200), so no load-failure dialog.
+    expect(callsNamed(calls, 'dialog.showMessageBox')).toEqual([]);
+    // A CSV export's save dialog starts in Downloads with the file's name.
+    await app.invoke('history.exportCsv', { filters: {} });
+    const [save] = callsNamed(await app.calls(), 'dialog.showSaveDialog');
+    const { defaultPath } = save!.detail!['options'] as { defaultPath: string };
+    expect(dirname(defaultPath)).toBe(join(app.dir, 'home', 'Downloads'));
+    expect(basename(defaultPath)).toMatch(/\.csv$/);
+  });
+
+  it('macOS: Settings… (⌘,) in the app menu opens the Settings screen; the Window menu has its role', async () => {
+    const app = await boot({ env: { STANDIN_PLATFORM: 'darwin' } });
+    await app.ready();
+    const [window] = menuOf(await app.calls()).filter((item) => item.label === 'Window');
+    expect(window!.role).toBe('window');
+    expect(await app.click('settings')).toEqual({ clicked: true });
+    const [shown] = await app.windows();
+    expect(shown!.sent.filter((m) => m[0] === 'desk:event' && m[1] === 'app.open')).toEqual([
+      ['desk:event', 'app.open', { screen: 'settings' }],
+    ]);
   });
 
   it('packaged run: no DevTools, no reload, the installed data folder and keychain service', async () => {
@@ -125,27 +148,72 @@ describe('boot: the built main bundle under a stand-in electron', () => {
     expect(items.map((i) => i.id)).toEqual(
       expect.arrayContaining(['about', 'check-updates', 'readme', 'data-folder', 'log-folder']),
     );
+    // This build has no update feed (no app-update.yml beside app.asar): updates are off, and
+    // the menu, the page and About say so.
+    const noFeed = 'Automatic updates are off: this build has no update feed.';
+    expect(items.find((i) => i.id === 'check-updates')).toMatchObject({ enabled: false });
+    const status = await app.invoke<{ state: string; message: string }>('app.updateStatus');
+    expect(status.ok && status.value.state).toBe('disabled');
+    expect(status.ok && status.value.message).toContain(noFeed);
     expect(callsNamed(calls, 'app.setPath')).toEqual([]);
     const services = new Set(
       calls.filter((c) => c.what.startsWith('keytar.')).map((c) => c.detail!['service']),
     );
     expect([...services]).toEqual(['Exchange Desk']);
 
-    // Help: About names the version; the README and the folders open in the system.
+    // Help: About names the version and the state of updates; the README and the folders open
+    // in the system, and one that does not open (no README.md here) says so.
     await app.click('about');
     await app.click('readme');
     await app.click('log-folder');
     await app.click('data-folder');
-    const after = await app.waitFor((c) => callsNamed(c, 'shell.openPath').length === 3);
-    const about = callsNamed(after, 'dialog.showMessageBox').at(-1)!.detail!['options'] as {
-      message: string;
-    };
-    expect(about.message).toBe('Exchange Desk 0.1.0');
+    const after = await app.waitFor(
+      (c) =>
+        callsNamed(c, 'shell.openPath').length === 3 &&
+        callsNamed(c, 'dialog.showMessageBox').length === 2,
+    );
+    const [about, readme] = callsNamed(after, 'dialog.showMessageBox').map(
+      (c) => c.detail!['options'] as { message: string; detail?: string },
+    );
+    expect(about!.message).toBe('Exchange Desk 0.1.0');
+    expect(about!.detail).toContain(noFeed);
+    expect(readme!.message).toBe('Could not open the Read Me.');
+    expect(readme!.detail).toContain(`It is at ${join(resources, 'README.md')}.`);
     expect(callsNamed(after, 'shell.openPath').map((c) => c.detail!['path'])).toEqual([
       join(resources, 'README.md'),
       join(app.dir, 'appData', 'Exchange Desk', 'logs'),
       join(app.dir, 'appData', 'Exchange Desk'),
     ]);
+  });
+
+  it('electron-updater failing to load: updates off with the reason, in the page, the log and the menu', async () => {
+    const resources = await mkdtemp(join(tmpdir(), 'desk-resources-'));
+    await writeFile(
+      join(resources, 'app-update.yml'),
+      'provider: generic\nurl: http://127.0.0.1:9/\n',
+    );
+    const app = await boot({
+      packaged: true,
+      resources,
+      dialogAnswer: 0,
+      env: { STANDIN_BREAK_UPDATER: '1' },
+    });
+    await app.ready();
+    const reason = "Automatic updates could not start: Cannot find module 'builder-util-runtime'";
+    expect(await app.invoke('app.updateStatus')).toEqual({
+      ok: true,
+      value: { state: 'disabled', message: reason },
+    });
+    // The build has a feed, so Check for Updates is there; it says why nothing happens.
+    await app.click('check-updates');
+    const calls = await app.waitFor((c) => callsNamed(c, 'dialog.showMessageBox').length === 1);
+    const [box] = callsNamed(calls, 'dialog.showMessageBox');
+    expect((box!.detail!['options'] as { message: string }).message).toBe(reason);
+    const log = await readFile(
+      join(app.dir, 'appData', 'Exchange Desk', 'logs', 'main.log'),
+      'utf8',
+    );
+    expect(log).toMatch(/ERROR \[main\] automatic updates could not start:.*builder-util-runtime/);
   });
 
   it('the page, its scripts and styles come through app:// with the CSP, and Chromium renders the Overview', async () => {
@@ -264,20 +332,46 @@ describe('boot: the built main bundle under a stand-in electron', () => {
     expect(Number(placed2['y']) + Number(placed2['height'])).toBeLessThanOrEqual(700);
   });
 
-  it('a desktop notification only while no window is focused', async () => {
+  it('a desktop notification only while no window is focused; one the system refuses is logged', async () => {
     const app = await boot();
     await app.ready();
-    const note = { title: 'Order filled', body: 'An order filled on BTC/USDT' };
+    const note = { title: 'Order filled', body: 'An order filled on BTC\u202E/TSDU\nnow' };
     expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: false });
     await app.emit('window', 'blur');
     expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: true });
     await app.emit('window', 'focus');
     expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: false });
     const shown = (await app.calls()).filter((c) => c.what === 'Notification.show');
-    expect(shown).toEqual([{ what: 'Notification.show', detail: note }]);
+    // Shown with a `failed` listener, the bidi override and the line break taken out.
+    expect(shown).toEqual([
+      {
+        what: 'Notification.show',
+        detail: {
+          title: 'Order filled',
+          body: 'An order filled on BTC/TSDU now',
+          failedListeners: 1,
+        },
+      },
+    ]);
+
+    // macOS refuses an unsigned app's notification: logged, the window asks for attention (the
+    // in-app notice is the one left), and no desktop notification is promised any more.
+    await app.emit('notification', 'failed', [{}, 'Notifications are not allowed']);
+    await app.emit('window', 'blur');
+    expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: false });
+    expect(callsNamed(await app.calls(), 'window.flashFrame')).toEqual([
+      { what: 'window.flashFrame', detail: { id: 1, flag: true } },
+    ]);
+    const log = await readFile(
+      join(app.dir, 'appData', 'Exchange Desk (development)', 'logs', 'main.log'),
+      'utf8',
+    );
+    expect(log).toMatch(
+      /WARN \[notify\] the desktop notification could not be shown: Notifications are not allowed/,
+    );
   });
 
-  it('sleep pauses and wake re-checks: the page is told both', async () => {
+  it('sleep pauses and wake re-checks, the page told both; a system shutdown saves and quits', async () => {
     const app = await boot();
     await app.ready();
     await app.emit('powerMonitor', 'suspend');
@@ -293,8 +387,59 @@ describe('boot: the built main bundle under a stand-in electron', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(power).toEqual(['suspended', 'resumed']);
+
+    // Linux and macOS: powerMonitor's shutdown; the system is asked to wait while the app quits.
+    await placeOrderAndMove(app, 'shutdown');
+    await app.emit('powerMonitor', 'shutdown', [], true);
+    const exit = await app.exited;
+    expect(exit.code).toBe(0);
+    expect(callsNamed(exit.calls, 'event.preventDefault')).toEqual([
+      { what: 'event.preventDefault', detail: { target: 'powerMonitor', event: 'shutdown' } },
+    ]);
+    await expectSavedAt(join(app.dir, 'appData', 'Exchange Desk (development)'), 'shutdown');
+  });
+
+  it('Windows: the AppUserModelID is the appId; a session end (logoff, shutdown) saves and quits', async () => {
+    const app = await boot({ env: { STANDIN_PLATFORM: 'win32' } });
+    await app.ready();
+    expect(callsNamed(await app.calls(), 'app.setAppUserModelId')).toEqual([
+      { what: 'app.setAppUserModelId', detail: { id: builderConfig().appId, beforeReady: true } },
+    ]);
+    // Windows sends no before-quit at logoff: the window's session-end is all there is.
+    await placeOrderAndMove(app, 'session-end');
+    await app.emit('window', 'session-end', [], true);
+    const exit = await app.exited;
+    expect(exit.code).toBe(0);
+    await expectSavedAt(join(app.dir, 'appData', 'Exchange Desk (development)'), 'session-end');
   });
 });
+
+/** Places a demo order whose client order id carries `tag`, and moves the window. */
+async function placeOrderAndMove(app: BootedApp, tag: string): Promise<void> {
+  const placed = await app.invoke('orders.place', {
+    kind: 'stock_market',
+    market: 'BTC_USDT',
+    side: 'buy',
+    amount: '0.001',
+    clientOrderId: `boot-${tag}`,
+  });
+  expect(placed).toMatchObject({ ok: true });
+  await app.send({ cmd: 'setBounds', bounds: { x: 40, y: 50, width: 1111, height: 777 } });
+}
+
+/**
+ * The demo exchange's state holds the order of `tag`, the window's place is remembered, and the
+ * history database was closed (SQLite removes its write-ahead log when the last connection closes).
+ */
+async function expectSavedAt(data: string, tag: string): Promise<void> {
+  expect(await readFile(join(data, 'demo-exchange.json'), 'utf8')).toContain(`boot-${tag}`);
+  expect(existsSync(join(data, 'history.sqlite'))).toBe(true);
+  expect(existsSync(join(data, 'history.sqlite-wal'))).toBe(false);
+  expect(JSON.parse(await readFile(join(data, 'window-state.json'), 'utf8'))).toEqual({
+    bounds: { x: 40, y: 50, width: 1111, height: 777 },
+    maximized: false,
+  });
+}
 
 describe('boot: failures a user can see', () => {
   it('the core cannot start: a dialog with the reason and the next step, then the process ends', async () => {
@@ -319,6 +464,17 @@ describe('boot: failures a user can see', () => {
     expect(await readFile(logFile, 'utf8')).toMatch(
       /ERROR \[main\] the core did not start:.*EACCES/,
     );
+  });
+
+  it('node:sqlite missing: the core cannot start, and a dialog says why (no silent death)', async () => {
+    const app = await boot({ env: { STANDIN_BREAK_SQLITE: '1' } });
+    const exit = await app.exited;
+    expect(exit.code).toBe(1);
+    const [box] = callsNamed(exit.calls, 'dialog.showMessageBox');
+    const options = box!.detail!['options'] as { message: string; detail: string };
+    expect(options.message).toBe('Exchange Desk could not start.');
+    expect(options.detail).toContain('node:sqlite');
+    expect(callsNamed(exit.calls, 'BrowserWindow')).toHaveLength(1);
   });
 
   it('the keychain fails: the app still opens on Demo and says what is wrong', async () => {
@@ -351,9 +507,18 @@ describe('boot: failures a user can see', () => {
     expect(callsNamed(calls, 'window.loadURL')[1]!.detail!['url']).toBe(APP_PAGE);
   });
 
-  it('the page crashes: a dialog; Quit ends the process after the core stopped', async () => {
+  it("the page's errors and a hung window are logged; a crash: a dialog, Quit ends the process after the core stopped", async () => {
     const app = await boot({ dialogAnswer: 1 });
     await app.ready();
+    await app.emit('webContents', 'console-message', [
+      {
+        level: 'error',
+        message: 'Uncaught TypeError: boom',
+        sourceId: 'app://desk/assets/index.js',
+        lineNumber: 3,
+      },
+    ]);
+    await app.emit('window', 'unresponsive');
     await app.emit('webContents', 'render-process-gone', [{}, { reason: 'crashed', exitCode: 11 }]);
     const exit = await app.exited;
     expect(exit.code).toBe(0);
@@ -369,6 +534,30 @@ describe('boot: failures a user can see', () => {
       'utf8',
     );
     expect(log).toContain("the page's process is gone: crashed (exit 11)");
+    expect(log).toMatch(
+      /ERROR \[page\] Uncaught TypeError: boom \(app:\/\/desk\/assets\/index\.js:3\)/,
+    );
+    expect(log).toMatch(/WARN \[desk\] the window is not responding/);
+  });
+
+  it('the page itself missing from the app (a 404 through app://): the load-failure dialog', async () => {
+    // The built main and preload without the renderer beside them, inside the repository so that
+    // node_modules resolves as for out/.
+    const copy = join(REPO, 'test-results', `boot-no-page-${process.pid}`);
+    await rm(copy, { recursive: true, force: true });
+    await cp(join(REPO, 'out/main'), join(copy, 'out/main'), { recursive: true });
+    await cp(join(REPO, 'out/preload'), join(copy, 'out/preload'), { recursive: true });
+    try {
+      const app = await boot({ main: join(copy, 'out/main/index.js'), dialogAnswer: 1 });
+      const exit = await app.exited;
+      const [box] = callsNamed(exit.calls, 'dialog.showMessageBox');
+      const options = box!.detail!['options'] as { message: string; detail: string };
+      expect(options.message).toBe('The app’s page did not load.');
+      expect(options.detail).toContain('HTTP 404 Not Found');
+      expect(exit.code).toBe(0);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 });
 
@@ -379,10 +568,12 @@ describe('boot: automatic updates from a local feed', () => {
     feed?.closeAllConnections();
   });
 
-  it('finds the newer version and reports its download progress to the page', async () => {
-    const payload = Buffer.alloc(2 * 1024 * 1024, 7);
+  /**
+   * A feed on 127.0.0.1 offering version 0.2.0 as `name` (`payload`), slowly when asked (so that
+   * progress is reported on the way), and a resources folder whose app-update.yml points at it.
+   */
+  async function startFeed(name: string, payload: Buffer, slow: boolean) {
     const sha512 = createHash('sha512').update(payload).digest('base64');
-    const name = 'Exchange-Desk-0.2.0.AppImage';
     const requests: string[] = [];
     feed = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://feed').pathname;
@@ -395,47 +586,59 @@ describe('boot: automatic updates from a local feed', () => {
         );
         return;
       }
-      if (path === `/${name}`) {
-        // Slowly, so that progress is reported on the way.
-        res.writeHead(200, { 'content-length': payload.length });
-        let offset = 0;
-        const chunk = 64 * 1024;
-        const timer = setInterval(() => {
-          res.write(payload.subarray(offset, offset + chunk));
-          offset += chunk;
-          if (offset >= payload.length) {
-            clearInterval(timer);
-            res.end();
-          }
-        }, 80);
-        res.on('close', () => clearInterval(timer));
-        return;
-      }
-      res.writeHead(404).end();
+      if (path !== `/${name}`) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-length': payload.length });
+      if (!slow) return void res.end(payload);
+      let offset = 0;
+      const chunk = 64 * 1024;
+      const timer = setInterval(() => {
+        res.write(payload.subarray(offset, offset + chunk));
+        offset += chunk;
+        if (offset >= payload.length) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 80);
+      res.on('close', () => clearInterval(timer));
     });
     await new Promise<void>((resolve) => feed!.listen(0, '127.0.0.1', resolve));
     const port = (feed.address() as AddressInfo).port;
-
     const resources = await mkdtemp(join(tmpdir(), 'desk-resources-'));
     await writeFile(
       join(resources, 'app-update.yml'),
       `provider: generic\nurl: http://127.0.0.1:${port}/\nupdaterCacheDirName: exchange-desk-updater\n`,
     );
+    return { requests, resources };
+  }
+
+  type Pushed = { state: string; version?: string; percent?: number; message?: string };
+  /** The update states main pushed to the page, once one of them is `until`'s. */
+  async function updatesPushed(app: BootedApp, until: (u: Pushed) => boolean): Promise<Pushed[]> {
+    const deadline = Date.now() + 30_000;
+    let updates: Pushed[] = [];
+    while (Date.now() < deadline) {
+      const [window] = await app.windows();
+      updates = window!.sent
+        .filter((m) => m[0] === 'desk:event' && m[1] === 'app.update')
+        .map((m) => m[2] as Pushed);
+      if (updates.some(until)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return updates;
+  }
+
+  it('finds the newer version and reports its download progress to the page', async () => {
+    const name = 'Exchange-Desk-0.2.0.AppImage';
+    const { requests, resources } = await startFeed(name, Buffer.alloc(2 * 1024 * 1024, 7), true);
     const installed = join(resources, 'Exchange-Desk-0.1.0.AppImage');
     await writeFile(installed, 'the installed version');
     const app = await boot({ packaged: true, resources, env: { APPIMAGE: installed } });
     await app.ready();
 
-    const deadline = Date.now() + 30_000;
-    let updates: { state: string; version?: string; percent?: number }[] = [];
-    while (Date.now() < deadline) {
-      const [window] = await app.windows();
-      updates = window!.sent
-        .filter((m) => m[0] === 'desk:event' && m[1] === 'app.update')
-        .map((m) => m[2] as (typeof updates)[number]);
-      if (updates.some((u) => u.state === 'downloaded' || u.state === 'error')) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const updates = await updatesPushed(
+      app,
+      (u) => u.state === 'downloaded' || u.state === 'error',
+    );
     const states = updates.map((u) => u.state);
     expect(states[0]).toBe('checking');
     expect(updates).toContainEqual({ state: 'available', version: '0.2.0' });
@@ -443,13 +646,69 @@ describe('boot: automatic updates from a local feed', () => {
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.some((p) => p > 0 && p < 100)).toBe(true);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(updates.at(-1)).toMatchObject({ state: 'downloaded', version: '0.2.0', percent: 100 });
+    expect(updates.at(-1)).toEqual({ state: 'downloaded', version: '0.2.0', percent: 100 });
     expect(requests).toContain('/latest-linux.yml');
     expect(requests).toContain(`/${name}`);
     // What the page sees through the channel matches the pushes.
     expect(await app.invoke('app.updateStatus')).toEqual({ ok: true, value: updates.at(-1) });
     const cached = join(app.dir, 'home', '.cache', 'exchange-desk-updater', 'pending', name);
     expect(existsSync(cached)).toBe(true);
+  });
+
+  it('.deb: installed only on Restart and install, which asks for the password; a failure is shown', async () => {
+    const name = 'exchange-desk_0.2.0_amd64.deb';
+    const { requests, resources } = await startFeed(name, Buffer.alloc(4096, 3), false);
+    // electron-builder marks a .deb install so; electron-updater then installs with dpkg, through
+    // pkexec or sudo. Here every one of them is a stand-in that records its call and fails, as a
+    // cancelled password prompt does, and the app's PATH holds nothing else.
+    await writeFile(join(resources, 'package-type'), 'deb\n');
+    const bin = join(resources, 'bin');
+    const calledLog = join(resources, 'called.log');
+    await mkdir(bin);
+    for (const tool of ['dpkg', 'apt', 'apt-get', 'pkexec', 'sudo', 'gksudo', 'kdesudo', 'beesu']) {
+      await writeFile(
+        join(bin, tool),
+        `#!/bin/sh\necho "${tool} $*" >> '${calledLog}'\necho "${tool}: not allowed" >&2\nexit 126\n`,
+        { mode: 0o755 },
+      );
+    }
+    const called = async () =>
+      existsSync(calledLog) ? (await readFile(calledLog, 'utf8')).trim().split('\n') : [];
+    const app = await boot({ packaged: true, resources, env: { PATH: bin } });
+    await app.ready();
+
+    const updates = await updatesPushed(
+      app,
+      (u) => u.state === 'downloaded' || u.state === 'error',
+    );
+    expect(updates.at(-1)).toEqual({
+      state: 'downloaded',
+      version: '0.2.0',
+      percent: 100,
+      asksForPassword: true,
+    });
+    expect(requests).toContain(`/${name}`);
+    // Nothing is installed behind the user's back.
+    expect(await called()).toEqual([]);
+
+    const answer = await app.invoke<Pushed>('app.installUpdate');
+    expect(answer.ok && answer.value).toMatchObject({ state: 'downloaded', version: '0.2.0' });
+    expect(answer.ok && answer.value.message).toMatch(/exited with code 126/);
+    expect((await called()).some((line) => /^(dpkg -i|pkexec|sudo) /.test(line))).toBe(true);
+    const [window] = await app.windows();
+    const pushed = window!.sent.filter((m) => m[0] === 'desk:event' && m[1] === 'app.update');
+    expect(pushed.at(-1)![2]).toEqual(answer.ok && answer.value);
+
+    // Quitting does not try again: the install is the user's to ask for.
+    const before = (await called()).length;
+    const exit = await app.quit();
+    expect(exit.code).toBe(0);
+    expect(await called()).toHaveLength(before);
+    const log = await readFile(
+      join(app.dir, 'appData', 'Exchange Desk', 'logs', 'main.log'),
+      'utf8',
+    );
+    expect(log).toMatch(/WARN \[updates\].*exited with code 126/);
   });
 });
 

@@ -3,6 +3,7 @@ import { applicationMenu, contextMenu, type MenuTemplateItem } from '../../../sr
 
 const actions = () => ({
   about: vi.fn(),
+  openSettings: vi.fn(),
   checkForUpdates: vi.fn(),
   openDataFolder: vi.fn(),
   openLogFolder: vi.fn(),
@@ -37,6 +38,39 @@ describe('applicationMenu', () => {
       'quit',
     ]);
     expect(sub(menu, 'Exchange Desk')[0]!.label).toBe('About Exchange Desk');
+  });
+
+  it('macOS: Settings… with ⌘, in the app menu; a Window menu with its role (the window list)', () => {
+    const a = actions();
+    const menu = applicationMenu({
+      appName: 'Exchange Desk',
+      platform: 'darwin',
+      packaged: true,
+      updates: true,
+      actions: a,
+    });
+    const settings = sub(menu, 'Exchange Desk').find((i) => i.id === 'settings')!;
+    expect(settings).toMatchObject({ label: 'Settings…', accelerator: 'CmdOrCtrl+,' });
+    settings.click!();
+    expect(a.openSettings).toHaveBeenCalledTimes(1);
+    const window = menu.find((i) => i.label === 'Window')!;
+    expect(window.role).toBe('window');
+    expect(roles(window.submenu!)).toEqual(['minimize', 'zoom', 'front']);
+  });
+
+  it('Windows and Linux: the Window menu is a plain one (the window role is macOS only)', () => {
+    for (const platform of ['win32', 'linux'] as const) {
+      const menu = applicationMenu({
+        appName: 'Exchange Desk',
+        platform,
+        packaged: true,
+        updates: true,
+        actions: actions(),
+      });
+      const window = menu.find((i) => i.label === 'Window')!;
+      expect(window.role).toBeUndefined();
+      expect(roles(window.submenu!)).toEqual(['minimize', 'close']);
+    }
   });
 
   it('Edit has undo, redo, cut, copy, paste and select all; View has zoom and full screen', () => {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UpdateService, type UpdaterLike } from '../../../src/main/updates';
 import type { UpdateStatus } from '../../../src/shared/model';
 
@@ -17,26 +17,76 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
   }
 }
 
-function service() {
+function service(viaPackageManager = false) {
   const updater = new FakeUpdater();
   const pushed: UpdateStatus[] = [];
-  const updates = new UpdateService(updater, (status) => pushed.push(status));
+  const updates = new UpdateService({ updater, viaPackageManager }, (status) =>
+    pushed.push(status),
+  );
   return { updater, pushed, updates };
 }
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('UpdateService', () => {
-  it('is disabled without an updater (development, web host) and never calls anything', async () => {
+  it('is disabled without an updater, saying why, and never calls anything', async () => {
     const pushed: UpdateStatus[] = [];
-    const updates = new UpdateService(undefined, (s) => pushed.push(s));
-    expect(await updates.check()).toEqual({ state: 'disabled' });
-    expect(updates.install()).toEqual({ state: 'disabled' });
+    const off = 'Automatic updates are off: this build has no update feed.';
+    const updates = new UpdateService({ off }, (s) => pushed.push(s));
+    expect(await updates.check()).toEqual({ state: 'disabled', message: off });
+    expect(updates.install()).toEqual({ state: 'disabled', message: off });
     expect(pushed).toEqual([]);
+    // The web host: no setup at all.
+    expect(new UpdateService(undefined, () => undefined).current()).toEqual({
+      state: 'disabled',
+      message: 'Automatic updates come with the installed desktop app.',
+    });
   });
 
-  it('downloads automatically and installs on quit', () => {
+  it('downloads automatically and installs on quit (AppImage, macOS, Windows)', () => {
     const { updater } = service();
     expect(updater.autoDownload).toBe(true);
     expect(updater.autoInstallOnAppQuit).toBe(true);
+  });
+
+  it('through a package manager (.deb): never on quit, and the page is told it asks for the password', () => {
+    const { updater, pushed } = service(true);
+    expect(updater.autoDownload).toBe(true);
+    expect(updater.autoInstallOnAppQuit).toBe(false);
+    updater.emit('update-downloaded', { version: '0.2.0' });
+    expect(pushed.at(-1)).toEqual({
+      state: 'downloaded',
+      version: '0.2.0',
+      percent: 100,
+      asksForPassword: true,
+    });
+  });
+
+  it('a cancelled or failed install is answered and pushed; the update stays ready to try again', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { updater, pushed, updates } = service(true);
+    updater.emit('update-downloaded', { version: '0.2.0' });
+    // electron-updater reports the package manager's failure as an error event, synchronously.
+    updater.quitAndInstall.mockImplementationOnce(() =>
+      updater.emit('error', new Error('Command pkexec exited with code 126')),
+    );
+    const ready = { state: 'downloaded', version: '0.2.0', percent: 100, asksForPassword: true };
+    expect(updates.install()).toEqual({ ...ready, message: 'Command pkexec exited with code 126' });
+    expect(pushed.at(-1)).toEqual({ ...ready, message: 'Command pkexec exited with code 126' });
+    updates.install();
+    expect(updater.quitAndInstall).toHaveBeenCalledTimes(2);
+    expect(updates.current()).toEqual(ready);
+  });
+
+  it('an error before the download is the error state (the strip shows it)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { updater, pushed } = service();
+    updater.emit('checking-for-update');
+    updater.emit('error', new Error('ERR_UPDATER_ZIP_FILE_NOT_FOUND: no zip in the release'));
+    expect(pushed.at(-1)).toEqual({
+      state: 'error',
+      message: 'ERR_UPDATER_ZIP_FILE_NOT_FOUND: no zip in the release',
+    });
   });
 
   it('turns the updater events into states, progress clamped and rounded', () => {

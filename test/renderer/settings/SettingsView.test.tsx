@@ -22,6 +22,10 @@ beforeEach(() => {
         platform: 'linux',
         dataDir: '/home/ann/.config/Exchange Desk',
       }),
+      'app.updateStatus': async () => ({
+        state: 'disabled',
+        message: 'Automatic updates are off: this build has no update feed.',
+      }),
     }).desk,
   );
 });
@@ -38,6 +42,12 @@ describe('Settings', () => {
     expect(await screen.findByTestId('about-version')).toHaveProperty('textContent', '1.2.3');
     expect(screen.getByTestId('about-data-dir').textContent).toBe(
       '/home/ann/.config/Exchange Desk',
+    );
+    // Whether updates come by themselves, and why not.
+    await waitFor(() =>
+      expect(screen.getByTestId('about-updates').textContent).toBe(
+        'Automatic updates are off: this build has no update feed.',
+      ),
     );
     // The sidebar holds navigation only.
     const nav = screen.getByRole('navigation', { name: 'Screens' });

@@ -64,7 +64,65 @@ describe('UpdateBanner', () => {
     await act(async () => undefined);
     fireEvent.click(screen.getByRole('button', { name: 'Restart and install' }));
     await act(async () => undefined);
-    expect(screen.getByText('The update file is gone.')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Not installed: The update file is gone.');
+  });
+
+  it('an update that failed shows in the strip with why; Dismiss puts it away until the next', async () => {
+    const fake = await mount({ state: 'idle' });
+    await act(async () => undefined);
+    act(() =>
+      fake.emit('app.update', {
+        state: 'error',
+        message: 'ERR_UPDATER_ZIP_FILE_NOT_FOUND: no zip in the release',
+      }),
+    );
+    const strip = screen.getByTestId('update-banner');
+    expect(strip.getAttribute('role')).toBe('alert');
+    expect(strip.textContent).toContain(
+      'Exchange Desk could not update: ERR_UPDATER_ZIP_FILE_NOT_FOUND: no zip in the release',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('update-banner')).toBeNull();
+    act(() => fake.emit('app.update', { state: 'error', message: 'net::ERR_TIMED_OUT' }));
+    expect(screen.getByTestId('update-banner').textContent).toContain('net::ERR_TIMED_OUT');
+  });
+
+  it('through the package manager: installing asks for the administrator password, said first', async () => {
+    await mount({ state: 'downloaded', version: '0.2.0', percent: 100, asksForPassword: true });
+    await act(async () => undefined);
+    const strip = screen.getByTestId('update-banner').textContent;
+    expect(strip).toContain('Exchange Desk 0.2.0 is ready.');
+    expect(strip).toContain('asks for your administrator password');
+    expect(strip).not.toContain('installs when you quit');
+  });
+
+  it('a cancelled or failed install main reports is shown beside the button, to try again', async () => {
+    const ready: UpdateStatus = {
+      state: 'downloaded',
+      version: '0.2.0',
+      percent: 100,
+      asksForPassword: true,
+    };
+    const install = vi.fn(async (): Promise<UpdateStatus> => ({
+      ...ready,
+      message: 'Command pkexec exited with code 126',
+    }));
+    await mount(ready, install);
+    await act(async () => undefined);
+    fireEvent.click(screen.getByRole('button', { name: 'Restart and install' }));
+    await act(async () => undefined);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Not installed: Command pkexec exited with code 126',
+    );
+    expect(screen.getByRole('button', { name: 'Restart and install' })).toBeTruthy();
+  });
+
+  it('a menu of the desktop app opens the screen it asks for (macOS: Settings…, ⌘,)', async () => {
+    useShellStore.setState({ screen: 'overview' });
+    const fake = await mount({ state: 'disabled' });
+    await act(async () => undefined);
+    act(() => fake.emit('app.open', { screen: 'settings' }));
+    expect(useShellStore.getState().screen).toBe('settings');
   });
 
   it('waking from sleep reloads the visible screen; going to sleep does not', async () => {

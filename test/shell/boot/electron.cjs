@@ -15,6 +15,7 @@
  *   STANDIN_DIALOG     the button index every dialog answers (default 0)
  */
 const { EventEmitter } = require('node:events');
+const { existsSync } = require('node:fs');
 const http = require('node:http');
 const https = require('node:https');
 const { join } = require('node:path');
@@ -45,6 +46,7 @@ function plainTemplate(items) {
 // app ------------------------------------------------------------------------------------------
 const paths = {
   home: join(dir, 'home'),
+  downloads: join(dir, 'home', 'Downloads'),
   appData: join(dir, 'appData'),
   userData: join(dir, 'appData', 'Exchange Desk'),
   temp: join(dir, 'temp'),
@@ -100,6 +102,9 @@ class App extends EventEmitter {
   }
   relaunch() {
     record('app.relaunch');
+  }
+  setAppUserModelId(id) {
+    record('app.setAppUserModelId', { id, beforeReady: !ready });
   }
   focus() {
     record('app.focus');
@@ -202,8 +207,15 @@ class BrowserWindow extends EventEmitter {
   }
   loadURL(url) {
     record('window.loadURL', { id: this.id, url });
-    // A real window would fetch the page now; the test does that through the protocol handler.
-    setImmediate(() => {
+    // Like a real window: the page comes through the scheme's handler when there is one (its
+    // scripts are the test's to fetch), then did-navigate with the answer's status.
+    setImmediate(async () => {
+      const handler = protocolHandlers.get(new URL(url).protocol.slice(0, -1));
+      if (handler && !this.destroyed) {
+        const response = await handler(new Request(url));
+        const status = response.statusText || http.STATUS_CODES[response.status] || '';
+        this.webContents.emit('did-navigate', {}, url, response.status, status);
+      }
       if (!this.destroyed) this.emit('ready-to-show');
     });
     return Promise.resolve();
@@ -243,6 +255,9 @@ class BrowserWindow extends EventEmitter {
   }
   isDestroyed() {
     return this.destroyed;
+  }
+  flashFrame(flag) {
+    record('window.flashFrame', { id: this.id, flag });
   }
   close() {
     if (this.destroyed) return;
@@ -345,9 +360,10 @@ const shell = {
     record('shell.openExternal', { url });
     return Promise.resolve();
   },
+  /** Like Electron's: '' when it opened, else why not (here: the path does not exist). */
   openPath(path) {
     record('shell.openPath', { path });
-    return Promise.resolve('');
+    return Promise.resolve(existsSync(path) ? '' : `Failed to open path: ${path}`);
   },
 };
 
@@ -362,6 +378,26 @@ const screen = {
 };
 
 const powerMonitor = new EventEmitter();
+
+/** Records each notification shown, with how many `failed` listeners it had by then. */
+const notifications = [];
+class Notification extends EventEmitter {
+  static isSupported() {
+    return true;
+  }
+  constructor(options) {
+    super();
+    this.options = options;
+    notifications.push(this);
+  }
+  show() {
+    record('Notification.show', {
+      title: this.options.title,
+      body: this.options.body,
+      failedListeners: this.listenerCount('failed'),
+    });
+  }
+}
 
 /** electron-updater fetches through `net.request`: Node's http(s) stands in for it. */
 const net = {
@@ -385,14 +421,7 @@ module.exports = {
   screen,
   powerMonitor,
   net,
-  Notification: class {
-    constructor(options) {
-      this.options = options;
-    }
-    show() {
-      record('Notification.show', { title: this.options.title, body: this.options.body });
-    }
-  },
+  Notification,
 };
 
 // the test's side of the IPC channel -------------------------------------------------------------
@@ -408,6 +437,7 @@ function findMenuItem(items, id) {
 const emitters = () => ({
   app,
   powerMonitor,
+  notification: notifications.at(-1),
   window: BrowserWindow.windows[0],
   webContents: BrowserWindow.windows[0]?.webContents,
 });
@@ -437,6 +467,8 @@ async function command(message) {
     }
     case 'channels':
       return [...ipcHandlers.keys()];
+    case 'modules':
+      return Object.keys(require.cache);
     case 'invoke': {
       const handler = ipcHandlers.get(message.channel);
       if (!handler) return { missing: message.channel };
@@ -446,7 +478,12 @@ async function command(message) {
     case 'emit': {
       const target = emitters()[message.target];
       if (!target) return { emitted: false };
-      target.emit(message.event, ...(message.args ?? []));
+      // An Electron event object first, when asked: its preventDefault is recorded.
+      const event = {
+        preventDefault: () =>
+          record('event.preventDefault', { target: message.target, event: message.event }),
+      };
+      target.emit(message.event, ...(message.withEvent ? [event] : []), ...(message.args ?? []));
       return { emitted: true };
     }
     case 'setBounds':

@@ -19,6 +19,8 @@ export interface Call {
 }
 
 export interface BootOptions {
+  /** The main bundle to run (default: the repository's out/main/index.js). */
+  main?: string;
   /** The folder for userData/logs (a fresh one when absent; pass one to boot twice on it). */
   dir?: string;
   packaged?: boolean;
@@ -72,7 +74,8 @@ export class BootedApp {
   }
 
   static async boot(options: BootOptions = {}): Promise<BootedApp> {
-    if (!existsSync(MAIN_BUNDLE)) throw new Error('out/main is missing: run `npm run build`.');
+    const main = options.main ?? MAIN_BUNDLE;
+    if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\`.`);
     const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'desk-boot-')));
     const env: Record<string, string> = {
       PATH: process.env['PATH'] ?? '',
@@ -90,7 +93,7 @@ export class BootedApp {
       ...(options.resources ? { STANDIN_RESOURCES: options.resources } : {}),
       ...options.env,
     };
-    const child = fork(MAIN_BUNDLE, [], {
+    const child = fork(main, [], {
       execArgv: ['--require', REGISTER],
       env,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -158,6 +161,11 @@ export class BootedApp {
     });
   }
 
+  /** Every module file the app has loaded (its require cache). */
+  modules() {
+    return this.send<string[]>({ cmd: 'modules' });
+  }
+
   windows() {
     return this.send<
       {
@@ -170,8 +178,14 @@ export class BootedApp {
     >({ cmd: 'windows' });
   }
 
-  emit(target: 'app' | 'powerMonitor' | 'window' | 'webContents', event: string, args?: unknown[]) {
-    return this.send({ cmd: 'emit', target, event, args });
+  /** Emits an event on a stand-in object; `withEvent`: an Electron event object comes first. */
+  emit(
+    target: 'app' | 'powerMonitor' | 'window' | 'webContents' | 'notification',
+    event: string,
+    args?: unknown[],
+    withEvent = false,
+  ) {
+    return this.send({ cmd: 'emit', target, event, args, withEvent });
   }
 
   click(id: string) {

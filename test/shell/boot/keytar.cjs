@@ -3,8 +3,9 @@
 const { join } = require('node:path');
 
 const electron = require(join(__dirname, 'electron.cjs'));
+const { realKeytar } = require(join(__dirname, 'register.cjs'));
 const broken = process.env.STANDIN_KEYTAR === 'broken';
-const real = broken ? undefined : require('keytar');
+const real = broken ? undefined : require(realKeytar());
 const calls = electron.__calls;
 
 function wrap(name) {

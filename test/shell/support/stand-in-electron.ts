@@ -6,7 +6,8 @@
 //
 // Each fuse byte is ASCII '0' (disabled) or '1' (enabled), in the order of @electron/fuses'
 // FuseV1Options. Source: node_modules/@electron/fuses/dist/constants.js (SENTINEL, FuseState) and
-// dist/index.js (setFuseWire, getCurrentFuseWire).
+// dist/index.js (setFuseWire, getCurrentFuseWire). Electron 45's wire has nine fuses: the eight
+// FuseV1Options of @electron/fuses 1.8, then WasmTrapHandlers (on), which it has no name for.
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -26,6 +27,7 @@ export const ELECTRON_DEFAULT_FUSES = [
   ['onlyLoadAppFromAsar', false],
   ['loadBrowserProcessSpecificV8Snapshot', false],
   ['grantFileProtocolExtraPrivileges', true],
+  ['wasmTrapHandlers', true],
 ] as const;
 
 export type FuseName = (typeof ELECTRON_DEFAULT_FUSES)[number][0];
@@ -74,4 +76,35 @@ export function readFuses(binary: Buffer): Record<FuseName, boolean | number> {
       state === FUSE_ENABLED ? true : state === FUSE_DISABLED ? false : (state ?? Number.NaN);
   });
   return fuses;
+}
+
+/**
+ * A stand-in for fpm, the tool electron-builder makes a .deb with (given as CUSTOM_FPM_PATH, so
+ * nothing is downloaded): it writes its arguments, one per line, to `<dir>/fpm-args`, copies the
+ * .desktop file it is handed to `<dir>/fpm.desktop`, and makes the (empty) package file.
+ */
+export function makeStandInFpm(dir: string): { fpm: string; args: string; desktop: string } {
+  mkdirSync(dir, { recursive: true });
+  const fpm = join(dir, 'fpm');
+  const args = join(dir, 'fpm-args');
+  const desktop = join(dir, 'fpm.desktop');
+  writeFileSync(
+    fpm,
+    [
+      '#!/bin/sh',
+      `: > '${args}'`,
+      'previous=""',
+      'for arg in "$@"; do',
+      `  printf '%s\\n' "$arg" >> '${args}'`,
+      '  case "$arg" in',
+      `    *.desktop=/usr/share/applications/*) cp "\${arg%%=/usr/share/applications/*}" '${desktop}' ;;`,
+      '  esac',
+      '  if [ "$previous" = "--package" ]; then : > "$arg"; fi',
+      '  previous="$arg"',
+      'done',
+      '',
+    ].join('\n'),
+  );
+  chmodSync(fpm, 0o755);
+  return { fpm, args, desktop };
 }

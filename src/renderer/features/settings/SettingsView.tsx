@@ -8,8 +8,10 @@ import {
   type ThemeChoice,
 } from '../../lib/settingsStore';
 import { useShellStore } from '../../lib/shellStore';
+import type { UpdateStatus } from '../../../shared/model';
 import { separatorsOf } from '../../../shared/separators';
 import { useOverviewStore } from '../overview';
+import { useAppStore } from '../shell';
 import { useAppInfo } from './aboutStore';
 
 const THEMES: { value: ThemeChoice; label: string }[] = [
@@ -48,11 +50,32 @@ const DATE_EXAMPLE = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
 });
 
+/** What About says of automatic updates: off and why (main words it), or what they are doing. */
+function updatesText(update: UpdateStatus): string {
+  const version = update.version ? ` ${update.version}` : '';
+  switch (update.state) {
+    case 'disabled':
+      return update.message ?? 'Off.';
+    case 'available':
+    case 'downloading':
+      return `Downloading Exchange Desk${version}.`;
+    case 'downloaded':
+      return `Exchange Desk${version} is ready to install.`;
+    case 'not-available':
+      return 'On: this is the newest version.';
+    case 'error':
+      return `On; the last attempt failed: ${update.message ?? 'no reason given'}.`;
+    default:
+      return 'On: Exchange Desk looks for a new version at start.';
+  }
+}
+
 /** Display and data preferences (kept across restarts), the shortcuts, and about the app. */
 export function SettingsView() {
   const settings = useSettings();
   const quotes = useOverviewStore((s) => s.data?.quotes);
   const info = useAppInfo();
+  const update = useAppStore((s) => s.update);
   const showShortcuts = useShellStore((s) => s.showShortcuts);
   useEffect(() => {
     if (!useAppInfo.getState().data) void useAppInfo.getState().load();
@@ -141,6 +164,8 @@ export function SettingsView() {
             <dd className="mono" data-testid="about-data-dir">
               {info.data.dataDir ?? 'None: this session keeps its data in memory'}
             </dd>
+            <dt>Updates</dt>
+            <dd data-testid="about-updates">{updatesText(update)}</dd>
           </dl>
         ) : info.error ? (
           <p className="form-alert" role="alert">

@@ -5,8 +5,9 @@ import { getDesk } from '../../lib/desk';
 import { useShellStore } from '../../lib/shellStore';
 
 /**
- * The app itself, as main reports it: automatic updates (state and download progress) and the
- * computer waking from sleep, after which the visible screen reloads its (now stale) data.
+ * The app itself, as main reports it: automatic updates (state and download progress), the
+ * computer waking from sleep, after which the visible screen reloads its (now stale) data, and a
+ * screen a menu of the desktop app asks for.
  */
 interface AppState {
   update: UpdateStatus;
@@ -26,6 +27,7 @@ export const useAppStore = create<AppState>()((set) => ({
     const offPower = desk.on('app.power', (power) => {
       if (power.state === 'resumed') useShellStore.getState().refresh?.();
     });
+    const offOpen = desk.on('app.open', ({ screen }) => useShellStore.getState().go(screen));
     desk.app
       .updateStatus()
       .then((update) => set({ update }))
@@ -33,6 +35,7 @@ export const useAppStore = create<AppState>()((set) => ({
     return () => {
       offUpdate();
       offPower();
+      offOpen();
     };
   },
   async installUpdate() {
