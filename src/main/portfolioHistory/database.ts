@@ -1,6 +1,7 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { diskFailure } from '../diskErrors';
 import { MIGRATIONS, schemaVersion, type Migration } from './migrations';
 
 /**
@@ -50,16 +51,46 @@ export function openHistoryDatabase(path: string, options: { migrateTo?: number 
   return db;
 }
 
-/** Runs `work` in one transaction (IMMEDIATE: the write lock first), committed or rolled back. */
+/**
+ * Whether a transaction is open. node:sqlite says so from Node 22.16 (`isTransaction`); on an older
+ * Node, assume one is (ROLLBACK then fails harmlessly when SQLite had ended it).
+ */
+const transactionOpen = (db: DatabaseSync): boolean =>
+  (db as { isTransaction?: boolean }).isTransaction ?? true;
+
+/** The folder of the database's file; undefined in memory. */
+function folderOf(db: DatabaseSync): string | undefined {
+  const main = db.prepare('PRAGMA database_list').get() as { file?: unknown } | undefined;
+  return typeof main?.file === 'string' && main.file !== '' ? dirname(main.file) : undefined;
+}
+
+/**
+ * Runs `work` in one transaction (IMMEDIATE: the write lock first), committed or rolled back. The
+ * error that made it fail is the one thrown: SQLite rolls a transaction back itself on some errors
+ * (a full disk, an I/O error), so ROLLBACK runs only while one is still open, and a failing
+ * ROLLBACK never replaces that error. A disk problem is said in words (diskErrors.ts), the SQLite
+ * error kept as its cause.
+ */
 export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
   try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (transactionOpen(db)) {
+        try {
+          db.exec('ROLLBACK');
+        } catch {
+          // Already ended by SQLite: nothing to undo, and `error` says why.
+        }
+      }
+      throw error;
+    }
   } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
+    const folder = folderOf(db);
+    throw (folder && diskFailure(error, folder, 'save the portfolio history')) ?? error;
   }
 }
 

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrate, openHistoryDatabase } from '../../../src/main/portfolioHistory/database';
+import {
+  inTransaction,
+  migrate,
+  openHistoryDatabase,
+} from '../../../src/main/portfolioHistory/database';
 import {
   LATEST_VERSION,
   MIGRATIONS,
@@ -115,5 +119,62 @@ describe('the history database file', () => {
     expect(schemaVersion(after)).toBe(LATEST_VERSION + 1);
     expect(tables(after)).toEqual([]);
     after.close();
+  });
+});
+
+describe('a transaction that fails', () => {
+  it('is rolled back, and the error that made it fail is the one thrown', () => {
+    const db = openHistoryDatabase(path);
+    const original = new Error('the work failed');
+    expect(() =>
+      inTransaction(db, () => {
+        db.prepare(
+          "INSERT INTO snapshots (profile, taken_at, quote, total) VALUES ('p', 1, 'USDT', '0')",
+        ).run();
+        throw original;
+      }),
+    ).toThrow(original);
+    expect(db.isTransaction).toBe(false);
+    expect(db.prepare('SELECT count(*) AS n FROM snapshots').get()).toMatchObject({ n: 0 });
+    db.close();
+  });
+
+  it('that SQLite already rolled back (a full disk) keeps its own error, in words', () => {
+    const db = openHistoryDatabase(path);
+    // The file may not grow past its pages now: the next insert fails with SQLITE_FULL, and SQLite
+    // rolls the whole transaction back itself.
+    const pages = (db.prepare('PRAGMA page_count').get() as { page_count: number }).page_count;
+    db.exec(`PRAGMA max_page_count = ${pages}`);
+    let thrown: unknown;
+    try {
+      inTransaction(db, () => {
+        const insert = db.prepare(
+          "INSERT INTO snapshots (profile, taken_at, quote, total, holdings) VALUES ('p', ?, 'USDT', '0', ?)",
+        );
+        for (let i = 0; i < 100; i++) insert.run(i, 'x'.repeat(4000));
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(db.isTransaction).toBe(false);
+    // Not "cannot rollback - no transaction is active": the full disk, its folder, what to do.
+    expect(thrown).toMatchObject({
+      code: 'DISK',
+      message: `Exchange Desk could not save the portfolio history in ${dir}: the disk is full. Free some space on it, then try again.`,
+    });
+    expect((thrown as Error).cause).toMatchObject({ errcode: 13 });
+    db.close();
+  });
+
+  it('whose work ended the transaction itself keeps the work’s error', () => {
+    const db = openHistoryDatabase(path);
+    const original = new Error('after its own commit');
+    expect(() =>
+      inTransaction(db, () => {
+        db.exec('COMMIT');
+        throw original;
+      }),
+    ).toThrow(original);
+    db.close();
   });
 });
