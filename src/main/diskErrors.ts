@@ -33,12 +33,16 @@ const WORDS: Readonly<Record<DiskProblem, string>> = {
   io: 'the disk reported an input/output error. Check the disk, then try again.',
 };
 
-/** What kind of disk trouble `error` is, or undefined when it is none. */
-export function diskProblemOf(error: unknown): DiskProblem | undefined {
+/**
+ * What kind of disk trouble `error` is, or undefined when it is none. A failure already in words
+ * (code DISK) is read through to its cause.
+ */
+export function diskProblemOf(error: unknown, depth = 0): DiskProblem | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  const { code, errcode, cause } = error as { code?: unknown; errcode?: unknown; cause?: unknown };
   if (typeof code === 'string' && Object.hasOwn(BY_ERRNO, code)) return BY_ERRNO[code];
   if (code === 'ERR_SQLITE_ERROR' && typeof errcode === 'number') return BY_SQLITE[errcode & 0xff];
+  if (code === ErrorCode.Disk && depth < 3) return diskProblemOf(cause, depth + 1);
   return undefined;
 }
 
