@@ -103,7 +103,7 @@ export interface Core {
 
 export async function startCore(options: CoreOptions): Promise<Core> {
   // Profile names and portfolio data live there: only this user may read it (0700).
-  if (options.dataDir) await ensurePrivateDir(options.dataDir);
+  const freshDataDir = options.dataDir ? await ensurePrivateDir(options.dataDir) : false;
   const events = new AppEvents();
   const demoExchange = await startDemoExchange({
     ...(options.dataDir ? { statePath: join(options.dataDir, 'demo-exchange.json') } : {}),
@@ -120,7 +120,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.regionUrls ? { regionUrls: options.regionUrls } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
   });
-  const lock = await AppLock.create(vault, events, { dataDir: options.dataDir });
+  const lock = await AppLock.create(vault, events, { dataDir: options.dataDir, freshDataDir });
   const updates = new UpdateService(options.updates, (status) => events.emit('app.update', status));
   const stream = new StreamService({ accounts, lock, events, session: options.stream });
   stream.start();
