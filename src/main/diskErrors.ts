@@ -17,11 +17,14 @@ const BY_ERRNO: Readonly<Record<string, DiskProblem>> = {
   EIO: 'io',
 };
 
-/** SQLite's primary result codes (sqlite3.h) that are the disk's doing. */
+/**
+ * SQLite's primary result codes (sqlite3.h) that are the disk's doing. Not SQLITE_IOERR: SQLite
+ * answers it for many a failed system call (a folder where the file should be, too), so its own
+ * message says more than a guess would.
+ */
 const BY_SQLITE: Readonly<Record<number, DiskProblem>> = {
   3: 'denied', // SQLITE_PERM
   8: 'read-only', // SQLITE_READONLY
-  10: 'io', // SQLITE_IOERR
   13: 'full', // SQLITE_FULL
 };
 

@@ -1,7 +1,8 @@
 import Decimal from 'decimal.js';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Millis } from '../../shared/model';
-import { historyDatabasePath, inTransaction, openHistoryDatabase } from './database';
+import { log } from '../log';
+import { inTransaction, openHistoryFile } from './database';
 import type {
   DailyClose,
   Snapshot,
@@ -162,13 +163,26 @@ type Queries = ReturnType<typeof prepareQueries>;
 export class HistoryStore {
   private readonly q: Queries;
 
-  constructor(private readonly db: DatabaseSync) {
+  /**
+   * `notice`: what the user should be told about how the file was opened (set aside, refused, or
+   * not openable: then this store is in memory), or undefined.
+   */
+  constructor(
+    private readonly db: DatabaseSync,
+    readonly notice?: string,
+  ) {
     this.q = prepareQueries(db);
   }
 
-  /** The store of the app's data folder (`history.sqlite`), or in memory without one. */
+  /**
+   * The store of the app's data folder (`history.sqlite`), or in memory without one. The file
+   * cannot hurt the app (database.ts openHistoryFile); what became of it is logged and kept in
+   * `notice`.
+   */
   static open(dataDir: string | undefined): HistoryStore {
-    return new HistoryStore(openHistoryDatabase(historyDatabasePath(dataDir)));
+    const { db, notice } = openHistoryFile(dataDir);
+    if (notice) log.error(`[history] ${notice}`);
+    return new HistoryStore(db, notice);
   }
 
   // Snapshots -------------------------------------------------------------------------------------

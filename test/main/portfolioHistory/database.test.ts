@@ -1,8 +1,9 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { log } from '../../../src/main/log';
 import {
   inTransaction,
   migrate,
@@ -176,5 +177,122 @@ describe('a transaction that fails', () => {
       }),
     ).toThrow(original);
     db.close();
+  });
+});
+
+describe('a history file that is not as the migrations made it', () => {
+  beforeEach(() => {
+    vi.spyOn(log, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  /** HistoryStore.open, its notice in main's log (the tests' console stays quiet). */
+  function open(): HistoryStore {
+    const store = HistoryStore.open(dir);
+    if (store.notice) expect(log.error).toHaveBeenCalledWith(`[history] ${store.notice}`);
+    else expect(log.error).not.toHaveBeenCalled();
+    return store;
+  }
+
+  /** A current history file holding one snapshot, then changed by `sql` behind the app's back. */
+  function tampered(sql: string) {
+    const store = new HistoryStore(openHistoryDatabase(path));
+    store.addSnapshot('p1', snapshot(1_000, { BTC: '1' }));
+    store.close();
+    const db = new DatabaseSync(path);
+    db.exec(sql);
+    db.close();
+  }
+  const asideFiles = async () =>
+    (await readdir(dir)).filter((name) => name.startsWith('history.sqlite.set-aside-'));
+
+  it.each([
+    [
+      // Would run on every snapshot written (one that never finished hung main for good).
+      'a trigger',
+      "CREATE TRIGGER hostile BEFORE INSERT ON snapshots BEGIN SELECT RAISE(ABORT, 'the trigger ran'); END",
+    ],
+    ['a view', 'CREATE VIEW everything AS SELECT * FROM snapshots'],
+    ['an index', 'CREATE INDEX by_total ON snapshots (total)'],
+    ['an index on an expression', 'CREATE INDEX by_length ON snapshots (length(holdings))'],
+    ['a table', 'CREATE TABLE extra (x)'],
+    ['a changed table', 'ALTER TABLE snapshots ADD COLUMN extra TEXT'],
+    ['a dropped index', 'DROP INDEX snapshots_profile_time'],
+  ])('with %s: set aside whole, with a notice, and a new one started', async (_what, sql) => {
+    tampered(sql);
+    const before = await readFile(path);
+    const store = open();
+    const [aside] = await asideFiles();
+    expect(aside).toMatch(/^history\.sqlite\.set-aside-\d{8}T\d{6}Z$/);
+    expect(store.notice).toBe(
+      `The portfolio history in ${dir} could not be used (its tables are not as Exchange Desk made them), so it was set aside as ${aside} and a new one started: what it recorded before is in that file, not in the chart.`,
+    );
+    // Nothing of it runs: the new file takes a snapshot.
+    expect(store.addSnapshot('p1', snapshot(2_000, { BTC: '2' }))).toBe('written');
+    expect(store.snapshots('p1').map((s) => s.takenAt)).toEqual([2_000]);
+    store.close();
+    // The old file is kept as it was.
+    expect(await readFile(join(dir, aside!))).toEqual(before);
+  });
+
+  it('that is not a database at all: set aside, with a notice, and a new one started', async () => {
+    await writeFile(path, 'this is not a database, it only has its name'.repeat(200));
+    const store = open();
+    const [aside] = await asideFiles();
+    expect(store.notice).toBe(
+      `The portfolio history in ${dir} could not be used (file is not a database), so it was set aside as ${aside} and a new one started: what it recorded before is in that file, not in the chart.`,
+    );
+    expect(store.addSnapshot('p1', snapshot(2_000, { BTC: '2' }))).toBe('written');
+    store.close();
+    expect(schemaVersion(new DatabaseSync(path))).toBe(LATEST_VERSION);
+  });
+
+  it('with its log beside it: the log goes aside with it, never into the new file', async () => {
+    tampered('CREATE TABLE extra (x)');
+    await writeFile(`${path}-wal`, 'a log of the old file');
+    const store = open();
+    const [aside] = await asideFiles();
+    expect(await readFile(join(dir, `${aside}-wal`), 'utf8')).toBe('a log of the old file');
+    expect(store.snapshots('p1')).toEqual([]);
+    store.close();
+  });
+
+  it('from a newer app: refused untouched (read through a read-only connection), history in memory', async () => {
+    const db = new DatabaseSync(path);
+    db.exec(`CREATE TABLE future (x); PRAGMA user_version = ${LATEST_VERSION + 1}`);
+    db.close();
+    const before = await readFile(path);
+    const mode = (await stat(path)).mode;
+    const store = open();
+    expect(store.notice).toBe(
+      `The portfolio history in ${dir} was written by a newer version of Exchange Desk, so this one leaves it as it is and keeps this run's history in memory only. Update Exchange Desk to go on with it.`,
+    );
+    expect(store.addSnapshot('p1', snapshot(1_000, { BTC: '1' }))).toBe('written');
+    store.close();
+    expect(await readFile(path)).toEqual(before);
+    expect((await stat(path)).mode).toBe(mode);
+    expect(await asideFiles()).toEqual([]);
+  });
+
+  it('that cannot be opened at all: history in memory for this run, with a notice, nothing moved', async () => {
+    await mkdir(path); // a folder where the file should be
+    const store = open();
+    expect(store.notice).toBe(
+      `Exchange Desk could not open the portfolio history in ${dir} (disk I/O error). This run keeps its history in memory only.`,
+    );
+    expect(store.addSnapshot('p1', snapshot(1_000, { BTC: '1' }))).toBe('written');
+    store.close();
+    expect(await asideFiles()).toEqual([]);
+  });
+
+  it('as the migrations made it, at any version: opened and migrated, no notice', () => {
+    for (const version of MIGRATIONS.map((m) => m.version)) {
+      const db = openHistoryDatabase(path, { migrateTo: version });
+      db.close();
+      const store = open();
+      expect(store.notice).toBeUndefined();
+      store.close();
+    }
   });
 });
