@@ -37,8 +37,13 @@ export interface BackfillInput {
   holdings: Readonly<Record<string, string>>;
   /** Every movement (movements.ts), oldest first. */
   movements: readonly Movement[];
-  /** The live snapshots recorded, in any order. */
+  /**
+   * The live snapshots recorded, in any order: every one, or those of the range (bucketed when
+   * many) and the newest one before it (store.ts seriesSnapshots). Each is an anchor of the walk.
+   */
   snapshots: readonly Snapshot[];
+  /** When the first snapshot of all was taken, when `snapshots` may not reach back to it. */
+  firstSnapshotAt?: Millis;
   closes: CloseIndex;
   quote: string;
   from: Millis;
@@ -83,12 +88,14 @@ function snapshotBalances(
   return balances;
 }
 
-/** Assets whose balance differs between the two (an absent asset holds zero), sorted. */
+/**
+ * Assets whose balance differs between the two (an absent asset holds zero), sorted. Called for
+ * every anchor: no set or array of both maps' keys is built.
+ */
 function differing(a: ReadonlyMap<string, Amount>, b: ReadonlyMap<string, Amount>): string[] {
   const out: string[] = [];
-  for (const ticker of new Set([...a.keys(), ...b.keys()])) {
-    if ((a.get(ticker) ?? 0n) !== (b.get(ticker) ?? 0n)) out.push(ticker);
-  }
+  for (const [ticker, amount] of a) if ((b.get(ticker) ?? 0n) !== amount) out.push(ticker);
+  for (const [ticker, amount] of b) if (!a.has(ticker) && amount !== 0n) out.push(ticker);
   return out.sort();
 }
 
@@ -121,7 +128,7 @@ export function backfill(input: BackfillInput): Backfill {
   const { now, movements, quote, closes, from, to } = input;
   const anchors = input.snapshots.filter((s) => s.takenAt <= now);
   anchors.sort((a, b) => b.takenAt - a.takenAt);
-  const earliest = [movements[0]?.time, anchors.at(-1)?.takenAt].filter(
+  const earliest = [movements[0]?.time, input.firstSnapshotAt ?? anchors.at(-1)?.takenAt].filter(
     (t): t is number => t !== undefined,
   );
   if (earliest.length === 0) return { points: [], gaps: [], since: null, unpriced: [] };

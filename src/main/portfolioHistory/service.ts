@@ -50,17 +50,25 @@ export class PortfolioHistory {
 
   constructor(private readonly options: HistoryServiceOptions) {}
 
-  /** `portfolio.netWorth`. */
+  /**
+   * `portfolio.netWorth`. The snapshots of the range are read bucketed when there are many (3
+   * years at 15 minutes are 105,000: store.ts seriesSnapshots), in statements of bounded size.
+   */
   async netWorth(quote: string, range: NetWorthRange): Promise<NetWorthSeries> {
-    const { id, overview, records, closes } = await this.prepare(quote, Date.now());
+    const { id, overview, records, closes, firstSnapshotAt } = await this.prepare(
+      quote,
+      Date.now(),
+    );
     // Up to the balances just fetched (and recorded): the series ends with them.
     const now = overview.fetchedAt;
     const { from, to } = rangeBounds(range, now);
+    const snapshots = await this.options.store.seriesSnapshots(id, from, now);
     const series = backfill({
       now: overview.fetchedAt,
       holdings: holdingsOf(overview),
       movements: movementsOf(records),
-      snapshots: this.options.store.snapshots(id),
+      snapshots,
+      ...(firstSnapshotAt !== undefined ? { firstSnapshotAt } : {}),
       closes,
       quote,
       from,
@@ -116,11 +124,12 @@ export class PortfolioHistory {
       transfers: store.transfers(id, cutoff, now),
       flexPayments: store.flexPayments(id, cutoff, now),
     };
+    const firstSnapshotAt = store.firstSnapshotAt(id);
     const times = [
       records.deals[0]?.time,
       records.transfers[0]?.time,
       records.flexPayments[0]?.time,
-      store.firstSnapshotAt(id),
+      firstSnapshotAt,
     ].filter((t): t is number => t !== undefined);
     const first = times.length > 0 ? Math.min(...times) : now;
     const tickers = new Set(overview.rows.map((r) => r.ticker));
@@ -134,7 +143,7 @@ export class PortfolioHistory {
     const markets = marketsFor([...tickers], quote, listed);
     await syncDailyCloses(api, store, markets, first, now);
     const closes = indexCloses(markets.flatMap((m) => store.dailyCloses(m, first - 86_400_000)));
-    return { id, overview, records, closes };
+    return { id, overview, records, closes, firstSnapshotAt };
   }
 
   /**

@@ -16,6 +16,29 @@ import type {
 /** A snapshot like the last one (same quote, same amounts) taken less than this after it is skipped. */
 export const SNAPSHOT_DEDUPE_MS = 15 * 60_000;
 
+/**
+ * The most snapshots the net-worth series reads as they are; more are read bucketed (up to 4 a
+ * bucket): as many as the points a chart draws (service.ts MAX_POINTS). The walk back through them
+ * (backfill.ts) is then ~10 ms, ~35 ms the first time, at 50 assets.
+ */
+export const SERIES_MAX_SNAPSHOTS = 1200;
+/** Rows of the series' index one statement reads at most (~10 ms). */
+const SLICE_ROWS = 10_000;
+/** Snapshots (holdings and all) one statement reads at most (~5 ms at 50 assets). */
+const PAGE_ROWS = 100;
+
+/** Lets other work run: the rest of a long read goes on in a later turn of the event loop. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface HistoryStoreOptions {
+  /** Where a long read lets other work run (default: the next turn of the event loop). */
+  pause?: () => Promise<void>;
+  /** Rows of the series' index read by one statement (default SLICE_ROWS). */
+  sliceRows?: number;
+  /** Snapshots read by one statement (default PAGE_ROWS). */
+  pageRows?: number;
+}
+
 /** The earliest and latest times a range read may ask (SQLite INTEGER, Unix ms). */
 const EARLIEST = 0;
 const LATEST = Number.MAX_SAFE_INTEGER;
@@ -91,6 +114,25 @@ function snapshotOfRow(row: Row): Snapshot {
   };
 }
 
+/**
+ * The series' bucketed choice over one slice of a range (profile, from, to; then the range's
+ * start, its buckets and its span in ms): per bucket and quote the snapshot taken first, the one
+ * taken last, and the ones of the lowest and the highest total. SQLite answers a bare column beside
+ * min() or max() from the row that has it. The totals are compared as REAL for the choice only
+ * (which points a chart of about a pixel each draws); every value shown stays the recorded decimal.
+ * Everything it reads is in the snapshots_series index.
+ */
+const SERIES_PICKS = `
+  WITH r AS (
+    SELECT id, taken_at, quote, CAST(total AS REAL) AS value,
+      CAST((taken_at - ?4) * ?5 / ?6 AS INTEGER) AS bucket
+    FROM snapshots WHERE profile = ?1 AND taken_at BETWEEN ?2 AND ?3
+  )
+  SELECT id FROM (SELECT id, min(taken_at) FROM r GROUP BY bucket, quote)
+  UNION SELECT id FROM (SELECT id, max(taken_at) FROM r GROUP BY bucket, quote)
+  UNION SELECT id FROM (SELECT id, min(value) FROM r GROUP BY bucket, quote)
+  UNION SELECT id FROM (SELECT id, max(value) FROM r GROUP BY bucket, quote)`;
+
 /** Every statement the store runs, prepared once. */
 function prepareQueries(db: DatabaseSync) {
   const prepare = (sql: string): StatementSync => db.prepare(sql);
@@ -101,6 +143,30 @@ function prepareQueries(db: DatabaseSync) {
     firstSnapshotAt: prepare('SELECT MIN(taken_at) AS at FROM snapshots WHERE profile = ?'),
     snapshotRange: prepare(
       `${SNAPSHOT_SELECT} WHERE profile = ? AND taken_at BETWEEN ? AND ? ORDER BY taken_at, id`,
+    ),
+    countRange: prepare(
+      'SELECT count(*) AS n, min(taken_at) AS first FROM snapshots WHERE profile = ? AND taken_at BETWEEN ? AND ?',
+    ),
+    idsInRange: prepare(
+      'SELECT id FROM snapshots WHERE profile = ? AND taken_at BETWEEN ? AND ? ORDER BY taken_at, id',
+    ),
+    lastBefore: prepare(
+      'SELECT id FROM snapshots WHERE profile = ? AND taken_at < ? ORDER BY taken_at DESC, id DESC LIMIT 1',
+    ),
+    /** Where a slice of at most `?3` rows from `?2` on ends (its last time). */
+    sliceEnd: prepare(
+      `SELECT max(taken_at) AS at FROM (SELECT taken_at FROM snapshots
+         WHERE profile = ?1 AND taken_at >= ?2 ORDER BY taken_at LIMIT ?3)`,
+    ),
+    seriesPicks: prepare(SERIES_PICKS),
+    snapshotsById: prepare(
+      `${SNAPSHOT_SELECT} WHERE id IN (SELECT value FROM json_each(?)) ORDER BY taken_at, id`,
+    ),
+    /** A quote's snapshots after (time, id), oldest first, `?5` at most. */
+    snapshotPage: prepare(
+      `SELECT id, taken_at, quote, total, holdings FROM snapshots
+       WHERE profile = ?1 AND quote = ?2 AND (taken_at > ?3 OR (taken_at = ?3 AND id > ?4))
+       ORDER BY taken_at, id LIMIT ?5`,
     ),
     insertSnapshot: prepare(
       'INSERT INTO snapshots (profile, taken_at, quote, total, holdings) VALUES (?, ?, ?, ?, ?)',
@@ -162,6 +228,9 @@ type Queries = ReturnType<typeof prepareQueries>;
  */
 export class HistoryStore {
   private readonly q: Queries;
+  private readonly pause: () => Promise<void>;
+  private readonly sliceRows: number;
+  private readonly pageRows: number;
 
   /**
    * `notice`: what the user should be told about how the file was opened (set aside, refused, or
@@ -170,8 +239,12 @@ export class HistoryStore {
   constructor(
     private readonly db: DatabaseSync,
     readonly notice?: string,
+    options: HistoryStoreOptions = {},
   ) {
     this.q = prepareQueries(db);
+    this.pause = options.pause ?? nextTurn;
+    this.sliceRows = options.sliceRows ?? SLICE_ROWS;
+    this.pageRows = options.pageRows ?? PAGE_ROWS;
   }
 
   /**
@@ -217,6 +290,85 @@ export class HistoryStore {
   /** The profile's snapshots taken from `from` to `to` (both included), oldest first. */
   snapshots(profileId: string, from: Millis = EARLIEST, to: Millis = LATEST): Snapshot[] {
     return this.q.snapshotRange.all(profileId, from, to).map(snapshotOfRow);
+  }
+
+  /**
+   * The snapshots the net-worth series walks back through, oldest first: every one taken from
+   * `from` to `to` when there are at most `max`; else, with the range cut into `max / 4` buckets
+   * of time, each bucket's first, last, lowest and highest total (per quote: far fewer, and a
+   * spike or a dip still there). Then the newest one before `from` (the walk's anchor at the
+   * range's start). Read in statements of bounded size (`sliceRows` rows of the index, `pageRows`
+   * snapshots), with a pause between them, so that 3 years at 15 minutes neither fills memory nor
+   * holds main for long.
+   */
+  async seriesSnapshots(
+    profileId: string,
+    from: Millis,
+    to: Millis,
+    { max = SERIES_MAX_SNAPSHOTS }: { max?: number } = {},
+  ): Promise<Snapshot[]> {
+    const { n, first } = this.q.countRange.get(profileId, from, to) as {
+      n: number;
+      first: number | null;
+    };
+    let ids: number[];
+    if (n <= max || first === null) {
+      ids = this.q.idsInRange.all(profileId, from, to).map((r) => int(r.id));
+    } else {
+      ids = await this.bucketPicks(profileId, first, to, Math.max(1, Math.floor(max / 4)));
+    }
+    const before = from > EARLIEST ? this.q.lastBefore.get(profileId, from) : undefined;
+    if (before) ids.push(int(before.id));
+    const snapshots: Snapshot[] = [];
+    for (let i = 0; i < ids.length; i += this.pageRows) {
+      const page = JSON.stringify(ids.slice(i, i + this.pageRows));
+      for (const row of this.q.snapshotsById.all(page)) snapshots.push(snapshotOfRow(row));
+      await this.pause();
+    }
+    return snapshots.sort((a, b) => a.takenAt - b.takenAt);
+  }
+
+  /** seriesSnapshots' choice over [from, to], a slice of `sliceRows` index rows at a time. */
+  private async bucketPicks(
+    profileId: string,
+    from: Millis,
+    to: Millis,
+    buckets: number,
+  ): Promise<number[]> {
+    const span = to - from + 1;
+    const ids = new Set<number>();
+    for (let start = from; start <= to;) {
+      await this.pause();
+      const end = (this.q.sliceEnd.get(profileId, start, this.sliceRows) as { at: number | null })
+        .at;
+      if (end === null) break;
+      const last = Math.min(end, to);
+      for (const row of this.q.seriesPicks.all(profileId, start, last, from, buckets, span)) {
+        ids.add(int(row.id));
+      }
+      start = last + 1;
+    }
+    return [...ids];
+  }
+
+  /**
+   * The profile's snapshots in `quote`, oldest first, a page at a time (about `rows` holdings a
+   * page), with a pause before each page: what the snapshot CSV writes, at constant memory.
+   */
+  async *snapshotPages(profileId: string, quote: string, rows: number): AsyncGenerator<Snapshot[]> {
+    let after: { at: number; id: number } = { at: -1, id: -1 };
+    let largest = 0;
+    for (;;) {
+      const limit = largest === 0 ? 1 : Math.max(1, Math.floor(rows / largest));
+      const page = this.q.snapshotPage.all(profileId, quote, after.at, after.id, limit);
+      if (page.length === 0) return;
+      const last = page[page.length - 1]!;
+      after = { at: int(last.taken_at), id: int(last.id) };
+      const snapshots = page.map(snapshotOfRow);
+      for (const s of snapshots) largest = Math.max(largest, s.holdings.length);
+      yield snapshots;
+      await this.pause();
+    }
   }
 
   /** When the profile's first snapshot was taken, or undefined when it has none. */

@@ -89,6 +89,19 @@ describe('backfill', () => {
     ]);
   });
 
+  it('starts at the first snapshot of all when told it, though the snapshots given begin later', () => {
+    // A range's snapshots (store.ts seriesSnapshots) need not reach back to the first one taken.
+    const recorded = [snapshot(D2 + 12 * H, ['1.2995', '0', '0'], '99239.5')];
+    const late = movements.filter((m) => m.time >= D2);
+    const untold = backfill(input({ movements: late, snapshots: recorded }));
+    expect(untold.since).toBe(D2 + 3 * H);
+    expect(untold.points.map((p) => p.time)).toEqual([D2 + 12 * H, NOW]);
+    // From the first snapshot on: the end of D1 is valued too.
+    const told = backfill(input({ movements: late, snapshots: recorded, firstSnapshotAt: D1 }));
+    expect(told.since).toBe(D1);
+    expect(told.points.map((p) => p.time)).toEqual([D2 - 1, D2 + 12 * H, NOW]);
+  });
+
   it('marks a gap where walking back takes a balance below zero, and values nothing inside it', () => {
     // Held now is 0.5 BTC less than the movements explain: undoing the 1 BTC deposit leaves -0.5.
     const r = backfill(input({ holdings: { BTC: '0.7995', USDT: '19970' } }));

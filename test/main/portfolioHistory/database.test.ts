@@ -70,11 +70,20 @@ describe('the history database file', () => {
     (version) => {
       const old = openHistoryDatabase(path, { migrateTo: version });
       expect(schemaVersion(old)).toBe(version);
-      // As that version's app wrote it (the store of today prepares statements of later tables).
-      old.prepare("INSERT INTO snapshots VALUES (7, 'p1', 1000, 'USDT', '0')").run();
-      old.prepare("INSERT INTO snapshots VALUES (8, 'p1', 2000, 'USDT', '0')").run();
-      old.prepare("INSERT INTO snapshot_holdings VALUES (7, 'XRP', '5', '0', '0', NULL)").run();
-      old.prepare("INSERT INTO snapshot_holdings VALUES (7, 'BTC', '1', '0.25', '0', '1')").run();
+      // As that version's app wrote it (the store of today prepares statements of later tables):
+      // before version 3 a holding per row, from it the holdings in their snapshot's row.
+      if (version < 3) {
+        old.prepare("INSERT INTO snapshots VALUES (7, 'p1', 1000, 'USDT', '0')").run();
+        old.prepare("INSERT INTO snapshots VALUES (8, 'p1', 2000, 'USDT', '0')").run();
+        old.prepare("INSERT INTO snapshot_holdings VALUES (7, 'XRP', '5', '0', '0', NULL)").run();
+        old.prepare("INSERT INTO snapshot_holdings VALUES (7, 'BTC', '1', '0.25', '0', '1')").run();
+      } else {
+        const holdings = ['BTC', '1', '0.25', '0', '1', 'XRP', '5', '0', '0', ''];
+        old
+          .prepare("INSERT INTO snapshots VALUES (7, 'p1', 1000, 'USDT', '0', ?)")
+          .run(holdings.map((field) => `${field}\u001f`).join(''));
+        old.prepare("INSERT INTO snapshots VALUES (8, 'p1', 2000, 'USDT', '0', '')").run();
+      }
       old.close();
 
       const db = openHistoryDatabase(path);
@@ -218,7 +227,7 @@ describe('a history file that is not as the migrations made it', () => {
     ['an index on an expression', 'CREATE INDEX by_length ON snapshots (length(holdings))'],
     ['a table', 'CREATE TABLE extra (x)'],
     ['a changed table', 'ALTER TABLE snapshots ADD COLUMN extra TEXT'],
-    ['a dropped index', 'DROP INDEX snapshots_profile_time'],
+    ['a dropped index', 'DROP INDEX snapshots_series'],
   ])('with %s: set aside whole, with a notice, and a new one started', async (_what, sql) => {
     tampered(sql);
     const before = await readFile(path);
