@@ -13,6 +13,7 @@ import { createHandlers } from './handlers';
 import { SnapshotRecorder } from './portfolioHistory/recorder';
 import { PortfolioHistory } from './portfolioHistory/service';
 import type { HistoryStore } from './portfolioHistory/store';
+import type { SaveFile } from './services/csv';
 import { OrderJournal } from './services/orderJournal';
 import { StreamService } from './stream/service';
 import type { SessionOptions } from './stream/session';
@@ -34,7 +35,7 @@ export interface CoreOptions {
   /** Opens a URL in the system browser (Electron only). */
   openExternal?: (url: string) => Promise<void>;
   /** Saves a file through a native dialog (Electron); the web host lets the page download it. */
-  saveFile?: (defaultName: string, text: string) => Promise<string | undefined>;
+  saveFile?: SaveFile;
   /** The secret store (default: the OS keychain). */
   vault?: KeytarStore;
   /**

@@ -22,6 +22,8 @@ export const ErrorCode = {
   Internal: 'INTERNAL',
   /** The disk refused a write (full, read-only, permission): the message names the folder. */
   Disk: 'DISK',
+  /** An answer too large to hand to the page whole (a CSV the web host would download). */
+  TooLarge: 'TOO_LARGE',
 } as const;
 
 /** What every channel answers with; the bridge unwraps it. */
