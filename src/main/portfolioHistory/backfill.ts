@@ -124,7 +124,36 @@ function quietLiveDays(anchors: readonly Snapshot[], movements: readonly Movemen
   return days;
 }
 
+/** Steps of the walk (an anchor, a day valued, a movement undone) between two of its pauses. */
+const STEPS_PER_SLICE = 400;
+
+/** The reconstruction in one go (tests, benches): the walk of `backfillSliced`, never paused. */
 export function backfill(input: BackfillInput): Backfill {
+  const steps = walk(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The reconstruction as main runs it: the same walk, with `pause` awaited every STEPS_PER_SLICE
+ * steps (a few ms of work), so that years of snapshots and days never hold main's loop for long.
+ */
+export async function backfillSliced(
+  input: BackfillInput,
+  pause: () => Promise<void>,
+): Promise<Backfill> {
+  const steps = walk(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** The walk; it yields every STEPS_PER_SLICE steps, where its driver may let other work run. */
+function* walk(input: BackfillInput): Generator<void, Backfill> {
   const { now, movements, quote, closes, from, to } = input;
   const anchors = input.snapshots.filter((s) => s.takenAt <= now);
   anchors.sort((a, b) => b.takenAt - a.takenAt);
@@ -199,7 +228,8 @@ export function backfill(input: BackfillInput): Backfill {
   let m = movements.length - 1;
   while (m >= 0 && movements[m]!.time > now) m--;
   let a = 0;
-  for (;;) {
+  for (let step = 1; ; step++) {
+    if (step % STEPS_PER_SLICE === 0) yield;
     const anchor = anchors[a];
     const movement = m >= 0 ? movements[m] : undefined;
     const nextDayEnd = dayEnd >= lowestDayEnd ? dayEnd : -Infinity;

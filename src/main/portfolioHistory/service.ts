@@ -12,9 +12,11 @@ import type {
 import type { ExchangeApi } from '../exchange/api';
 import { deliverCsv, type SaveFile } from '../services/csv';
 import { downsample } from '../services/downsample';
-import { rangeBounds, backfill } from './backfill';
+import { nextTurn } from '../nextTurn';
+import { backfillSliced, rangeBounds } from './backfill';
+import type { Ratio } from './exact';
 import { movementsOf } from './movements';
-import { indexCloses, marketsFor } from './prices';
+import { DAY_MS, indexCloses, marketsFor } from './prices';
 import { profitLoss } from './profitLoss';
 import { profitLossCsv } from './profitLossCsv';
 import type { SyncCursor } from './records';
@@ -63,17 +65,20 @@ export class PortfolioHistory {
     const now = overview.fetchedAt;
     const { from, to } = rangeBounds(range, now);
     const snapshots = await this.options.store.seriesSnapshots(id, from, now);
-    const series = backfill({
-      now: overview.fetchedAt,
-      holdings: holdingsOf(overview),
-      movements: movementsOf(records),
-      snapshots,
-      ...(firstSnapshotAt !== undefined ? { firstSnapshotAt } : {}),
-      closes,
-      quote,
-      from,
-      to,
-    });
+    const series = await backfillSliced(
+      {
+        now: overview.fetchedAt,
+        holdings: holdingsOf(overview),
+        movements: movementsOf(records),
+        snapshots,
+        ...(firstSnapshotAt !== undefined ? { firstSnapshotAt } : {}),
+        closes,
+        quote,
+        from,
+        to,
+      },
+      nextTurn,
+    );
     return {
       quote,
       range,
@@ -142,7 +147,12 @@ export class PortfolioHistory {
     const listed = (await api.markets()).filter((m) => m.tradesEnabled).map((m) => m.name);
     const markets = marketsFor([...tickers], quote, listed);
     await syncDailyCloses(api, store, markets, first, now);
-    const closes = indexCloses(markets.flatMap((m) => store.dailyCloses(m, first - 86_400_000)));
+    // Years of closes of a dozen markets: read and indexed a market at a time.
+    const closes = new Map<string, Map<number, Ratio>>();
+    for (const market of markets) {
+      indexCloses(store.dailyCloses(market, first - DAY_MS), closes);
+      await nextTurn();
+    }
     return { id, overview, records, closes, firstSnapshotAt };
   }
 

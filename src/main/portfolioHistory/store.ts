@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Millis } from '../../shared/model';
 import { log } from '../log';
+import { nextTurn } from '../nextTurn';
 import { inTransaction, openHistoryFile } from './database';
 import type {
   DailyClose,
@@ -26,9 +27,6 @@ export const SERIES_MAX_SNAPSHOTS = 1200;
 const SLICE_ROWS = 10_000;
 /** Snapshots (holdings and all) one statement reads at most (~5 ms at 50 assets). */
 const PAGE_ROWS = 100;
-
-/** Lets other work run: the rest of a long read goes on in a later turn of the event loop. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface HistoryStoreOptions {
   /** Where a long read lets other work run (default: the next turn of the event loop). */

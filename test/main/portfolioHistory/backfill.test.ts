@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   backfill,
+  backfillSliced,
   rangeBounds,
   type BackfillInput,
 } from '../../../src/main/portfolioHistory/backfill';
@@ -190,6 +191,21 @@ describe('backfill', () => {
     );
     expect(empty.since).toBe(D3);
     expect(backfill(input({ movements: [] })).since).toBeNull();
+  });
+
+  it('main runs the same walk in slices, letting other work run between them', async () => {
+    // Two years of days, a snapshot a day: a few thousand steps.
+    const recorded = Array.from({ length: 730 }, (_, i) =>
+      snapshot(D0 - i * DAY_MS - 6 * H, ['1', '0', '0'], '50000'),
+    );
+    const long = input({ snapshots: recorded, holdings: { BTC: '1.2995', USDT: '19970' } });
+    let pauses = 0;
+    const sliced = await backfillSliced(long, async () => {
+      pauses++;
+    });
+    expect(sliced).toEqual(backfill(long));
+    expect(sliced.points.length).toBeGreaterThan(730);
+    expect(pauses).toBeGreaterThanOrEqual(3);
   });
 
   it('a range ends now and reaches back its length', () => {
