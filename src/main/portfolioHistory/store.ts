@@ -114,22 +114,18 @@ function snapshotOfRow(row: Row): Snapshot {
 
 /**
  * The series' bucketed choice over one slice of a range (profile, from, to; then the range's
- * start, its buckets and its span in ms): per bucket and quote the snapshot taken first, the one
- * taken last, and the ones of the lowest and the highest total. SQLite answers a bare column beside
- * min() or max() from the row that has it. The totals are compared as REAL for the choice only
- * (which points a chart of about a pixel each draws); every value shown stays the recorded decimal.
- * Everything it reads is in the snapshots_series index.
+ * start, its buckets and its span in ms): per bucket and quote the snapshot of the lowest total
+ * (`min`), or of the highest (`max`): min-max decimation, so a spike or a dip is drawn. SQLite
+ * answers a bare column beside one min() or max() from the row that has it; one aggregate a
+ * statement, each a single pass over the slice of the snapshots_series index (a CTE shared by both,
+ * or the bucket's first and last as well, measured 2-3 times slower). Totals are compared as REAL
+ * for the choice only (which points a chart of about a pixel each draws); every value shown stays
+ * the recorded decimal.
  */
-const SERIES_PICKS = `
-  WITH r AS (
-    SELECT id, taken_at, quote, CAST(total AS REAL) AS value,
-      CAST((taken_at - ?4) * ?5 / ?6 AS INTEGER) AS bucket
-    FROM snapshots WHERE profile = ?1 AND taken_at BETWEEN ?2 AND ?3
-  )
-  SELECT id FROM (SELECT id, min(taken_at) FROM r GROUP BY bucket, quote)
-  UNION SELECT id FROM (SELECT id, max(taken_at) FROM r GROUP BY bucket, quote)
-  UNION SELECT id FROM (SELECT id, min(value) FROM r GROUP BY bucket, quote)
-  UNION SELECT id FROM (SELECT id, max(value) FROM r GROUP BY bucket, quote)`;
+const seriesPicks = (aggregate: 'min' | 'max') => `
+  SELECT id, ${aggregate}(CAST(total AS REAL)) FROM snapshots
+  WHERE profile = ?1 AND taken_at BETWEEN ?2 AND ?3
+  GROUP BY CAST((taken_at - ?4) * ?5 / ?6 AS INTEGER), quote`;
 
 /** Every statement the store runs, prepared once. */
 function prepareQueries(db: DatabaseSync) {
@@ -151,12 +147,19 @@ function prepareQueries(db: DatabaseSync) {
     lastBefore: prepare(
       'SELECT id FROM snapshots WHERE profile = ? AND taken_at < ? ORDER BY taken_at DESC, id DESC LIMIT 1',
     ),
+    firstIn: prepare(
+      'SELECT id FROM snapshots WHERE profile = ? AND taken_at BETWEEN ? AND ? ORDER BY taken_at, id LIMIT 1',
+    ),
+    lastIn: prepare(
+      'SELECT id FROM snapshots WHERE profile = ? AND taken_at BETWEEN ? AND ? ORDER BY taken_at DESC, id DESC LIMIT 1',
+    ),
     /** Where a slice of at most `?3` rows from `?2` on ends (its last time). */
     sliceEnd: prepare(
       `SELECT max(taken_at) AS at FROM (SELECT taken_at FROM snapshots
          WHERE profile = ?1 AND taken_at >= ?2 ORDER BY taken_at LIMIT ?3)`,
     ),
-    seriesPicks: prepare(SERIES_PICKS),
+    seriesLowest: prepare(seriesPicks('min')),
+    seriesHighest: prepare(seriesPicks('max')),
     snapshotsById: prepare(
       `${SNAPSHOT_SELECT} WHERE id IN (SELECT value FROM json_each(?)) ORDER BY taken_at, id`,
     ),
@@ -204,6 +207,9 @@ function prepareQueries(db: DatabaseSync) {
     putDailyClose: prepare(
       `INSERT INTO daily_closes (market, day, close) VALUES (?, ?, ?)
        ON CONFLICT (market, day) DO UPDATE SET close = excluded.close`,
+    ),
+    closesSpan: prepare(
+      'SELECT min(day) AS first, max(day) AS last FROM daily_closes WHERE market = ? AND day BETWEEN ? AND ?',
     ),
     dailyCloses: prepare(
       'SELECT * FROM daily_closes WHERE market = ? AND day BETWEEN ? AND ? ORDER BY day',
@@ -292,10 +298,10 @@ export class HistoryStore {
 
   /**
    * The snapshots the net-worth series walks back through, oldest first: every one taken from
-   * `from` to `to` when there are at most `max`; else, with the range cut into `max / 4` buckets
-   * of time, each bucket's first, last, lowest and highest total (per quote: far fewer, and a
-   * spike or a dip still there). Then the newest one before `from` (the walk's anchor at the
-   * range's start). Read in statements of bounded size (`sliceRows` rows of the index, `pageRows`
+   * `from` to `to` when there are at most `max`; else the range's first and last, and, with the
+   * range cut into `max / 2` buckets of time, each bucket's lowest and highest total (per quote:
+   * far fewer, and a spike or a dip still there). Then the newest one before `from` (the walk's
+   * anchor at the range's start). Read in statements of bounded size (`sliceRows` rows of the index, `pageRows`
    * snapshots), with a pause between them, so that 3 years at 15 minutes neither fills memory nor
    * holds main for long.
    */
@@ -313,7 +319,7 @@ export class HistoryStore {
     if (n <= max || first === null) {
       ids = this.q.idsInRange.all(profileId, from, to).map((r) => int(r.id));
     } else {
-      ids = await this.bucketPicks(profileId, first, to, Math.max(1, Math.floor(max / 4)));
+      ids = await this.bucketPicks(profileId, first, to, Math.max(1, Math.floor(max / 2)));
     }
     const before = from > EARLIEST ? this.q.lastBefore.get(profileId, from) : undefined;
     if (before) ids.push(int(before.id));
@@ -335,14 +341,21 @@ export class HistoryStore {
   ): Promise<number[]> {
     const span = to - from + 1;
     const ids = new Set<number>();
+    for (const row of [
+      this.q.firstIn.get(profileId, from, to),
+      this.q.lastIn.get(profileId, from, to),
+    ]) {
+      if (row) ids.add(int(row.id));
+    }
     for (let start = from; start <= to;) {
-      await this.pause();
       const end = (this.q.sliceEnd.get(profileId, start, this.sliceRows) as { at: number | null })
         .at;
       if (end === null) break;
       const last = Math.min(end, to);
-      for (const row of this.q.seriesPicks.all(profileId, start, last, from, buckets, span)) {
-        ids.add(int(row.id));
+      for (const picks of [this.q.seriesLowest, this.q.seriesHighest]) {
+        await this.pause();
+        for (const row of picks.all(profileId, start, last, from, buckets, span))
+          ids.add(int(row.id));
       }
       start = last + 1;
     }
@@ -478,6 +491,19 @@ export class HistoryStore {
     inTransaction(this.db, () => {
       for (const c of closes) this.q.putDailyClose.run(c.market, c.day, c.close);
     });
+  }
+
+  /** The first and the last day of `market` kept from `from` to `to`, or undefined when none. */
+  closesSpan(
+    market: string,
+    from: Millis,
+    to: Millis,
+  ): { first: Millis; last: Millis } | undefined {
+    const r = this.q.closesSpan.get(market, from, to) as {
+      first: number | null;
+      last: number | null;
+    };
+    return r.first === null || r.last === null ? undefined : { first: r.first, last: r.last };
   }
 
   dailyCloses(market: string, from: Millis = EARLIEST, to: Millis = LATEST): DailyClose[] {
