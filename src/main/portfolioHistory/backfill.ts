@@ -44,6 +44,11 @@ export interface BackfillInput {
   snapshots: readonly Snapshot[];
   /** When the first snapshot of all was taken, when `snapshots` may not reach back to it. */
   firstSnapshotAt?: Millis;
+  /**
+   * When each day's last snapshot was taken, when `snapshots` are a choice of them (bucketed):
+   * the days they record are not reconstructed.
+   */
+  lastOfDays?: readonly Millis[];
   closes: CloseIndex;
   quote: string;
   from: Millis;
@@ -100,14 +105,14 @@ function differing(a: ReadonlyMap<string, Amount>, b: ReadonlyMap<string, Amount
 }
 
 /**
- * The days (midnight UTC) whose last snapshot (of `anchors`, newest first) no movement follows
- * before the day ends: the snapshot's balances are the day's end balances.
+ * The days (midnight UTC) whose last snapshot (of those taken at `times`, newest first) no movement
+ * follows before the day ends: the snapshot's balances are the day's end balances.
  */
-function quietLiveDays(anchors: readonly Snapshot[], movements: readonly Movement[]): Set<Millis> {
+function quietLiveDays(times: readonly Millis[], movements: readonly Movement[]): Set<Millis> {
   const days = new Set<Millis>();
   const seen = new Set<Millis>();
-  for (const anchor of anchors) {
-    const day = dayOf(anchor.takenAt);
+  for (const takenAt of times) {
+    const day = dayOf(takenAt);
     if (seen.has(day)) continue;
     seen.add(day);
     // The first movement after the snapshot (movements are oldest first).
@@ -115,7 +120,7 @@ function quietLiveDays(anchors: readonly Snapshot[], movements: readonly Movemen
     let hi = movements.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (movements[mid]!.time <= anchor.takenAt) lo = mid + 1;
+      if (movements[mid]!.time <= takenAt) lo = mid + 1;
       else hi = mid;
     }
     const next = movements[lo];
@@ -219,8 +224,10 @@ function* walk(input: BackfillInput): Generator<void, Backfill> {
     }
   };
 
+  // A day whose last snapshot nothing followed has that recorded value as its end, even when that
+  // snapshot is not among the anchors (a bucketed choice): no reconstructed point beside the line.
   const liveDays = quietLiveDays(
-    anchors.filter((a) => inRange(a.takenAt)),
+    (input.lastOfDays ?? anchors.map((a) => a.takenAt)).filter(inRange),
     movements,
   );
   const lowestDayEnd = Math.max(dayOf(since) + DAY_MS - 1, from);

@@ -64,13 +64,14 @@ export class PortfolioHistory {
     // Up to the balances just fetched (and recorded): the series ends with them.
     const now = overview.fetchedAt;
     const { from, to } = rangeBounds(range, now);
-    const snapshots = await this.options.store.seriesSnapshots(id, from, now);
+    const { snapshots, lastOfDays } = await this.options.store.seriesSnapshots(id, from, now);
     const series = await backfillSliced(
       {
         now: overview.fetchedAt,
         holdings: holdingsOf(overview),
         movements: movementsOf(records),
         snapshots,
+        ...(lastOfDays ? { lastOfDays } : {}),
         ...(firstSnapshotAt !== undefined ? { firstSnapshotAt } : {}),
         closes,
         quote,

@@ -4,6 +4,7 @@ import type { Millis } from '../../shared/model';
 import { log } from '../log';
 import { nextTurn } from '../nextTurn';
 import { inTransaction, openHistoryFile } from './database';
+import { DAY_MS } from './prices';
 import type {
   DailyClose,
   Snapshot,
@@ -27,6 +28,14 @@ export const SERIES_MAX_SNAPSHOTS = 1200;
 const SLICE_ROWS = 10_000;
 /** Snapshots (holdings and all) one statement reads at most (~5 ms at 50 assets). */
 const PAGE_ROWS = 100;
+
+/** What the net-worth series reads (seriesSnapshots). */
+export interface SeriesRead {
+  /** Oldest first. */
+  snapshots: Snapshot[];
+  /** When the snapshots are a bucketed choice: when each day's last snapshot was taken. */
+  lastOfDays?: Millis[];
+}
 
 export interface HistoryStoreOptions {
   /** Where a long read lets other work run (default: the next turn of the event loop). */
@@ -160,6 +169,11 @@ function prepareQueries(db: DatabaseSync) {
     ),
     seriesLowest: prepare(seriesPicks('min')),
     seriesHighest: prepare(seriesPicks('max')),
+    /** When each day's (UTC) last snapshot in a slice was taken. */
+    lastOfDays: prepare(
+      `SELECT max(taken_at) AS at FROM snapshots WHERE profile = ? AND taken_at BETWEEN ? AND ?
+       GROUP BY taken_at / 86400000`,
+    ),
     snapshotsById: prepare(
       `${SNAPSHOT_SELECT} WHERE id IN (SELECT value FROM json_each(?)) ORDER BY taken_at, id`,
     ),
@@ -303,23 +317,26 @@ export class HistoryStore {
    * far fewer, and a spike or a dip still there). Then the newest one before `from` (the walk's
    * anchor at the range's start). Read in statements of bounded size (`sliceRows` rows of the index, `pageRows`
    * snapshots), with a pause between them, so that 3 years at 15 minutes neither fills memory nor
-   * holds main for long.
+   * holds main for long. A bucketed read also answers when each day's last snapshot of the range
+   * was taken (`lastOfDays`): those days are recorded, not to be reconstructed (backfill.ts).
    */
   async seriesSnapshots(
     profileId: string,
     from: Millis,
     to: Millis,
     { max = SERIES_MAX_SNAPSHOTS }: { max?: number } = {},
-  ): Promise<Snapshot[]> {
+  ): Promise<SeriesRead> {
     const { n, first } = this.q.countRange.get(profileId, from, to) as {
       n: number;
       first: number | null;
     };
     let ids: number[];
+    let lastOfDays: Millis[] | undefined;
     if (n <= max || first === null) {
       ids = this.q.idsInRange.all(profileId, from, to).map((r) => int(r.id));
     } else {
-      ids = await this.bucketPicks(profileId, first, to, Math.max(1, Math.floor(max / 2)));
+      const buckets = Math.max(1, Math.floor(max / 2));
+      ({ ids, lastOfDays } = await this.bucketPicks(profileId, first, to, buckets));
     }
     const before = from > EARLIEST ? this.q.lastBefore.get(profileId, from) : undefined;
     if (before) ids.push(int(before.id));
@@ -329,7 +346,8 @@ export class HistoryStore {
       for (const row of this.q.snapshotsById.all(page)) snapshots.push(snapshotOfRow(row));
       await this.pause();
     }
-    return snapshots.sort((a, b) => a.takenAt - b.takenAt);
+    snapshots.sort((a, b) => a.takenAt - b.takenAt);
+    return lastOfDays ? { snapshots, lastOfDays } : { snapshots };
   }
 
   /** seriesSnapshots' choice over [from, to], a slice of `sliceRows` index rows at a time. */
@@ -338,9 +356,10 @@ export class HistoryStore {
     from: Millis,
     to: Millis,
     buckets: number,
-  ): Promise<number[]> {
+  ): Promise<{ ids: number[]; lastOfDays: Millis[] }> {
     const span = to - from + 1;
     const ids = new Set<number>();
+    const lastOfDay = new Map<number, Millis>();
     for (const row of [
       this.q.firstIn.get(profileId, from, to),
       this.q.lastIn.get(profileId, from, to),
@@ -357,9 +376,15 @@ export class HistoryStore {
         for (const row of picks.all(profileId, start, last, from, buckets, span))
           ids.add(int(row.id));
       }
+      await this.pause();
+      for (const row of this.q.lastOfDays.all(profileId, start, last)) {
+        const at = int(row.at);
+        const day = Math.floor(at / DAY_MS);
+        lastOfDay.set(day, Math.max(at, lastOfDay.get(day) ?? at));
+      }
       start = last + 1;
     }
-    return [...ids];
+    return { ids: [...ids], lastOfDays: [...lastOfDay.values()] };
   }
 
   /**

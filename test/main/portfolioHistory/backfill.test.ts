@@ -193,6 +193,17 @@ describe('backfill', () => {
     expect(backfill(input({ movements: [] })).since).toBeNull();
   });
 
+  it('a day recorded by a snapshot not among those given (a bucketed read) is not reconstructed', () => {
+    // Snapshots on D2 (after its withdrawal) and D3; only D3's is given, D2's last is named.
+    const recorded = [snapshot(D3 + 6 * H, ['1.2995', '0', '0'], '100539')];
+    const without = backfill(input({ snapshots: recorded, from: D1 }));
+    expect(without.points.map((p) => [p.time, p.source])).toContainEqual([D3 - 1, 'backfill']);
+    const told = backfill(input({ snapshots: recorded, from: D1, lastOfDays: [D2 + 20 * H] }));
+    expect(told.points.map((p) => p.time)).not.toContain(D3 - 1);
+    // D1 has no snapshot: its end is still reconstructed.
+    expect(told.points.map((p) => [p.time, p.source])).toContainEqual([D2 - 1, 'backfill']);
+  });
+
   it('main runs the same walk in slices, letting other work run between them', async () => {
     // Two years of days, a snapshot a day: a few thousand steps.
     const recorded = Array.from({ length: 730 }, (_, i) =>

@@ -233,8 +233,12 @@ describe('reading history at scale', () => {
     fill(few, 30);
     const read = await few.seriesSnapshots('p1', 10 * MIN, 19 * MIN, { max: 10 });
     // The range's ten, and the newest before it (the walk's anchor at the range's start).
-    expect(read.map((s) => s.takenAt / MIN)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
-    expect(read[3]).toEqual(few.snapshots('p1', 12 * MIN, 12 * MIN)[0]);
+    expect(read.snapshots.map((s) => s.takenAt / MIN)).toEqual([
+      9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+    ]);
+    expect(read.snapshots[3]).toEqual(few.snapshots('p1', 12 * MIN, 12 * MIN)[0]);
+    // Every snapshot is there: the days need no list of their own.
+    expect(read.lastOfDays).toBeUndefined();
     few.close();
   });
 
@@ -244,8 +248,12 @@ describe('reading history at scale', () => {
     const totalOf = (i: number) => (i === 1234 ? '999999.5' : String((i * 37) % 500));
     fill(many, 2_000, totalOf);
     // The range is 2,000 minutes to the ms: buckets of exactly 100 snapshots.
-    const read = await many.seriesSnapshots('p1', 0, 2_000 * MIN - 1, { max: 40 });
+    const { snapshots: read, lastOfDays } = await many.seriesSnapshots('p1', 0, 2_000 * MIN - 1, {
+      max: 40,
+    });
     const minutes = read.map((s) => s.takenAt / MIN);
+    // 2,000 minutes are two days: when the last snapshot of each was taken.
+    expect([...lastOfDays!].sort((a, b) => a - b)).toEqual([1_439 * MIN, 1_999 * MIN]);
     expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
     // Twenty buckets of 100: two each, two more where a slice of 300 rows cuts one, and the ends.
     expect(read.length).toBeGreaterThanOrEqual(40);
@@ -270,10 +278,10 @@ describe('reading history at scale', () => {
   it('the series is read in statements of bounded size, with a pause between them', async () => {
     const { store: many, pauses } = counting({ sliceRows: 250, pageRows: 50 });
     fill(many, 2_000);
-    const read = await many.seriesSnapshots('p1', 0, 2_000 * MIN, { max: 400 });
-    // Eight slices of the index (two statements each), then the snapshots chosen, pages of 50.
+    const { snapshots: read } = await many.seriesSnapshots('p1', 0, 2_000 * MIN, { max: 400 });
+    // Eight slices of the index (three statements each), then the snapshots chosen, pages of 50.
     expect(read.length).toBeLessThanOrEqual(400 + 2 * 7 + 2);
-    expect(pauses.count).toBeGreaterThanOrEqual(2 * 8 + Math.ceil(read.length / 50));
+    expect(pauses.count).toBeGreaterThanOrEqual(3 * 8 + Math.ceil(read.length / 50));
     many.close();
   });
 
