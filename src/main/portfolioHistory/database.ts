@@ -1,4 +1,12 @@
-import { chmodSync, closeSync, existsSync, openSync, renameSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  existsSync,
+  openSync,
+  renameSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { diskFailure, diskProblemOf, diskWords } from '../diskErrors';
@@ -123,8 +131,21 @@ const newerNotice = (dataDir: string) =>
   "one leaves it as it is and keeps this run's history in memory only. Update Exchange Desk to go " +
   'on with it.';
 
+/**
+ * SQLite says little when the folder is the trouble ("unable to open database file" where it could
+ * not make the log beside the file): whether the folder may be written says more.
+ */
+function folderProblem(dataDir: string): unknown {
+  try {
+    accessSync(dataDir, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
 function cannotOpenNotice(dataDir: string, error: unknown): string {
-  const problem = diskProblemOf(error);
+  const problem = diskProblemOf(error) ?? diskProblemOf(folderProblem(dataDir));
   const why = problem
     ? `: ${diskWords(problem)}`
     : ` (${error instanceof Error ? error.message : String(error)}).`;

@@ -17,13 +17,34 @@ import {
 import { HistoryStore } from '../../../src/main/portfolioHistory/store';
 import { snapshot } from './fixtures';
 
+/**
+ * node:fs as it is, but for `accessSync` on the folder `folder.readOnly` names: it fails as a
+ * read-only disk fails (mounting one needs privileges a test does not have).
+ */
+const folder = vi.hoisted(() => ({ readOnly: undefined as string | undefined }));
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  const accessSync: typeof actual.accessSync = (path, mode) => {
+    if (folder.readOnly !== undefined && String(path) === folder.readOnly) {
+      throw Object.assign(new Error(`EROFS: read-only file system, access '${String(path)}'`), {
+        code: 'EROFS',
+      });
+    }
+    actual.accessSync(path, mode);
+  };
+  return { ...actual, accessSync, default: { ...actual, accessSync } };
+});
+
 let dir: string;
 let path: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'desk-history-'));
   path = join(dir, 'history.sqlite');
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  folder.readOnly = undefined;
+  await rm(dir, { recursive: true, force: true });
+});
 
 const tables = (db: DatabaseSync) =>
   (
@@ -293,6 +314,16 @@ describe('a history file that is not as the migrations made it', () => {
     expect(store.addSnapshot('p1', snapshot(1_000, { BTC: '1' }))).toBe('written');
     store.close();
     expect(await asideFiles()).toEqual([]);
+  });
+
+  it('on a read-only folder: history in memory, and the notice says why in words', async () => {
+    await mkdir(path); // SQLite cannot open it: its own words say little
+    folder.readOnly = dir;
+    const store = open();
+    expect(store.notice).toBe(
+      `Exchange Desk could not open the portfolio history in ${dir}: the disk is read-only. Make it writable, then try again. This run keeps its history in memory only.`,
+    );
+    store.close();
   });
 
   it('as the migrations made it, at any version: opened and migrated, no notice', () => {
