@@ -30,6 +30,7 @@ import type { WebHost } from '../../src/main/webhost/server';
 import {
   chromiumExecutable,
   collectGarbage,
+  RunLimit,
   fmt,
   fmtBytes,
   spread,
@@ -270,9 +271,10 @@ async function chartRuns(
   host: WebHost,
   context: BenchContext,
   chromium?: string,
-): Promise<ChartRun[]> {
+): Promise<{ runs: ChartRun[]; noisy: string[] }> {
   const { browser, close } = await launchBenchBrowser(chromium);
   const runs: ChartRun[] = [];
+  const limit = new RunLimit(context, CHART_WARMUP_RUNS + CHART_RUNS, CHART_WARMUP_RUNS + 1);
   try {
     const page = await browser.newPage();
     context.log('history: opening the Overview (the chart loads 3m first: the first sync)');
@@ -285,7 +287,7 @@ async function chartRuns(
     const range = page.getByRole('group', { name: 'Range' });
     const choose = (label: string) => () =>
       range.getByRole('button', { name: label, exact: true }).click();
-    for (let i = 0; i < CHART_WARMUP_RUNS + CHART_RUNS; i++) {
+    for (let i = 0; limit.next(); i++) {
       const run = await measureChart(page, choose('All'));
       context.log(
         `history: All, run ${i + 1}${i < CHART_WARMUP_RUNS ? ' (warm-up)' : ''}: ` +
@@ -299,7 +301,7 @@ async function chartRuns(
   } finally {
     await close();
   }
-  return runs;
+  return { runs, noisy: limit.noisy("the chart on 'All'") };
 }
 
 interface MainParts {
@@ -403,19 +405,23 @@ async function chartOnFiveYears(root: string, context: BenchContext) {
     demoExchange: { freezePrices: true },
   });
   try {
-    const runs = await chartRuns(host, context);
+    const { runs, noisy } = await chartRuns(host, context);
     context.log('history: portfolio.netWorth in main, step by step');
     const parts: MainParts[] = [];
-    for (let attempt = 0; parts.length < MAIN_RUNS; attempt++) {
-      try {
-        parts.push(await mainParts(core));
-      } catch (error) {
-        // A demo request can meet a kept-alive socket the server just closed: that run again.
-        if (attempt >= MAIN_RUNS + 2) throw error;
-        context.log(`history: a main run failed, again: ${String(error)}`);
+    const limit = new RunLimit(context, MAIN_RUNS);
+    for (let failures = 0; limit.next();) {
+      for (;;) {
+        try {
+          parts.push(await mainParts(core));
+          break;
+        } catch (error) {
+          // A demo request can meet a kept-alive socket the server just closed: that run again.
+          if (++failures > 2) throw error;
+          context.log(`history: a main run failed, again: ${String(error)}`);
+        }
       }
     }
-    return { days, filled, runs, parts };
+    return { days, filled, runs, parts, noisy: [...noisy, ...limit.noisy('main, step by step')] };
   } finally {
     await stop();
   }
@@ -487,7 +493,7 @@ async function atScale(root: string, context: BenchContext) {
   const chromium = chromiumExecutable(context.pinning, [context.pinning.serverCpu]);
   try {
     const pressureBefore = cpuPressure();
-    const runs = await chartRuns(host, context, chromium.path);
+    const { runs, noisy } = await chartRuns(host, context, chromium.path);
     context.log('history: the snapshot CSV of every snapshot, written as Electron saves it');
     const csv = await csvOfAll(core, root);
     const pressureAfter = cpuPressure();
@@ -496,7 +502,7 @@ async function atScale(root: string, context: BenchContext) {
         `live heap +${csv.liveHeapMb.map((mb) => fmt(mb, 1)).join(', ')} MiB, main blocked ` +
         `${fmt(csv.longestBlockMs, 1)} ms at most (longest gap ${fmt(csv.longestGapMs, 1)} ms)`,
     );
-    return { filled, runs, csv, pressure: [pressureBefore, pressureAfter] };
+    return { filled, runs, noisy, csv, pressure: [pressureBefore, pressureAfter] };
   } finally {
     chromium.cleanup();
     await stop();
@@ -542,7 +548,8 @@ export const suite: BenchSuite = {
       const loadBytes = fill(dir, dailyTimes(days));
       const openAndRead: number[] = [];
       const readOnly: number[] = [];
-      for (let run = 0; run < LOAD_RUNS; run++) {
+      const loads = new RunLimit(context, LOAD_RUNS);
+      while (loads.next()) {
         collectGarbage();
         const start = performance.now();
         const store = HistoryStore.open(dir);
@@ -557,7 +564,7 @@ export const suite: BenchSuite = {
       const both = spread(openAndRead);
       const read = spread(readOnly);
       const load: Table = {
-        title: `Loading ${LOAD_YEARS} years of daily snapshots (${fmt(days)} snapshots, ${fmt(days * ASSETS)} holdings, ${fmtBytes(loadBytes)}), ${LOAD_RUNS} runs`,
+        title: `Loading ${LOAD_YEARS} years of daily snapshots (${fmt(days)} snapshots, ${fmt(days * ASSETS)} holdings, ${fmtBytes(loadBytes)}), ${openAndRead.length} runs`,
         columns: ['Step', 'median ms (min-max)'],
         rows: [
           ['open the file and read the range', fmtSpread(both, 1)],
@@ -578,7 +585,7 @@ export const suite: BenchSuite = {
       const loadAndRender = readPart.median + compute.median + dataToPainted.median;
       const lastRun = chart.runs.at(-1)!;
       const opening: Table = {
-        title: `Opening the Overview's net-worth chart on 'All': ${LOAD_YEARS} years of daily snapshots of ${ASSETS} assets (${fmtBytes(chart.filled.bytes)}), median (min-max) of ${CHART_RUNS} runs in the page, ${MAIN_RUNS} in main`,
+        title: `Opening the Overview's net-worth chart on 'All': ${LOAD_YEARS} years of daily snapshots of ${ASSETS} assets (${fmtBytes(chart.filled.bytes)}), median (min-max) of ${chart.runs.length} runs in the page, ${chart.parts.length} in main`,
         columns: ['Measure', 'ms'],
         rows: [
           ['points drawn', fmt(lastRun.drawn)],
@@ -608,7 +615,7 @@ export const suite: BenchSuite = {
       const liveHeapMax = Math.max(0, ...liveHeap);
       const scaleLast = scale.runs.at(-1)!;
       const atScaleTable: Table = {
-        title: `Net worth 'All' over ${SCALE_YEARS} years of snapshots every 15 minutes: ${fmt(SCALE_SNAPSHOTS)} snapshots of ${ASSETS} assets (${fmtBytes(scale.filled.bytes)}), median (min-max) of ${CHART_RUNS} runs`,
+        title: `Net worth 'All' over ${SCALE_YEARS} years of snapshots every 15 minutes: ${fmt(SCALE_SNAPSHOTS)} snapshots of ${ASSETS} assets (${fmtBytes(scale.filled.bytes)}), median (min-max) of ${scale.runs.length} runs`,
         columns: ['Measure', 'value'],
         rows: [
           ['points drawn', fmt(scaleLast.drawn)],
@@ -696,6 +703,7 @@ export const suite: BenchSuite = {
       return {
         tables: [sizes, load, opening, atScaleTable, csvTable],
         verdicts,
+        noisy: [...loads.noisy('open + read'), ...chart.noisy, ...scale.noisy],
         notes: [
           `Every snapshot through HistoryStore.addSnapshot (its dedupe check and one transaction each) into a file in ${tmpdir()}; synchronous=OFF while filling only (the size does not depend on it), then a WAL checkpoint: the size is the database file's.`,
           'Worst case for size: every amount and price differs from the last snapshot (amounts with 8 decimals, prices with 12 significant digits, a fifth of the assets with a flex amount).',
