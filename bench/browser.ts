@@ -12,14 +12,17 @@ import { benchChromiumPath, CHROMIUM_ARGS } from './support';
  * the chart committed it; src/renderer/lib/userTiming.ts).
  */
 
-/** A headless browser with a fresh profile; close() also removes the profile. */
-export async function launchBenchBrowser(): Promise<{
+/**
+ * A headless browser with a fresh profile; close() also removes the profile. `executablePath`: what
+ * to launch (default the bench's Chromium; e.g. a wrapper that pins it, support.ts).
+ */
+export async function launchBenchBrowser(executablePath = benchChromiumPath()): Promise<{
   browser: BrowserContext;
   close(): Promise<void>;
 }> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'desk-bench-chromium-'));
   const browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: benchChromiumPath(),
+    executablePath,
     headless: true,
     viewport: { width: 1280, height: 800 },
     args: [...CHROMIUM_ARGS],

@@ -127,9 +127,13 @@ export function benchChromiumPath(): string {
 /**
  * When the bench pinned itself (and so every child) to one core, Chromium runs through a wrapper
  * that gives it both bench cores back: browser, renderer and compositor on one core would measure
- * the pinning, not the page.
+ * the pinning, not the page. `cpus` pins it elsewhere (the history suite puts it on the core this
+ * process does not use, so that main's event loop measures main).
  */
-export function chromiumExecutable(pinning: Pinning): {
+export function chromiumExecutable(
+  pinning: Pinning,
+  cpus: readonly number[] = [pinning.benchCpu, pinning.serverCpu],
+): {
   /** What to launch: the browser, or the wrapper that pins it. */
   path: string;
   /** The browser itself. */
@@ -140,8 +144,10 @@ export function chromiumExecutable(pinning: Pinning): {
   if (!pinning.applied) return { path: real, real, cleanup: () => undefined };
   const dir = mkdtempSync(join(tmpdir(), 'desk-bench-chromium-'));
   const path = join(dir, 'chromium');
-  const cpus = `${pinning.benchCpu},${pinning.serverCpu}`;
-  writeFileSync(path, `#!/bin/sh\nexec taskset -c ${cpus} ${JSON.stringify(real)} "$@"\n`);
+  writeFileSync(
+    path,
+    `#!/bin/sh\nexec taskset -c ${cpus.join(',')} ${JSON.stringify(real)} "$@"\n`,
+  );
   chmodSync(path, 0o755);
   return { path, real, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -6,6 +6,8 @@ import {
   type ChannelOutput,
   type ChannelParsed,
 } from '../shared/contract';
+import { dirname } from 'node:path';
+import { diskFailure } from './diskErrors';
 import { log } from './log';
 import { DeskFailure, ErrorCode, type DeskError, type Envelope } from '../shared/errors';
 import type { z } from 'zod';
@@ -52,6 +54,10 @@ export function toDeskError(error: unknown): DeskError {
   if (typeof own === 'function') return (own as () => DeskError).call(error);
   // Details stay in main's log; the renderer gets a message it can show.
   log.error('[desk] handler failed:', error);
+  // A file write the disk refused (a CSV saved where the user chose): its folder and what to do.
+  const path = (error as { path?: unknown } | null)?.path;
+  const disk = typeof path === 'string' ? diskFailure(error, dirname(path)) : undefined;
+  if (disk) return disk.toDeskError();
   return { code: ErrorCode.Internal, message: 'Something went wrong inside Exchange Desk.' };
 }
 

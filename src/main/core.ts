@@ -10,10 +10,10 @@ import {
 } from './demo-exchange/server';
 import { AppEvents } from './events';
 import { createHandlers } from './handlers';
-import { log } from './log';
 import { SnapshotRecorder } from './portfolioHistory/recorder';
 import { PortfolioHistory } from './portfolioHistory/service';
 import type { HistoryStore } from './portfolioHistory/store';
+import type { SaveFile } from './services/csv';
 import { OrderJournal } from './services/orderJournal';
 import { StreamService } from './stream/service';
 import type { SessionOptions } from './stream/session';
@@ -35,7 +35,7 @@ export interface CoreOptions {
   /** Opens a URL in the system browser (Electron only). */
   openExternal?: (url: string) => Promise<void>;
   /** Saves a file through a native dialog (Electron); the web host lets the page download it. */
-  saveFile?: (defaultName: string, text: string) => Promise<string | undefined>;
+  saveFile?: SaveFile;
   /** The secret store (default: the OS keychain). */
   vault?: KeytarStore;
   /**
@@ -56,27 +56,6 @@ export interface CoreOptions {
   snapshotIntervalMs?: number;
   /** The exchange clients' time limits (default: the Transport's; tests of a hanging exchange). */
   transport?: AccountsOptions['transport'];
-}
-
-/**
- * The history database of the data folder. One that cannot be opened (a file from a newer app,
- * a damaged one) does not stop the app: history is kept in memory for this run, and the file is
- * left as it is. `node:sqlite` is loaded here, as the core starts, not when main's bundle loads:
- * where it is missing, the start fails with that reason in a dialog (index.ts) instead of the
- * process ending before any window.
- */
-async function openHistory(dataDir: string | undefined): Promise<HistoryStore> {
-  const { HistoryStore } = await import('./portfolioHistory/store');
-  try {
-    return HistoryStore.open(dataDir);
-  } catch (error) {
-    log.error(
-      `[history] the history database could not be opened; this run keeps history in memory: ${
-        error instanceof Error ? error.message : String(error)
-      }`,
-    );
-    return HistoryStore.open(undefined);
-  }
 }
 
 /** Everything main runs, without Electron: shared by the Electron app and the web host. */
@@ -103,13 +82,19 @@ export interface Core {
 
 export async function startCore(options: CoreOptions): Promise<Core> {
   // Profile names and portfolio data live there: only this user may read it (0700).
-  if (options.dataDir) await ensurePrivateDir(options.dataDir);
+  const freshDataDir = options.dataDir ? await ensurePrivateDir(options.dataDir) : false;
   const events = new AppEvents();
   const demoExchange = await startDemoExchange({
     ...(options.dataDir ? { statePath: join(options.dataDir, 'demo-exchange.json') } : {}),
     ...options.demoExchange,
   });
   const vault = options.vault ?? new KeytarStore();
+  // A history file that could not be used as it was (set aside, from a newer app, the disk): the
+  // page is told with the profiles' notice, and the app goes on. `node:sqlite` is loaded here, as
+  // the core starts, not when main's bundle loads: where it is missing, the start fails with that
+  // reason in a dialog (index.ts) instead of the process ending before any window.
+  const { HistoryStore } = await import('./portfolioHistory/store');
+  const history = HistoryStore.open(options.dataDir);
   const accounts = await Accounts.create({
     dataDir: options.dataDir,
     vault,
@@ -119,12 +104,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.statusIntervalMs ? { statusIntervalMs: options.statusIntervalMs } : {}),
     ...(options.regionUrls ? { regionUrls: options.regionUrls } : {}),
     ...(options.transport ? { transport: options.transport } : {}),
+    ...(history.notice ? { notices: [history.notice] } : {}),
   });
-  const lock = await AppLock.create(vault, events, { dataDir: options.dataDir });
+  const lock = await AppLock.create(vault, events, { dataDir: options.dataDir, freshDataDir });
   const updates = new UpdateService(options.updates, (status) => events.emit('app.update', status));
   const stream = new StreamService({ accounts, lock, events, session: options.stream });
   stream.start();
-  const history = await openHistory(options.dataDir);
   const recorder = new SnapshotRecorder({
     store: history,
     active: () => accounts.active(),

@@ -1,5 +1,7 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createWriteStream } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   app,
   BrowserWindow,
@@ -12,6 +14,7 @@ import {
   type WebPreferences,
 } from 'electron';
 import { APP_SCHEME, appRequestHandler, sessionResponseHeaders } from './appFiles';
+import { diskFailure } from './diskErrors';
 import { log } from './log';
 import { contextMenu, type MenuTemplateItem } from './menu';
 import { isAllowedExternalUrl, isOwnPage } from './security';
@@ -81,11 +84,12 @@ export async function openAuthorizePage(url: string): Promise<void> {
 
 /**
  * Asks where to save a file (native dialog, starting in Downloads with the file's name) and writes
- * it there; undefined when cancelled.
+ * its pieces there as they come (a long CSV is never held whole); undefined when cancelled (then no
+ * piece is asked for).
  */
 export async function saveWithDialog(
   defaultName: string,
-  text: string,
+  chunks: AsyncIterable<string>,
 ): Promise<string | undefined> {
   const parent = BrowserWindow.getFocusedWindow();
   const options = {
@@ -96,7 +100,14 @@ export async function saveWithDialog(
     ? await dialog.showSaveDialog(parent, options)
     : await dialog.showSaveDialog(options);
   if (result.canceled || !result.filePath) return undefined;
-  await writeFile(result.filePath, text, 'utf8');
+  try {
+    await pipeline(Readable.from(chunks), createWriteStream(result.filePath, 'utf8'));
+  } catch (error) {
+    // A write error names no file: the folder chosen, in words, when it is the disk's doing.
+    throw (
+      diskFailure(error, dirname(result.filePath), `save ${basename(result.filePath)}`) ?? error
+    );
+  }
   return result.filePath;
 }
 

@@ -20,6 +20,10 @@ export const ErrorCode = {
   Unauthorized: 'UNAUTHORIZED',
   Bridge: 'BRIDGE',
   Internal: 'INTERNAL',
+  /** The disk refused a write (full, read-only, permission): the message names the folder. */
+  Disk: 'DISK',
+  /** An answer too large to hand to the page whole (a CSV the web host would download). */
+  TooLarge: 'TOO_LARGE',
 } as const;
 
 /** What every channel answers with; the bridge unwraps it. */
@@ -71,8 +75,13 @@ export function asDeskError(value: unknown): DeskError {
 export class DeskFailure extends Error {
   readonly code: string;
   readonly fields: Record<string, string[]> | undefined;
-  constructor(code: string, message: string, fields?: Record<string, string[]>) {
-    super(message);
+  constructor(
+    code: string,
+    message: string,
+    fields?: Record<string, string[]>,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
     this.name = 'DeskFailure';
     this.code = code;
     this.fields = fields;

@@ -47,8 +47,9 @@ export interface ProfilesState {
   /** Where the OAuth redirect arrives (app-wide; main always sends it). */
   oauthRedirect?: OAuthRedirect;
   /**
-   * Something the user should know about the profiles, e.g. the stored active profile could not be
-   * opened at start (what it is, why, what to do) and the app is on Demo instead.
+   * Something the user should know from main's start: the stored active profile could not be
+   * opened (what it is, why, what to do) and the app is on Demo instead; the history file was set
+   * aside, or could not be opened.
    */
   notice?: string;
 }

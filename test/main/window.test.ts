@@ -633,7 +633,13 @@ describe('desktop behaviour of the window', () => {
 describe('saveWithDialog', () => {
   it('starts in Downloads with the file name', async () => {
     fake.dialogs.length = 0;
-    await expect(saveWithDialog('deposits-2026-11-28.csv', 'a,b\n')).resolves.toBeUndefined();
+    let asked = false;
+    async function* pieces() {
+      asked = true;
+      yield 'a,b\n';
+    }
+    await expect(saveWithDialog('deposits-2026-11-28.csv', pieces())).resolves.toBeUndefined();
+    expect(asked).toBe(false); // cancelled: no piece was made
     expect(fake.dialogs).toEqual([
       {
         defaultPath: join('/home/ann/Downloads', 'deposits-2026-11-28.csv'),

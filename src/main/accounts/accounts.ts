@@ -61,6 +61,11 @@ export interface AccountsOptions {
   regionUrls?: Partial<Record<DeployedRegion, string>>;
   /** The exchange clients' time limits (default: the Transport's own; tests of a hanging exchange). */
   transport?: TransportOptions;
+  /**
+   * What else main has to tell the user from its start (the history file set aside, say): shown
+   * with the profiles' notice for the whole run.
+   */
+  notices?: readonly string[];
 }
 
 export class Accounts {
@@ -312,8 +317,14 @@ export class Accounts {
       activeId: this.context.id,
       keychain: this.keychain,
       oauthRedirect: { port, redirectUri: redirectUriFor(port) },
-      ...(this.notice ? { notice: this.notice.text } : {}),
+      ...this.noticeText(),
     };
+  }
+
+  /** The notice of the profiles, then the others main was given, as one text. */
+  private noticeText(): { notice?: string } {
+    const texts = [...(this.notice ? [this.notice.text] : []), ...(this.options.notices ?? [])];
+    return texts.length > 0 ? { notice: texts.join(' ') } : {};
   }
 
   private async changed(): Promise<ProfilesState> {

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
@@ -54,16 +54,28 @@ export interface AppLockOptions {
   /** The clock (tests move it). */
   now?: () => number;
   /**
-   * The app data folder: `app-lock.json` there records (no secret) that a lock is set, which
-   * decides what a keychain that cannot be read at start means. Without one, nothing is recorded.
+   * The app data folder: `app-lock.json` there records (no secret) whether a lock is set, which
+   * decides what a keychain that cannot be read at start means. Without one (a web host run without
+   * a data folder) nothing is recorded and nothing persists: such a run opens as it always did.
    */
   dataDir?: string | undefined;
+  /**
+   * The data folder was made (or found empty) at this start: no lock can have been set through it,
+   * so a keychain that cannot be read means no lock, and the record says so from now on.
+   */
+  freshDataDir?: boolean;
+  /** Writes the record (default: writeFileAtomic); tests stand in a disk that refuses. */
+  write?: (path: string, text: string) => Promise<void>;
 }
 
-/** The record in the data folder: a lock is set (the passcode itself lives in the keychain). */
+/** The record in the data folder: whether a lock is set (the passcode itself is in the keychain). */
 const MARKER = 'app-lock.json';
+const recordSchema = z.object({ version: z.literal(1), enabled: z.boolean() });
+/** What the record says: a lock, no lock, nothing (no file), or something unreadable. */
+type Recorded = 'lock' | 'no-lock' | 'none' | 'unreadable';
 
-function readFailure(error: unknown): string {
+/** Why the keychain could not be read, and what to do about it. */
+function keychainTrouble(error: unknown): { reason: string; fix: string } {
   const reason =
     error instanceof KeychainUnavailableError
       ? (error.status.message ?? error.message)
@@ -74,10 +86,25 @@ function readFailure(error: unknown): string {
     error instanceof KeychainUnavailableError && error.status.fix
       ? error.status.fix
       : 'Make sure the system keychain is running and unlocked.';
+  return { reason: reason.replace(/\.$/, ''), fix: fix.replace(/\.?$/, '.') };
+}
+
+function readFailure(error: unknown): string {
+  const { reason, fix } = keychainTrouble(error);
   return (
-    `The app lock could not be read from the keychain: ${reason.replace(/\.$/, '')}. ` +
+    `The app lock could not be read from the keychain: ${reason}. ` +
     'Without it the passcode cannot be checked, so Exchange Desk stays locked. ' +
-    `${fix.replace(/\.?$/, '.')} Then choose Try again and enter your passcode.`
+    `${fix} Then choose Try again and enter your passcode.`
+  );
+}
+
+/** The keychain cannot be read and the data folder does not say that no lock is set. */
+function unknownLock(error: unknown, dataDir: string): string {
+  const { reason, fix } = keychainTrouble(error);
+  return (
+    `Exchange Desk cannot tell whether an app lock is set: the keychain cannot be read (${reason}) ` +
+    `and the data folder ${dataDir} holds no record that no lock is set, so it stays locked. ` +
+    `${fix} Then choose Try again (and enter your passcode, if you set one).`
   );
 }
 
@@ -107,15 +134,19 @@ export class AppLock {
   /** Why the lock entry could not be read (the app is locked until it can). */
   private readError: string | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly dataDir: string | undefined;
   private readonly markerPath: string | undefined;
+  private readonly write: (path: string, text: string) => Promise<void>;
 
   private constructor(
     private readonly vault: SecretStore,
     private readonly events: AppEvents,
     private readonly now: () => number,
-    dataDir: string | undefined,
+    options: AppLockOptions,
   ) {
-    this.markerPath = dataDir ? join(dataDir, MARKER) : undefined;
+    this.dataDir = options.dataDir;
+    this.markerPath = options.dataDir ? join(options.dataDir, MARKER) : undefined;
+    this.write = options.write ?? writeFileAtomic;
   }
 
   static async create(
@@ -123,35 +154,44 @@ export class AppLock {
     events: AppEvents,
     options: AppLockOptions = {},
   ): Promise<AppLock> {
-    const lock = new AppLock(vault, events, options.now ?? Date.now, options.dataDir);
-    await lock.read(true);
+    const lock = new AppLock(vault, events, options.now ?? Date.now, options);
+    await lock.read(true, options.freshDataDir ?? false);
     return lock;
   }
 
-  /**
-   * Does the data folder record a lock? No file: no. A file that cannot be read or parsed: yes
-   * (when in doubt, stay locked).
-   */
-  private async recorded(): Promise<boolean> {
-    if (!this.markerPath) return false;
+  /** What the data folder's record says. */
+  private async recorded(): Promise<Recorded> {
+    if (!this.markerPath) return 'none';
+    let text: string;
     try {
-      const value = JSON.parse(await readFile(this.markerPath, 'utf8')) as { enabled?: unknown };
-      return value.enabled !== false;
+      text = await readFile(this.markerPath, 'utf8');
     } catch (error) {
-      return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'none' : 'unreadable';
     }
+    let parsed: ReturnType<typeof recordSchema.safeParse> | undefined;
+    try {
+      parsed = recordSchema.safeParse(JSON.parse(text));
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed?.success) return 'unreadable';
+    return parsed.data.enabled ? 'lock' : 'no-lock';
   }
 
-  /** Keeps the record in step with the keychain; a failure to write it is logged, never fatal. */
+  /**
+   * Makes the record say whether a lock is set (written only when it says otherwise). Throws when
+   * it cannot be written: a disk problem in words (atomicFile.ts).
+   */
   private async record(enabled: boolean): Promise<void> {
     if (!this.markerPath) return;
+    if ((await this.recorded()) === (enabled ? 'lock' : 'no-lock')) return;
+    await this.write(this.markerPath, JSON.stringify({ version: 1, enabled }));
+  }
+
+  /** `record`, where a failure can only be logged (the next start reads what the record says). */
+  private async recordOrLog(enabled: boolean): Promise<void> {
     try {
-      if (enabled) {
-        if (!(await this.recorded()))
-          await writeFileAtomic(this.markerPath, JSON.stringify({ version: 1, enabled: true }));
-      } else {
-        await rm(this.markerPath, { force: true });
-      }
+      await this.record(enabled);
     } catch (error) {
       log.error(`[lock] ${MARKER} could not be updated: ${String(error)}`);
     }
@@ -160,25 +200,33 @@ export class AppLock {
   /**
    * (Re-)reads the entry; at start a set passcode locks the app.
    *
-   * A keychain that cannot be read at start: was a lock set? The data folder's record says. Set:
-   * the app stays locked and says why and what to do (the passcode cannot be checked without the
-   * entry). Not set (or no data folder): there is nothing to unlock, so the app opens as it always
-   * did, which is what a computer without any keychain needs to use Demo. The keychain's error
-   * alone cannot tell: on Linux a locked keyring whose unlock prompt was dismissed fails with the
-   * same words as a missing one.
+   * A keychain that cannot be read at start: was a lock set? Only the data folder's record that no
+   * lock is set opens the app (a computer without any keychain uses Demo so); a record of a lock, a
+   * damaged record or none at all keeps it locked, saying why and what to do: the passcode cannot
+   * be checked without the entry, and a record that is missing proves nothing. The keychain's error
+   * alone cannot tell either: on Linux a locked keyring whose unlock prompt was dismissed fails
+   * with the same words as a missing one. A data folder new at this start cannot have had a lock
+   * set through it: no lock, and recorded so. Without a data folder nothing can be recorded, so
+   * such a run (a web host without one) opens as it always did.
    */
-  private async read(atStart: boolean): Promise<void> {
+  private async read(atStart: boolean, freshDataDir = false): Promise<void> {
     let text: string | undefined;
     try {
       text = await this.vault.get(ENTRY);
     } catch (error) {
-      if (atStart && !(await this.recorded())) {
-        log.warn(
-          `[lock] the keychain cannot be read and no app lock is recorded: ${String(error)}`,
-        );
-        return;
+      if (atStart) {
+        const recorded = this.dataDir === undefined ? 'no-lock' : await this.recorded();
+        if (recorded === 'no-lock' || (recorded === 'none' && freshDataDir)) {
+          const why = this.dataDir === undefined ? 'no data folder to record one' : 'none recorded';
+          log.warn(`[lock] the keychain cannot be read; no app lock (${why}): ${String(error)}`);
+          await this.recordOrLog(false);
+          return;
+        }
       }
-      this.readError = readFailure(error);
+      this.readError =
+        this.dataDir !== undefined && (await this.recorded()) !== 'lock'
+          ? unknownLock(error, this.dataDir)
+          : readFailure(error);
       this.locked = true;
       log.error(`[lock] the app lock could not be read: ${this.readError}`);
       return;
@@ -187,7 +235,7 @@ export class AppLock {
       this.stored = undefined;
       this.readError = undefined;
       this.locked = false;
-      await this.record(false);
+      await this.recordOrLog(false);
       return;
     }
     let parsed: ReturnType<typeof storedSchema.safeParse> | undefined;
@@ -206,7 +254,7 @@ export class AppLock {
     this.stored = parsed.data;
     if (atStart || this.readError) this.locked = true;
     this.readError = undefined;
-    await this.record(true); // a lock set before this record existed gets one now
+    await this.recordOrLog(true); // a lock set before this record existed gets one now
   }
 
   /** One check or change at a time. */
@@ -330,11 +378,31 @@ export class AppLock {
       const salt = randomBytes(16);
       const hash = await AppLock.hash(passcode, salt);
       const stored = { salt: salt.toString('base64'), hash: hash.toString('base64'), idleMinutes };
+      const before = this.stored;
       await this.save(stored);
+      try {
+        // The record is the fail-safe of a keychain that cannot be read at start: a lock it does
+        // not record is not set.
+        await this.record(true);
+      } catch (error) {
+        await this.rollBack(before);
+        throw error;
+      }
       this.stored = stored;
-      await this.record(true);
       return this.changed();
     });
+  }
+
+  /** Puts the keychain entry back as it was before a change that could not be recorded. */
+  private async rollBack(before: StoredLock | undefined): Promise<void> {
+    try {
+      if (before) await this.save(before);
+      else await this.vault.delete(ENTRY);
+    } catch (error) {
+      // The keychain holds the new passcode after all: say so, rather than guess.
+      log.error(`[lock] the app lock could not be rolled back in the keychain: ${String(error)}`);
+      await this.read(false);
+    }
   }
 
   disable(passcode: string): Promise<LockState> {
@@ -343,7 +411,9 @@ export class AppLock {
       await this.vault.delete(ENTRY);
       this.stored = undefined;
       this.locked = false;
-      await this.record(false);
+      // Not recorded (a full disk): the record still says a lock, which at worst keeps a later
+      // start whose keychain cannot be read locked until it can.
+      await this.recordOrLog(false);
       return this.changed();
     });
   }

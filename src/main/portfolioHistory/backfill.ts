@@ -37,8 +37,18 @@ export interface BackfillInput {
   holdings: Readonly<Record<string, string>>;
   /** Every movement (movements.ts), oldest first. */
   movements: readonly Movement[];
-  /** The live snapshots recorded, in any order. */
+  /**
+   * The live snapshots recorded, in any order: every one, or those of the range (bucketed when
+   * many) and the newest one before it (store.ts seriesSnapshots). Each is an anchor of the walk.
+   */
   snapshots: readonly Snapshot[];
+  /** When the first snapshot of all was taken, when `snapshots` may not reach back to it. */
+  firstSnapshotAt?: Millis;
+  /**
+   * When each day's last snapshot was taken, when `snapshots` are a choice of them (bucketed):
+   * the days they record are not reconstructed.
+   */
+  lastOfDays?: readonly Millis[];
   closes: CloseIndex;
   quote: string;
   from: Millis;
@@ -83,24 +93,26 @@ function snapshotBalances(
   return balances;
 }
 
-/** Assets whose balance differs between the two (an absent asset holds zero), sorted. */
+/**
+ * Assets whose balance differs between the two (an absent asset holds zero), sorted. Called for
+ * every anchor: no set or array of both maps' keys is built.
+ */
 function differing(a: ReadonlyMap<string, Amount>, b: ReadonlyMap<string, Amount>): string[] {
   const out: string[] = [];
-  for (const ticker of new Set([...a.keys(), ...b.keys()])) {
-    if ((a.get(ticker) ?? 0n) !== (b.get(ticker) ?? 0n)) out.push(ticker);
-  }
+  for (const [ticker, amount] of a) if ((b.get(ticker) ?? 0n) !== amount) out.push(ticker);
+  for (const [ticker, amount] of b) if (!a.has(ticker) && amount !== 0n) out.push(ticker);
   return out.sort();
 }
 
 /**
- * The days (midnight UTC) whose last snapshot (of `anchors`, newest first) no movement follows
- * before the day ends: the snapshot's balances are the day's end balances.
+ * The days (midnight UTC) whose last snapshot (of those taken at `times`, newest first) no movement
+ * follows before the day ends: the snapshot's balances are the day's end balances.
  */
-function quietLiveDays(anchors: readonly Snapshot[], movements: readonly Movement[]): Set<Millis> {
+function quietLiveDays(times: readonly Millis[], movements: readonly Movement[]): Set<Millis> {
   const days = new Set<Millis>();
   const seen = new Set<Millis>();
-  for (const anchor of anchors) {
-    const day = dayOf(anchor.takenAt);
+  for (const takenAt of times) {
+    const day = dayOf(takenAt);
     if (seen.has(day)) continue;
     seen.add(day);
     // The first movement after the snapshot (movements are oldest first).
@@ -108,7 +120,7 @@ function quietLiveDays(anchors: readonly Snapshot[], movements: readonly Movemen
     let hi = movements.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (movements[mid]!.time <= anchor.takenAt) lo = mid + 1;
+      if (movements[mid]!.time <= takenAt) lo = mid + 1;
       else hi = mid;
     }
     const next = movements[lo];
@@ -117,11 +129,40 @@ function quietLiveDays(anchors: readonly Snapshot[], movements: readonly Movemen
   return days;
 }
 
+/** Steps of the walk (an anchor, a day valued, a movement undone) between two of its pauses. */
+const STEPS_PER_SLICE = 400;
+
+/** The reconstruction in one go (tests, benches): the walk of `backfillSliced`, never paused. */
 export function backfill(input: BackfillInput): Backfill {
+  const steps = walk(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The reconstruction as main runs it: the same walk, with `pause` awaited every STEPS_PER_SLICE
+ * steps (a few ms of work), so that years of snapshots and days never hold main's loop for long.
+ */
+export async function backfillSliced(
+  input: BackfillInput,
+  pause: () => Promise<void>,
+): Promise<Backfill> {
+  const steps = walk(input);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+/** The walk; it yields every STEPS_PER_SLICE steps, where its driver may let other work run. */
+function* walk(input: BackfillInput): Generator<void, Backfill> {
   const { now, movements, quote, closes, from, to } = input;
   const anchors = input.snapshots.filter((s) => s.takenAt <= now);
   anchors.sort((a, b) => b.takenAt - a.takenAt);
-  const earliest = [movements[0]?.time, anchors.at(-1)?.takenAt].filter(
+  const earliest = [movements[0]?.time, input.firstSnapshotAt ?? anchors.at(-1)?.takenAt].filter(
     (t): t is number => t !== undefined,
   );
   if (earliest.length === 0) return { points: [], gaps: [], since: null, unpriced: [] };
@@ -183,8 +224,10 @@ export function backfill(input: BackfillInput): Backfill {
     }
   };
 
+  // A day whose last snapshot nothing followed has that recorded value as its end, even when that
+  // snapshot is not among the anchors (a bucketed choice): no reconstructed point beside the line.
   const liveDays = quietLiveDays(
-    anchors.filter((a) => inRange(a.takenAt)),
+    (input.lastOfDays ?? anchors.map((a) => a.takenAt)).filter(inRange),
     movements,
   );
   const lowestDayEnd = Math.max(dayOf(since) + DAY_MS - 1, from);
@@ -192,7 +235,8 @@ export function backfill(input: BackfillInput): Backfill {
   let m = movements.length - 1;
   while (m >= 0 && movements[m]!.time > now) m--;
   let a = 0;
-  for (;;) {
+  for (let step = 1; ; step++) {
+    if (step % STEPS_PER_SLICE === 0) yield;
     const anchor = anchors[a];
     const movement = m >= 0 ? movements[m] : undefined;
     const nextDayEnd = dayEnd >= lowestDayEnd ? dayEnd : -Infinity;

@@ -1,7 +1,16 @@
-import { chmodSync, closeSync, openSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  existsSync,
+  openSync,
+  renameSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { MIGRATIONS, schemaVersion, type Migration } from './migrations';
+import { diskFailure, diskProblemOf, diskWords } from '../diskErrors';
+import { LATEST_VERSION, MIGRATIONS, schemaVersion, type Migration } from './migrations';
 
 /**
  * The local history database (issue 18): SQLite through Node's built-in `node:sqlite` (Node ≥ 22.13
@@ -12,8 +21,166 @@ import { MIGRATIONS, schemaVersion, type Migration } from './migrations';
  */
 export const HISTORY_FILE = 'history.sqlite';
 
-export function historyDatabasePath(dataDir: string | undefined): string {
-  return dataDir ? join(dataDir, HISTORY_FILE) : ':memory:';
+/** The history file as opened, and what the user should be told about how. */
+export interface OpenedHistory {
+  db: DatabaseSync;
+  /** Set when the file was set aside, refused or could not be opened (then `db` is in memory). */
+  notice?: string;
+}
+
+/** What a look at an existing file, through a read-only connection, found. */
+type Inspection = { kind: 'usable' } | { kind: 'newer' } | { kind: 'damaged'; reason: string };
+
+/** SQLite's primary codes for a file that is not a (sound) database: SQLITE_CORRUPT, SQLITE_NOTADB. */
+const DAMAGED_CODES = new Set([11, 26]);
+
+function isDamage(error: unknown): error is Error {
+  const errcode: unknown = error instanceof Error ? Reflect.get(error, 'errcode') : undefined;
+  return typeof errcode === 'number' && DAMAGED_CODES.has(errcode & 0xff);
+}
+
+/** A schema as comparable rows: every object SQLite keeps (type, name, table, its SQL). */
+function schemaOf(db: DatabaseSync, limit: number): string[] {
+  return (
+    db
+      .prepare(
+        `SELECT type, name, tbl_name, ifnull(sql, '') AS sql FROM sqlite_schema
+         ORDER BY type, name LIMIT ?`,
+      )
+      .all(limit) as { type: string; name: string; tbl_name: string; sql: string }[]
+  ).map((row) => [row.type, row.name, row.tbl_name, row.sql].join('\u0000'));
+}
+
+/** What the migrations make at each version, built once in memory. */
+const expectedSchemas = new Map<number, string[]>();
+function expectedSchema(version: number): string[] {
+  let rows = expectedSchemas.get(version);
+  if (!rows) {
+    const db = new DatabaseSync(':memory:');
+    try {
+      migrate(db, version);
+      rows = schemaOf(db, Number.MAX_SAFE_INTEGER);
+    } finally {
+      db.close();
+    }
+    expectedSchemas.set(version, rows);
+  }
+  return rows;
+}
+
+/**
+ * Looks at an existing history file without writing to it (a read-only connection, closed after):
+ * its version (a newer app's file is left alone) and its schema, which must be exactly what the
+ * migrations make at that version. Anything else (a trigger, a view, an index, a table or a column
+ * the app did not make, one it made missing) is damage: a trigger that never finished hung main
+ * for good, and nothing in the file may run before this look. Throws what is not damage (a file the
+ * disk will not open).
+ */
+function inspect(path: string): Inspection {
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(path, { readOnly: true });
+    const version = schemaVersion(db);
+    if (version > LATEST_VERSION) return { kind: 'newer' };
+    const expected = expectedSchema(version);
+    const found = schemaOf(db, expected.length + 1);
+    const same = found.length === expected.length && found.every((row, i) => row === expected[i]);
+    return same
+      ? { kind: 'usable' }
+      : { kind: 'damaged', reason: 'its tables are not as Exchange Desk made them' };
+  } catch (error) {
+    if (isDamage(error)) return { kind: 'damaged', reason: error.message };
+    throw error;
+  } finally {
+    db?.close();
+  }
+}
+
+/** `history.sqlite.set-aside-20261128T021500Z` (another count after it when that one exists). */
+function asideName(dataDir: string, now: Date): string {
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  const base = `${HISTORY_FILE}.set-aside-${stamp}`;
+  let name = base;
+  for (let n = 2; existsSync(join(dataDir, name)); n++) name = `${base}-${n}`;
+  return name;
+}
+
+/**
+ * Renames the file aside with its write-ahead log and shared memory (theirs first: a log left
+ * behind would be read into the new file). Answers the name it got.
+ */
+function setAside(dataDir: string, now: Date): string {
+  const name = asideName(dataDir, now);
+  const path = join(dataDir, HISTORY_FILE);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(path + suffix)) renameSync(path + suffix, join(dataDir, name + suffix));
+  }
+  renameSync(path, join(dataDir, name));
+  return name;
+}
+
+const setAsideNotice = (dataDir: string, reason: string, name: string) =>
+  `The portfolio history in ${dataDir} could not be used (${reason}), so it was set aside as ` +
+  `${name} and a new one started: what it recorded before is in that file, not in the chart.`;
+
+const newerNotice = (dataDir: string) =>
+  `The portfolio history in ${dataDir} was written by a newer version of Exchange Desk, so this ` +
+  "one leaves it as it is and keeps this run's history in memory only. Update Exchange Desk to go " +
+  'on with it.';
+
+/**
+ * SQLite says little when the folder is the trouble ("unable to open database file" where it could
+ * not make the log beside the file): whether the folder may be written says more.
+ */
+function folderProblem(dataDir: string): unknown {
+  try {
+    accessSync(dataDir, constants.W_OK);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+function cannotOpenNotice(dataDir: string, error: unknown): string {
+  const problem = diskProblemOf(error) ?? diskProblemOf(folderProblem(dataDir));
+  const why = problem
+    ? `: ${diskWords(problem)}`
+    : ` (${error instanceof Error ? error.message : String(error)}).`;
+  return (
+    `Exchange Desk could not open the portfolio history in ${dataDir}${why} ` +
+    'This run keeps its history in memory only.'
+  );
+}
+
+/**
+ * The history database of the data folder (`history.sqlite`), or in memory without one. The file
+ * can never hurt the app: an existing one is first looked at read-only (`inspect`); one from a
+ * newer app is left untouched and this run keeps history in memory; a damaged one (not a database,
+ * or a schema the migrations did not make) is set aside under another name and a new one started;
+ * one that cannot be opened (the disk) leaves history in memory. Each says so in `notice`.
+ */
+export function openHistoryFile(dataDir: string | undefined, now = new Date()): OpenedHistory {
+  if (!dataDir) return { db: openHistoryDatabase(':memory:') };
+  const inMemory = (notice: string): OpenedHistory => ({
+    db: openHistoryDatabase(':memory:'),
+    notice,
+  });
+  const path = join(dataDir, HISTORY_FILE);
+  let notice: string | undefined;
+  try {
+    const found: Inspection = existsSync(path) ? inspect(path) : { kind: 'usable' };
+    if (found.kind === 'newer') return inMemory(newerNotice(dataDir));
+    if (found.kind === 'damaged') {
+      notice = setAsideNotice(dataDir, found.reason, setAside(dataDir, now));
+    }
+    return { db: openHistoryDatabase(path), ...(notice ? { notice } : {}) };
+  } catch (error) {
+    const cannot = cannotOpenNotice(dataDir, error);
+    return inMemory(notice ? `${notice} ${cannot}` : cannot);
+  }
 }
 
 /** Opens (creating it 0600 when new), configures and migrates the database at `path`. */
@@ -50,16 +217,46 @@ export function openHistoryDatabase(path: string, options: { migrateTo?: number 
   return db;
 }
 
-/** Runs `work` in one transaction (IMMEDIATE: the write lock first), committed or rolled back. */
+/**
+ * Whether a transaction is open. node:sqlite says so from Node 22.16 (`isTransaction`); on an older
+ * Node, assume one is (ROLLBACK then fails harmlessly when SQLite had ended it).
+ */
+const transactionOpen = (db: DatabaseSync): boolean =>
+  (db as { isTransaction?: boolean }).isTransaction ?? true;
+
+/** The folder of the database's file; undefined in memory. */
+function folderOf(db: DatabaseSync): string | undefined {
+  const main = db.prepare('PRAGMA database_list').get() as { file?: unknown } | undefined;
+  return typeof main?.file === 'string' && main.file !== '' ? dirname(main.file) : undefined;
+}
+
+/**
+ * Runs `work` in one transaction (IMMEDIATE: the write lock first), committed or rolled back. The
+ * error that made it fail is the one thrown: SQLite rolls a transaction back itself on some errors
+ * (a full disk, an I/O error), so ROLLBACK runs only while one is still open, and a failing
+ * ROLLBACK never replaces that error. A disk problem is said in words (diskErrors.ts), the SQLite
+ * error kept as its cause.
+ */
 export function inTransaction<T>(db: DatabaseSync, work: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
   try {
-    const result = work();
-    db.exec('COMMIT');
-    return result;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (transactionOpen(db)) {
+        try {
+          db.exec('ROLLBACK');
+        } catch {
+          // Already ended by SQLite: nothing to undo, and `error` says why.
+        }
+      }
+      throw error;
+    }
   } catch (error) {
-    db.exec('ROLLBACK');
-    throw error;
+    const folder = folderOf(db);
+    throw (folder && diskFailure(error, folder, 'save the portfolio history')) ?? error;
   }
 }
 

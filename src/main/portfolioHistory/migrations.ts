@@ -112,6 +112,17 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP TABLE snapshot_holdings;
     `,
   },
+  {
+    version: 4,
+    name: "the net-worth series' index: a profile's snapshot times, quotes and totals",
+    // Everything the chart's bucketed read of a range needs (store.ts seriesSnapshots) is in the
+    // index: 3 years at 15 minutes (105,000 snapshots) are read from ~5 MB of it rather than from
+    // the 170 MB of rows. It leads with (profile, taken_at), so it serves the old index's reads.
+    sql: `
+      CREATE INDEX snapshots_series ON snapshots (profile, taken_at, quote, total);
+      DROP INDEX snapshots_profile_time;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -22,9 +22,14 @@ const dayNumber = (time: Millis): number => Math.floor(time / DAY_MS);
 /** The daily closes by market and day number, for lookups (build once, price many days). */
 export type CloseIndex = ReadonlyMap<string, ReadonlyMap<number, Ratio>>;
 
-/** Indexes daily closes; a zero close (a market not trading) prices nothing, as in PriceBook. */
-export function indexCloses(closes: readonly DailyClose[]): CloseIndex {
-  const index = new Map<string, Map<number, Ratio>>();
+/**
+ * Indexes daily closes; a zero close (a market not trading) prices nothing, as in PriceBook. Into
+ * `index` when given (one market at a time: service.ts adds each, then lets other work run).
+ */
+export function indexCloses(
+  closes: readonly DailyClose[],
+  index = new Map<string, Map<number, Ratio>>(),
+): CloseIndex {
   for (const c of closes) {
     const price = toRatio(c.close);
     if (price.num === 0n) continue;

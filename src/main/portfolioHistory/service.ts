@@ -12,9 +12,11 @@ import type {
 import type { ExchangeApi } from '../exchange/api';
 import { deliverCsv, type SaveFile } from '../services/csv';
 import { downsample } from '../services/downsample';
-import { rangeBounds, backfill } from './backfill';
+import { nextTurn } from '../nextTurn';
+import { backfillSliced, rangeBounds } from './backfill';
+import type { Ratio } from './exact';
 import { movementsOf } from './movements';
-import { indexCloses, marketsFor } from './prices';
+import { DAY_MS, indexCloses, marketsFor } from './prices';
 import { profitLoss } from './profitLoss';
 import { profitLossCsv } from './profitLossCsv';
 import type { SyncCursor } from './records';
@@ -50,22 +52,34 @@ export class PortfolioHistory {
 
   constructor(private readonly options: HistoryServiceOptions) {}
 
-  /** `portfolio.netWorth`. */
+  /**
+   * `portfolio.netWorth`. The snapshots of the range are read bucketed when there are many (3
+   * years at 15 minutes are 105,000: store.ts seriesSnapshots), in statements of bounded size.
+   */
   async netWorth(quote: string, range: NetWorthRange): Promise<NetWorthSeries> {
-    const { id, overview, records, closes } = await this.prepare(quote, Date.now());
+    const { id, overview, records, closes, firstSnapshotAt } = await this.prepare(
+      quote,
+      Date.now(),
+    );
     // Up to the balances just fetched (and recorded): the series ends with them.
     const now = overview.fetchedAt;
     const { from, to } = rangeBounds(range, now);
-    const series = backfill({
-      now: overview.fetchedAt,
-      holdings: holdingsOf(overview),
-      movements: movementsOf(records),
-      snapshots: this.options.store.snapshots(id),
-      closes,
-      quote,
-      from,
-      to,
-    });
+    const { snapshots, lastOfDays } = await this.options.store.seriesSnapshots(id, from, now);
+    const series = await backfillSliced(
+      {
+        now: overview.fetchedAt,
+        holdings: holdingsOf(overview),
+        movements: movementsOf(records),
+        snapshots,
+        ...(lastOfDays ? { lastOfDays } : {}),
+        ...(firstSnapshotAt !== undefined ? { firstSnapshotAt } : {}),
+        closes,
+        quote,
+        from,
+        to,
+      },
+      nextTurn,
+    );
     return {
       quote,
       range,
@@ -116,11 +130,12 @@ export class PortfolioHistory {
       transfers: store.transfers(id, cutoff, now),
       flexPayments: store.flexPayments(id, cutoff, now),
     };
+    const firstSnapshotAt = store.firstSnapshotAt(id);
     const times = [
       records.deals[0]?.time,
       records.transfers[0]?.time,
       records.flexPayments[0]?.time,
-      store.firstSnapshotAt(id),
+      firstSnapshotAt,
     ].filter((t): t is number => t !== undefined);
     const first = times.length > 0 ? Math.min(...times) : now;
     const tickers = new Set(overview.rows.map((r) => r.ticker));
@@ -133,8 +148,13 @@ export class PortfolioHistory {
     const listed = (await api.markets()).filter((m) => m.tradesEnabled).map((m) => m.name);
     const markets = marketsFor([...tickers], quote, listed);
     await syncDailyCloses(api, store, markets, first, now);
-    const closes = indexCloses(markets.flatMap((m) => store.dailyCloses(m, first - 86_400_000)));
-    return { id, overview, records, closes };
+    // Years of closes of a dozen markets: read and indexed a market at a time.
+    const closes = new Map<string, Map<number, Ratio>>();
+    for (const market of markets) {
+      indexCloses(store.dailyCloses(market, first - DAY_MS), closes);
+      await nextTurn();
+    }
+    return { id, overview, records, closes, firstSnapshotAt };
   }
 
   /**

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { holdingValue } from '../../shared/decimal';
 import type { CsvExport } from '../../shared/model';
-import { deliverCsv, toCsv, type SaveFile } from '../services/csv';
+import { csvRows, deliverCsv, toCsv, type SaveFile } from '../services/csv';
 import type { Snapshot } from './records';
 import type { HistoryStore } from './store';
 
@@ -23,13 +23,16 @@ export const SNAPSHOTS_CSV_COLUMNS = [
 const byTicker = (a: { ticker: string }, b: { ticker: string }) =>
   a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0;
 
+/** Holdings of a page of the CSV: about 500 rows (10 snapshots of 50 assets), ~4 ms to make. */
+const PAGE_ROWS = 500;
+
 /**
- * One row per asset of each snapshot, oldest first, assets by ticker: the amounts held (in the asset), the price
+ * One row per asset of each snapshot, assets by ticker: the amounts held (in the asset), the price
  * the snapshot used and the value it gave (empty when the asset had no price), and the snapshot's
  * total, all in the snapshot's quote.
  */
-export function snapshotsCsv(snapshots: readonly Snapshot[]): string {
-  const rows = snapshots.flatMap((s) => {
+function snapshotRows(snapshots: readonly Snapshot[]): string[][] {
+  return snapshots.flatMap((s) => {
     const time = new Date(s.takenAt).toISOString();
     return [...s.holdings].sort(byTicker).map((h) => {
       const held = new Decimal(h.main).add(h.trade).add(h.flex);
@@ -48,18 +51,28 @@ export function snapshotsCsv(snapshots: readonly Snapshot[]): string {
       ];
     });
   });
-  return toCsv(SNAPSHOTS_CSV_COLUMNS, rows);
 }
 
-/** `portfolio.exportSnapshotsCsv`: the active profile's snapshots recorded in `quote`. */
+/**
+ * `portfolio.exportSnapshotsCsv`: the active profile's snapshots recorded in `quote`, oldest first,
+ * made a page of snapshots at a time as the file is written (3 years at 15 minutes of 50 assets
+ * are 5 million rows: never read, nor held, whole). Nothing is read when the user cancels the save.
+ */
 export function exportSnapshotsCsv(
   store: HistoryStore,
   profileId: string,
   quote: string,
   saveFile: SaveFile | undefined,
 ): Promise<CsvExport> {
-  const snapshots = store.snapshots(profileId).filter((s) => s.quote === quote);
   const filename = `exchange-desk-snapshots-${quote}-${new Date().toISOString().slice(0, 10)}.csv`;
-  const rows = snapshots.reduce((n, s) => n + s.holdings.length, 0);
-  return deliverCsv(filename, snapshotsCsv(snapshots), rows, saveFile);
+  let rows = 0;
+  async function* pieces(): AsyncGenerator<string> {
+    yield toCsv(SNAPSHOTS_CSV_COLUMNS, []);
+    for await (const page of store.snapshotPages(profileId, quote, PAGE_ROWS)) {
+      const made = snapshotRows(page);
+      rows += made.length;
+      yield csvRows(made);
+    }
+  }
+  return deliverCsv(filename, pieces(), () => rows, saveFile);
 }

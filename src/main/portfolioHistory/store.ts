@@ -1,7 +1,10 @@
 import Decimal from 'decimal.js';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Millis } from '../../shared/model';
-import { historyDatabasePath, inTransaction, openHistoryDatabase } from './database';
+import { log } from '../log';
+import { nextTurn } from '../nextTurn';
+import { inTransaction, openHistoryFile } from './database';
+import { DAY_MS } from './prices';
 import type {
   DailyClose,
   Snapshot,
@@ -14,6 +17,34 @@ import type {
 
 /** A snapshot like the last one (same quote, same amounts) taken less than this after it is skipped. */
 export const SNAPSHOT_DEDUPE_MS = 15 * 60_000;
+
+/**
+ * The most snapshots the net-worth series reads as they are; more are read bucketed (up to 4 a
+ * bucket): as many as the points a chart draws (service.ts MAX_POINTS). The walk back through them
+ * (backfill.ts) is then ~10 ms, ~35 ms the first time, at 50 assets.
+ */
+export const SERIES_MAX_SNAPSHOTS = 1200;
+/** Rows of the series' index one statement reads at most (~10 ms). */
+const SLICE_ROWS = 10_000;
+/** Snapshots (holdings and all) one statement reads at most (~5 ms at 50 assets). */
+const PAGE_ROWS = 100;
+
+/** What the net-worth series reads (seriesSnapshots). */
+export interface SeriesRead {
+  /** Oldest first. */
+  snapshots: Snapshot[];
+  /** When the snapshots are a bucketed choice: when each day's last snapshot was taken. */
+  lastOfDays?: Millis[];
+}
+
+export interface HistoryStoreOptions {
+  /** Where a long read lets other work run (default: the next turn of the event loop). */
+  pause?: () => Promise<void>;
+  /** Rows of the series' index read by one statement (default SLICE_ROWS). */
+  sliceRows?: number;
+  /** Snapshots read by one statement (default PAGE_ROWS). */
+  pageRows?: number;
+}
 
 /** The earliest and latest times a range read may ask (SQLite INTEGER, Unix ms). */
 const EARLIEST = 0;
@@ -90,6 +121,21 @@ function snapshotOfRow(row: Row): Snapshot {
   };
 }
 
+/**
+ * The series' bucketed choice over one slice of a range (profile, from, to; then the range's
+ * start, its buckets and its span in ms): per bucket and quote the snapshot of the lowest total
+ * (`min`), or of the highest (`max`): min-max decimation, so a spike or a dip is drawn. SQLite
+ * answers a bare column beside one min() or max() from the row that has it; one aggregate a
+ * statement, each a single pass over the slice of the snapshots_series index (a CTE shared by both,
+ * or the bucket's first and last as well, measured 2-3 times slower). Totals are compared as REAL
+ * for the choice only (which points a chart of about a pixel each draws); every value shown stays
+ * the recorded decimal.
+ */
+const seriesPicks = (aggregate: 'min' | 'max') => `
+  SELECT id, ${aggregate}(CAST(total AS REAL)) FROM snapshots
+  WHERE profile = ?1 AND taken_at BETWEEN ?2 AND ?3
+  GROUP BY CAST((taken_at - ?4) * ?5 / ?6 AS INTEGER), quote`;
+
 /** Every statement the store runs, prepared once. */
 function prepareQueries(db: DatabaseSync) {
   const prepare = (sql: string): StatementSync => db.prepare(sql);
@@ -100,6 +146,42 @@ function prepareQueries(db: DatabaseSync) {
     firstSnapshotAt: prepare('SELECT MIN(taken_at) AS at FROM snapshots WHERE profile = ?'),
     snapshotRange: prepare(
       `${SNAPSHOT_SELECT} WHERE profile = ? AND taken_at BETWEEN ? AND ? ORDER BY taken_at, id`,
+    ),
+    countRange: prepare(
+      'SELECT count(*) AS n, min(taken_at) AS first FROM snapshots WHERE profile = ? AND taken_at BETWEEN ? AND ?',
+    ),
+    idsInRange: prepare(
+      'SELECT id FROM snapshots WHERE profile = ? AND taken_at BETWEEN ? AND ? ORDER BY taken_at, id',
+    ),
+    lastBefore: prepare(
+      'SELECT id FROM snapshots WHERE profile = ? AND taken_at < ? ORDER BY taken_at DESC, id DESC LIMIT 1',
+    ),
+    firstIn: prepare(
+      'SELECT id FROM snapshots WHERE profile = ? AND taken_at BETWEEN ? AND ? ORDER BY taken_at, id LIMIT 1',
+    ),
+    lastIn: prepare(
+      'SELECT id FROM snapshots WHERE profile = ? AND taken_at BETWEEN ? AND ? ORDER BY taken_at DESC, id DESC LIMIT 1',
+    ),
+    /** Where a slice of at most `?3` rows from `?2` on ends (its last time). */
+    sliceEnd: prepare(
+      `SELECT max(taken_at) AS at FROM (SELECT taken_at FROM snapshots
+         WHERE profile = ?1 AND taken_at >= ?2 ORDER BY taken_at LIMIT ?3)`,
+    ),
+    seriesLowest: prepare(seriesPicks('min')),
+    seriesHighest: prepare(seriesPicks('max')),
+    /** When each day's (UTC) last snapshot in a slice was taken. */
+    lastOfDays: prepare(
+      `SELECT max(taken_at) AS at FROM snapshots WHERE profile = ? AND taken_at BETWEEN ? AND ?
+       GROUP BY taken_at / 86400000`,
+    ),
+    snapshotsById: prepare(
+      `${SNAPSHOT_SELECT} WHERE id IN (SELECT value FROM json_each(?)) ORDER BY taken_at, id`,
+    ),
+    /** A quote's snapshots after (time, id), oldest first, `?5` at most. */
+    snapshotPage: prepare(
+      `SELECT id, taken_at, quote, total, holdings FROM snapshots
+       WHERE profile = ?1 AND quote = ?2 AND (taken_at > ?3 OR (taken_at = ?3 AND id > ?4))
+       ORDER BY taken_at, id LIMIT ?5`,
     ),
     insertSnapshot: prepare(
       'INSERT INTO snapshots (profile, taken_at, quote, total, holdings) VALUES (?, ?, ?, ?, ?)',
@@ -140,6 +222,9 @@ function prepareQueries(db: DatabaseSync) {
       `INSERT INTO daily_closes (market, day, close) VALUES (?, ?, ?)
        ON CONFLICT (market, day) DO UPDATE SET close = excluded.close`,
     ),
+    closesSpan: prepare(
+      'SELECT min(day) AS first, max(day) AS last FROM daily_closes WHERE market = ? AND day BETWEEN ? AND ?',
+    ),
     dailyCloses: prepare(
       'SELECT * FROM daily_closes WHERE market = ? AND day BETWEEN ? AND ? ORDER BY day',
     ),
@@ -161,14 +246,34 @@ type Queries = ReturnType<typeof prepareQueries>;
  */
 export class HistoryStore {
   private readonly q: Queries;
+  private readonly pause: () => Promise<void>;
+  private readonly sliceRows: number;
+  private readonly pageRows: number;
 
-  constructor(private readonly db: DatabaseSync) {
+  /**
+   * `notice`: what the user should be told about how the file was opened (set aside, refused, or
+   * not openable: then this store is in memory), or undefined.
+   */
+  constructor(
+    private readonly db: DatabaseSync,
+    readonly notice?: string,
+    options: HistoryStoreOptions = {},
+  ) {
     this.q = prepareQueries(db);
+    this.pause = options.pause ?? nextTurn;
+    this.sliceRows = options.sliceRows ?? SLICE_ROWS;
+    this.pageRows = options.pageRows ?? PAGE_ROWS;
   }
 
-  /** The store of the app's data folder (`history.sqlite`), or in memory without one. */
+  /**
+   * The store of the app's data folder (`history.sqlite`), or in memory without one. The file
+   * cannot hurt the app (database.ts openHistoryFile); what became of it is logged and kept in
+   * `notice`.
+   */
   static open(dataDir: string | undefined): HistoryStore {
-    return new HistoryStore(openHistoryDatabase(historyDatabasePath(dataDir)));
+    const { db, notice } = openHistoryFile(dataDir);
+    if (notice) log.error(`[history] ${notice}`);
+    return new HistoryStore(db, notice);
   }
 
   // Snapshots -------------------------------------------------------------------------------------
@@ -203,6 +308,103 @@ export class HistoryStore {
   /** The profile's snapshots taken from `from` to `to` (both included), oldest first. */
   snapshots(profileId: string, from: Millis = EARLIEST, to: Millis = LATEST): Snapshot[] {
     return this.q.snapshotRange.all(profileId, from, to).map(snapshotOfRow);
+  }
+
+  /**
+   * The snapshots the net-worth series walks back through, oldest first: every one taken from
+   * `from` to `to` when there are at most `max`; else the range's first and last, and, with the
+   * range cut into `max / 2` buckets of time, each bucket's lowest and highest total (per quote:
+   * far fewer, and a spike or a dip still there). Then the newest one before `from` (the walk's
+   * anchor at the range's start). Read in statements of bounded size (`sliceRows` rows of the index, `pageRows`
+   * snapshots), with a pause between them, so that 3 years at 15 minutes neither fills memory nor
+   * holds main for long. A bucketed read also answers when each day's last snapshot of the range
+   * was taken (`lastOfDays`): those days are recorded, not to be reconstructed (backfill.ts).
+   */
+  async seriesSnapshots(
+    profileId: string,
+    from: Millis,
+    to: Millis,
+    { max = SERIES_MAX_SNAPSHOTS }: { max?: number } = {},
+  ): Promise<SeriesRead> {
+    const { n, first } = this.q.countRange.get(profileId, from, to) as {
+      n: number;
+      first: number | null;
+    };
+    let ids: number[];
+    let lastOfDays: Millis[] | undefined;
+    if (n <= max || first === null) {
+      ids = this.q.idsInRange.all(profileId, from, to).map((r) => int(r.id));
+    } else {
+      const buckets = Math.max(1, Math.floor(max / 2));
+      ({ ids, lastOfDays } = await this.bucketPicks(profileId, first, to, buckets));
+    }
+    const before = from > EARLIEST ? this.q.lastBefore.get(profileId, from) : undefined;
+    if (before) ids.push(int(before.id));
+    const snapshots: Snapshot[] = [];
+    for (let i = 0; i < ids.length; i += this.pageRows) {
+      const page = JSON.stringify(ids.slice(i, i + this.pageRows));
+      for (const row of this.q.snapshotsById.all(page)) snapshots.push(snapshotOfRow(row));
+      await this.pause();
+    }
+    snapshots.sort((a, b) => a.takenAt - b.takenAt);
+    return lastOfDays ? { snapshots, lastOfDays } : { snapshots };
+  }
+
+  /** seriesSnapshots' choice over [from, to], a slice of `sliceRows` index rows at a time. */
+  private async bucketPicks(
+    profileId: string,
+    from: Millis,
+    to: Millis,
+    buckets: number,
+  ): Promise<{ ids: number[]; lastOfDays: Millis[] }> {
+    const span = to - from + 1;
+    const ids = new Set<number>();
+    const lastOfDay = new Map<number, Millis>();
+    for (const row of [
+      this.q.firstIn.get(profileId, from, to),
+      this.q.lastIn.get(profileId, from, to),
+    ]) {
+      if (row) ids.add(int(row.id));
+    }
+    for (let start = from; start <= to;) {
+      const end = (this.q.sliceEnd.get(profileId, start, this.sliceRows) as { at: number | null })
+        .at;
+      if (end === null) break;
+      const last = Math.min(end, to);
+      for (const picks of [this.q.seriesLowest, this.q.seriesHighest]) {
+        await this.pause();
+        for (const row of picks.all(profileId, start, last, from, buckets, span))
+          ids.add(int(row.id));
+      }
+      await this.pause();
+      for (const row of this.q.lastOfDays.all(profileId, start, last)) {
+        const at = int(row.at);
+        const day = Math.floor(at / DAY_MS);
+        lastOfDay.set(day, Math.max(at, lastOfDay.get(day) ?? at));
+      }
+      start = last + 1;
+    }
+    return { ids: [...ids], lastOfDays: [...lastOfDay.values()] };
+  }
+
+  /**
+   * The profile's snapshots in `quote`, oldest first, a page at a time (about `rows` holdings a
+   * page), with a pause before each page: what the snapshot CSV writes, at constant memory.
+   */
+  async *snapshotPages(profileId: string, quote: string, rows: number): AsyncGenerator<Snapshot[]> {
+    let after: { at: number; id: number } = { at: -1, id: -1 };
+    let largest = 0;
+    for (;;) {
+      const limit = largest === 0 ? 1 : Math.max(1, Math.floor(rows / largest));
+      const page = this.q.snapshotPage.all(profileId, quote, after.at, after.id, limit);
+      if (page.length === 0) return;
+      const last = page[page.length - 1]!;
+      after = { at: int(last.taken_at), id: int(last.id) };
+      const snapshots = page.map(snapshotOfRow);
+      for (const s of snapshots) largest = Math.max(largest, s.holdings.length);
+      yield snapshots;
+      await this.pause();
+    }
   }
 
   /** When the profile's first snapshot was taken, or undefined when it has none. */
@@ -314,6 +516,19 @@ export class HistoryStore {
     inTransaction(this.db, () => {
       for (const c of closes) this.q.putDailyClose.run(c.market, c.day, c.close);
     });
+  }
+
+  /** The first and the last day of `market` kept from `from` to `to`, or undefined when none. */
+  closesSpan(
+    market: string,
+    from: Millis,
+    to: Millis,
+  ): { first: Millis; last: Millis } | undefined {
+    const r = this.q.closesSpan.get(market, from, to) as {
+      first: number | null;
+      last: number | null;
+    };
+    return r.first === null || r.last === null ? undefined : { first: r.first, last: r.last };
   }
 
   dailyCloses(market: string, from: Millis = EARLIEST, to: Millis = LATEST): DailyClose[] {

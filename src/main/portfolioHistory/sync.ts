@@ -270,7 +270,8 @@ const dailyClose = (market: string, candle: Candle): DailyClose => ({
 /**
  * The daily closes (v1 kline, 1d) of each market from `from` to `to` into the store: only the days
  * after the last one stored (that one again: it may have been today's, still moving), in requests
- * of at most 1,440 days. Answers how many closes were fetched.
+ * of at most 1,440 days, the markets side by side. Answers how many closes were fetched; a market
+ * that fails fails the sync (after the others settled, each having stored what it fetched).
  */
 export async function syncDailyCloses(
   api: ExchangeApi,
@@ -281,11 +282,10 @@ export async function syncDailyCloses(
 ): Promise<number> {
   let count = 0;
   const end = seconds(Math.min(to, Date.now()));
-  for (const market of markets) {
-    const known = store.dailyCloses(market, dayOf(from), to);
-    const first = known[0];
-    const last = known.at(-1);
-    let start = seconds(first && last && first.day <= dayOf(from) ? last.day : dayOf(from));
+  // The markets side by side (the client paces them within the exchange's limits).
+  const syncMarket = async (market: string) => {
+    const known = store.closesSpan(market, dayOf(from), to);
+    let start = seconds(known && known.first <= dayOf(from) ? known.last : dayOf(from));
     while (start < end) {
       // Both ends are included and the kline answers the latest KLINE_LIMIT days: a request
       // spans KLINE_LIMIT days, not one more (its first day would be dropped, and looked for again
@@ -301,6 +301,9 @@ export async function syncDailyCloses(
       count += candles.length;
       start = stop;
     }
-  }
+  };
+  const settled = await Promise.allSettled(markets.map(syncMarket));
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
   return count;
 }

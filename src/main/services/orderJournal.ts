@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DeskFailure } from '../../shared/errors';
 import { writeFileAtomic } from '../atomicFile';
 import { ORDER_KINDS } from '../exchange/api';
 import { log } from '../log';
@@ -12,10 +13,12 @@ import { log } from '../log';
  *
  * - In memory for the in-flight check: `reserve` checks and records in one synchronous step (no
  *   await between them), so concurrent placements with one id cannot all pass.
- * - Persisted in the app data folder (`orders-journal.json`, written atomically, mode 0600) so a
- *   restart keeps refusing recent ids; entries older than `JOURNAL_WINDOW_MS` are pruned, and at
- *   most `JOURNAL_MAX_ENTRIES` are kept (the oldest go first). A corrupt file is ignored (logged).
- *   Without a data folder (web host without --data-dir, tests) it lives in memory only.
+ * - Persisted in the app data folder (`orders-journal.json`, written atomically and fsynced, mode
+ *   0600) so a restart keeps refusing recent ids; entries older than `JOURNAL_WINDOW_MS` are pruned,
+ *   and at most `JOURNAL_MAX_ENTRIES` are kept (the oldest go first). A corrupt file is ignored
+ *   (logged). Without a data folder (web host without --data-dir, tests) it lives in memory only.
+ * - It fails closed: an order whose record cannot be written before it is sent is not sent
+ *   (orders.ts placeOrderOutcome), or a restart would forget it and let its id execute again.
  * - Which ids block reuse: an order in flight, placed, or whose outcome is unknown, and one whose
  *   answer was lost and that was not found afterwards (it may still appear: the lookup is a snapshot).
  *   A definite refusal by the exchange (it answered "no" before executing anything) frees the id:
@@ -57,6 +60,8 @@ export interface OrderJournalOptions {
   now?: () => number;
   windowMs?: number;
   maxEntries?: number;
+  /** Writes the file (default: writeFileAtomic); tests stand in a disk that refuses. */
+  write?: (path: string, text: string) => Promise<void>;
 }
 
 const keyOf = (profileId: string, clientOrderId: string) => `${profileId}\n${clientOrderId}`;
@@ -67,6 +72,7 @@ export class OrderJournal {
   private readonly now: () => number;
   private readonly windowMs: number;
   private readonly maxEntries: number;
+  private readonly write: (path: string, text: string) => Promise<void>;
   /** The last write (settled), so writes never overlap. */
   private writing: Promise<void> = Promise.resolve();
   /** A write queued but not started: a change made now is in it. */
@@ -76,6 +82,7 @@ export class OrderJournal {
     this.now = options.now ?? Date.now;
     this.windowMs = options.windowMs ?? JOURNAL_WINDOW_MS;
     this.maxEntries = options.maxEntries ?? JOURNAL_MAX_ENTRIES;
+    this.write = options.write ?? writeFileAtomic;
     this.path = dataDir ? join(dataDir, JOURNAL_FILE) : undefined;
     if (this.path) this.load(this.path);
   }
@@ -176,25 +183,33 @@ export class OrderJournal {
 
   /**
    * Writes the journal (when it has a file). Resolves once a write holding every change made before
-   * the call is done; a failed write is logged, never thrown (placing orders does not depend on it:
-   * the in-memory journal still guards this session).
+   * the call is on the disk; rejects when that write failed (every caller sharing it is told), and
+   * the next call tries again.
    */
   persist(): Promise<void> {
     const path = this.path;
     if (!path) return Promise.resolve();
     if (this.queued) return this.queued;
-    const next = this.writing.then(async () => {
+    const next = this.writing.then(() => {
       this.queued = undefined;
       this.prune();
-      const text = JSON.stringify({ version: 1, entries: [...this.entries.values()] });
-      try {
-        await writeFileAtomic(path, text);
-      } catch (error) {
-        log.error(`[orders] could not write ${JOURNAL_FILE}`, error);
-      }
+      return this.write(path, JSON.stringify({ version: 1, entries: [...this.entries.values()] }));
     });
     this.queued = next;
-    this.writing = next;
+    this.writing = next.catch(() => undefined);
     return next;
   }
+
+  /** `persist`, a failure logged rather than thrown (the order's fate no longer depends on it). */
+  async persistOrLog(): Promise<void> {
+    try {
+      await this.persist();
+    } catch (error) {
+      log.error(`[orders] could not write ${JOURNAL_FILE}`, diskCause(error));
+    }
+  }
 }
+
+/** The error under a disk failure in words (the log wants the file system's own). */
+const diskCause = (error: unknown): unknown =>
+  error instanceof DeskFailure && error.cause !== undefined ? error.cause : error;

@@ -9,7 +9,9 @@ import type {
   Order,
   PlacementOutcome,
 } from '../../shared/model';
-import { DeskFailure } from '../../shared/errors';
+import { dirname } from 'node:path';
+import { DeskFailure, ErrorCode } from '../../shared/errors';
+import { diskProblemOf, diskWords } from '../diskErrors';
 import {
   newClientOrderId,
   type ExchangeApi,
@@ -139,6 +141,26 @@ export function clientOrderIdUsed(entry: JournalEntry): DeskFailure {
   return new DeskFailure('CLIENT_ORDER_ID_USED', message, { clientOrderId: [message] });
 }
 
+/**
+ * The refusal of an order whose journal record could not be written: it was not sent. A disk
+ * problem is said with its next step (diskErrors.ts).
+ */
+function notRecorded(error: unknown, path: string | undefined): DeskFailure {
+  const folder = path ? dirname(path) : 'the data folder';
+  const problem = diskProblemOf(error);
+  const why = problem
+    ? capitalised(diskWords(problem))
+    : `(${error instanceof Error ? error.message : String(error)})`;
+  return new DeskFailure(
+    ErrorCode.Disk,
+    `Exchange Desk could not record this order in ${folder}; it was not sent. ${why}`,
+    undefined,
+    { cause: error },
+  );
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** What the journal keeps of a placement's result. */
 function journalOutcome(result: PlacementResult) {
   switch (result.outcome) {
@@ -173,19 +195,27 @@ export async function placeOrderOutcome(
     kind: input.kind,
   });
   if (!reserved.ok) throw clientOrderIdUsed(reserved.blockedBy);
+  try {
+    // On disk before it is sent: a crash in flight still blocks the id after a restart. Not on
+    // disk, not sent: a restart would forget it and let the id execute a second time.
+    await journal.persist();
+  } catch (error) {
+    journal.settle(profileId, clientOrderId, 'refused');
+    throw notRecorded(error, journal.path);
+  }
   let result: PlacementResult;
   try {
-    // On disk before it is sent: a crash in flight still blocks the id after a restart.
-    await journal.persist();
     result = await placeOrder(api, { ...input, clientOrderId }, options);
   } catch (error) {
     // Not an answer of the exchange: whether the order went out is not known.
     journal.settle(profileId, clientOrderId, 'unknown');
-    await journal.persist();
+    await journal.persistOrLog();
     throw error;
   }
+  // The order went out: its outcome is answered whatever the disk says now (the record written
+  // before sending keeps the id blocked, as unknown, after a restart).
   journal.settle(profileId, clientOrderId, journalOutcome(result));
-  await journal.persist();
+  await journal.persistOrLog();
   switch (result.outcome) {
     case 'placed': {
       const reconciled = result.via !== 'response';

@@ -1,6 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import Decimal from 'decimal.js';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_ID } from '../../../src/main/accounts/profileStore';
+import { SERIES_MAX_SNAPSHOTS, type SeriesRead } from '../../../src/main/portfolioHistory/store';
 import { PROFIT_LOSS_CSV_COLUMNS } from '../../../src/main/portfolioHistory/profitLossCsv';
 import { historyEarliest } from '../../../src/shared/executed';
 import type {
@@ -18,6 +20,10 @@ import { startMainCore } from '../../support/core';
 
 const KLINE = '/api/v1/public/kline';
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 async function demo() {
   const { core, call } = await startMainCore({ demoExchange: { freezePrices: true } });
   const log = core.demoExchange;
@@ -26,6 +32,41 @@ async function demo() {
 }
 
 describe('portfolio history channels', () => {
+  it('net worth "All" over 10,000 recorded snapshots reads a bucketed few, keeping a spike and the first', async () => {
+    const { core, call } = await demo();
+    const now = Date.now();
+    const QUARTER = 15 * 60_000;
+    const count = 10_000;
+    const first = now - count * QUARTER;
+    for (let i = 0; i < count; i++) {
+      const total = i === 7_000 ? '9999999.5' : String(1000 + (i % 97));
+      core.history.addSnapshot(DEMO_ID, {
+        takenAt: first + i * QUARTER,
+        quote: 'USDT',
+        total,
+        holdings: [{ ticker: 'BTC', main: String(i), trade: '0', flex: '0', price: '1' }],
+      });
+    }
+    const whole = vi.spyOn(core.history, 'snapshots');
+    const series = vi.spyOn(core.history, 'seriesSnapshots');
+    const all = await call<NetWorthSeries>('portfolio.netWorth', { quote: 'USDT', range: 'all' });
+    // Not every snapshot at once: the chosen ones, bucketed.
+    expect(whole).not.toHaveBeenCalled();
+    expect(series).toHaveBeenCalledTimes(1);
+    const read = (await series.mock.results[0]!.value) as SeriesRead;
+    expect(read.snapshots.length).toBeLessThanOrEqual(SERIES_MAX_SNAPSHOTS + 8);
+    expect(read.snapshots.length).toBeGreaterThan(SERIES_MAX_SNAPSHOTS / 4);
+    const live = all.points.filter((p) => p.source === 'live');
+    expect(live.map((p) => p.value)).toContain('9999999.5');
+    expect(live[0]!.time).toBe(first);
+    // The days the snapshots record are drawn from them, not reconstructed beside them: a point
+    // of the walk only where a movement followed a day's last snapshot (not one day in ten).
+    const days = 1 + Math.floor((now - first) / 86_400_000);
+    const walked = all.points.filter((p) => p.source === 'backfill' && p.time > first);
+    expect(walked.length).toBeLessThan(days / 10);
+    expect(all.since).toBeLessThanOrEqual(first); // the demo's transfers go further back
+  });
+
   it('the series ends with the balances of now, recorded as a live point equal to the Overview', async () => {
     const { call } = await demo();
     const series = await call<NetWorthSeries>('portfolio.netWorth', { quote: 'USDT', range: '1m' });

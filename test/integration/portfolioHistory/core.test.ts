@@ -1,16 +1,20 @@
 import { parse } from 'csv-parse/sync';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { log } from '../../../src/main/log';
 import type { KeytarStore } from '../../../src/main/vault/vault';
-import type { CsvExport, PortfolioOverview } from '../../../src/shared/model';
+import type { CsvExport, PortfolioOverview, ProfilesState } from '../../../src/shared/model';
 import { startMainCore } from '../../support/core';
 import { MemoryVault } from '../../support/memoryVault';
 
 /** The history database in main: the Overview records, exports, and a profile's rows go with it. */
 
 const dirs: string[] = [];
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 // After every core has stopped (they stop after each test, writing their state on the way out).
 afterAll(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
@@ -129,5 +133,28 @@ describe('the history database in main', () => {
     expect(core.recorder.running).toBe(true);
     await core.stop();
     expect(core.recorder.running).toBe(false);
+  });
+});
+
+describe('a damaged history file at start', () => {
+  it('is set aside and a new one kept in the data folder; the page is told through the profiles notice', async () => {
+    const errors = vi.spyOn(log, 'error').mockImplementation(() => undefined);
+    const dataDir = await dataDirWithProfile();
+    await writeFile(join(dataDir, 'history.sqlite'), 'not a database'.repeat(500));
+    const vault = new MemoryVault();
+    const { core, call } = await startMainCore({ dataDir, vault: vault as unknown as KeytarStore });
+    const aside = (await readdir(dataDir)).find((n) => n.startsWith('history.sqlite.set-aside-'));
+    expect(aside).toBeDefined();
+    const state = await call<ProfilesState>('profiles.list');
+    expect(state.notice).toBe(
+      `The portfolio history in ${dataDir} could not be used (file is not a database), so it was set aside as ${aside} and a new one started: what it recorded before is in that file, not in the chart.`,
+    );
+    expect(errors).toHaveBeenCalledWith(`[history] ${state.notice}`);
+    // The new file is the data folder's (not memory): what it records is there after a restart.
+    core.history.addSnapshot('demo', snapshotAt(1));
+    await core.stop();
+    const again = await startMainCore({ dataDir, vault: vault as unknown as KeytarStore });
+    expect(again.core.history.snapshots('demo')).toHaveLength(1);
+    expect((await again.call<ProfilesState>('profiles.list')).notice).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { basename, join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CASINGS } from '../../support/casings';
 import { ORDER_PATHS } from '../../../src/main/exchange/api';
 import type { Core } from '../../../src/main/core';
@@ -12,7 +12,38 @@ import { startMainCore } from '../../support/core';
  * "Hardening", item 2: one client order id executes at most once from this app. The exchange (and
  * the demo) only refuse an id used by an OPEN order on the same market, so a market order's id could
  * be reused at once; main keeps an order journal and refuses the reuse itself.
+ *
+ * "Hardening, round 2", item 1: the journal fails closed. On a full or a read-only data folder an
+ * order whose record cannot be written is refused before it is sent (it used to go out unrecorded,
+ * and after a restart the same client order id executed a second time). The disk's refusal is
+ * injected: node:fs/promises is wrapped so that opening a file for writing in the data folder fails
+ * as a full (ENOSPC) or read-only (EROFS) disk fails, while `disk.refusing` is set; otherwise every
+ * call goes to the real one. The demo exchange's own state file stands for the exchange's books,
+ * not the app's data: it is left alone.
  */
+const disk = vi.hoisted(() => ({
+  refusing: undefined as { code: string; folder: string } | undefined,
+}));
+
+vi.mock('node:fs/promises', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs/promises')>();
+  const open: typeof actual.open = async (path, flags, mode) => {
+    const refusing = disk.refusing;
+    const at = String(path);
+    if (
+      refusing &&
+      flags !== undefined &&
+      flags !== 'r' &&
+      at.startsWith(refusing.folder) &&
+      !basename(at).startsWith('demo-exchange.json')
+    ) {
+      const { code } = refusing;
+      throw Object.assign(new Error(`${code}: refused, open '${at}'`), { code, path: at });
+    }
+    return actual.open(path, flags, mode);
+  };
+  return { ...actual, open, default: { ...actual, open } };
+});
 
 const ORDER_PATH_SET = new Set(Object.values(ORDER_PATHS));
 
@@ -38,8 +69,18 @@ const REFUSED = {
   fields: { clientOrderId: [expect.stringMatching(/already (used|in use)/)] },
 };
 
+/** A market buy of 0.0002 BTC, as small as the demo's BTC_USDT allows. */
+const smallBuy = (clientOrderId: string) => ({
+  kind: 'stock_market',
+  market: 'BTC_USDT',
+  side: 'buy',
+  amount: '0.0002',
+  clientOrderId,
+});
+
 const dirs: string[] = [];
 afterEach(async () => {
+  disk.refusing = undefined;
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
@@ -64,13 +105,7 @@ describe.each(CASINGS)('a client order id executes once, %s casing', (casing) =>
   it('3 sequential placements with one id: the first executes, the next two are refused with when and what', async () => {
     const { core, call } = await startMainCore({ demoExchange: { casing, freezePrices: true } });
     const clientOrderId = 'once-sequential';
-    const input = {
-      kind: 'stock_market',
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.0002',
-      clientOrderId,
-    };
+    const input = smallBuy(clientOrderId);
     const results: unknown[] = [];
     for (let i = 0; i < 3; i++) {
       results.push(await call<PlacementOutcome>('orders.place', input).catch((e: unknown) => e));
@@ -117,13 +152,7 @@ describe.each(CASINGS)('a client order id executes once, %s casing', (casing) =>
     const dataDir = await mkdtemp(join(tmpdir(), 'desk-once-'));
     dirs.push(dataDir);
     const clientOrderId = 'once-restart';
-    const input = {
-      kind: 'stock_market',
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: '0.0002',
-      clientOrderId,
-    };
+    const input = smallBuy(clientOrderId);
     const first = await startMainCore({ dataDir, demoExchange: { casing, freezePrices: true } });
     await expect(call(first, input)).resolves.toMatchObject({ outcome: 'placed' });
     await first.core.stop();
@@ -137,3 +166,44 @@ describe.each(CASINGS)('a client order id executes once, %s casing', (casing) =>
 function call(main: Awaited<ReturnType<typeof startMainCore>>, input: unknown) {
   return main.call<PlacementOutcome>('orders.place', input);
 }
+
+describe.each([
+  ['full', 'ENOSPC', 'The disk is full. Free some space on it, then try again.'],
+  ['read-only', 'EROFS', 'The disk is read-only. Make it writable, then try again.'],
+])('a %s data folder (%s)', (_name, code, words) => {
+  it('refuses the order before it is sent; once, after a restart too, one order on the exchange', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'desk-journal-disk-'));
+    dirs.push(dataDir);
+    const clientOrderId = `disk-${code.toLowerCase()}`;
+    const input = smallBuy(clientOrderId);
+    const options = { dataDir, demoExchange: { freezePrices: true } };
+    const first = await startMainCore(options);
+
+    disk.refusing = { code, folder: dataDir };
+    const refusal = {
+      code: 'DISK',
+      message: `Exchange Desk could not record this order in ${dataDir}; it was not sent. ${words}`,
+    };
+    await expect(first.call('orders.place', input)).rejects.toEqual(refusal);
+    // Asked again while the disk still refuses: the same refusal, still nothing sent.
+    await expect(first.call('orders.place', input)).rejects.toEqual(refusal);
+    expect(sent(first.core, clientOrderId)).toHaveLength(0);
+
+    // The disk has room (or is writable) again: the order goes out once, recorded first.
+    disk.refusing = undefined;
+    await expect(first.call<PlacementOutcome>('orders.place', input)).resolves.toMatchObject({
+      outcome: 'placed',
+      clientOrderId,
+    });
+    expect(sent(first.core, clientOrderId)).toHaveLength(1);
+    await first.core.stop();
+
+    // After a restart the id is still refused, before the exchange.
+    const second = await startMainCore(options);
+    await expect(second.call('orders.place', input)).rejects.toMatchObject({
+      code: 'CLIENT_ORDER_ID_USED',
+    });
+    expect(sent(second.core, clientOrderId)).toHaveLength(0);
+    expect(ordersWith(second.core, clientOrderId)).toHaveLength(1);
+  });
+});

@@ -183,7 +183,9 @@ describe.each(CASINGS)('%s casing', (casing) => {
       const saved: { name: string; text: string }[] = [];
       const native = await startMain({
         demoExchange: { casing },
-        saveFile: async (name, text) => {
+        saveFile: async (name, chunks) => {
+          let text = '';
+          for await (const chunk of chunks) text += chunk;
           saved.push({ name, text });
           return `/home/me/${name}`;
         },

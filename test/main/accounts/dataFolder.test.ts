@@ -1,8 +1,9 @@
-import { chmod, mkdir, mkdtemp, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../src/main/atomicFile';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ensurePrivateDir, writeFileAtomic } from '../../../src/main/atomicFile';
+import { log } from '../../../src/main/log';
 import { startCore, type Core } from '../../../src/main/core';
 import { KeytarStore } from '../../../src/main/vault/vault';
 
@@ -23,6 +24,7 @@ function memoryKeytar() {
 
 const cores: Core[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const core of cores.splice(0)) await core.stop();
 });
 
@@ -60,5 +62,62 @@ describe.runIf(posix)('the data folder is private (0700)', () => {
     await writeFileAtomic(join(dir, 'profiles.json'), '{}');
     expect((await modeOf(dir)).toString(8)).toBe('700');
     expect((await modeOf(join(dir, 'profiles.json'))).toString(8)).toBe('600');
+  });
+});
+
+describe('a data folder new at this start', () => {
+  /** A core whose keychain cannot be read (no Secret Service), on `dataDir`. */
+  async function startWithoutKeychain(dataDir: string) {
+    const core = await startCore({
+      version: 'test',
+      dataDir,
+      vault: new KeytarStore('Exchange Desk test', () => {
+        throw new Error('no keychain in this test');
+      }),
+    });
+    cores.push(core);
+    return core;
+  }
+
+  it('is fresh when made now or found empty; not once it holds anything', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'desk-data-'));
+    expect(await ensurePrivateDir(join(parent, 'made'))).toBe(true);
+    expect(await ensurePrivateDir(join(parent, 'made'))).toBe(true); // still empty
+    await writeFile(join(parent, 'made', 'profiles.json'), '{}');
+    expect(await ensurePrivateDir(join(parent, 'made'))).toBe(false);
+  });
+
+  it('without a keychain: opens, records that no lock is set, and opens again from that record', async () => {
+    const warnings = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
+    const dataDir = join(await mkdtemp(join(tmpdir(), 'desk-data-')), 'Exchange Desk');
+    const first = await startWithoutKeychain(dataDir);
+    expect(await first.handlers['lock.status'](undefined)).toMatchObject({ locked: false });
+    expect(JSON.parse(await readFile(join(dataDir, 'app-lock.json'), 'utf8'))).toEqual({
+      version: 1,
+      enabled: false,
+    });
+    await first.stop();
+    const second = await startWithoutKeychain(dataDir);
+    expect(await second.handlers['lock.status'](undefined)).toMatchObject({ locked: false });
+    expect(warnings).toHaveBeenCalledWith(
+      expect.stringContaining('[lock] the keychain cannot be read; no app lock (none recorded)'),
+    );
+  });
+
+  it('without a keychain, a folder used before whose record is missing stays locked', async () => {
+    const errors = vi.spyOn(log, 'error').mockImplementation(() => undefined);
+    const dataDir = await mkdtemp(join(tmpdir(), 'desk-data-'));
+    await writeFile(
+      join(dataDir, 'profiles.json'),
+      '{"version":1,"activeId":"demo","profiles":[]}',
+    );
+    const core = await startWithoutKeychain(dataDir);
+    expect(await core.handlers['lock.status'](undefined)).toMatchObject({
+      locked: true,
+      error: expect.stringContaining('Exchange Desk cannot tell whether an app lock is set'),
+    });
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining('[lock] the app lock could not be read'),
+    );
   });
 });

@@ -1,9 +1,11 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppLock } from '../../../src/main/accounts/lock';
 import { AppEvents } from '../../../src/main/events';
+import { log } from '../../../src/main/log';
+import { DeskFailure } from '../../../src/shared/errors';
 import {
   explainKeychainError,
   KeychainUnavailableError,
@@ -34,6 +36,13 @@ class MemoryVault implements SecretStore {
 }
 
 const PASS = 'right-passcode';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Main's error log, kept off the console for a test that expects errors (and asserts them). */
+const quietErrors = () => vi.spyOn(log, 'error').mockImplementation(() => undefined);
 
 function clock(start = 1_700_000_000_000) {
   let t = start;
@@ -242,6 +251,7 @@ describe('app lock: reading it at start', () => {
     );
 
   it('a lock is set and the keychain fails to read: the app stays locked, with what to do', async () => {
+    const errors = quietErrors();
     const vault = new MemoryVault();
     const time = clock();
     const dir = await dataDir();
@@ -259,6 +269,11 @@ describe('app lock: reading it at start', () => {
     expect(refused.code).toBe('LOCK_UNREADABLE');
     expect(lock.isLocked()).toBe(true);
 
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining(
+        '[lock] the app lock could not be read: The app lock could not be read',
+      ),
+    );
     // Retry (lock.status) re-reads once the keychain answers again.
     vault.failWith = undefined;
     const retried = await lock.status();
@@ -268,6 +283,7 @@ describe('app lock: reading it at start', () => {
   });
 
   it('a lock is set and the Secret Service is gone (Linux): locked, saying how to start one', async () => {
+    const errors = quietErrors();
     const vault = new MemoryVault();
     const dir = await dataDir();
     await lockedApp(vault, clock(), dir);
@@ -280,20 +296,24 @@ describe('app lock: reading it at start', () => {
     const lock = await AppLock.create(vault, new AppEvents(), { dataDir: dir });
     expect(lock.isLocked()).toBe(true);
     expect(lock.state().error).toContain('gnome-keyring-daemon --start --components=secrets');
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('No Secret Service is running'));
   });
 
   it('an unlock while the entry is unreadable tries the keychain again first', async () => {
+    const errors = quietErrors();
     const vault = new MemoryVault();
     const dir = await dataDir();
     await lockedApp(vault, clock(), dir);
     vault.failWith = new Error('secret service: collection is locked');
     const lock = await AppLock.create(vault, new AppEvents(), { dataDir: dir });
     expect(lock.state()).toMatchObject({ locked: true, error: expect.any(String) });
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('collection is locked'));
     vault.failWith = undefined;
     expect(await lock.unlock(PASS)).toMatchObject({ locked: false });
   });
 
   it('a corrupt entry leaves the app locked and says how to remove it', async () => {
+    const errors = quietErrors();
     const vault = new MemoryVault();
     vault.entries.set('app-lock', '{"salt": 12');
     const lock = await AppLock.create(vault, new AppEvents());
@@ -306,9 +326,20 @@ describe('app lock: reading it at start', () => {
     vault.entries.delete('app-lock');
     expect(await lock.status()).toEqual({ enabled: false, locked: false, idleMinutes: 0 });
     expect(lock.isLocked()).toBe(false);
+    expect(errors).toHaveBeenCalledWith(
+      '[lock] the app lock entry in the keychain is not readable',
+    );
   });
 
-  it('no keychain at all (no Secret Service, no D-Bus, no module) and no lock set: unlocked, as before', async () => {
+  const noKeychain = () =>
+    new KeychainUnavailableError(
+      explainKeychainError(new Error('no keychain in this test'), 'linux'),
+    );
+  const record = (dir: string) => join(dir, 'app-lock.json');
+  const readRecord = async (dir: string) =>
+    JSON.parse(await readFile(record(dir), 'utf8')) as unknown;
+
+  it('no keychain at all (no Secret Service, no D-Bus, no module) on a new data folder: unlocked, and recorded so', async () => {
     const failures = [
       explainKeychainError(
         new Error('The name org.freedesktop.secrets was not provided by any .service files'),
@@ -318,36 +349,141 @@ describe('app lock: reading it at start', () => {
       explainKeychainError(new Error("Cannot find module 'keytar'"), 'win32'),
       explainKeychainError(new Error('no keychain in this test'), 'linux'),
     ];
+    const warnings = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
     for (const status of failures) {
-      for (const dir of [undefined, await dataDir()]) {
+      // A new data folder: no lock can have been set through it. Without a data folder (a web host
+      // run without one) nothing is ever recorded: it opens as it always did.
+      const dir = await dataDir();
+      for (const options of [{ dataDir: dir, freshDataDir: true }, {}]) {
         const vault = new MemoryVault();
         vault.failWith = new KeychainUnavailableError(status);
-        const lock = await AppLock.create(vault, new AppEvents(), { dataDir: dir });
+        const lock = await AppLock.create(vault, new AppEvents(), options);
         expect(lock.state()).toEqual({ enabled: false, locked: false, idleMinutes: 0 });
         expect(lock.isLocked()).toBe(false);
       }
+      expect(await readRecord(dir)).toEqual({ version: 1, enabled: false });
+      // The next start (the folder no longer new) reads that record: still unlocked.
+      const vault = new MemoryVault();
+      vault.failWith = new KeychainUnavailableError(status);
+      const again = await AppLock.create(vault, new AppEvents(), { dataDir: dir });
+      expect(again.isLocked()).toBe(false);
     }
+    expect(warnings).toHaveBeenCalledWith(
+      expect.stringContaining('[lock] the keychain cannot be read; no app lock (none recorded)'),
+    );
   });
 
-  it('the record follows the lock: written when set, removed when turned off or gone', async () => {
+  it('the keychain cannot be read and no record says there is no lock: locked, saying why and what to do', async () => {
+    const errors = quietErrors();
+    // A data folder used before (not new) whose record is missing, or damaged.
+    for (const content of [undefined, '{"version":1,"enab', '{"version":1}', '[]']) {
+      const dir = await dataDir();
+      if (content !== undefined) await writeFile(record(dir), content);
+      const vault = new MemoryVault();
+      vault.failWith = noKeychain();
+      const lock = await AppLock.create(vault, new AppEvents(), { dataDir: dir });
+      expect(lock.isLocked()).toBe(true);
+      expect(lock.state()).toMatchObject({ enabled: true, locked: true });
+      expect(lock.state().error).toMatch(
+        /^Exchange Desk cannot tell whether an app lock is set: the keychain cannot be read \(The keychain could not be used \(no keychain in this test\)\) and .* holds no record that no lock is set, so it stays locked\. /,
+      );
+      expect(lock.state().error).toContain(dir);
+      expect((await refusal(lock.unlock('anything'))).code).toBe('LOCK_UNREADABLE');
+      // Once the keychain answers (no lock in it), Try again opens it and records that.
+      vault.failWith = undefined;
+      expect(await lock.status()).toEqual({ enabled: false, locked: false, idleMinutes: 0 });
+      expect(await readRecord(dir)).toEqual({ version: 1, enabled: false });
+    }
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining('[lock] the app lock could not be read'),
+    );
+  });
+
+  it('the record follows the lock: set when set, "no lock" when turned off or gone', async () => {
     const vault = new MemoryVault();
     const dir = await dataDir();
     const { lock, time } = await lockedApp(vault, clock(), dir);
-    const record = join(dir, 'app-lock.json');
-    expect(JSON.parse(await readFile(record, 'utf8'))).toEqual({ version: 1, enabled: true });
+    expect(await readRecord(dir)).toEqual({ version: 1, enabled: true });
     time.advance(1);
     await lock.unlock(PASS);
     await lock.disable(PASS);
-    await expect(readFile(record, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readRecord(dir)).toEqual({ version: 1, enabled: false });
 
     // A lock set by an earlier version (no record) gets one on the first start that reads it.
     const older = await lockedApp(vault, clock(), undefined);
     expect(older.lock.isLocked()).toBe(true);
     await AppLock.create(vault, new AppEvents(), { dataDir: dir });
-    expect(JSON.parse(await readFile(record, 'utf8'))).toMatchObject({ enabled: true });
-    // Removed with the keychain's own tool: the next start drops the record too.
+    expect(await readRecord(dir)).toEqual({ version: 1, enabled: true });
+    // Removed with the keychain's own tool: the next start records that there is none.
     vault.entries.delete('app-lock');
     await AppLock.create(vault, new AppEvents(), { dataDir: dir });
-    await expect(readFile(record, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readRecord(dir)).toEqual({ version: 1, enabled: false });
+  });
+});
+
+describe('app lock: its record in the data folder is its fail-safe', () => {
+  const dataDir = () => mkdtemp(join(tmpdir(), 'desk-lock-'));
+  /** A disk that refuses every write with ENOSPC while `refusing` is true. */
+  function disk() {
+    const state = { refusing: false };
+    const write = async (path: string, text: string) => {
+      if (state.refusing) {
+        throw new DeskFailure(
+          'DISK',
+          `Exchange Desk could not save app-lock.json in ${dirname(path)}: the disk is full. Free some space on it, then try again.`,
+        );
+      }
+      await writeFile(path, text);
+    };
+    return { state, write };
+  }
+
+  it('a first passcode whose record cannot be written is not set: the keychain entry is removed', async () => {
+    const dir = await dataDir();
+    const { state, write } = disk();
+    const vault = new MemoryVault();
+    const lock = await AppLock.create(vault, new AppEvents(), { dataDir: dir, write });
+    state.refusing = true;
+    const failure = await refusal(lock.configure(PASS, 5));
+    expect(failure).toMatchObject({
+      code: 'DISK',
+      message: expect.stringContaining(`could not save app-lock.json in ${dir}: the disk is full`),
+    });
+    expect(vault.entries.has('app-lock')).toBe(false);
+    expect(lock.state()).toEqual({ enabled: false, locked: false, idleMinutes: 0 });
+    // The record still says what is true: no lock.
+    expect(JSON.parse(await readFile(join(dir, 'app-lock.json'), 'utf8'))).toEqual({
+      version: 1,
+      enabled: false,
+    });
+    // With room on the disk it is set, and recorded.
+    state.refusing = false;
+    expect(await lock.configure(PASS, 5)).toMatchObject({ enabled: true });
+    expect(JSON.parse(await readFile(join(dir, 'app-lock.json'), 'utf8'))).toEqual({
+      version: 1,
+      enabled: true,
+    });
+  });
+
+  it('a lock set while its record is missing: changing it rewrites the record, or keeps the old passcode', async () => {
+    const dir = await dataDir();
+    const { state, write } = disk();
+    const vault = new MemoryVault();
+    const time = clock();
+    const lock = await AppLock.create(vault, new AppEvents(), {
+      dataDir: dir,
+      write,
+      now: time.now,
+    });
+    await lock.configure(PASS, 5);
+    await rm(join(dir, 'app-lock.json'));
+    state.refusing = true;
+    expect((await refusal(lock.configure('other-passcode', 7, PASS))).code).toBe('DISK');
+    // Rolled back: the old passcode and idle time, in the keychain and here.
+    expect(lock.state()).toMatchObject({ enabled: true, idleMinutes: 5 });
+    lock.lockNow();
+    expect(await lock.unlock(PASS)).toMatchObject({ locked: false });
+    const restarted = await AppLock.create(vault, new AppEvents(), { dataDir: dir, now: time.now });
+    expect(await restarted.unlock(PASS)).toMatchObject({ locked: false });
   });
 });

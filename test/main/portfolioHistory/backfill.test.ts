@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   backfill,
+  backfillSliced,
   rangeBounds,
   type BackfillInput,
 } from '../../../src/main/portfolioHistory/backfill';
@@ -87,6 +88,19 @@ describe('backfill', () => {
       D3 - 1,
       NOW,
     ]);
+  });
+
+  it('starts at the first snapshot of all when told it, though the snapshots given begin later', () => {
+    // A range's snapshots (store.ts seriesSnapshots) need not reach back to the first one taken.
+    const recorded = [snapshot(D2 + 12 * H, ['1.2995', '0', '0'], '99239.5')];
+    const late = movements.filter((m) => m.time >= D2);
+    const untold = backfill(input({ movements: late, snapshots: recorded }));
+    expect(untold.since).toBe(D2 + 3 * H);
+    expect(untold.points.map((p) => p.time)).toEqual([D2 + 12 * H, NOW]);
+    // From the first snapshot on: the end of D1 is valued too.
+    const told = backfill(input({ movements: late, snapshots: recorded, firstSnapshotAt: D1 }));
+    expect(told.since).toBe(D1);
+    expect(told.points.map((p) => p.time)).toEqual([D2 - 1, D2 + 12 * H, NOW]);
   });
 
   it('marks a gap where walking back takes a balance below zero, and values nothing inside it', () => {
@@ -177,6 +191,32 @@ describe('backfill', () => {
     );
     expect(empty.since).toBe(D3);
     expect(backfill(input({ movements: [] })).since).toBeNull();
+  });
+
+  it('a day recorded by a snapshot not among those given (a bucketed read) is not reconstructed', () => {
+    // Snapshots on D2 (after its withdrawal) and D3; only D3's is given, D2's last is named.
+    const recorded = [snapshot(D3 + 6 * H, ['1.2995', '0', '0'], '100539')];
+    const without = backfill(input({ snapshots: recorded, from: D1 }));
+    expect(without.points.map((p) => [p.time, p.source])).toContainEqual([D3 - 1, 'backfill']);
+    const told = backfill(input({ snapshots: recorded, from: D1, lastOfDays: [D2 + 20 * H] }));
+    expect(told.points.map((p) => p.time)).not.toContain(D3 - 1);
+    // D1 has no snapshot: its end is still reconstructed.
+    expect(told.points.map((p) => [p.time, p.source])).toContainEqual([D2 - 1, 'backfill']);
+  });
+
+  it('main runs the same walk in slices, letting other work run between them', async () => {
+    // Two years of days, a snapshot a day: a few thousand steps.
+    const recorded = Array.from({ length: 730 }, (_, i) =>
+      snapshot(D0 - i * DAY_MS - 6 * H, ['1', '0', '0'], '50000'),
+    );
+    const long = input({ snapshots: recorded, holdings: { BTC: '1.2995', USDT: '19970' } });
+    let pauses = 0;
+    const sliced = await backfillSliced(long, async () => {
+      pauses++;
+    });
+    expect(sliced).toEqual(backfill(long));
+    expect(sliced.points.length).toBeGreaterThan(730);
+    expect(pauses).toBeGreaterThanOrEqual(3);
   });
 
   it('a range ends now and reaches back its length', () => {

@@ -4,6 +4,7 @@ import type {
   StoredFlexPayment,
   StoredTransfer,
 } from '../../../src/main/portfolioHistory/records';
+import { openHistoryDatabase } from '../../../src/main/portfolioHistory/database';
 import { HistoryStore, SNAPSHOT_DEDUPE_MS } from '../../../src/main/portfolioHistory/store';
 import { snapshot } from './fixtures';
 
@@ -150,6 +151,14 @@ describe('fetched history', () => {
       { market: 'BTC_USDT', day: 86_400_000, close: '50001.5' },
     ]);
     expect(store.dailyCloses('ETH_USDT', 1, 2)).toEqual([]);
+    // Which days of a range are kept, without reading them.
+    expect(store.closesSpan('BTC_USDT', 0, 86_400_000)).toEqual({ first: 0, last: 86_400_000 });
+    expect(store.closesSpan('BTC_USDT', 1, 86_400_000)).toEqual({
+      first: 86_400_000,
+      last: 86_400_000,
+    });
+    expect(store.closesSpan('ETH_USDT', 0, 86_400_000)).toEqual({ first: 0, last: 0 });
+    expect(store.closesSpan('ETH_USDT', 1, 2)).toBeUndefined();
   });
 
   it('keeps one cursor per profile and source', () => {
@@ -193,5 +202,108 @@ describe('deleteProfile', () => {
     expect(store.cursor('p2', 'deals')).toBeDefined();
     // Public: not the profile's.
     expect(store.dailyCloses('BTC_USDT')).toHaveLength(1);
+  });
+});
+
+describe('reading history at scale', () => {
+  /** A store that counts its pauses (where other work runs), reading in small statements. */
+  function counting(options: { sliceRows?: number; pageRows?: number } = {}) {
+    const pauses = { count: 0 };
+    const counted = new HistoryStore(openHistoryDatabase(':memory:'), undefined, {
+      pause: async () => {
+        pauses.count++;
+      },
+      ...options,
+    });
+    return { store: counted, pauses };
+  }
+
+  /** `n` snapshots of p1 a minute apart from `start`, the total of each `totalOf(i)`. */
+  function fill(target: HistoryStore, n: number, totalOf = (i: number) => String(i), start = 0) {
+    for (let i = 0; i < n; i++) {
+      target.addSnapshot('p1', {
+        ...snapshot(start + i * MIN, { BTC: String(i) }),
+        total: totalOf(i),
+      });
+    }
+  }
+
+  it('the series: every snapshot of the range, oldest first, when there are at most `max`', async () => {
+    const { store: few } = counting();
+    fill(few, 30);
+    const read = await few.seriesSnapshots('p1', 10 * MIN, 19 * MIN, { max: 10 });
+    // The range's ten, and the newest before it (the walk's anchor at the range's start).
+    expect(read.snapshots.map((s) => s.takenAt / MIN)).toEqual([
+      9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+    ]);
+    expect(read.snapshots[3]).toEqual(few.snapshots('p1', 12 * MIN, 12 * MIN)[0]);
+    // Every snapshot is there: the days need no list of their own.
+    expect(read.lastOfDays).toBeUndefined();
+    few.close();
+  });
+
+  it('the series over many: the first and the last, per bucket its lowest and highest total; a spike is kept', async () => {
+    const { store: many } = counting({ sliceRows: 300 });
+    // 2,000 snapshots whose totals go up and down in a saw, and one spike.
+    const totalOf = (i: number) => (i === 1234 ? '999999.5' : String((i * 37) % 500));
+    fill(many, 2_000, totalOf);
+    // The range is 2,000 minutes to the ms: buckets of exactly 100 snapshots.
+    const { snapshots: read, lastOfDays } = await many.seriesSnapshots('p1', 0, 2_000 * MIN - 1, {
+      max: 40,
+    });
+    const minutes = read.map((s) => s.takenAt / MIN);
+    // 2,000 minutes are two days: when the last snapshot of each was taken.
+    expect([...lastOfDays!].sort((a, b) => a - b)).toEqual([1_439 * MIN, 1_999 * MIN]);
+    expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
+    // Twenty buckets of 100: two each, two more where a slice of 300 rows cuts one, and the ends.
+    expect(read.length).toBeGreaterThanOrEqual(40);
+    expect(read.length).toBeLessThanOrEqual(40 + 2 * 6 + 2);
+    expect(minutes).toContain(0);
+    expect(minutes).toContain(1_999);
+    expect(minutes).toContain(1_234);
+    for (let bucket = 0; bucket < 20; bucket++) {
+      const inBucket = Array.from({ length: 100 }, (_, k) => bucket * 100 + k);
+      const totals = inBucket.map((i) => Number(totalOf(i)));
+      const lowest = inBucket[totals.indexOf(Math.min(...totals))]!;
+      const highest = inBucket[totals.indexOf(Math.max(...totals))]!;
+      expect(minutes).toEqual(expect.arrayContaining([lowest, highest]));
+    }
+    // Each is the snapshot as recorded, holdings and all.
+    expect(read.find((s) => s.takenAt === 1_234 * MIN)).toEqual(
+      many.snapshots('p1', 1_234 * MIN, 1_234 * MIN)[0],
+    );
+    many.close();
+  });
+
+  it('the series is read in statements of bounded size, with a pause between them', async () => {
+    const { store: many, pauses } = counting({ sliceRows: 250, pageRows: 50 });
+    fill(many, 2_000);
+    const { snapshots: read } = await many.seriesSnapshots('p1', 0, 2_000 * MIN, { max: 400 });
+    // Eight slices of the index (three statements each), then the snapshots chosen, pages of 50.
+    expect(read.length).toBeLessThanOrEqual(400 + 2 * 7 + 2);
+    expect(pauses.count).toBeGreaterThanOrEqual(3 * 8 + Math.ceil(read.length / 50));
+    many.close();
+  });
+
+  it('snapshot pages: one quote’s snapshots in order, a page at a time, each page bounded', async () => {
+    const { store: paged, pauses } = counting();
+    for (let i = 0; i < 25; i++) {
+      const mains = Object.fromEntries(Array.from({ length: 4 }, (_, k) => [`T${k}`, String(i)]));
+      paged.addSnapshot(
+        'p1',
+        snapshot(i * 20 * MIN, mains, { quote: i % 5 === 0 ? 'EUR' : 'USDT' }),
+      );
+    }
+    const pages: number[][] = [];
+    for await (const page of paged.snapshotPages('p1', 'USDT', 10)) {
+      pages.push(page.map((s) => s.takenAt / (20 * MIN)));
+      // At most 10 holdings a page: two snapshots of four (the first page learns the size from one).
+      expect(page.reduce((n, s) => n + s.holdings.length, 0)).toBeLessThanOrEqual(10);
+    }
+    const usdt = Array.from({ length: 25 }, (_, i) => i).filter((i) => i % 5 !== 0);
+    expect(pages.flat()).toEqual(usdt);
+    expect(pages.length).toBeGreaterThan(5);
+    expect(pauses.count).toBeGreaterThanOrEqual(pages.length - 1);
+    paged.close();
   });
 });

@@ -270,3 +270,101 @@ describe('placeOrderOutcome with the journal', () => {
     );
   });
 });
+
+describe('placeOrderOutcome when the journal cannot be written', () => {
+  const INPUT: PlaceOrderInput = { ...ORDER, clientOrderId: 'cid-disk' };
+  const placed = { orderId: 7, clientOrderId: 'cid-disk', ...ORDER } as unknown as Order;
+
+  /** A disk that refuses every write with `code` while `failing.now` is true. */
+  function refusingDisk(code: string) {
+    const failing = { now: true, writes: 0 };
+    const write = async (path: string, text: string) => {
+      failing.writes++;
+      if (failing.now) {
+        throw Object.assign(new Error(`${code}: refused, open '${path}.tmp'`), { code });
+      }
+      await writeFile(path, text);
+    };
+    return { failing, write };
+  }
+
+  function exchange() {
+    const createOrder = vi.fn(
+      async (_input: PlaceOrderInput & { clientOrderId: string }) => placed,
+    );
+    return { createOrder, api: { createOrder } as unknown as ExchangeApi };
+  }
+
+  it.each([
+    ['ENOSPC', 'The disk is full. Free some space on it, then try again.'],
+    ['EROFS', 'The disk is read-only. Make it writable, then try again.'],
+    ['EACCES', 'Permission denied. Make sure your user may write there, then try again.'],
+  ])(
+    '%s: refused before it is sent, in words naming the folder; the id is free for when it can be',
+    async (code, words) => {
+      const disk = refusingDisk(code);
+      const journal = new OrderJournal(dir, { write: disk.write });
+      const { createOrder, api } = exchange();
+      const placing = { journal, profileId: 'demo' };
+
+      await expect(placeOrderOutcome(api, INPUT, placing)).rejects.toMatchObject({
+        code: 'DISK',
+        message: `Exchange Desk could not record this order in ${dir}; it was not sent. ${words}`,
+      });
+      expect(createOrder).not.toHaveBeenCalled();
+      expect(journal.find('demo', 'cid-disk')).toBeUndefined();
+
+      // Room again: the same id goes out once, recorded before it is sent.
+      disk.failing.now = false;
+      await expect(placeOrderOutcome(api, INPUT, placing)).resolves.toMatchObject({
+        outcome: 'placed',
+        clientOrderId: 'cid-disk',
+      });
+      expect(createOrder).toHaveBeenCalledTimes(1);
+      expect(new OrderJournal(dir).find('demo', 'cid-disk')?.outcome).toBe('placed');
+    },
+  );
+
+  it('a record that cannot be written after the order went out: the outcome is answered, the failure logged', async () => {
+    const errors = vi.spyOn(log, 'error').mockImplementation(() => undefined);
+    const disk = refusingDisk('ENOSPC');
+    disk.failing.now = false;
+    const journal = new OrderJournal(dir, {
+      write: async (path, text) => {
+        // The record before sending is written; the disk fills before the outcome's.
+        await disk.write(path, text);
+        disk.failing.now = true;
+      },
+    });
+    const { createOrder, api } = exchange();
+    await expect(
+      placeOrderOutcome(api, INPUT, { journal, profileId: 'demo' }),
+    ).resolves.toMatchObject({ outcome: 'placed' });
+    expect(createOrder).toHaveBeenCalledTimes(1);
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining(`[orders] could not write ${JOURNAL_FILE}`),
+      expect.objectContaining({ code: 'ENOSPC' }),
+    );
+    // On disk it is still "sent": after a restart its outcome is unknown and the id stays blocked.
+    expect(new OrderJournal(dir).find('demo', 'cid-disk')?.outcome).toBe('unknown');
+  });
+
+  it('concurrent placements that share a failed write are all refused, none sent', async () => {
+    const disk = refusingDisk('ENOSPC');
+    const journal = new OrderJournal(dir, { write: disk.write });
+    const { createOrder, api } = exchange();
+    const results = await Promise.allSettled(
+      ['a', 'b', 'c'].map((id) =>
+        placeOrderOutcome(api, { ...INPUT, clientOrderId: id }, { journal, profileId: 'demo' }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(createOrder).not.toHaveBeenCalled();
+    expect(journal.list()).toEqual([]);
+    // The journal still writes once the disk does.
+    disk.failing.now = false;
+    await expect(
+      placeOrderOutcome(api, INPUT, { journal, profileId: 'demo' }),
+    ).resolves.toMatchObject({ outcome: 'placed' });
+  });
+});
