@@ -1,4 +1,6 @@
+import type { LookupFunction } from 'node:net';
 import WebSocket from 'ws';
+import { guardedLookup } from '../exchange/baseUrl';
 import { ExchangeError } from '../exchange/errors';
 import { parsePong, parseStreamMessage } from '../exchange/schemas';
 import { log } from '../log';
@@ -17,6 +19,14 @@ export interface ConnectionTimings {
   pingIntervalMs: number;
   /** How long an answer (and the opening handshake) may take (default 10 s). */
   answerTimeoutMs: number;
+}
+
+export interface ConnectionOptions extends Partial<ConnectionTimings> {
+  /**
+   * Resolves the host name (dns.lookup by default; tests give their own). A name that resolves
+   * to a link-local or metadata address is refused whatever it is (guardedLookup), as REST's are.
+   */
+  lookup?: LookupFunction;
 }
 
 export const DEFAULT_TIMINGS: ConnectionTimings = {
@@ -90,14 +100,19 @@ export class StreamConnection {
   static open(
     url: string,
     handlers: ConnectionHandlers,
-    timings: ConnectionTimings = DEFAULT_TIMINGS,
+    options: ConnectionOptions = {},
   ): Promise<StreamConnection> {
+    const timings: ConnectionTimings = {
+      pingIntervalMs: options.pingIntervalMs ?? DEFAULT_TIMINGS.pingIntervalMs,
+      answerTimeoutMs: options.answerTimeoutMs ?? DEFAULT_TIMINGS.answerTimeoutMs,
+    };
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(url, {
         maxPayload: MAX_FRAME_BYTES,
         handshakeTimeout: timings.answerTimeoutMs,
         perMessageDeflate: false,
         followRedirects: false,
+        lookup: guardedLookup(options.lookup),
       });
       const fail = (error: StreamError) => {
         socket.removeAllListeners();
