@@ -13,7 +13,7 @@ import {
   type OrderEventKind,
 } from '../exchange/schemas';
 import type { Order } from '../../shared/model';
-import { log } from '../log';
+import { log, scrubForeign } from '../log';
 import { Backoff } from './backoff';
 import { BOOK_KEEP, LiveBook } from './book';
 import {
@@ -102,6 +102,11 @@ export class StreamSession {
   private generation = 0;
   private stopped = true;
   private markets: Market[] | undefined;
+  /**
+   * The token of the latest attempt, kept in memory only to scrub it from what is logged: it goes
+   * into `authorize` and nowhere else (never logged, never emitted, never written).
+   */
+  private token: string | undefined;
 
   private wanted: string | null = null;
   private subscribed: string | null = null;
@@ -139,6 +144,7 @@ export class StreamSession {
   /** Closes the connection and stops reconnecting. */
   stop(): void {
     this.stopped = true;
+    this.token = undefined;
     this.generation += 1;
     clearTimeout(this.retry);
     this.retry = undefined;
@@ -169,8 +175,8 @@ export class StreamSession {
     let connection: StreamConnection | undefined;
     try {
       this.markets ??= await this.api.markets();
-      // The token is a secret: it goes into `authorize` and nowhere else (never logged or kept).
       const token = await this.api.websocketToken();
+      this.token = token;
       if (!current()) return;
       connection = await StreamConnection.open(
         streamUrl(this.api.client.baseUrl),
@@ -183,7 +189,7 @@ export class StreamSession {
             if (current() && this.connection === connection) this.dropped(reason);
           },
         },
-        this.options,
+        { ...this.options, secret: token },
       );
       if (!current()) return connection.close('stopped');
       this.opening = connection;
@@ -203,7 +209,7 @@ export class StreamSession {
       connection?.close('failed');
       if (!current()) return;
       const refused = error instanceof StreamError ? error.refused : isRefusal(error);
-      log.warn(`[stream] could not open the live stream: ${describe(error)}`);
+      this.warn(`could not open the live stream: ${describe(error)}`);
       this.waitAndRetry(refused ? 'refused' : 'unreachable');
     }
   }
@@ -224,12 +230,12 @@ export class StreamSession {
       parseSubscribed(await connection.request('ordersExecuted_subscribe', [[], 0]));
     } catch (error) {
       if (!(error instanceof StreamError && error.refused)) throw error;
-      log.warn(`[stream] ordersExecuted is not available: ${error.message}`);
+      this.warn(`ordersExecuted is not available: ${error.message}`);
     }
   }
 
   private dropped(reason: string): void {
-    log.warn(`[stream] the live stream dropped: ${reason}`);
+    this.warn(`the live stream dropped: ${reason}`);
     this.closeConnection(reason);
     this.waitAndRetry('dropped');
   }
@@ -293,7 +299,7 @@ export class StreamSession {
       }
     } catch (error) {
       if (this.connection === connection) {
-        log.warn(`[stream] could not follow the market: ${describe(error)}`);
+        this.warn(`could not follow the market: ${describe(error)}`);
         connection.close('a subscription failed');
       }
     }
@@ -333,8 +339,14 @@ export class StreamSession {
       case 'ordersExecuted_update':
         return this.order(parseExecutedOrderUpdate(params));
       default:
-        connection.dropped(method, 'not subscribed to');
+        // The name is the exchange's (it may hold anything, the token included): only its length.
+        connection.dropped(`an unknown method (${method.length} characters)`, 'not subscribed to');
     }
+  }
+
+  /** A log line that may quote the exchange: the token scrubbed, token-like runs masked. */
+  private warn(line: string): void {
+    log.warn(`[stream] ${scrubForeign(line, this.token ? [this.token] : [])}`);
   }
 
   private depth(message: ReturnType<typeof parseDepthUpdate>, connection: StreamConnection): void {
@@ -343,7 +355,7 @@ export class StreamSession {
     if (message.full) this.awaitingSnapshot = false;
     if (book.apply(message) === 'gap') {
       if (this.awaitingSnapshot) return;
-      log.warn(`[stream] the ${book.market} book missed an update: asking for a fresh snapshot`);
+      this.warn(`the ${book.market} book missed an update: asking for a fresh snapshot`);
       this.bookThrottle.cancel();
       this.subscribeDepth(connection, book.market).catch((error: unknown) => {
         if (this.connection === connection) connection.close(`depth: ${describe(error)}`);

@@ -48,6 +48,23 @@ async function started(options: { answerTimeoutMs?: number; pingIntervalMs?: num
 
 const lastPhase = (phases: SessionPhase[]) => phases.at(-1)?.phase;
 
+/** An order of the profile as ordersPending_update writes it. */
+const restingOrder = {
+  id: 8,
+  market: 'BTC_USDT',
+  type: 1,
+  side: 2,
+  ctime: 1738250982.28914,
+  price: '90000',
+  amount: '1',
+  left: '1',
+  deal_stock: '0',
+  deal_money: '0',
+  deal_fee: '0',
+  client_order_id: 'mine-1',
+  status: 'OPEN',
+};
+
 describe('StreamSession', () => {
   it('authorizes with the token, subscribes, goes live and asks the page to resync', async () => {
     const { exchange, session, phases, of } = await started();
@@ -211,17 +228,11 @@ describe('StreamSession', () => {
     session.start();
     await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
     const order = {
+      ...restingOrder,
       id: 7,
-      market: 'BTC_USDT',
-      type: 1,
-      side: 2,
-      ctime: 1738250982.28914,
-      price: '90000',
-      amount: '1',
       left: '0',
       deal_stock: '1',
       deal_money: '90000',
-      deal_fee: '0',
       status: 'FILLED',
     };
     exchange.push('ordersPending_update', [3, order]);
@@ -234,6 +245,83 @@ describe('StreamSession', () => {
         order: expect.objectContaining({ orderId: 7, side: 'buy' }),
       }),
     ]);
+  });
+});
+
+/** A token as long and as random-looking as a real one. */
+const TOKEN = 'Zt4hQ9vR2mXc8LpW1sNb6YfK3dGj7EoA';
+
+/** Main's log lines (log.warn and log.error write to console.error), kept off the console. */
+function capturedLog(): () => string {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  cleanups.push(
+    () => warn.mockRestore(),
+    () => error.mockRestore(),
+  );
+  return () => [...warn.mock.calls, ...error.mock.calls].flat().join('\n');
+}
+
+describe('the stream token never leaves the session', () => {
+  it('drops every frame that carries it, however written, and logs unknown names by length', async () => {
+    const logged = capturedLog();
+    const { exchange, session, phases, data, of } = await started();
+    exchange.token = TOKEN;
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    exchange.push(`${TOKEN}_update`, []);
+    exchange.push('x'.repeat(45), []);
+    exchange.push('balanceSpot_update', [{ [TOKEN]: { available: '1', freeze: '0' } }]);
+    exchange.push('ordersPending_update', [1, { ...restingOrder, client_order_id: TOKEN }]);
+    // The same token with JSON escapes: the frame's text does not hold it, its strings do.
+    const escaped = TOKEN.replace(
+      /[A-Z]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+    exchange.raw(
+      `{"id":null,"method":"balanceSpot_update","params":[{"${escaped}":{"available":"1","freeze":"0"}}]}`,
+    );
+    exchange.push('ordersPending_update', [1, restingOrder]);
+    await vi.waitFor(() => expect(of('stream.order')).toHaveLength(1));
+    expect(of('stream.balances')).toEqual([]);
+    expect(of('stream.order')).toEqual([
+      expect.objectContaining({ order: expect.objectContaining({ clientOrderId: 'mine-1' }) }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain(TOKEN);
+    expect(lastPhase(phases)).toBe('live');
+    const lines = logged();
+    expect(lines).not.toContain(TOKEN);
+    expect(lines).not.toContain('x'.repeat(45));
+    expect(lines).toMatch(/an unknown method \(45 characters\)/);
+    expect(lines).toMatch(/a frame that carried the stream token/);
+  });
+
+  it('an authorize refused in words that quote the token is refused, and logged without it', async () => {
+    const logged = capturedLog();
+    const { exchange, session, phases } = await started();
+    exchange.token = TOKEN;
+    exchange.refuseAuthorize = true;
+    exchange.authorizeRefusal = { code: 1, message: `invalid token ${TOKEN}` };
+    session.start();
+    await vi.waitFor(() =>
+      expect(phases).toContainEqual(expect.objectContaining({ phase: 'waiting', why: 'refused' })),
+    );
+    expect(logged()).not.toContain(TOKEN);
+    expect(logged()).toMatch(/could not open the live stream/);
+  });
+
+  it('masks a long token-like run in the exchange’s words even when it is not ours', async () => {
+    const logged = capturedLog();
+    const { exchange, session, phases } = await started();
+    const other = '0123456789abcdef0123456789abcdef';
+    exchange.refuseAuthorize = true;
+    exchange.authorizeRefusal = { code: 1, message: `invalid token ${other}` };
+    session.start();
+    await vi.waitFor(() =>
+      expect(phases).toContainEqual(expect.objectContaining({ phase: 'waiting', why: 'refused' })),
+    );
+    expect(logged()).toMatch(/authorize: invalid token \[masked\]/);
+    expect(logged()).not.toContain(other);
   });
 });
 
