@@ -55,6 +55,17 @@ export interface SessionOptions extends ConnectionTimings {
   /** Prices gathered and sent at most this often (default 500 ms: Overview values move twice a second). */
   pricesIntervalMs: number;
   random: () => number;
+  /** The clock (Date.now; tests hold their own). */
+  now: () => number;
+  /** Runs `run` once after `ms` and answers its cancel (a timer; tests hold them). */
+  schedule: (run: () => void, ms: number) => () => void;
+}
+
+/** A timer that does not keep the process alive. */
+function timer(run: () => void, ms: number): () => void {
+  const handle = setTimeout(run, ms);
+  handle.unref?.();
+  return () => clearTimeout(handle);
 }
 
 export const DEFAULT_SESSION_OPTIONS: SessionOptions = {
@@ -62,7 +73,16 @@ export const DEFAULT_SESSION_OPTIONS: SessionOptions = {
   bookIntervalMs: 100,
   pricesIntervalMs: 500,
   random: Math.random,
+  now: Date.now,
+  schedule: timer,
 };
+
+/**
+ * A book that stayed ready this long before it broke (a gap, crossed) asks for its fresh snapshot
+ * at once; one that breaks again sooner waits out a backoff, so an exchange that keeps sending
+ * broken books is not asked for snapshots in a tight loop.
+ */
+const BOOK_STEADY_MS = 10_000;
 
 /** Trades a `stream.trades` event carries; finished order ids remembered (not to finish twice). */
 export const TRADES_KEPT = 50;
@@ -102,6 +122,8 @@ export class StreamSession {
   private generation = 0;
   private stopped = true;
   private markets: Market[] | undefined;
+  /** The names of `markets`: data of any other market is dropped. */
+  private listed = new Set<string>();
   /**
    * The token of the latest attempt, kept in memory only to scrub it from what is logged: it goes
    * into `authorize` and nowhere else (never logged, never emitted, never written).
@@ -113,6 +135,13 @@ export class StreamSession {
   private syncing: Promise<void> | undefined;
   private book: LiveBook | undefined;
   private awaitingSnapshot = false;
+  /** When the book last became ready (undefined: it is not). */
+  private bookReadySince: number | undefined;
+  /** Fresh snapshots asked since the book was last steady; the first goes at once. */
+  private snapshotTries = 0;
+  private readonly snapshotBackoff: Backoff;
+  /** A fresh snapshot waiting out its backoff. */
+  private cancelSnapshot: (() => void) | undefined;
   private trades: PublicTrade[] = [];
   /** Last prices since the last batch, of the markets subscribed to (others are dropped). */
   private prices = new Map<string, string>();
@@ -129,6 +158,7 @@ export class StreamSession {
   ) {
     this.options = { ...DEFAULT_SESSION_OPTIONS, ...options };
     this.backoff = new Backoff(this.options.random);
+    this.snapshotBackoff = new Backoff(this.options.random);
     this.bookThrottle = new Throttle(() => this.emitBook(), this.options.bookIntervalMs);
     this.tradesThrottle = new Throttle(() => this.emitTrades(), this.options.bookIntervalMs);
     this.pricesThrottle = new Throttle(() => this.emitPrices(), this.options.pricesIntervalMs);
@@ -174,7 +204,10 @@ export class StreamSession {
     this.sink.phase({ phase: 'connecting' });
     let connection: StreamConnection | undefined;
     try {
-      this.markets ??= await this.api.markets();
+      if (!this.markets) {
+        this.markets = await this.api.markets();
+        this.listed = new Set(this.markets.map((m) => m.name));
+      }
       const token = await this.api.websocketToken();
       this.token = token;
       if (!current()) return;
@@ -258,6 +291,7 @@ export class StreamSession {
     this.opening = undefined;
     this.subscribed = null;
     this.book = undefined;
+    this.forgetSnapshots();
     this.bookThrottle.cancel();
     this.tradesThrottle.cancel();
     this.pricesThrottle.cancel();
@@ -284,11 +318,13 @@ export class StreamSession {
         this.tradesThrottle.cancel();
         if (market === null) {
           this.book = undefined;
+          this.forgetSnapshots();
           parseSubscribed(await connection.request('depth_unsubscribe', []));
           parseSubscribed(await connection.request('trades_unsubscribe', []));
           continue;
         }
         this.book = new LiveBook(market);
+        this.forgetSnapshots();
         await this.subscribeDepth(connection, market);
         parseSubscribed(await connection.request('trades_subscribe', [market]));
         const recent = await this.api.trades(market).catch(() => []);
@@ -335,9 +371,9 @@ export class StreamSession {
         this.sink.data('stream.balances', { balances: parseBalanceUpdate(params), at: Date.now() });
         return;
       case 'ordersPending_update':
-        return this.order(parsePendingOrderUpdate(params));
+        return this.order(parsePendingOrderUpdate(params), method, connection);
       case 'ordersExecuted_update':
-        return this.order(parseExecutedOrderUpdate(params));
+        return this.order(parseExecutedOrderUpdate(params), method, connection);
       default:
         // The name is the exchange's (it may hold anything, the token included): only its length.
         connection.dropped(`an unknown method (${method.length} characters)`, 'not subscribed to');
@@ -353,19 +389,55 @@ export class StreamSession {
     const book = this.book;
     if (!book || message.market !== book.market) return;
     if (message.full) this.awaitingSnapshot = false;
-    if (book.apply(message) === 'gap') {
-      if (this.awaitingSnapshot) return;
-      this.warn(`the ${book.market} book missed an update: asking for a fresh snapshot`);
-      this.bookThrottle.cancel();
+    const now = this.options.now();
+    const result = book.apply(message);
+    if (result === 'applied') {
+      this.bookReadySince ??= now;
+      this.bookThrottle.request();
+      return;
+    }
+    const steady = this.bookReadySince !== undefined && now - this.bookReadySince >= BOOK_STEADY_MS;
+    this.bookReadySince = undefined;
+    if (this.awaitingSnapshot || this.cancelSnapshot) return;
+    this.warn(
+      result === 'gap'
+        ? `the ${book.market} book missed an update: asking for a fresh snapshot`
+        : `the ${book.market} book is crossed or locked: asking for a fresh snapshot`,
+    );
+    this.bookThrottle.cancel();
+    if (steady) {
+      this.snapshotTries = 0;
+      this.snapshotBackoff.reset();
+    }
+    const ask = () => {
+      this.cancelSnapshot = undefined;
+      if (this.connection !== connection || this.book !== book) return;
       this.subscribeDepth(connection, book.market).catch((error: unknown) => {
         if (this.connection === connection) connection.close(`depth: ${describe(error)}`);
       });
-      return;
-    }
-    this.bookThrottle.request();
+    };
+    const wait = this.snapshotTries++ === 0 ? 0 : this.snapshotBackoff.next();
+    if (wait === 0) ask();
+    else this.cancelSnapshot = this.options.schedule(ask, wait);
   }
 
-  private order({ event, order }: { event: OrderEventKind; order: Order }): void {
+  /** A new book (or none): no snapshot waiting, the next broken book asks at once. */
+  private forgetSnapshots(): void {
+    this.cancelSnapshot?.();
+    this.cancelSnapshot = undefined;
+    this.bookReadySince = undefined;
+    this.snapshotTries = 0;
+    this.snapshotBackoff.reset();
+  }
+
+  private order(
+    { event, order }: { event: OrderEventKind; order: Order },
+    method: string,
+    connection: StreamConnection,
+  ): void {
+    if (!this.listed.has(order.market)) {
+      return connection.dropped(method, 'an order of a market the exchange does not list');
+    }
     if (event === 'finish') {
       if (this.finished.has(order.orderId)) return;
       this.finished.add(order.orderId);

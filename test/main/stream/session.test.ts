@@ -4,6 +4,7 @@ import { streamUrl } from '../../../src/main/stream/connection';
 import {
   StreamSession,
   type DataEvent,
+  type SessionOptions,
   type SessionPhase,
   type SessionSink,
 } from '../../../src/main/stream/session';
@@ -32,7 +33,26 @@ function recorder() {
   return { sink, phases, data, of };
 }
 
-async function started(options: { answerTimeoutMs?: number; pingIntervalMs?: number } = {}) {
+/** Timers the test holds: the session schedules, the test runs them when it chooses. */
+function heldTimers() {
+  const held: Array<{ run: () => void; ms: number; cancelled: boolean }> = [];
+  return {
+    schedule: (run: () => void, ms: number) => {
+      const timer = { run, ms, cancelled: false };
+      held.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    },
+    /** The waits of the timers not run or cancelled yet. */
+    pending: () => held.filter((t) => !t.cancelled).map((t) => t.ms),
+    runAll: () => {
+      for (const timer of held.splice(0)) if (!timer.cancelled) timer.run();
+    },
+  };
+}
+
+async function started(options: Partial<SessionOptions> = {}) {
   const exchange = await TinyExchange.start();
   cleanups.push(() => exchange.stop());
   const seen = recorder();
@@ -245,6 +265,44 @@ describe('StreamSession', () => {
         order: expect.objectContaining({ orderId: 7, side: 'buy' }),
       }),
     ]);
+  });
+});
+
+describe('stream data obeys the REST rules', () => {
+  it('drops an order of a market the exchange does not list', async () => {
+    const logged = capturedLog();
+    const { exchange, session, phases, of } = await started();
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    exchange.push('ordersPending_update', [1, { ...restingOrder, id: 9, market: 'ETH_USDT' }]);
+    exchange.push('ordersPending_update', [1, restingOrder]);
+    await vi.waitFor(() => expect(of('stream.order')).toHaveLength(1));
+    expect(of('stream.order')).toEqual([
+      expect.objectContaining({ order: expect.objectContaining({ orderId: 8 }) }),
+    ]);
+    expect(logged()).toMatch(/an order of a market the exchange does not list/);
+  });
+
+  it('shows no crossed book: it asks for a fresh snapshot at once, then after a backoff', async () => {
+    const logged = capturedLog();
+    const timers = heldTimers();
+    const { exchange, session, of } = await started({ schedule: timers.schedule });
+    const depthSubscribes = () => exchange.methods().filter((m) => m === 'depth_subscribe').length;
+    exchange.depthSnapshot = { update_id: 100, asks: [['100', '1']], bids: [['101', '1']] };
+    session.watch('BTC_USDT');
+    session.start();
+    // The first crossed snapshot is asked again at once; the second waits (random 0: 500 ms).
+    await vi.waitFor(() => expect(timers.pending()).toEqual([500]));
+    expect(depthSubscribes()).toBe(2);
+    expect(of('stream.book')).toEqual([]);
+    exchange.depthSnapshot = { update_id: 200, asks: [['101', '1']], bids: [['99', '1']] };
+    timers.runAll();
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(1));
+    expect(depthSubscribes()).toBe(3);
+    expect(of('stream.book')[0]).toMatchObject({
+      book: { asks: [['101', '1']], bids: [['99', '1']] },
+    });
+    expect(logged()).toMatch(/the BTC_USDT book is crossed or locked/);
   });
 });
 

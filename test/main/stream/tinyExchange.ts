@@ -33,6 +33,8 @@ export class TinyExchange {
   authorizeRefusal: { code: number; message: string } = { code: 1, message: 'invalid argument' };
   /** No answer to authorize at all. */
   silentAuthorize = false;
+  /** The snapshot a depth_subscribe is answered with (then as a depth_update). */
+  depthSnapshot: unknown = { update_id: 100, asks: [['101', '1']], bids: [['99', '1']] };
   /** Times (Date.now) of each POST /api/v4/profile/websocket_token. */
   readonly tokenRequests: number[] = [];
   private readonly clients: ExchangeClient[] = [];
@@ -112,11 +114,7 @@ export class TinyExchange {
             JSON.stringify({
               id: null,
               method: 'depth_update',
-              params: [
-                true,
-                { update_id: 100, asks: [['101', '1']], bids: [['99', '1']] },
-                request.params[0],
-              ],
+              params: [true, this.depthSnapshot, request.params[0]],
             }),
           );
         }
