@@ -905,6 +905,11 @@ export interface StreamStatus {
   since: Millis;
   /** Why it is not live, in plain words (absent when live). */
   reason?: string;
+  /**
+   * While live: the watched market whose book and trades the exchange refused to stream (its
+   * screen polls them instead), and in how long it is asked again.
+   */
+  noBook?: { market: string; retryInMs: number };
 }
 
 /** Last prices pushed by the stream: market -> price (only the markets that moved). */

@@ -23,7 +23,7 @@ import {
   streamUrl,
   type ConnectionTimings,
 } from './connection';
-import { Throttle } from './throttle';
+import { RequestWindow, Throttle } from './throttle';
 
 /**
  * The live stream of one profile: connect, authorize, subscribe, keep the watched market's book
@@ -34,14 +34,28 @@ import { Throttle } from './throttle';
  *       │  fails                                           │ drops / stops answering
  *       v                                                  v
  *   waiting (backoff 1 s doubling to 30 s, jitter) ──> connecting ...      stop() from anywhere
+ *
+ * The backoff starts again from its first step only once a connection stayed up STABLE_MS, and
+ * a token is asked at most TOKENS_PER_MINUTE times a minute whatever happens. A refused depth or
+ * trades subscription is the watched market's problem, not the connection's: live goes on, with
+ * `noBook` saying so, and the market is asked again on a backoff of its own.
  */
 
 export type DataEvent = Exclude<Extract<EventName, `stream.${string}`>, 'stream.status'>;
 
+/** The watched market whose book and trades the exchange refused, and when it is asked again. */
+export interface NoBook {
+  market: string;
+  retryInMs: number;
+}
+
+/** Why the session waits: `limited` is its own token budget, not anything the exchange did. */
+export type WaitReason = 'dropped' | 'refused' | 'unreachable' | 'limited';
+
 export type SessionPhase =
   | { phase: 'connecting' }
-  | { phase: 'live' }
-  | { phase: 'waiting'; retryInMs: number; why: 'dropped' | 'refused' | 'unreachable' }
+  | { phase: 'live'; noBook?: NoBook }
+  | { phase: 'waiting'; retryInMs: number; why: WaitReason }
   | { phase: 'stopped' };
 
 export interface SessionSink {
@@ -59,6 +73,11 @@ export interface SessionOptions extends ConnectionTimings {
   now: () => number;
   /** Runs `run` once after `ms` and answers its cancel (a timer; tests hold them). */
   schedule: (run: () => void, ms: number) => () => void;
+  /**
+   * The tokens this profile asked for (StreamService keeps one per profile, so that sleep, wake
+   * and switching back cannot ask more often); a window of its own when not given.
+   */
+  tokens?: RequestWindow;
 }
 
 /** A timer that does not keep the process alive. */
@@ -83,6 +102,20 @@ export const DEFAULT_SESSION_OPTIONS: SessionOptions = {
  * broken books is not asked for snapshots in a tight loop.
  */
 const BOOK_STEADY_MS = 10_000;
+
+/** A connection up this long has worked: the reconnect backoff starts again from its first step. */
+export const STABLE_MS = 60_000;
+
+/**
+ * Stream tokens asked for at most this often, per profile: the exchange allows 10 requests a
+ * minute to /profile/websocket_token (README, Live data); 8 leaves room for its clock and ours.
+ */
+export const TOKENS_PER_MINUTE = 8;
+export const newTokenWindow = () => new RequestWindow(TOKENS_PER_MINUTE, 60_000);
+
+/** A refused market subscription is asked again after 2 s, doubling up to 5 minutes (jitter). */
+const MARKET_RETRY_START_MS = 2_000;
+const MARKET_RETRY_CAP_MS = 300_000;
 
 /** Trades a `stream.trades` event carries; finished order ids remembered (not to finish twice). */
 export const TRADES_KEPT = 50;
@@ -117,7 +150,11 @@ export class StreamSession {
   private connection: StreamConnection | undefined;
   /** A connection still authorizing and subscribing: stop() closes it too. */
   private opening: StreamConnection | undefined;
-  private retry: NodeJS.Timeout | undefined;
+  /** Cancels the reconnection waiting out its backoff. */
+  private retry: (() => void) | undefined;
+  /** When the live connection went live (to tell a connection that worked from one that did not). */
+  private liveSince: number | undefined;
+  private readonly tokens: RequestWindow;
   /** Bumped by stop() and each attempt: work of an older attempt sees it and gives up. */
   private generation = 0;
   private stopped = true;
@@ -132,6 +169,10 @@ export class StreamSession {
 
   private wanted: string | null = null;
   private subscribed: string | null = null;
+  /** The watched market the exchange refused to stream, while it waits to be asked again. */
+  private noBook: NoBook | undefined;
+  private cancelMarketRetry: (() => void) | undefined;
+  private readonly marketBackoff: Backoff;
   private syncing: Promise<void> | undefined;
   private book: LiveBook | undefined;
   private awaitingSnapshot = false;
@@ -159,6 +200,12 @@ export class StreamSession {
     this.options = { ...DEFAULT_SESSION_OPTIONS, ...options };
     this.backoff = new Backoff(this.options.random);
     this.snapshotBackoff = new Backoff(this.options.random);
+    this.marketBackoff = new Backoff(
+      this.options.random,
+      MARKET_RETRY_START_MS,
+      MARKET_RETRY_CAP_MS,
+    );
+    this.tokens = this.options.tokens ?? newTokenWindow();
     this.bookThrottle = new Throttle(() => this.emitBook(), this.options.bookIntervalMs);
     this.tradesThrottle = new Throttle(() => this.emitTrades(), this.options.bookIntervalMs);
     this.pricesThrottle = new Throttle(() => this.emitPrices(), this.options.pricesIntervalMs);
@@ -176,7 +223,7 @@ export class StreamSession {
     this.stopped = true;
     this.token = undefined;
     this.generation += 1;
-    clearTimeout(this.retry);
+    this.retry?.();
     this.retry = undefined;
     this.closeConnection('stopped');
     this.sink.phase({ phase: 'stopped' });
@@ -185,10 +232,28 @@ export class StreamSession {
   /** Waiting to reconnect (the exchange answers again): try now. */
   reconnectNow(): void {
     if (this.stopped || !this.retry) return;
-    clearTimeout(this.retry);
+    this.retry();
     this.retry = undefined;
     this.backoff.reset();
     void this.connect();
+  }
+
+  /**
+   * Does the exchange list this market? From the markets the session reads once (fetched now if
+   * not yet); rejects when they cannot be read.
+   */
+  async lists(market: string): Promise<boolean> {
+    await this.readMarkets();
+    return this.listed.has(market);
+  }
+
+  private async readMarkets(): Promise<Market[]> {
+    if (!this.markets) {
+      const markets = await this.api.markets();
+      this.markets ??= markets;
+      this.listed = new Set(this.markets.map((m) => m.name));
+    }
+    return this.markets;
   }
 
   /** The market whose depth and trades are wanted (null: none). Applied now when live. */
@@ -201,13 +266,15 @@ export class StreamSession {
   private async connect(): Promise<void> {
     const generation = ++this.generation;
     const current = () => generation === this.generation && !this.stopped;
+    // Whatever asked for this attempt (a backoff, the exchange back online), the budget decides.
+    const budget = this.tokens.wait(this.options.now());
+    if (budget > 0) return this.waitAndRetry('limited', budget);
     this.sink.phase({ phase: 'connecting' });
     let connection: StreamConnection | undefined;
     try {
-      if (!this.markets) {
-        this.markets = await this.api.markets();
-        this.listed = new Set(this.markets.map((m) => m.name));
-      }
+      const markets = await this.readMarkets();
+      if (!current()) return;
+      this.tokens.record(this.options.now());
       const token = await this.api.websocketToken();
       this.token = token;
       if (!current()) return;
@@ -227,12 +294,12 @@ export class StreamSession {
       if (!current()) return connection.close('stopped');
       this.opening = connection;
       parseSubscribed(await connection.request('authorize', [token, 'public']));
-      await this.subscribeAll(connection, this.markets);
+      await this.subscribeAll(connection, markets);
       this.opening = undefined;
       if (!current()) return connection.close('stopped');
       this.connection = connection;
       this.subscribed = null;
-      this.backoff.reset();
+      this.liveSince = this.options.now();
       this.sink.phase({ phase: 'live' });
       // Whatever happened before this connection was up is for REST to fill in.
       this.sink.data('stream.resync', { at: Date.now() });
@@ -269,19 +336,26 @@ export class StreamSession {
 
   private dropped(reason: string): void {
     this.warn(`the live stream dropped: ${reason}`);
+    // Only a connection that stayed up a while has shown the exchange works: a drop soon after
+    // going live waits the next step, so reconnecting cannot turn into a loop.
+    const stable = this.liveSince !== undefined && this.options.now() - this.liveSince >= STABLE_MS;
+    if (stable) this.backoff.reset();
     this.closeConnection(reason);
     this.waitAndRetry('dropped');
   }
 
-  private waitAndRetry(why: 'dropped' | 'refused' | 'unreachable'): void {
-    const retryInMs = this.backoff.next();
+  /** Waits out the backoff (at least `atLeast` ms, and the token budget), then connects again. */
+  private waitAndRetry(why: WaitReason, atLeast = 0): void {
+    const retryInMs =
+      why === 'limited'
+        ? atLeast
+        : Math.max(this.backoff.next(), this.tokens.wait(this.options.now()));
     this.sink.phase({ phase: 'waiting', retryInMs, why });
-    clearTimeout(this.retry);
-    this.retry = setTimeout(() => {
+    this.retry?.();
+    this.retry = this.options.schedule(() => {
       this.retry = undefined;
       void this.connect();
     }, retryInMs);
-    this.retry.unref?.();
   }
 
   private closeConnection(reason: string): void {
@@ -289,9 +363,11 @@ export class StreamSession {
     this.connection = undefined;
     this.opening?.close(reason);
     this.opening = undefined;
+    this.liveSince = undefined;
     this.subscribed = null;
     this.book = undefined;
     this.forgetSnapshots();
+    this.forgetRefusal();
     this.bookThrottle.cancel();
     this.tradesThrottle.cancel();
     this.pricesThrottle.cancel();
@@ -312,6 +388,7 @@ export class StreamSession {
     try {
       while (this.connection === connection && this.subscribed !== this.wanted) {
         const market = this.wanted;
+        if (market !== this.noBook?.market) this.forgetRefusal();
         this.subscribed = market;
         this.trades = [];
         this.bookThrottle.cancel();
@@ -323,10 +400,22 @@ export class StreamSession {
           parseSubscribed(await connection.request('trades_unsubscribe', []));
           continue;
         }
+        if (!this.listed.has(market)) {
+          this.warn(`not watching ${market}: the exchange does not list it`);
+          this.book = undefined;
+          continue;
+        }
         this.book = new LiveBook(market);
         this.forgetSnapshots();
-        await this.subscribeDepth(connection, market);
-        parseSubscribed(await connection.request('trades_subscribe', [market]));
+        try {
+          await this.subscribeDepth(connection, market);
+          parseSubscribed(await connection.request('trades_subscribe', [market]));
+        } catch (error) {
+          if (!(error instanceof StreamError && error.refused)) throw error;
+          this.refused(connection, market, error);
+          continue;
+        }
+        if (this.noBook?.market === market) this.forgetRefusal();
         const recent = await this.api.trades(market).catch(() => []);
         if (this.subscribed === market) {
           this.trades = mergeTrades(this.trades, recent);
@@ -339,6 +428,35 @@ export class StreamSession {
         connection.close('a subscription failed');
       }
     }
+  }
+
+  /**
+   * The exchange refused the market's depth or trades: the connection stays (balances, orders and
+   * prices go on), the page is told there is no live book for it, and it is asked again later.
+   */
+  private refused(connection: StreamConnection, market: string, error: StreamError): void {
+    this.book = undefined;
+    const retryInMs = this.marketBackoff.next();
+    this.warn(`no live book for ${market}: ${describe(error)}`);
+    this.noBook = { market, retryInMs };
+    this.sink.phase({ phase: 'live', noBook: this.noBook });
+    this.cancelMarketRetry?.();
+    this.cancelMarketRetry = this.options.schedule(() => {
+      this.cancelMarketRetry = undefined;
+      if (this.connection !== connection || this.subscribed !== market) return;
+      this.subscribed = null;
+      void this.syncWatch(connection);
+    }, retryInMs);
+  }
+
+  /** Another market (or none) is watched, or it streams now: no refusal to remember or retry. */
+  private forgetRefusal(): void {
+    this.cancelMarketRetry?.();
+    this.cancelMarketRetry = undefined;
+    this.marketBackoff.reset();
+    if (!this.noBook) return;
+    this.noBook = undefined;
+    if (this.connection) this.sink.phase({ phase: 'live' });
   }
 
   /** depth_subscribe answers with a snapshot first: until it comes the book is not emitted. */

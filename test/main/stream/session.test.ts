@@ -268,6 +268,96 @@ describe('StreamSession', () => {
   });
 });
 
+describe('one refused subscription, and the pace of reconnecting', () => {
+  it('a refused depth subscription is that market’s problem: retried on its own, the rest stays live', async () => {
+    const logged = capturedLog();
+    const timers = heldTimers();
+    const { exchange, session, phases, of } = await started({ schedule: timers.schedule });
+    exchange.refuseDepth.add('BTC_USDT');
+    session.watch('BTC_USDT');
+    session.start();
+    // Its own backoff: 2 s doubling (random 0: half a step).
+    await vi.waitFor(() =>
+      expect(phases.at(-1)).toEqual({
+        phase: 'live',
+        noBook: { market: 'BTC_USDT', retryInMs: 1_000 },
+      }),
+    );
+    expect(timers.pending()).toEqual([1_000]);
+    expect(exchange.sockets.size).toBe(1);
+    exchange.push('balanceSpot_update', [{ BTC: { available: '1', freeze: '0' } }]);
+    await vi.waitFor(() => expect(of('stream.balances')).toHaveLength(1));
+    expect(logged()).toMatch(/no live book for BTC_USDT: depth_subscribe: invalid argument/);
+
+    // Refused again: the market's wait doubles; the connection is never closed.
+    timers.runAll();
+    await vi.waitFor(() =>
+      expect(phases.at(-1)).toEqual({
+        phase: 'live',
+        noBook: { market: 'BTC_USDT', retryInMs: 2_000 },
+      }),
+    );
+    exchange.refuseDepth.clear();
+    timers.runAll();
+    await vi.waitFor(() => expect(of('stream.book')).toHaveLength(1));
+    expect(phases.at(-1)).toEqual({ phase: 'live' });
+    expect(exchange.methods().filter((m) => m === 'authorize')).toHaveLength(1);
+    expect(phases.filter((p) => p.phase === 'waiting')).toEqual([]);
+  });
+
+  /** A session whose clock and timers the test holds (its log kept off the console). */
+  async function held() {
+    capturedLog();
+    const timers = heldTimers();
+    const clock = { now: 1_000_000 };
+    const session = await started({ schedule: timers.schedule, now: () => clock.now });
+    return { ...session, timers, clock };
+  }
+
+  it('resets the reconnect backoff only after the connection stayed up a minute', async () => {
+    const { exchange, session, phases, timers, clock } = await held();
+    const waits = () => phases.filter((p) => p.phase === 'waiting').map((p) => p.retryInMs);
+    const liveAgain = async (count: number) =>
+      vi.waitFor(() => expect(phases.filter((p) => p.phase === 'live')).toHaveLength(count));
+    session.start();
+    await liveAgain(1);
+    exchange.dropAll();
+    await vi.waitFor(() => expect(waits()).toEqual([500]));
+    clock.now += 59_000;
+    timers.runAll();
+    await liveAgain(2);
+    // Up for less than a minute: the next wait is the next step, not the first again.
+    exchange.dropAll();
+    await vi.waitFor(() => expect(waits()).toEqual([500, 1_000]));
+    timers.runAll();
+    await liveAgain(3);
+    clock.now += 60_000;
+    exchange.dropAll();
+    await vi.waitFor(() => expect(waits()).toEqual([500, 1_000, 500]));
+  });
+
+  it('asks for at most 8 tokens a minute, however often it fails', async () => {
+    const { exchange, session, phases, timers, clock } = await held();
+    exchange.refuseAuthorize = true;
+    session.start();
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      await vi.waitFor(() => expect(timers.pending()).toHaveLength(1));
+      expect(exchange.tokenRequests).toHaveLength(attempt);
+      clock.now += 1_000;
+      if (attempt < 8) timers.runAll();
+    }
+    // The ninth attempt waits for the first token's minute to pass, whatever asks for it sooner.
+    session.reconnectNow();
+    await vi.waitFor(() =>
+      expect(phases.at(-1)).toEqual({ phase: 'waiting', why: 'limited', retryInMs: 52_000 }),
+    );
+    expect(exchange.tokenRequests).toHaveLength(8);
+    clock.now += 52_000;
+    timers.runAll();
+    await vi.waitFor(() => expect(exchange.tokenRequests).toHaveLength(9));
+  });
+});
+
 describe('stream data obeys the REST rules', () => {
   it('drops an order of a market the exchange does not list', async () => {
     const logged = capturedLog();

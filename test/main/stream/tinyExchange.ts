@@ -33,6 +33,8 @@ export class TinyExchange {
   authorizeRefusal: { code: number; message: string } = { code: 1, message: 'invalid argument' };
   /** No answer to authorize at all. */
   silentAuthorize = false;
+  /** Markets whose depth_subscribe is refused (an error answer, as for a market it will not stream). */
+  readonly refuseDepth = new Set<string>();
   /** The snapshot a depth_subscribe is answered with (then as a depth_update). */
   depthSnapshot: unknown = { update_id: 100, asks: [['101', '1']], bids: [['99', '1']] };
   /** Times (Date.now) of each POST /api/v4/profile/websocket_token. */
@@ -107,6 +109,11 @@ export class TinyExchange {
         return;
       } else if (request.method === 'authorize' && this.refuseAuthorize) {
         answer(null, this.authorizeRefusal);
+      } else if (
+        request.method === 'depth_subscribe' &&
+        this.refuseDepth.has(String(request.params[0]))
+      ) {
+        answer(null, { code: 2, message: 'invalid argument' });
       } else {
         answer({ status: 'success' });
         if (request.method === 'depth_subscribe') {
