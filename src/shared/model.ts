@@ -791,6 +791,9 @@ export interface ProfitLoss {
 }
 
 /** Every open order of the profile, newest first. */
+/** At most this many active orders are loaded (100 pages of 100), or kept as pushes add some. */
+export const ACTIVE_CAP = 10_000;
+
 export interface ActiveOrders {
   orders: Order[];
   /** More than ACTIVE_CAP are open: only the first the exchange listed are here. */
@@ -940,9 +943,17 @@ export interface StreamBalances {
  * An order of the profile changed: `new` placed and resting, `update` part-filled or modified,
  * `finish` gone from the active list (filled or canceled: see `order.status`, `dealStock`).
  */
-export interface StreamOrder {
+export interface OrderChange {
   event: 'new' | 'update' | 'finish';
   order: Order;
+}
+
+/**
+ * Orders of the profile that changed since the last push, each once with its latest change
+ * (main coalesces them: a few pushes a second at most), at most ACTIVE_CAP.
+ */
+export interface StreamOrders {
+  changes: OrderChange[];
   at: Millis;
 }
 

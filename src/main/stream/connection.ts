@@ -4,14 +4,15 @@ import { guardedLookup } from '../exchange/baseUrl';
 import { ExchangeError } from '../exchange/errors';
 import { parsePong, parseStreamMessage, type StreamMessage } from '../exchange/schemas';
 import { log, scrubForeign } from '../log';
-import { RequestWindow } from './throttle';
+import { RequestWindow, SustainedRate } from './throttle';
 
 /**
  * One WebSocket to the exchange (JSON-RPC over `ws`): numbered requests and their answers, updates
  * handed to `onUpdate`, a ping every 50 s (the server closes a connection idle for 60 s), at most
  * 190 requests a minute (the exchange allows 200), every frame bounded (`maxPayload`) and parsed.
  * A request, ping included, that gets no answer in time means the connection stopped answering:
- * it is closed and reported like any drop, through `onClose`, once.
+ * it is closed and reported like any drop, through `onClose`, once. So is a connection whose
+ * frames come faster than FLOOD_LIMIT allows, sustained (`flooded`): before a frame is parsed.
  */
 
 export interface ConnectionTimings {
@@ -33,7 +34,23 @@ export interface ConnectionOptions extends Partial<ConnectionTimings> {
    * the exchange's words has it scrubbed: it never leaves the session.
    */
   secret?: string;
+  /** Frames a second, sustained over `seconds`, past which the connection is closed. */
+  floodLimit?: FloodLimit;
+  /** The clock of the flood count (Date.now; tests hold their own). */
+  now?: () => number;
 }
+
+export interface FloodLimit {
+  perSecond: number;
+  seconds: number;
+}
+
+/**
+ * More than 2,000 frames a second for 5 s is a flood, not a market: the exchange's busiest
+ * stream (a depth every 100 ms, trades, 20 last prices, an account's orders and balances) is a
+ * small fraction of it. Bursts within the 10,000 of the window pass.
+ */
+export const FLOOD_LIMIT: FloodLimit = { perSecond: 2_000, seconds: 5 };
 
 export const DEFAULT_TIMINGS: ConnectionTimings = {
   pingIntervalMs: 50_000,
@@ -89,13 +106,21 @@ export class StreamConnection {
   private pinger: NodeJS.Timeout | undefined;
   private closed = false;
   private drops = { minute: 0, count: 0 };
+  private readonly flood: SustainedRate;
+  private readonly now: () => number;
+  /** Closed because the exchange flooded it. */
+  flooded = false;
 
   private constructor(
     private readonly socket: WebSocket,
     private readonly handlers: ConnectionHandlers,
     private readonly timings: ConnectionTimings,
     private readonly secret: string | undefined,
+    options: ConnectionOptions,
   ) {
+    const limit = options.floodLimit ?? FLOOD_LIMIT;
+    this.flood = new SustainedRate(limit.perSecond, limit.seconds);
+    this.now = options.now ?? Date.now;
     socket.on('message', (data, isBinary) => this.received(data, isBinary));
     socket.on('close', (code) => this.ended(`closed by the exchange (${code})`));
     socket.on('error', (error) => this.ended(`network error: ${error.message}`));
@@ -139,7 +164,9 @@ export class StreamConnection {
       socket.once('error', (error) => fail(new StreamError(error.message, false)));
       socket.once('open', () => {
         socket.removeAllListeners();
-        resolve(new StreamConnection(socket, handlers, timings, options.secret || undefined));
+        resolve(
+          new StreamConnection(socket, handlers, timings, options.secret || undefined, options),
+        );
       });
     });
   }
@@ -193,6 +220,12 @@ export class StreamConnection {
   }
 
   private received(data: WebSocket.RawData, isBinary: boolean): void {
+    if (this.closed) return;
+    if (this.flood.hit(this.now())) {
+      const { perSecond, seconds } = this.flood;
+      this.flooded = true;
+      return this.close(`flooding: more than ${perSecond} messages a second for ${seconds} s`);
+    }
     if (isBinary) return this.dropped('frame', 'a binary frame');
     const frame = data.toString();
     if (this.secret && frame.includes(this.secret)) return this.carriedSecret(answerId(frame));

@@ -61,7 +61,11 @@ export function describePhase(
         };
       }
       const cause =
-        phase.why === 'dropped' ? 'the connection dropped' : 'the exchange did not answer';
+        phase.why === 'dropped'
+          ? 'the connection dropped'
+          : phase.why === 'flooded'
+            ? 'the exchange sent more messages than the app takes'
+            : 'the exchange did not answer';
       return { mode: 'polling', reason: `Reconnecting in ${seconds} s: ${cause}` };
     }
   }

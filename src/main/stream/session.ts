@@ -22,7 +22,9 @@ import {
   StreamError,
   streamUrl,
   type ConnectionTimings,
+  type FloodLimit,
 } from './connection';
+import { PUSH_INTERVAL_MS, Pushes } from './pushes';
 import { RequestWindow, Throttle } from './throttle';
 
 /**
@@ -49,8 +51,11 @@ export interface NoBook {
   retryInMs: number;
 }
 
-/** Why the session waits: `limited` is its own token budget, not anything the exchange did. */
-export type WaitReason = 'dropped' | 'refused' | 'unreachable' | 'limited';
+/**
+ * Why the session waits: `flooded` is a connection closed for sending too much, `limited` the
+ * session's own token budget (nothing the exchange did).
+ */
+export type WaitReason = 'dropped' | 'flooded' | 'refused' | 'unreachable' | 'limited';
 
 export type SessionPhase =
   | { phase: 'connecting' }
@@ -68,6 +73,10 @@ export interface SessionOptions extends ConnectionTimings {
   bookIntervalMs: number;
   /** Prices gathered and sent at most this often (default 500 ms: Overview values move twice a second). */
   pricesIntervalMs: number;
+  /** Balances and orders coalesced and sent at most this often (default PUSH_INTERVAL_MS). */
+  pushIntervalMs: number;
+  /** Past this rate of frames the connection is dropped (default the connection's FLOOD_LIMIT). */
+  floodLimit?: FloodLimit;
   random: () => number;
   /** The clock (Date.now; tests hold their own). */
   now: () => number;
@@ -91,6 +100,7 @@ export const DEFAULT_SESSION_OPTIONS: SessionOptions = {
   ...DEFAULT_TIMINGS,
   bookIntervalMs: 100,
   pricesIntervalMs: 500,
+  pushIntervalMs: PUSH_INTERVAL_MS,
   random: Math.random,
   now: Date.now,
   schedule: timer,
@@ -188,6 +198,7 @@ export class StreamSession {
   private prices = new Map<string, string>();
   private priced = new Set<string>();
   private readonly finished = new Set<number>();
+  private readonly pushes: Pushes;
   private readonly bookThrottle: Throttle;
   private readonly tradesThrottle: Throttle;
   private readonly pricesThrottle: Throttle;
@@ -209,6 +220,11 @@ export class StreamSession {
     this.bookThrottle = new Throttle(() => this.emitBook(), this.options.bookIntervalMs);
     this.tradesThrottle = new Throttle(() => this.emitTrades(), this.options.bookIntervalMs);
     this.pricesThrottle = new Throttle(() => this.emitPrices(), this.options.pricesIntervalMs);
+    this.pushes = new Pushes(
+      (event, payload) => this.sink.data(event, payload),
+      this.options.pushIntervalMs,
+      this.options.now,
+    );
   }
 
   start(): void {
@@ -225,6 +241,7 @@ export class StreamSession {
     this.generation += 1;
     this.retry?.();
     this.retry = undefined;
+    this.pushes.cancel();
     this.closeConnection('stopped');
     this.sink.phase({ phase: 'stopped' });
   }
@@ -286,7 +303,9 @@ export class StreamSession {
           },
           // Before it is live, a failure is the attempt's (the catch below), not a drop.
           onClose: (reason) => {
-            if (current() && this.connection === connection) this.dropped(reason);
+            if (current() && this.connection === connection) {
+              this.dropped(reason, connection!.flooded);
+            }
           },
         },
         { ...this.options, secret: token },
@@ -302,7 +321,7 @@ export class StreamSession {
       this.liveSince = this.options.now();
       this.sink.phase({ phase: 'live' });
       // Whatever happened before this connection was up is for REST to fill in.
-      this.sink.data('stream.resync', { at: Date.now() });
+      this.sink.data('stream.resync', { at: this.options.now() });
       await this.syncWatch(connection);
     } catch (error) {
       if (this.opening === connection) this.opening = undefined;
@@ -334,14 +353,14 @@ export class StreamSession {
     }
   }
 
-  private dropped(reason: string): void {
+  private dropped(reason: string, flooded: boolean): void {
     this.warn(`the live stream dropped: ${reason}`);
     // Only a connection that stayed up a while has shown the exchange works: a drop soon after
     // going live waits the next step, so reconnecting cannot turn into a loop.
     const stable = this.liveSince !== undefined && this.options.now() - this.liveSince >= STABLE_MS;
-    if (stable) this.backoff.reset();
+    if (stable && !flooded) this.backoff.reset();
     this.closeConnection(reason);
-    this.waitAndRetry('dropped');
+    this.waitAndRetry(flooded ? 'flooded' : 'dropped');
   }
 
   /** Waits out the backoff (at least `atLeast` ms, and the token budget), then connects again. */
@@ -368,6 +387,8 @@ export class StreamSession {
     this.book = undefined;
     this.forgetSnapshots();
     this.forgetRefusal();
+    // What came before the drop goes out now (after a stop it was forgotten already).
+    this.pushes.flushNow();
     this.bookThrottle.cancel();
     this.tradesThrottle.cancel();
     this.pricesThrottle.cancel();
@@ -486,7 +507,7 @@ export class StreamSession {
         return;
       }
       case 'balanceSpot_update':
-        this.sink.data('stream.balances', { balances: parseBalanceUpdate(params), at: Date.now() });
+        this.pushes.balance(parseBalanceUpdate(params));
         return;
       case 'ordersPending_update':
         return this.order(parsePendingOrderUpdate(params), method, connection);
@@ -563,7 +584,7 @@ export class StreamSession {
         this.finished.delete(this.finished.values().next().value!);
       }
     }
-    this.sink.data('stream.order', { event, order, at: Date.now() });
+    this.pushes.order({ event, order });
   }
 
   private emitBook(): void {
@@ -582,7 +603,7 @@ export class StreamSession {
     if (this.prices.size === 0) return;
     const prices = Object.fromEntries(this.prices);
     this.prices = new Map();
-    this.sink.data('stream.prices', { prices, at: Date.now() });
+    this.sink.data('stream.prices', { prices, at: this.options.now() });
   }
 }
 

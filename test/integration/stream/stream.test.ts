@@ -51,10 +51,11 @@ class Mirror {
   ) {
     events.subscribe((name, payload) => {
       if (name === 'stream.resync') void this.reload();
-      if (name === 'stream.order') {
-        const { event, order } = payload as EventPayload<'stream.order'>;
-        if (event === 'finish') this.orders.delete(order.orderId);
-        else this.orders.set(order.orderId, order);
+      if (name === 'stream.orders') {
+        for (const { event, order } of (payload as EventPayload<'stream.orders'>).changes) {
+          if (event === 'finish') this.orders.delete(order.orderId);
+          else this.orders.set(order.orderId, order);
+        }
       }
       if (name === 'stream.balances') {
         this.balances = {
@@ -97,12 +98,13 @@ describe('the live stream against the demo exchange', () => {
     expect(of('stream.resync').length).toBeGreaterThanOrEqual(1);
   });
 
-  it('an order placed over REST arrives as stream.order, and its balances as stream.balances', async () => {
+  it('an order placed over REST arrives in stream.orders, and its balances in stream.balances', async () => {
     const { api, of } = await liveCore();
+    const changes = () => of('stream.orders').flatMap((batch) => batch.changes);
     const order = await restingBuy(api);
     await vi.waitFor(
       () =>
-        expect(of('stream.order')).toContainEqual(
+        expect(changes()).toContainEqual(
           expect.objectContaining({
             event: 'new',
             order: expect.objectContaining({
@@ -124,7 +126,7 @@ describe('the live stream against the demo exchange', () => {
     await api.cancelOrder('BTC_USDT', { orderId: order.orderId });
     await vi.waitFor(
       () =>
-        expect(of('stream.order')).toContainEqual(
+        expect(changes()).toContainEqual(
           expect.objectContaining({
             event: 'finish',
             order: expect.objectContaining({ orderId: order.orderId }),

@@ -58,7 +58,13 @@ async function startService(first: TinyExchange, session: Partial<SessionOptions
     accounts: profiles,
     lock,
     events,
-    session: { random: () => 0, bookIntervalMs: 0, pricesIntervalMs: 0, ...session },
+    session: {
+      random: () => 0,
+      bookIntervalMs: 0,
+      pricesIntervalMs: 0,
+      pushIntervalMs: 0,
+      ...session,
+    },
   });
   cleanups.push(() => service.stop());
   service.start();
@@ -211,6 +217,10 @@ describe('describePhase', () => {
     expect(words({ phase: 'waiting', why: 'refused', retryInMs: 30_000 }).reason).toMatch(
       /^The exchange refused the live stream/,
     );
+    expect(words({ phase: 'waiting', why: 'flooded', retryInMs: 8_000 })).toEqual({
+      mode: 'polling',
+      reason: 'Reconnecting in 8 s: the exchange sent more messages than the app takes',
+    });
   });
 
   it('says which market has no live book while the rest is live', () => {

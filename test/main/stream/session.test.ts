@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StreamOrders } from '../../../src/shared/model';
 import { TinyExchange } from './tinyExchange';
 import { streamUrl } from '../../../src/main/stream/connection';
 import {
@@ -30,7 +31,9 @@ function recorder() {
     data: (event, payload) => data.push({ event, payload }),
   };
   const of = (event: DataEvent) => data.filter((d) => d.event === event).map((d) => d.payload);
-  return { sink, phases, data, of };
+  /** Every order change pushed, in order (each `stream.orders` carries a batch). */
+  const changes = () => (of('stream.orders') as StreamOrders[]).flatMap((batch) => batch.changes);
+  return { sink, phases, data, of, changes };
 }
 
 /** Timers the test holds: the session schedules, the test runs them when it chooses. */
@@ -60,6 +63,7 @@ async function started(options: Partial<SessionOptions> = {}) {
     random: () => 0,
     bookIntervalMs: 0,
     pricesIntervalMs: 0,
+    pushIntervalMs: 0,
     ...options,
   });
   cleanups.push(() => session.stop());
@@ -217,7 +221,7 @@ describe('StreamSession', () => {
       () => warn.mockRestore(),
       () => error.mockRestore(),
     );
-    const { exchange, session, phases, of } = await started();
+    const { exchange, session, phases, of, changes } = await started();
     session.start();
     await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
     exchange.raw('{"id":');
@@ -236,7 +240,7 @@ describe('StreamSession', () => {
       { prices: { BTC_USDT: '65000.5' }, at: expect.any(Number) },
     ]);
     expect(of('stream.balances')).toHaveLength(0);
-    expect(of('stream.order')).toHaveLength(0);
+    expect(changes()).toHaveLength(0);
     expect(lastPhase(phases)).toBe('live');
     const logged = [...warn.mock.calls, ...error.mock.calls].flat().join('\n');
     expect(logged).toMatch(/dropped a message/);
@@ -244,7 +248,7 @@ describe('StreamSession', () => {
   });
 
   it('maps order updates and emits a finished order once', async () => {
-    const { exchange, session, phases, of } = await started();
+    const { exchange, session, phases, of, changes } = await started();
     session.start();
     await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
     const order = {
@@ -259,7 +263,7 @@ describe('StreamSession', () => {
     exchange.push('ordersExecuted_update', [order]);
     exchange.push('balanceSpot_update', [{ BTC: { available: '1', freeze: '0' } }]);
     await vi.waitFor(() => expect(of('stream.balances')).toHaveLength(1));
-    expect(of('stream.order')).toEqual([
+    expect(changes()).toEqual([
       expect.objectContaining({
         event: 'finish',
         order: expect.objectContaining({ orderId: 7, side: 'buy' }),
@@ -306,13 +310,30 @@ describe('one refused subscription, and the pace of reconnecting', () => {
   });
 
   /** A session whose clock and timers the test holds (its log kept off the console). */
-  async function held() {
-    capturedLog();
+  async function held(options: Partial<SessionOptions> = {}) {
+    const logged = capturedLog();
     const timers = heldTimers();
     const clock = { now: 1_000_000 };
-    const session = await started({ schedule: timers.schedule, now: () => clock.now });
-    return { ...session, timers, clock };
+    const session = await started({ schedule: timers.schedule, now: () => clock.now, ...options });
+    return { ...session, timers, clock, logged };
   }
+
+  it('drops a connection that floods past the sustained rate, and backs off', async () => {
+    const { exchange, session, phases, logged } = await held({
+      floodLimit: { perSecond: 10, seconds: 2 },
+    });
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    // At most 20 frames in the window (the clock stands still: all in one second), answers too.
+    for (let i = 0; i < 21; i += 1) {
+      exchange.push('balanceSpot_update', [{ BTC: { available: String(i), freeze: '0' } }]);
+    }
+    await vi.waitFor(() =>
+      expect(phases.at(-1)).toEqual({ phase: 'waiting', why: 'flooded', retryInMs: 500 }),
+    );
+    await vi.waitFor(() => expect(exchange.sockets.size).toBe(0));
+    expect(logged()).toMatch(/more than 10 messages a second for 2 s/);
+  });
 
   it('resets the reconnect backoff only after the connection stayed up a minute', async () => {
     const { exchange, session, phases, timers, clock } = await held();
@@ -361,13 +382,13 @@ describe('one refused subscription, and the pace of reconnecting', () => {
 describe('stream data obeys the REST rules', () => {
   it('drops an order of a market the exchange does not list', async () => {
     const logged = capturedLog();
-    const { exchange, session, phases, of } = await started();
+    const { exchange, session, phases, changes } = await started();
     session.start();
     await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
     exchange.push('ordersPending_update', [1, { ...restingOrder, id: 9, market: 'ETH_USDT' }]);
     exchange.push('ordersPending_update', [1, restingOrder]);
-    await vi.waitFor(() => expect(of('stream.order')).toHaveLength(1));
-    expect(of('stream.order')).toEqual([
+    await vi.waitFor(() => expect(changes()).toHaveLength(1));
+    expect(changes()).toEqual([
       expect.objectContaining({ order: expect.objectContaining({ orderId: 8 }) }),
     ]);
     expect(logged()).toMatch(/an order of a market the exchange does not list/);
@@ -413,7 +434,7 @@ function capturedLog(): () => string {
 describe('the stream token never leaves the session', () => {
   it('drops every frame that carries it, however written, and logs unknown names by length', async () => {
     const logged = capturedLog();
-    const { exchange, session, phases, data, of } = await started();
+    const { exchange, session, phases, data, of, changes } = await started();
     exchange.token = TOKEN;
     session.start();
     await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
@@ -430,9 +451,9 @@ describe('the stream token never leaves the session', () => {
       `{"id":null,"method":"balanceSpot_update","params":[{"${escaped}":{"available":"1","freeze":"0"}}]}`,
     );
     exchange.push('ordersPending_update', [1, restingOrder]);
-    await vi.waitFor(() => expect(of('stream.order')).toHaveLength(1));
+    await vi.waitFor(() => expect(changes()).toHaveLength(1));
     expect(of('stream.balances')).toEqual([]);
-    expect(of('stream.order')).toEqual([
+    expect(changes()).toEqual([
       expect.objectContaining({ order: expect.objectContaining({ clientOrderId: 'mine-1' }) }),
     ]);
     expect(JSON.stringify(data)).not.toContain(TOKEN);
