@@ -177,6 +177,8 @@ describe('the live stream against the demo exchange', () => {
   });
 
   it('a dropped connection is detected, refused while the exchange refuses, reconnected and resynced with nothing missed', async () => {
+    // Main's log says so (log.warn writes to console.error): kept off the console, asserted.
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { core, api, of } = await liveCore();
     const mirror = new Mirror(api, core.events);
     await mirror.reload();
@@ -215,5 +217,9 @@ describe('the live stream against the demo exchange', () => {
       .map((s) => s.mode)
       .filter((mode, i, all) => mode !== all[i - 1]);
     expect(modes.slice(-3)).toEqual(['live', 'polling', 'live']);
+    const logged = error.mock.calls.flat().join('\n');
+    error.mockRestore();
+    expect(logged).toMatch(/\[stream\] the live stream dropped/);
+    expect(logged).toMatch(/\[stream\] could not open the live stream: .*HTTP 503/);
   });
 });

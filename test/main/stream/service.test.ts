@@ -80,6 +80,8 @@ async function startService(first: TinyExchange, session: Partial<SessionOptions
 
 describe('StreamService', () => {
   it('goes live -> polling -> live across a drop, answering the current status', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    cleanups.push(() => error.mockRestore());
     const tiny = await exchange();
     const { service, modes, of } = await startService(tiny);
     await vi.waitFor(() => expect(service.current().mode).toBe('live'));
@@ -90,6 +92,7 @@ describe('StreamService', () => {
     expect(of('stream.status').map((s) => s.reason)).toContain(
       'Reconnecting in 1 s: the connection dropped',
     );
+    expect(error.mock.calls.flat().join('\n')).toMatch(/\[stream\] the live stream dropped/);
     expect(service.current()).toEqual(of('stream.status').at(-1));
     expect(of('stream.resync')).toHaveLength(2);
   });

@@ -146,6 +146,7 @@ describe('StreamSession', () => {
   });
 
   it('asks for a fresh snapshot on an update_id gap and emits nothing from the broken book', async () => {
+    const logged = capturedLog();
     const { exchange, session, of } = await started();
     session.watch('BTC_USDT');
     session.start();
@@ -161,9 +162,11 @@ describe('StreamSession', () => {
     await vi.waitFor(() => expect(of('stream.book')).toHaveLength(2));
     // The book came from the fresh snapshot: the level of the gapped increment is not in it.
     expect(of('stream.book')[1]).toMatchObject({ book: { asks: [['101', '1']] } });
+    expect(logged()).toMatch(/the BTC_USDT book missed an update: asking for a fresh snapshot/);
   });
 
   it('reconnects after a drop, resubscribes everything and asks for a resync again', async () => {
+    const logged = capturedLog();
     const { exchange, session, phases, of } = await started();
     session.watch('BTC_USDT');
     session.start();
@@ -177,9 +180,11 @@ describe('StreamSession', () => {
     expect(lastPhase(phases)).toBe('live');
     expect(exchange.methods().filter((m) => m === 'authorize')).toHaveLength(2);
     expect(exchange.methods().filter((m) => m === 'depth_subscribe')).toHaveLength(2);
+    expect(logged()).toMatch(/the live stream dropped: closed by the exchange/);
   });
 
   it('treats a connection that stops answering pings as dropped', async () => {
+    const logged = capturedLog();
     const { exchange, session, phases } = await started({
       pingIntervalMs: 50,
       answerTimeoutMs: 200,
@@ -190,9 +195,11 @@ describe('StreamSession', () => {
     await vi.waitFor(() =>
       expect(phases).toContainEqual(expect.objectContaining({ why: 'dropped' })),
     );
+    expect(logged()).toMatch(/the live stream dropped: the exchange stopped answering \(ping\)/);
   });
 
   it('reports a refused authorize as refused, and keeps trying', async () => {
+    const logged = capturedLog();
     const { exchange, session, phases } = await started();
     exchange.refuseAuthorize = true;
     session.start();
@@ -201,6 +208,7 @@ describe('StreamSession', () => {
     );
     exchange.refuseAuthorize = false;
     await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    expect(logged()).toMatch(/could not open the live stream: authorize: invalid argument/);
   });
 
   it('closes a connection still authorizing when stopped', async () => {
