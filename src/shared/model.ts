@@ -790,10 +790,10 @@ export interface ProfitLoss {
   fetchedAt: Millis;
 }
 
-/** Every open order of the profile, newest first. */
 /** At most this many active orders are loaded (100 pages of 100), or kept as pushes add some. */
 export const ACTIVE_CAP = 10_000;
 
+/** Every open order of the profile, newest first. */
 export interface ActiveOrders {
   orders: Order[];
   /** More than ACTIVE_CAP are open: only the first the exchange listed are here. */
