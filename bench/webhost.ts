@@ -4,6 +4,20 @@ import { startCore, type Core, type CoreOptions } from '../src/main/core';
 import { startWebHost, type WebHost } from '../src/main/webhost/server';
 import { KeytarStore } from '../src/main/vault/vault';
 
+/** An OS keychain in memory: a bench's profile needs one, the bench needs no real one. */
+export function memoryVault(): KeytarStore {
+  const entries = new Map<string, string>();
+  return new KeytarStore('bench', () => ({
+    getPassword: (service, account) =>
+      Promise.resolve(entries.get(`${service}/${account}`) ?? null),
+    setPassword: (service, account, password) => {
+      entries.set(`${service}/${account}`, password);
+      return Promise.resolve();
+    },
+    deletePassword: (service, account) => Promise.resolve(entries.delete(`${service}/${account}`)),
+  }));
+}
+
 /** The built renderer the page benches open (`npm run build` writes it). */
 export const RENDERER_DIR = join(resolve(__dirname, '..'), 'out', 'renderer');
 

@@ -5,7 +5,6 @@ import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startCore, type Core } from '../../src/main/core';
 import { startWebHost } from '../../src/main/webhost/server';
-import { KeytarStore } from '../../src/main/vault/vault';
 import {
   benchChromiumPath,
   benchKeys,
@@ -17,6 +16,7 @@ import {
   type BenchSuite,
   type SuiteResult,
 } from '../support';
+import { memoryVault } from '../webhost';
 import { startDemoServer } from './client';
 
 /**
@@ -46,21 +46,7 @@ const CPU_WINDOW_MS = 45_000;
 const WARM_MS = 10_000;
 const TARGETS = { p95Ms: 50, cpuPercent: 1 } as const;
 
-/** An OS keychain in memory: the bench's profile needs one, the bench needs no real one. */
-function memoryVault(): KeytarStore {
-  const entries = new Map<string, string>();
-  return new KeytarStore('bench', () => ({
-    getPassword: (service, account) =>
-      Promise.resolve(entries.get(`${service}/${account}`) ?? null),
-    setPassword: (service, account, password) => {
-      entries.set(`${service}/${account}`, password);
-      return Promise.resolve();
-    },
-    deletePassword: (service, account) => Promise.resolve(entries.delete(`${service}/${account}`)),
-  }));
-}
-
-async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
+export async function until(check: () => boolean, what: string, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -28,6 +28,31 @@ export function redact(text: string): string {
   return text.replace(SECRET_FIELD, '$1[redacted]').replace(BEARER, '$1[redacted]');
 }
 
+/** 16 or more characters of hex or base64 (standard or URL-safe) in a row. */
+const OPAQUE_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
+
+/** A piece of a path: lower-case words, and digits only in a short piece (`v4`). */
+const pathPiece = (piece: string) =>
+  /^[a-z0-9_-]*$/.test(piece) && (piece.length < 16 || !/\d/.test(piece));
+
+/** Letters and digits mixed, and not a path (`/api/v4/trade-account/executed-history`). */
+function looksOpaque(run: string): boolean {
+  if (!/\d/.test(run) || !/[A-Za-z]/.test(run)) return false;
+  const pieces = run.split('/');
+  return !(pieces.length > 1 && pieces.every(pathPiece));
+}
+
+/**
+ * Text that came from outside (an exchange's message, a name it sent) made fit for the log: each
+ * of `secrets` (a token the exchange may echo) replaced, and every long run of hex or base64 that
+ * mixes letters and digits (a token, a key, a signature, ours or not) masked.
+ */
+export function scrubForeign(text: string, secrets: readonly string[] = []): string {
+  let scrubbed = text;
+  for (const secret of secrets) if (secret) scrubbed = scrubbed.replaceAll(secret, '[redacted]');
+  return scrubbed.replace(OPAQUE_RUN, (run) => (looksOpaque(run) ? '[masked]' : run));
+}
+
 /** A line longer than this (a hostile answer quoted in an error) is clipped. */
 const MAX_LINE = 8 * 1024;
 

@@ -83,7 +83,7 @@ export const EVENT_NAMES = [
   'stream.book',
   'stream.trades',
   'stream.balances',
-  'stream.order',
+  'stream.orders',
   'stream.resync',
 ] as const;
 

@@ -33,7 +33,7 @@ import type {
   UpdateStatus,
   StreamBalances,
   StreamBook,
-  StreamOrder,
+  StreamOrders,
   StreamPrices,
   StreamResync,
   StreamStatus,
@@ -609,7 +609,7 @@ export const events = {
   'stream.book': event<StreamBook>(),
   'stream.trades': event<StreamTrades>(),
   'stream.balances': event<StreamBalances>(),
-  'stream.order': event<StreamOrder>(),
+  'stream.orders': event<StreamOrders>(),
   'stream.resync': event<StreamResync>(),
 } as const;
 

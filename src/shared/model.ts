@@ -799,6 +799,9 @@ export interface ProfitLoss {
   fetchedAt: Millis;
 }
 
+/** At most this many active orders are loaded (100 pages of 100), or kept as pushes add some. */
+export const ACTIVE_CAP = 10_000;
+
 /** Every open order of the profile, newest first. */
 export interface ActiveOrders {
   orders: Order[];
@@ -914,6 +917,11 @@ export interface StreamStatus {
   since: Millis;
   /** Why it is not live, in plain words (absent when live). */
   reason?: string;
+  /**
+   * While live: the watched market whose book and trades the exchange refused to stream (its
+   * screen polls them instead), and in how long it is asked again.
+   */
+  noBook?: { market: string; retryInMs: number };
 }
 
 /** Last prices pushed by the stream: market -> price (only the markets that moved). */
@@ -944,9 +952,17 @@ export interface StreamBalances {
  * An order of the profile changed: `new` placed and resting, `update` part-filled or modified,
  * `finish` gone from the active list (filled or canceled: see `order.status`, `dealStock`).
  */
-export interface StreamOrder {
+export interface OrderChange {
   event: 'new' | 'update' | 'finish';
   order: Order;
+}
+
+/**
+ * Orders of the profile that changed since the last push, each once with its latest change
+ * (main coalesces them: a few pushes a second at most), at most ACTIVE_CAP.
+ */
+export interface StreamOrders {
+  changes: OrderChange[];
   at: Millis;
 }
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
  * A hostile exchange on 127.0.0.1 (DESIGN rule 9). It checks no signature. In mode 'benign' it
@@ -7,6 +8,11 @@ import type { AddressInfo } from 'node:net';
  * it), so that a custom profile can be added (verifyKey: main balance, then trade balance, flex plans,
  * sub-accounts). The mode is switched at run time with `setMode()`; every other mode answers every
  * request with something an exchange should never send.
+ *
+ * Its `/ws` (`ws` below) speaks the stream's protocol far enough for the app to go live (any
+ * token authorizes, every subscribe succeeds, depth answers with a snapshot) and then sends what
+ * it is told: any frame, a flood of balance and order updates at a given rate, or a refusal of a
+ * market's depth and trades subscriptions.
  */
 
 export const HOSTILE_MODES = [
@@ -36,7 +42,31 @@ export interface HostileExchange {
   redirectsFollowed(): number;
   /** Bytes written by the 'huge' mode in all. */
   hugeBytesSent(): number;
+  /** The stream (`/ws`). */
+  readonly ws: HostileStream;
   stop(): Promise<void>;
+}
+
+export interface HostileStream {
+  /** The token POST /api/v4/profile/websocket_token hands out. */
+  readonly token: string;
+  /** When (Date.now) each token was asked for. */
+  readonly tokenRequests: number[];
+  /** Connections opened so far, and those authorized and open now. */
+  connections(): number;
+  live(): number;
+  /** Frames sent so far (answers and updates). */
+  framesSent(): number;
+  /** Sends a frame as is to every authorized connection. */
+  send(frame: string): void;
+  /** Markets whose depth_subscribe and trades_subscribe are refused with an error answer. */
+  readonly refused: Set<string>;
+  /**
+   * Balance and order updates (half each) at `perSecond` to every authorized connection, for
+   * `seconds`: resolves when done. Balances of 50 assets, orders of ids 1..5,000 on BTC_USDT
+   * (placed, updated, finished).
+   */
+  flood(perSecond: number, seconds: number): Promise<void>;
 }
 
 export interface HostileOptions {
@@ -211,6 +241,7 @@ const BENIGN: Record<string, unknown> = {
       ],
     },
   },
+  '/api/v4/profile/websocket_token': { websocket_token: 'hostile-ws-token-7f3a9c1e5b2d4068' },
   '/api/v4/sub-account/list': {
     offset: 0,
     limit: 100,
@@ -289,6 +320,127 @@ function close(server: Server): Promise<void> {
   });
 }
 
+/** A stream order (ordersPending_update's second param) as the exchange writes one. */
+export function streamOrder(id: number, left = '0.001'): Record<string, unknown> {
+  return {
+    id,
+    market: 'BTC_USDT',
+    type: 1,
+    side: 2,
+    ctime: NOW_S,
+    price: '40000',
+    amount: '0.001',
+    left,
+    deal_stock: '0',
+    deal_money: '0',
+    deal_fee: '0',
+    client_order_id: '',
+    status: 'OPEN',
+  };
+}
+
+const update = (method: string, params: unknown) => JSON.stringify({ id: null, method, params });
+
+/** The /ws of the hostile exchange (see HostileStream). */
+function hostileStream(server: Server, token: string) {
+  const wss = new WebSocketServer({ server, path: '/ws' });
+  const authorized = new Set<WebSocket>();
+  const refused = new Set<string>();
+  const tokenRequests: number[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let connections = 0;
+  let frames = 0;
+  const sendTo = (socket: WebSocket, frame: string) => {
+    frames += 1;
+    socket.send(frame);
+  };
+  wss.on('connection', (socket) => {
+    connections += 1;
+    socket.on('close', () => authorized.delete(socket));
+    socket.on('error', () => undefined);
+    socket.on('message', (data) => {
+      let request: { id?: unknown; method?: unknown; params?: unknown[] };
+      try {
+        request = JSON.parse(String(data)) as typeof request;
+      } catch {
+        return socket.close();
+      }
+      const answer = (result: unknown, error: unknown = null) =>
+        sendTo(socket, JSON.stringify({ id: request.id, result, error }));
+      const market = String(request.params?.[0]);
+      switch (request.method) {
+        case 'ping':
+          return answer('pong');
+        case 'authorize':
+          authorized.add(socket);
+          return answer({ status: 'success' });
+        case 'depth_subscribe':
+        case 'trades_subscribe':
+          if (refused.has(market)) return answer(null, { code: 2, message: 'invalid argument' });
+          answer({ status: 'success' });
+          if (request.method === 'depth_subscribe') {
+            const snapshot = { update_id: 1, asks: [['40001', '0.5']], bids: [['39999', '0.25']] };
+            sendTo(socket, update('depth_update', [true, snapshot, market]));
+          }
+          return;
+        default:
+          return answer({ status: 'success' });
+      }
+    });
+  });
+  const stream: HostileStream = {
+    token,
+    tokenRequests,
+    refused,
+    connections: () => connections,
+    live: () => authorized.size,
+    framesSent: () => frames,
+    send(frame) {
+      for (const socket of authorized) sendTo(socket, frame);
+    },
+    flood(perSecond, seconds) {
+      // A batch every 10 ms: perSecond / 100 frames each time.
+      const batch = Math.max(1, Math.round(perSecond / 100));
+      let sent = 0;
+      let tick = 0;
+      return new Promise<void>((resolve) => {
+        const timer = setInterval(() => {
+          tick += 1;
+          for (let i = 0; i < batch; i += 1, sent += 1) {
+            const id = 1 + (sent % 5_000);
+            const frame =
+              sent % 2
+                ? update('balanceSpot_update', [
+                    { [`T${sent % 50}`]: { available: String(sent), freeze: '0' } },
+                  ])
+                : update('ordersPending_update', [
+                    1 + (Math.floor(sent / 10_000) % 3),
+                    streamOrder(id, `0.000${1 + (sent % 9)}`),
+                  ]);
+            stream.send(frame);
+          }
+          if (tick >= seconds * 100) {
+            clearInterval(timer);
+            timers.delete(timer);
+            resolve();
+          }
+        }, 10);
+        timers.add(timer);
+      });
+    },
+  };
+  return {
+    stream,
+    noteToken: () => tokenRequests.push(Date.now()),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const timer of timers) clearInterval(timer);
+        for (const socket of wss.clients) socket.terminate();
+        wss.close(() => resolve());
+      }),
+  };
+}
+
 export async function startHostileExchange(options: HostileOptions = {}): Promise<HostileExchange> {
   const hugeBytes = options.hugeBytes ?? 50_000_000;
   const trickleMs = options.trickleMs ?? 250;
@@ -359,6 +511,7 @@ export async function startHostileExchange(options: HostileOptions = {}): Promis
     const current = mode;
     requests[current]++;
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/api/v4/profile/websocket_token') ws.noteToken();
     const benign = BENIGN[path];
     const body = benign ?? { success: false, message: 'Not found', params: [] };
     switch (current) {
@@ -401,9 +554,13 @@ export async function startHostileExchange(options: HostileOptions = {}): Promis
     req.resume();
     req.on('end', () => answer(req, res));
   });
+  const token = (BENIGN['/api/v4/profile/websocket_token'] as { websocket_token: string })
+    .websocket_token;
+  const ws = hostileStream(server, token);
   const port = await listen(server);
 
   return {
+    ws: ws.stream,
     url: `http://127.0.0.1:${port}`,
     mode: () => mode,
     setMode(next) {
@@ -415,6 +572,7 @@ export async function startHostileExchange(options: HostileOptions = {}): Promis
     async stop() {
       for (const timer of timers) clearInterval(timer);
       timers.clear();
+      await ws.close();
       await Promise.all([close(server), close(target)]);
     },
   };

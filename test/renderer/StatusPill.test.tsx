@@ -122,6 +122,14 @@ describe('StatusPill with the stream', () => {
     expect(screen.getByRole('status').title).toBe(description());
   });
 
+  it('says which market’s book is not live while the rest is', async () => {
+    open({ mode: 'live', since, noBook: { market: 'BTC_USDT', retryInMs: 4_000 } });
+    expect(await screen.findByText('Live · 12 ms')).toBeTruthy();
+    expect(description()).toContain(
+      'No live book for BTC/USDT: the exchange refused it; asked again in 4 s',
+    );
+  });
+
   it('says Polling with the reason in its description, and follows pushes between the modes', async () => {
     const { emit } = open({ mode: 'live', since });
     await screen.findByText('Live · 12 ms');

@@ -1,4 +1,5 @@
-import { isIP } from 'node:net';
+import { lookup as dnsLookup } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
 
 /**
  * Where a profile's client may connect: https anywhere, or plain http only to 127.0.0.1 (a demo
@@ -81,4 +82,27 @@ function ipv6Groups(address: string): number[] | undefined {
   const groups = [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right];
   const numbers = groups.map((group) => parseInt(group, 16));
   return numbers.length === 8 && numbers.every((n) => n >= 0 && n <= 0xffff) ? numbers : undefined;
+}
+
+/**
+ * The resolver every connection to an exchange uses (REST and the stream): `resolve`'s answer
+ * (dns.lookup by default), refused when any address it gives is link-local or a cloud metadata
+ * address. checkBaseUrl refuses such an address written out; a host name that resolves to one is
+ * refused here, at connect time, before a byte is sent. Any one such address refuses the name:
+ * a name that answers with a good address and a metadata one is not an exchange's.
+ */
+export function guardedLookup(resolve: LookupFunction = dnsLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, options, (error, address, family) => {
+      if (error) return callback(error, address, family);
+      const addresses = typeof address === 'string' ? [address] : address.map((a) => a.address);
+      const blocked = addresses.find((a) => isMetadataOrLinkLocal(a));
+      if (blocked === undefined) return callback(null, address, family);
+      const refusal: NodeJS.ErrnoException = new Error(
+        `${hostname} resolves to ${blocked}, a link-local or cloud metadata address, not an exchange`,
+      );
+      refusal.code = 'EBLOCKEDADDRESS';
+      callback(refusal, options.all ? [] : '', family);
+    });
+  };
 }

@@ -1,4 +1,4 @@
-import type { DepositWithdraw, FlexPayment, Order } from '../../shared/model';
+import { ACTIVE_CAP, type DepositWithdraw, type FlexPayment, type Order } from '../../shared/model';
 import type { ExchangeApi, TransferQuery } from './api';
 import type { CallOptions } from './client';
 
@@ -44,9 +44,6 @@ export async function fetchAllTransfers(
   const records = [0, ...offsets].flatMap((offset) => pages.get(offset) ?? []).slice(0, reachable);
   return { records, total: first.total, capped: first.total > HISTORY_CAP };
 }
-
-/** At most this many active orders are loaded (100 pages of 100). */
-const ACTIVE_CAP = 10_000;
 
 export interface ActiveFetch {
   orders: Order[];

@@ -5,6 +5,8 @@ import {
   type RequestOptions,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { guardedLookup } from './baseUrl';
 
 /**
  * HTTP for the exchange client: keep-alive connections, a connect timeout, a total timeout and
@@ -75,6 +77,11 @@ export interface TransportOptions {
   maxResponseBytes?: number;
   /** Bytes of all answers being read at once; the answer that passes it is cut off as 'too-large'. */
   maxBufferedBytes?: number;
+  /**
+   * Resolves host names (dns.lookup by default; tests give their own). Whatever it is, a name that
+   * resolves to a link-local or metadata address is refused (guardedLookup).
+   */
+  lookup?: LookupFunction;
 }
 
 /** 16777216 -> "16 MiB". */
@@ -109,6 +116,7 @@ export class Transport {
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
   private readonly maxBufferedBytes: number;
+  private readonly lookup: LookupFunction;
   /** Bytes held by the answers being read right now. */
   private buffered = 0;
   /** What node:http reads of each URL, read once per URL object (a client reuses its URLs). */
@@ -126,6 +134,7 @@ export class Transport {
     this.timeoutMs = options.timeoutMs ?? 15_000;
     this.maxResponseBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
     this.maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+    this.lookup = guardedLookup(options.lookup);
   }
 
   request(req: HttpRequest): Promise<HttpResponse> {
@@ -175,6 +184,7 @@ export class Transport {
         method: req.method,
         headers,
         agent: secure ? this.https : this.http,
+        lookup: this.lookup,
       });
 
       const fail = (error: TransportError) => {
@@ -204,9 +214,10 @@ export class Transport {
       );
       let connect: NodeJS.Timeout | undefined;
       request.on('socket', (socket) => {
-        // A reused keep-alive socket is already connected.
+        // A reused keep-alive socket is already connected. (One that failed before connecting,
+        // e.g. its host name refused by the resolver at once, is destroyed: never connected.)
         if (!socket.connecting) {
-          connected = true;
+          connected = !socket.destroyed;
           return;
         }
         connect = setTimeout(

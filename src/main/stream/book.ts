@@ -34,7 +34,8 @@ const isZero = (amount: string) => new Precise(amount).isZero();
  * The watched market's order book, from the stream's snapshot and increments (public websocket
  * "Market depth"): a snapshot replaces the book; an increment sets a level, or removes it when its
  * amount is zero. An increment whose `past_update_id` is not the last `update_id` means missed
- * data: the book is no longer trusted (`ready` false) until the next snapshot.
+ * data, and a book whose best bid reaches its best ask (crossed or locked) cannot be the
+ * exchange's: either way the book is no longer trusted (`ready` false) until the next snapshot.
  */
 export class LiveBook {
   private asks: BookLevel[] = [];
@@ -53,8 +54,11 @@ export class LiveBook {
     return this.trusted;
   }
 
-  /** `gap`: missed data (or an increment before any snapshot); ask for a fresh snapshot. */
-  apply(message: DepthMessage): 'applied' | 'gap' {
+  /**
+   * `gap`: missed data (or an increment before any snapshot); `crossed`: the best bid is at or
+   * above the best ask. Either way: ask for a fresh snapshot.
+   */
+  apply(message: DepthMessage): 'applied' | 'gap' | 'crossed' {
     if (message.full) {
       this.asks = [];
       this.bids = [];
@@ -72,6 +76,12 @@ export class LiveBook {
     this.merge('bids', message.bids);
     this.updateId = message.updateId ?? this.updateId;
     this.timestamp = message.timestamp ?? Date.now();
+    const bid = this.bids[0]?.[0];
+    const ask = this.asks[0]?.[0];
+    if (bid !== undefined && ask !== undefined && new Precise(bid).cmp(ask) >= 0) {
+      this.trusted = false;
+      return 'crossed';
+    }
     return 'applied';
   }
 

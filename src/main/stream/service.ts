@@ -1,21 +1,26 @@
 import type { EventPayload } from '../../shared/contract';
-import type { ExchangeStatus, StreamMode, StreamStatus } from '../../shared/model';
+import { DeskFailure, ErrorCode } from '../../shared/errors';
+import type { ExchangeStatus, StreamStatus } from '../../shared/model';
 import type { Accounts, ProfileContext } from '../accounts/accounts';
 import type { AppEvents } from '../events';
 import {
+  newTokenWindow,
   StreamSession,
+  TOKENS_PER_MINUTE,
   type DataEvent,
   type SessionOptions,
   type SessionPhase,
   type SessionSink,
 } from './session';
+import type { RequestWindow } from './throttle';
 
 /**
  * Main's one live stream: a session for the active profile (switching or removing it closes the
  * stream and opens the new one's), closed while the computer sleeps. It words `stream.status` from
  * the session's phase and the exchange status, and forwards the session's data events, but none
  * while the app is locked (pushed data is as private as fetched data): after unlock the page is
- * told to resync instead.
+ * told to resync instead. It keeps each profile's stream-token budget across that profile's
+ * sessions, and refuses to watch a market the exchange does not list.
  */
 
 export interface StreamServiceOptions {
@@ -30,13 +35,13 @@ export interface StreamServiceOptions {
 export function describePhase(
   phase: SessionPhase,
   exchange: ExchangeStatus,
-): { mode: StreamMode; reason?: string } {
+): Pick<StreamStatus, 'mode' | 'reason' | 'noBook'> {
   if (exchange.state === 'offline') {
     return { mode: 'offline', reason: `The exchange cannot be reached: ${exchange.reason}` };
   }
   switch (phase.phase) {
     case 'live':
-      return { mode: 'live' };
+      return phase.noBook ? { mode: 'live', noBook: phase.noBook } : { mode: 'live' };
     case 'connecting':
       return { mode: 'polling', reason: 'Connecting…' };
     case 'stopped':
@@ -49,8 +54,18 @@ export function describePhase(
           reason: `The exchange refused the live stream; trying again in ${seconds} s`,
         };
       }
+      if (phase.why === 'limited') {
+        return {
+          mode: 'polling',
+          reason: `Waiting ${seconds} s before asking the exchange for another stream token (at most ${TOKENS_PER_MINUTE} a minute)`,
+        };
+      }
       const cause =
-        phase.why === 'dropped' ? 'the connection dropped' : 'the exchange did not answer';
+        phase.why === 'dropped'
+          ? 'the connection dropped'
+          : phase.why === 'flooded'
+            ? 'the exchange sent more messages than the app takes'
+            : 'the exchange did not answer';
       return { mode: 'polling', reason: `Reconnecting in ${seconds} s: ${cause}` };
     }
   }
@@ -63,6 +78,10 @@ export class StreamService {
   private watched: string | null = null;
   private wasLocked: boolean;
   private suspended = false;
+  /** Bumped by each watch: a check still running for an older one gives way. */
+  private watches = 0;
+  /** Each profile's stream tokens (by profile id), kept across its sessions. */
+  private readonly tokens = new Map<string, RequestWindow>();
   private readonly unsubscribe: Array<() => void> = [];
 
   constructor(private readonly options: StreamServiceOptions) {
@@ -88,9 +107,27 @@ export class StreamService {
     return this.status;
   }
 
-  watch(market: string | null): StreamStatus {
-    this.watched = market;
-    this.session?.watch(market);
+  /**
+   * The market whose book and trades the page wants live (null: none). A market the exchange
+   * does not list is refused (when its markets cannot be read, the session checks again before
+   * subscribing). The latest call wins.
+   */
+  async watch(market: string | null): Promise<StreamStatus> {
+    const call = ++this.watches;
+    const session = this.session;
+    if (market !== null && session) {
+      const listed = await session.lists(market).catch(() => true);
+      if (!listed) {
+        throw new DeskFailure(
+          ErrorCode.InvalidInput,
+          `${market} is not a market of this exchange.`,
+        );
+      }
+    }
+    if (call === this.watches) {
+      this.watched = market;
+      this.session?.watch(market);
+    }
     return this.status;
   }
 
@@ -123,7 +160,9 @@ export class StreamService {
         this.options.events.emit(event, payload);
       },
     };
-    const session = new StreamSession(context.streamApi, sink, this.options.session);
+    let tokens = this.tokens.get(context.id);
+    if (!tokens) this.tokens.set(context.id, (tokens = newTokenWindow()));
+    const session = new StreamSession(context.streamApi, sink, { ...this.options.session, tokens });
     this.session = session;
     session.watch(this.watched);
     session.start();
@@ -154,11 +193,15 @@ export class StreamService {
   /** Emits `stream.status` when the mode or its reason changed; `since` moves with the mode. */
   private refresh(): void {
     const next = describePhase(this.phase, this.options.accounts.active().status.current());
-    if (next.mode === this.status.mode && next.reason === this.status.reason) return;
+    const sameBook =
+      next.noBook?.market === this.status.noBook?.market &&
+      next.noBook?.retryInMs === this.status.noBook?.retryInMs;
+    if (next.mode === this.status.mode && next.reason === this.status.reason && sameBook) return;
     this.status = {
       mode: next.mode,
       since: next.mode === this.status.mode ? this.status.since : Date.now(),
       ...(next.reason !== undefined ? { reason: next.reason } : {}),
+      ...(next.noBook !== undefined ? { noBook: next.noBook } : {}),
     };
     this.options.events.emit('stream.status', this.status);
   }

@@ -58,3 +58,42 @@ export class RequestWindow {
     this.sent.push(now);
   }
 }
+
+/**
+ * Counts events (frames from the exchange) by whole seconds over the last `seconds` seconds:
+ * `hit(now)` counts one and says whether more than `perSecond` × `seconds` came in that time, a
+ * rate sustained over the window rather than a burst of one second. Constant work per hit.
+ */
+export class SustainedRate {
+  private readonly counts: number[];
+  private total = 0;
+  private last = Number.NEGATIVE_INFINITY;
+
+  constructor(
+    readonly perSecond: number,
+    readonly seconds: number,
+  ) {
+    this.counts = Array<number>(seconds).fill(0);
+  }
+
+  hit(now: number): boolean {
+    const second = Math.floor(now / 1000);
+    if (second > this.last) {
+      // The seconds that left the window since the last hit (at most all of them) start at zero.
+      for (let s = Math.max(this.last + 1, second - this.seconds + 1); s <= second; s += 1) {
+        const slot = this.slot(s);
+        this.total -= this.counts[slot]!;
+        this.counts[slot] = 0;
+      }
+      this.last = second;
+    }
+    // A clock that stepped back counts in the latest second.
+    this.counts[this.slot(this.last)]! += 1;
+    this.total += 1;
+    return this.total > this.perSecond * this.seconds;
+  }
+
+  private slot(second: number): number {
+    return ((second % this.seconds) + this.seconds) % this.seconds;
+  }
+}

@@ -13,6 +13,11 @@ import { ErrorCode } from '../../shared/errors';
  *
  *   POST /rpc/<channel>   body {"input": ...}   header Authorization: Bearer <token>
  *   GET  /events?token=<token>                  Server-Sent Events, one `desk` event per app event
+ *
+ * An event stream whose client stops reading is ended once what waits for it passes
+ * `maxEventBufferBytes` (main's memory is not the page's queue). The page's EventSource connects
+ * again by itself, sending the last event id it saw; a stream opened that way starts with a
+ * `stream.resync`, so the page reloads what it missed in between.
  */
 export interface WebHost {
   readonly url: string;
@@ -31,13 +36,22 @@ export interface WebHostLimits {
   bodyTimeoutMs: number;
   /** Event streams open at once; one more is answered 429. */
   maxEventStreams: number;
+  /** Bytes written to an event stream and not yet taken by its client, past which it is ended. */
+  maxEventBufferBytes: number;
 }
 
 const DEFAULT_LIMITS: WebHostLimits = {
   maxBodyBytes: 1 << 20,
   bodyTimeoutMs: 10_000,
   maxEventStreams: 16,
+  maxEventBufferBytes: 4 << 20,
 };
+
+/** How soon a page's EventSource connects again after its stream ended (the SSE `retry`). */
+const EVENT_RETRY_MS = 1_000;
+
+const sseEvent = (id: number, name: string, payload: unknown) =>
+  `id: ${id}\nevent: desk\ndata: ${JSON.stringify({ name, payload })}\n\n`;
 
 export interface WebHostOptions {
   handlers: Handlers;
@@ -118,9 +132,20 @@ export function startWebHost(options: WebHostOptions): Promise<WebHost> {
       'content-type': 'text/event-stream',
       connection: 'keep-alive',
     });
-    res.write(': connected\n\n');
+    // Every event carries an id (the first line sets one too), so an EventSource that connects
+    // again always says so with Last-Event-ID.
+    let id = 0;
+    res.write(`retry: ${EVENT_RETRY_MS}\nid: ${id}\n: connected\n\n`);
+    if (req.headers['last-event-id'] !== undefined) {
+      res.write(sseEvent(++id, 'stream.resync', { at: Date.now() }));
+    }
     const unsubscribe = options.events.subscribe((name, payload) => {
-      res.write(`event: desk\ndata: ${JSON.stringify({ name, payload })}\n\n`);
+      res.write(sseEvent(++id, name, payload));
+      if (res.writableLength > limits.maxEventBufferBytes) {
+        // The client does not read: end its stream rather than queue without bound.
+        unsubscribe();
+        req.socket.destroy();
+      }
     });
     req.on('close', () => {
       eventStreams -= 1;

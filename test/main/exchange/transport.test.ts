@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { LookupAddress } from 'node:dns';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import { urlToHttpOptions } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestTarget, Transport, TransportError } from '../../../src/main/exchange/transport';
@@ -181,6 +182,70 @@ describe('Transport', () => {
         status: 200,
       });
     }
+    t.close();
+  });
+});
+
+/** A resolver that answers every name with `addresses` (as dns.lookup does, one or all). */
+function resolvingTo(...addresses: string[]): LookupFunction & { asked: string[] } {
+  const asked: string[] = [];
+  const lookup = ((hostname, options, callback) => {
+    asked.push(hostname);
+    const all: LookupAddress[] = addresses.map((address) => ({
+      address,
+      family: address.includes(':') ? 6 : 4,
+    }));
+    if (options.all) callback(null, all);
+    else callback(null, all[0]!.address, all[0]!.family);
+  }) as LookupFunction & { asked: string[] };
+  lookup.asked = asked;
+  return lookup;
+}
+
+describe('Transport: where a host name resolves', () => {
+  const port = () => new URL(base).port;
+
+  it.each([
+    ['169.254.169.254'],
+    ['169.254.0.1'],
+    ['fe80::1'],
+    ['::ffff:169.254.169.254'],
+    ['100.100.100.200'],
+    ['fd00:ec2::254'],
+  ])('refuses a name that resolves to %s, before anything is sent', async (address) => {
+    const t = new Transport({ lookup: resolvingTo(address) });
+    const failure = await t
+      .request({ method: 'GET', url: new URL(`http://exchange.test:${port()}/echo`) })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(TransportError);
+    expect(failure).toMatchObject({ reason: 'network', sent: false });
+    expect((failure as Error).message).toMatch(
+      /exchange\.test resolves to .*a link-local or cloud metadata address/,
+    );
+    t.close();
+  });
+
+  it('refuses a name when any of its addresses is one, even beside a good one', async () => {
+    const t = new Transport({ lookup: resolvingTo('127.0.0.1', '169.254.169.254') });
+    await expect(
+      t.request({ method: 'GET', url: new URL(`http://exchange.test:${port()}/echo`) }),
+    ).rejects.toMatchObject({ reason: 'network', sent: false });
+    t.close();
+  });
+
+  it('connects through the same resolver when the address is an ordinary one', async () => {
+    const lookup = resolvingTo('127.0.0.1');
+    const t = new Transport({ lookup });
+    const answer = await t.request({
+      method: 'POST',
+      url: new URL(`http://exchange.test:${port()}/echo`),
+      body: '{}',
+    });
+    expect(answer.status).toBe(201);
+    expect(lookup.asked).toEqual(['exchange.test']);
     t.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Backoff, BACKOFF_CAP_MS } from '../../../src/main/stream/backoff';
-import { RequestWindow, Throttle } from '../../../src/main/stream/throttle';
+import { RequestWindow, SustainedRate, Throttle } from '../../../src/main/stream/throttle';
 
 describe('Backoff', () => {
   it('doubles from 1 s to the 30 s cap, each wait between half its step and the step', () => {
@@ -72,5 +72,31 @@ describe('RequestWindow', () => {
     }
     expect(window.wait(30)).toBe(59_970);
     expect(window.wait(60_000)).toBe(0);
+  });
+});
+
+describe('SustainedRate', () => {
+  it('says so once more than the rate came over the whole window, not for a burst of a second', () => {
+    const rate = new SustainedRate(10, 3);
+    // 30 in the first second: a burst within the window's allowance (10 a second for 3 s).
+    for (let i = 0; i < 30; i += 1) expect(rate.hit(1_000 + i)).toBe(false);
+    expect(rate.hit(1_500)).toBe(true);
+  });
+
+  it('forgets what left the window', () => {
+    const rate = new SustainedRate(10, 3);
+    for (let i = 0; i < 30; i += 1) rate.hit(1_000);
+    // Three seconds later the first second has left the window.
+    for (let i = 0; i < 30; i += 1) expect(rate.hit(4_000)).toBe(false);
+    expect(rate.hit(4_999)).toBe(true);
+    // A long silence clears it all.
+    for (let i = 0; i < 30; i += 1) expect(rate.hit(60_000)).toBe(false);
+  });
+
+  it('counts a message from a clock that stepped back as now', () => {
+    const rate = new SustainedRate(1, 2);
+    expect(rate.hit(10_000)).toBe(false);
+    expect(rate.hit(9_000)).toBe(false);
+    expect(rate.hit(5_000)).toBe(true);
   });
 });

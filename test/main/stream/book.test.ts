@@ -92,6 +92,23 @@ describe('LiveBook', () => {
     expect(book.top().asks[0]).toEqual(['104', '2']);
   });
 
+  it('a crossed or locked book is not ready: it waits for a fresh snapshot', () => {
+    const crossed = new LiveBook('BTC_USDT');
+    expect(crossed.apply(snapshot(1, [['100', '1']], [['101', '1']]))).toBe('crossed');
+    expect(crossed.ready).toBe(false);
+    const locked = new LiveBook('BTC_USDT');
+    expect(locked.apply(snapshot(1, [['100', '1']], [['100.00', '1']]))).toBe('crossed');
+    expect(locked.ready).toBe(false);
+    // An increment that crosses a good book breaks it too, and later increments do not mend it.
+    const book = seeded();
+    expect(book.apply(increment(10, 11, [], [['101.5', '1']]))).toBe('crossed');
+    expect(book.ready).toBe(false);
+    expect(book.apply(increment(11, 12, [['101.5', '0']]))).toBe('gap');
+    expect(book.ready).toBe(false);
+    expect(book.apply(snapshot(20, [['105', '1']], [['95', '1']]))).toBe('applied');
+    expect(book.ready).toBe(true);
+  });
+
   it('refuses increments before any snapshot', () => {
     const book = new LiveBook('BTC_USDT');
     expect(book.apply(increment(1, 2, [['1', '1']]))).toBe('gap');

@@ -201,6 +201,39 @@ describe('stream updates', () => {
   });
 });
 
+describe('stream data obeys the REST rules', () => {
+  it('refuses an order or a trade whose id is not positive', () => {
+    refused(() => parsePendingOrderUpdate([1, { ...pendingOrder, id: 0 }]));
+    refused(() => parsePendingOrderUpdate([2, { ...pendingOrder, id: -5 }]));
+    refused(() => parseExecutedOrderUpdate([{ ...pendingOrder, id: -1 }]));
+    const trade = { id: 1, time: 1, price: '1', amount: '1', type: 'buy' };
+    expect(parseTradesUpdate(['ETH_BTC', [trade]]).trades).toHaveLength(1);
+    refused(() => parseTradesUpdate(['ETH_BTC', [{ ...trade, id: 0 }]]));
+    refused(() => parseTradesUpdate(['ETH_BTC', [{ ...trade, id: -41358530 }]]));
+  });
+
+  it('takes a client order id only in the order form’s charset and length, or none', () => {
+    for (const id of ['', 'mine-1', 'a.B_c-9', 'x'.repeat(64)]) {
+      expect(
+        parsePendingOrderUpdate([1, { ...pendingOrder, client_order_id: id }]).order.clientOrderId,
+      ).toBe(id);
+    }
+    for (const id of ['x'.repeat(65), 'a b', '<img src=x>', 'id\u202e', '=HYPERLINK("x")']) {
+      expect(
+        refused(() => parsePendingOrderUpdate([1, { ...pendingOrder, client_order_id: id }])),
+      ).toMatch(/client order id/);
+    }
+  });
+
+  it('refuses a balance keyed __proto__, constructor or prototype', () => {
+    const balance = '{"available":"1","freeze":"0"}';
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const params: unknown = JSON.parse(`[{"USDT":${balance},"${key}":${balance}}]`);
+      expect(refused(() => parseBalanceUpdate(params))).toMatch(new RegExp(key));
+    }
+  });
+});
+
 describe('websocket token', () => {
   it('reads the token and refuses an oversized one', () => {
     expect(parseWebsocketToken({ websocket_token: 'abc' })).toBe('abc');

@@ -4,6 +4,7 @@ import { AppEvents } from '../../../src/main/events';
 import type { OAuthSession } from '../../../src/main/exchange/oauth';
 import { StatusMonitor } from '../../../src/main/services/status';
 import { describePhase, StreamService } from '../../../src/main/stream/service';
+import type { SessionOptions } from '../../../src/main/stream/session';
 import type { EventName, EventPayload } from '../../../src/shared/contract';
 import type { ExchangeStatus, StreamStatus } from '../../../src/shared/model';
 import { TinyExchange } from './tinyExchange';
@@ -47,7 +48,7 @@ class Profiles {
   }
 }
 
-async function startService(first: TinyExchange) {
+async function startService(first: TinyExchange, session: Partial<SessionOptions> = {}) {
   const events = new AppEvents();
   const seen: Array<{ name: EventName; payload: unknown }> = [];
   events.subscribe((name, payload) => seen.push({ name, payload }));
@@ -57,7 +58,13 @@ async function startService(first: TinyExchange) {
     accounts: profiles,
     lock,
     events,
-    session: { random: () => 0, bookIntervalMs: 0, pricesIntervalMs: 0 },
+    session: {
+      random: () => 0,
+      bookIntervalMs: 0,
+      pricesIntervalMs: 0,
+      pushIntervalMs: 0,
+      ...session,
+    },
   });
   cleanups.push(() => service.stop());
   service.start();
@@ -73,6 +80,8 @@ async function startService(first: TinyExchange) {
 
 describe('StreamService', () => {
   it('goes live -> polling -> live across a drop, answering the current status', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    cleanups.push(() => error.mockRestore());
     const tiny = await exchange();
     const { service, modes, of } = await startService(tiny);
     await vi.waitFor(() => expect(service.current().mode).toBe('live'));
@@ -83,6 +92,7 @@ describe('StreamService', () => {
     expect(of('stream.status').map((s) => s.reason)).toContain(
       'Reconnecting in 1 s: the connection dropped',
     );
+    expect(error.mock.calls.flat().join('\n')).toMatch(/\[stream\] the live stream dropped/);
     expect(service.current()).toEqual(of('stream.status').at(-1));
     expect(of('stream.resync')).toHaveLength(2);
   });
@@ -97,7 +107,7 @@ describe('StreamService', () => {
     tiny.push('lastprice_update', ['BTC_USDT', '1']);
     // Watching asks for depth and then trades: once trades_subscribe is sent, the answer to
     // depth_subscribe (and its snapshot) came, after the pushes on the same socket.
-    service.watch('BTC_USDT');
+    await service.watch('BTC_USDT');
     await vi.waitFor(() => expect(tiny.methods()).toContain('trades_subscribe'));
     setLocked(false);
     expect(of('stream.resync')).toHaveLength(resyncs + 1);
@@ -112,7 +122,7 @@ describe('StreamService', () => {
     const first = await exchange();
     const second = await exchange();
     const { service, profiles } = await startService(first);
-    service.watch('BTC_USDT');
+    await service.watch('BTC_USDT');
     await vi.waitFor(() => expect(first.methods()).toContain('depth_subscribe'));
     profiles.switchTo(contextOf(second, 'p-2'));
     await vi.waitFor(() => expect(first.sockets.size).toBe(0));
@@ -133,6 +143,54 @@ describe('StreamService', () => {
     service.resume();
     await vi.waitFor(() => expect(service.current().mode).toBe('live'));
     expect(of('stream.resync')).toHaveLength(2);
+  });
+});
+
+describe('StreamService: what it refuses', () => {
+  it('refuses to watch a market the exchange does not list, and watches a listed one', async () => {
+    const tiny = await exchange();
+    const { service } = await startService(tiny);
+    await expect(service.watch('ETH_USDT')).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'ETH_USDT is not a market of this exchange.',
+    });
+    await vi.waitFor(() => expect(service.current().mode).toBe('live'));
+    await expect(service.watch('BTC_USDT')).resolves.toMatchObject({ mode: 'live' });
+    await vi.waitFor(() => expect(tiny.methods()).toContain('depth_subscribe'));
+    expect(tiny.requests.filter((r) => r.params[0] === 'ETH_USDT')).toEqual([]);
+  });
+
+  it('keeps a profile’s token budget across its sessions (sleep and wake, switching back)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    cleanups.push(() => vi.restoreAllMocks());
+    const tiny = await exchange();
+    const other = await exchange();
+    tiny.refuseAuthorize = true;
+    const held: Array<() => void> = [];
+    const { service, profiles } = await startService(tiny, {
+      now: () => 1_000_000,
+      schedule: (run) => {
+        held.push(run);
+        return () => undefined;
+      },
+    });
+    for (let i = 0; i < 10; i++) {
+      await vi.waitFor(() =>
+        expect(service.current().reason).toMatch(/trying again in|stream token/),
+      );
+      service.suspend();
+      service.resume();
+    }
+    profiles.switchTo(contextOf(other, 'p-2'));
+    await vi.waitFor(() => expect(other.tokenRequests).toHaveLength(1));
+    profiles.switchTo(contextOf(tiny, 'demo'));
+    await vi.waitFor(() => expect(service.current().reason).toMatch(/stream token/));
+    expect(tiny.tokenRequests).toHaveLength(8);
+    expect(service.current()).toMatchObject({
+      mode: 'polling',
+      reason:
+        'Waiting 60 s before asking the exchange for another stream token (at most 8 a minute)',
+    });
   });
 });
 
@@ -162,6 +220,19 @@ describe('describePhase', () => {
     expect(words({ phase: 'waiting', why: 'refused', retryInMs: 30_000 }).reason).toMatch(
       /^The exchange refused the live stream/,
     );
+    expect(words({ phase: 'waiting', why: 'flooded', retryInMs: 8_000 })).toEqual({
+      mode: 'polling',
+      reason: 'Reconnecting in 8 s: the exchange sent more messages than the app takes',
+    });
+  });
+
+  it('says which market has no live book while the rest is live', () => {
+    expect(
+      describePhase({ phase: 'live', noBook: { market: 'BTC_USDT', retryInMs: 4_000 } }, online),
+    ).toEqual({
+      mode: 'live',
+      noBook: { market: 'BTC_USDT', retryInMs: 4_000 },
+    });
   });
 
   it('is offline whenever the exchange status is, whatever the stream does', () => {

@@ -26,30 +26,42 @@ export class TinyExchange {
   readonly requests: Request[] = [];
   readonly sockets = new Set<WebSocket>();
   answerPings = true;
+  /** What POST /api/v4/profile/websocket_token answers. */
+  token = 'tok-123';
   refuseAuthorize = false;
+  /** The error a refused authorize answers with. */
+  authorizeRefusal: { code: number; message: string } = { code: 1, message: 'invalid argument' };
   /** No answer to authorize at all. */
   silentAuthorize = false;
+  /** Markets whose depth_subscribe is refused (an error answer, as for a market it will not stream). */
+  readonly refuseDepth = new Set<string>();
+  /** The snapshot a depth_subscribe is answered with (then as a depth_update). */
+  depthSnapshot: unknown = { update_id: 100, asks: [['101', '1']], bids: [['99', '1']] };
+  /** Times (Date.now) of each POST /api/v4/profile/websocket_token. */
+  readonly tokenRequests: number[] = [];
   private readonly clients: ExchangeClient[] = [];
-  private constructor(
-    private readonly http: Server,
-    private readonly wss: WebSocketServer,
-  ) {}
+  private readonly http: Server;
+  private readonly wss: WebSocketServer;
 
-  static async start(): Promise<TinyExchange> {
-    const http = createServer((req, res) => {
+  private constructor() {
+    this.http = createServer((req, res) => {
       res.setHeader('content-type', 'application/json');
       if (req.url === '/api/v4/public/markets') return res.end(MARKETS);
       if (req.url?.startsWith('/api/v4/public/trades/')) return res.end('[]');
       if (req.url === '/api/v4/profile/websocket_token') {
-        return res.end(JSON.stringify({ websocket_token: 'tok-123' }));
+        this.tokenRequests.push(Date.now());
+        return res.end(JSON.stringify({ websocket_token: this.token }));
       }
       res.statusCode = 404;
       res.end('{}');
     });
-    const wss = new WebSocketServer({ server: http, path: '/ws' });
-    const exchange = new TinyExchange(http, wss);
-    wss.on('connection', (socket) => exchange.accept(socket));
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    this.wss = new WebSocketServer({ server: this.http, path: '/ws' });
+    this.wss.on('connection', (socket) => this.accept(socket));
+  }
+
+  static async start(): Promise<TinyExchange> {
+    const exchange = new TinyExchange();
+    await new Promise<void>((resolve) => exchange.http.listen(0, '127.0.0.1', resolve));
     return exchange;
   }
 
@@ -96,7 +108,12 @@ export class TinyExchange {
       } else if (request.method === 'authorize' && this.silentAuthorize) {
         return;
       } else if (request.method === 'authorize' && this.refuseAuthorize) {
-        answer(null, { code: 1, message: 'invalid argument' });
+        answer(null, this.authorizeRefusal);
+      } else if (
+        request.method === 'depth_subscribe' &&
+        this.refuseDepth.has(String(request.params[0]))
+      ) {
+        answer(null, { code: 2, message: 'invalid argument' });
       } else {
         answer({ status: 'success' });
         if (request.method === 'depth_subscribe') {
@@ -104,11 +121,7 @@ export class TinyExchange {
             JSON.stringify({
               id: null,
               method: 'depth_update',
-              params: [
-                true,
-                { update_id: 100, asks: [['101', '1']], bids: [['99', '1']] },
-                request.params[0],
-              ],
+              params: [true, this.depthSnapshot, request.params[0]],
             }),
           );
         }

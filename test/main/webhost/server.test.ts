@@ -1,5 +1,5 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -282,5 +282,107 @@ describe('web host', () => {
     await own.stop();
     expect(statuses.filter((s) => s === 200)).toHaveLength(own.limits.maxEventStreams);
     expect(statuses.slice(-2)).toEqual([429, 429]);
+  });
+});
+
+describe('web host event streams that fall behind', () => {
+  /** The app's event hub, counting the event streams subscribed to it. */
+  class CountedEvents extends AppEvents {
+    readonly open = new Set<unknown>();
+    override subscribe(listener: Parameters<AppEvents['subscribe']>[0]): () => void {
+      const off = super.subscribe(listener);
+      const token = {};
+      this.open.add(token);
+      return () => {
+        this.open.delete(token);
+        off();
+      };
+    }
+  }
+
+  let host: WebHost;
+  const events = new CountedEvents();
+
+  beforeAll(async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'desk-webhost-'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>desk</title>');
+    host = await startWebHost({
+      handlers: stubHandlers({}),
+      events,
+      rendererDir: dir,
+      limits: { maxEventBufferBytes: 256 * 1024 },
+    });
+  });
+  afterAll(() => host.stop());
+
+  /** Opens an event stream; `lastEventId` as a browser's EventSource sends it on reconnecting. */
+  function openStream(lastEventId?: string) {
+    return new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: `/events?token=${encodeURIComponent(host.token)}`,
+          headers: {
+            host: `127.0.0.1:${host.port}`,
+            ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+          },
+        },
+        resolve,
+      );
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  /** The `data:` of each event read until `count` came. */
+  function readEvents(res: IncomingMessage, count: number): Promise<unknown[]> {
+    return new Promise((resolve) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        const data = text
+          .split('\n')
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => JSON.parse(line.slice(6)) as unknown);
+        if (data.length >= count) {
+          res.destroy();
+          resolve(data.slice(0, count));
+        }
+      });
+    });
+  }
+
+  it('ends the stream of a client that stops reading, once its buffer passes the limit', async () => {
+    const res = await openStream();
+    res.pause(); // reads nothing more: the kernel's buffers fill, then the web host's
+    expect(events.open.size).toBe(1);
+    const big = { state: 'offline', baseUrl: 'x'.repeat(64 * 1024), reason: 'r', checkedAt: 1 };
+    let sent = 0;
+    // However big the kernel's socket buffers, 1 GiB is far past them: the stream ends first.
+    while (events.open.size > 0 && sent < 16_384) {
+      events.emit('exchange.status', big as ExchangeStatus);
+      sent += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(events.open.size).toBe(0);
+    expect(sent).toBeLessThan(16_384);
+    res.destroy();
+  });
+
+  it('tells a client that reconnects to resync first; a first connection gets no resync', async () => {
+    const first = await openStream();
+    const firstEvents = readEvents(first, 1);
+    events.emit('exchange.status', status);
+    expect(await firstEvents).toEqual([{ name: 'exchange.status', payload: status }]);
+
+    const again = await openStream('12');
+    const againEvents = readEvents(again, 2);
+    events.emit('exchange.status', status);
+    expect(await againEvents).toEqual([
+      { name: 'stream.resync', payload: { at: expect.any(Number) } },
+      { name: 'exchange.status', payload: status },
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { App } from '../../../src/renderer/App';
 import { useFillNotices } from '../../../src/renderer/features/orders/ordersStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
-import type { LockState, StreamOrder } from '../../../src/shared/model';
+import type { LockState, StreamOrders } from '../../../src/shared/model';
 import { openAppDesk, resetStores } from '../accounts/fixtures';
 import { order } from '../orders/fixtures';
 
@@ -20,9 +20,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const fill = (orderId: number): StreamOrder => ({
-  event: 'finish',
-  order: order({ orderId, dealStock: '0.01', dealMoney: '400', status: 'FILLED' }),
+const fill = (orderId: number): StreamOrders => ({
+  changes: [
+    {
+      event: 'finish',
+      order: order({ orderId, dealStock: '0.01', dealMoney: '400', status: 'FILLED' }),
+    },
+  ],
   at: 1,
 });
 
@@ -32,14 +36,14 @@ describe('the app follows the stream while it is open', () => {
     render(<App />);
     await screen.findByRole('navigation');
 
-    act(() => fake.emit('stream.order', fill(1)));
+    act(() => fake.emit('stream.orders', fill(1)));
     expect(screen.getByTestId('fill-notice').textContent).toContain(
       'Filled: buy 0.01 BTC at 40,000 USDT on BTC/USDT',
     );
 
     const locked: LockState = { enabled: true, locked: true, idleMinutes: 5 };
     act(() => fake.emit('lock.changed', locked));
-    act(() => fake.emit('stream.order', fill(2)));
+    act(() => fake.emit('stream.orders', fill(2)));
     expect(await screen.findByRole('heading', { name: 'Exchange Desk is locked' })).toBeTruthy();
     expect(screen.queryByTestId('fill-notice')).toBeNull();
     expect(useFillNotices.getState().fills.map((o) => o.orderId)).toEqual([1]);

@@ -61,9 +61,10 @@ const calls = (fake: ReturnType<typeof fakeDesk>) => ({
 
 function pushEverything(emit: (event: string, payload: unknown) => void) {
   emit('stream.prices', { prices: { BTC_USDT: '65000.1' }, at: 1 });
-  emit('stream.order', {
-    event: 'finish',
-    order: order({ orderId: 1, dealStock: '0.5', dealMoney: '30000' }),
+  emit('stream.orders', {
+    changes: [
+      { event: 'finish', order: order({ orderId: 1, dealStock: '0.5', dealMoney: '30000' }) },
+    ],
     at: 1,
   });
   emit('stream.book', {

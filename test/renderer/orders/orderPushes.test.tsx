@@ -2,10 +2,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FillNotices } from '../../../src/renderer/features/orders/FillNotices';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
-import { applyOrderPush, useFillNotices } from '../../../src/renderer/features/orders/ordersStore';
+import {
+  applyOrdersPush,
+  useActiveOrders,
+  useFillNotices,
+} from '../../../src/renderer/features/orders/ordersStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
-import type { Order, StreamOrder } from '../../../src/shared/model';
+import { ACTIVE_CAP, type Order, type OrderChange } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
 import { activeList, order, resetStores, sizeTableBodies } from './fixtures';
 
@@ -45,8 +49,73 @@ function open() {
 const ids = () =>
   screen.queryAllByTestId('active-order').map((row) => within(row).getAllByRole('cell')[0]);
 const count = () => screen.getByTestId('active-count').textContent;
-const push = (event: StreamOrder['event'], o: Order) =>
-  act(() => applyOrderPush({ event, order: o, at: Date.now() }));
+const push = (event: OrderChange['event'], o: Order) =>
+  act(() => applyOrdersPush({ changes: [{ event, order: o }], at: Date.now() }));
+const pushAll = (changes: OrderChange[]) => act(() => applyOrdersPush({ changes, at: Date.now() }));
+
+describe('pushed orders arrive in batches', () => {
+  it('applies a batch in one change of the list: new first, updates in place, finished gone', async () => {
+    open();
+    await waitFor(() => expect(count()).toBe('2 orders'));
+    const changes: string[] = [];
+    const off = useActiveOrders.subscribe(() => changes.push('changed'));
+    pushAll([
+      { event: 'new', order: order({ orderId: 12, price: '61000', timestamp: 2_000 }) },
+      { event: 'new', order: order({ orderId: 13, price: '62000', timestamp: 3_000 }) },
+      { event: 'update', order: { ...resting, left: '0.2', dealStock: '0.3' } },
+      { event: 'finish', order: { ...older, status: 'CANCELED' } },
+      { event: 'finish', order: order({ orderId: 99, status: 'CANCELED' }) },
+    ]);
+    off();
+    expect(changes).toEqual(['changed']);
+    expect(useActiveOrders.getState().data!.orders.map((o) => o.orderId)).toEqual([13, 12, 11]);
+    expect(useActiveOrders.getState().data!.orders[2]!.left).toBe('0.2');
+    expect(count()).toBe('3 orders');
+  });
+
+  it('keeps the active list within the cap REST loads, and says it is capped', async () => {
+    const many = Array.from({ length: ACTIVE_CAP - 1 }, (_, i) =>
+      order({ orderId: 1_000 + i, timestamp: 1_000 }),
+    );
+    setDesk(fakeDesk({ 'orders.active': async () => activeList(many) }).desk);
+    await act(() => useActiveOrders.getState().load());
+    pushAll(
+      Array.from({ length: 5 }, (_, i) => ({
+        event: 'new' as const,
+        order: order({ orderId: 50_000 + i, timestamp: 2_000 + i }),
+      })),
+    );
+    const data = useActiveOrders.getState().data!;
+    expect(data.orders).toHaveLength(ACTIVE_CAP);
+    expect(data.capped).toBe(true);
+    // The newest are kept first.
+    expect(data.orders.slice(0, 5).map((o) => o.orderId)).toEqual([
+      50_004, 50_003, 50_002, 50_001, 50_000,
+    ]);
+  });
+
+  it('many fills in one batch raise their notices and one desktop notification', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    const fake = fakeDesk({ 'app.notify': async () => true });
+    setDesk(fake.desk);
+    render(<FillNotices />);
+    const filled = (orderId: number, market: string) =>
+      ({
+        event: 'finish',
+        order: order({ orderId, market, dealStock: '0.01', dealMoney: '400', status: 'FILLED' }),
+      }) as const;
+    pushAll([
+      filled(1, 'BTC_USDT'),
+      filled(2, 'ETH_USDT'),
+      filled(3, 'BTC_USDT'),
+      { event: 'finish', order: order({ orderId: 4, status: 'CANCELED' }) },
+    ]);
+    expect(screen.getAllByTestId('fill-notice')).toHaveLength(3);
+    expect(fake.callsTo('app.notify')).toEqual([
+      { title: '3 orders filled', body: '3 orders filled on BTC/USDT and ETH/USDT' },
+    ]);
+  });
+});
 
 describe('pushed orders change the active list in place', () => {
   it('inserts a new order first, replaces an update by id, removes a finished one', async () => {

@@ -195,9 +195,13 @@ describe('watching the market', () => {
 });
 
 describe('refreshing the book', () => {
-  async function contextLoadsOver(mode: 'live' | 'polling', ms = CONTEXT_REFRESH_MS) {
+  async function contextLoadsOver(
+    mode: 'live' | 'polling',
+    ms = CONTEXT_REFRESH_MS,
+    noBook?: { market: string; retryInMs: number },
+  ) {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    useStatusStore.setState({ stream: { mode, since: 1 } });
+    useStatusStore.setState({ stream: { mode, since: 1, ...(noBook ? { noBook } : {}) } });
     const fake = await open();
     const before = fake.callsTo('trade.context').length;
     for (let i = 0; i < 3; i++) {
@@ -218,5 +222,20 @@ describe('refreshing the book', () => {
 
   it('keeps a slow safety refresh while live', async () => {
     expect(await contextLoadsOver('live', CONTEXT_SAFETY_MS)).toBe(3);
+  });
+
+  it('says when the exchange refused the market’s live book, and polls it meanwhile', async () => {
+    const noBook = { market: 'BTC_USDT', retryInMs: 8_000 };
+    expect(await contextLoadsOver('live', CONTEXT_REFRESH_MS, noBook)).toBe(3);
+    expect(screen.getByTestId('no-live-book').textContent).toBe(
+      'No live book for BTC/USDT: the exchange refused to stream it (asked again in 8 s). ' +
+        'The book reloads every 5 s meanwhile.',
+    );
+  });
+
+  it('another market’s refused book changes nothing here', async () => {
+    const noBook = { market: 'ETH_USDT', retryInMs: 8_000 };
+    expect(await contextLoadsOver('live', CONTEXT_REFRESH_MS, noBook)).toBe(0);
+    expect(screen.queryByTestId('no-live-book')).toBeNull();
   });
 });

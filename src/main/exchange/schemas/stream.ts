@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientOrderId } from '../../../shared/contract';
 import type { BookLevel, Order, PublicTrade, TradeBalances } from '../../../shared/model';
 import { Precise } from '../../../shared/decimal';
 import { unexpectedError } from '../errors';
@@ -162,9 +163,12 @@ const lastPriceSchema = z
   .tuple([text, decimal])
   .transform(([market, price]) => ({ market, price }));
 
+/** An id the exchange numbers from 1 (orders, trades). */
+const positiveId = int.refine((id) => id > 0, { message: 'an id that is not positive' });
+
 /** One trade of trades_update; `total` (money) is price × amount, exactly. */
 const streamTradeSchema = record({
-  id: int,
+  id: positiveId,
   time,
   price: decimal,
   amount: decimal,
@@ -190,18 +194,47 @@ const tradesSchema = z
   ])
   .transform(([market, trades]) => ({ market, trades }));
 
+/** Keys that name an object's own machinery: never a ticker. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A map whose keys include none of PROTOTYPE_KEYS (checked on the keys as sent). */
+const noPrototypeKeys = z.unknown().superRefine((value, ctx) => {
+  if (!isPlainObject(value)) return;
+  const key = Object.keys(value).find((k) => PROTOTYPE_KEYS.has(k));
+  if (key !== undefined) {
+    ctx.addIssue({ code: 'custom', message: `a key named ${key}`, continue: false });
+  }
+});
+
 /** balanceSpot_update: `[{"USDT": {available, freeze}}]`. */
 const balancesSchema = z
-  .tuple([tradeBalancesSchema])
+  .tuple([noPrototypeKeys.pipe(tradeBalancesSchema)])
   .rest(z.unknown())
   .transform(([balances]): TradeBalances => balances);
+
+/**
+ * A stream order as REST reads one, and as the order form would write it: a positive id, and a
+ * client order id in the form's charset and length (the contract's `clientOrderId`) or none.
+ */
+const streamOrder = streamOrderSchema.superRefine((order, ctx) => {
+  if (order.orderId <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'an id that is not positive', path: ['id'] });
+  }
+  if (order.clientOrderId !== '' && !clientOrderId.safeParse(order.clientOrderId).success) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'a client order id other than letters, digits, -, . and _ (at most 64)',
+      path: ['client_order_id'],
+    });
+  }
+});
 
 export type OrderEventKind = 'new' | 'update' | 'finish';
 const ORDER_EVENTS: Record<number, OrderEventKind> = { 1: 'new', 2: 'update', 3: 'finish' };
 
 /** ordersPending_update: `[event id 1|2|3, order]`. */
 const pendingOrderSchema = z
-  .tuple([int, streamOrderSchema])
+  .tuple([int, streamOrder])
   .transform(([event, order], ctx): { event: OrderEventKind; order: Order } => {
     const kind = ORDER_EVENTS[event];
     if (!kind) {
@@ -217,7 +250,7 @@ const pendingOrderSchema = z
 
 /** ordersExecuted_update: `[order]` (finished: filled or canceled after a part fill). */
 const executedOrderSchema = z
-  .tuple([streamOrderSchema])
+  .tuple([streamOrder])
   .rest(z.unknown())
   .transform(([order]): { event: OrderEventKind; order: Order } => ({ event: 'finish', order }));
 

@@ -1,7 +1,7 @@
 import { getDesk } from '../../lib/desk';
 import { invalidate, STREAMED } from '../../lib/remote';
 import { isUnlocked } from '../lock';
-import { applyOrderPush } from '../orders';
+import { applyOrdersPush } from '../orders';
 import { useOverviewStore } from '../overview';
 import { applyTrades, useTradeContext } from '../trade';
 
@@ -24,7 +24,7 @@ export function connectLive(): () => void {
       'stream.prices',
       open((push) => useOverviewStore.getState().applyPrices(push)),
     ),
-    desk.on('stream.order', open(applyOrderPush)),
+    desk.on('stream.orders', open(applyOrdersPush)),
     desk.on(
       'stream.book',
       open((push) => useTradeContext.getState().applyBook(push)),

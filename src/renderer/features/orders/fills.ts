@@ -64,3 +64,20 @@ export function fillMessage(order: Order, privacy: boolean): { title: string; bo
       `${formatDecimal(fill.price, fill.pricePlaces)} ${fill.money} on ${fill.market}${tail}`,
   };
 }
+
+/**
+ * The one desktop notification of the fills pushed together: a single fill's own words, or how
+ * many filled and on which markets ("3 orders filled on BTC/USDT and ETH/USDT"), no amounts.
+ */
+export function fillsMessage(orders: Order[], privacy: boolean): { title: string; body: string } {
+  if (orders.length === 1) return fillMessage(orders[0]!, privacy);
+  const markets = [...new Set(orders.map((o) => marketLabel(o.market)))];
+  const shown =
+    markets.length > 3 ? [...markets.slice(0, 3), `${markets.length - 3} more`] : markets;
+  const where =
+    shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0];
+  return {
+    title: `${orders.length} orders filled`,
+    body: `${orders.length} orders filled on ${where}`,
+  };
+}

@@ -5,7 +5,7 @@
 export {
   useOrderHistory,
   useOrdersStore,
-  applyOrderPush,
+  applyOrdersPush,
   type ExecutedOrdersData,
 } from './ordersStore';
 export { FillNotices } from './FillNotices';

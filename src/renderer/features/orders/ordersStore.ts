@@ -1,12 +1,19 @@
 import { create } from 'zustand';
 import type { ChannelInput } from '../../../shared/contract';
-import type { CsvExport, ExecutedOrders, Order, StreamOrder } from '../../../shared/model';
+import {
+  ACTIVE_CAP,
+  type CsvExport,
+  type ExecutedOrders,
+  type Order,
+  type OrderChange,
+  type StreamOrders,
+} from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { compareDecimal } from '../../lib/decimal';
 import { createRemote, mutate, onProfileReset } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
 import { EXECUTED_LIMIT } from '../../../shared/executed';
-import { fillMessage } from './fills';
+import { fillsMessage } from './fills';
 
 export type OrdersTab = 'active' | 'conditional' | 'executed' | 'deals' | 'history';
 
@@ -27,9 +34,11 @@ export interface ExecutedOrdersData {
 }
 
 /**
- * Every active order, newest first. A pushed order changes the list in place: `new` goes first,
- * `update` replaces the order with its id, `finish` takes it out. An order the list does not have
- * yet (placed while it loaded) goes first on `update` too; a `new` it already has is replaced.
+ * Every active order, newest first. Pushed orders come in batches (main sends each order's latest
+ * change a few times a second at most) and a batch changes the list once, in one pass: `new` goes
+ * first, `update` replaces the order with its id, `finish` takes it out. An order the list does
+ * not have yet (placed while it loaded) goes first on `update` too; a `new` it already has is
+ * replaced. The list stays within ACTIVE_CAP as REST's does (the newest kept, `capped` said).
  */
 export const useActiveOrders = createRemote(
   {
@@ -40,7 +49,7 @@ export const useActiveOrders = createRemote(
     get,
     set,
   ): {
-    applyOrder(push: StreamOrder): void;
+    applyOrders(changes: readonly OrderChange[]): void;
     /** A modified order is its replacement now: the row of `orderId` becomes `order` (a new id). */
     replaceOrder(orderId: number, order: Order): void;
   } => ({
@@ -56,18 +65,35 @@ export const useActiveOrders = createRemote(
         },
       });
     },
-    applyOrder({ event, order }: StreamOrder) {
+    applyOrders(changes) {
       const { data } = get();
-      if (!data) return;
-      const known = data.orders.some((o) => o.orderId === order.orderId);
-      if (event === 'finish' && !known) return;
-      const orders =
-        event === 'finish'
-          ? data.orders.filter((o) => o.orderId !== order.orderId)
-          : known
-            ? data.orders.map((o) => (o.orderId === order.orderId ? order : o))
-            : [order, ...data.orders];
-      set({ data: { ...data, orders } });
+      if (!data || changes.length === 0) return;
+      const pending = new Map(changes.map((c) => [c.order.orderId, c]));
+      const kept: Order[] = [];
+      for (const order of data.orders) {
+        const change = pending.get(order.orderId);
+        if (!change) {
+          kept.push(order);
+          continue;
+        }
+        pending.delete(order.orderId);
+        if (change.event !== 'finish') kept.push(change.order);
+      }
+      // Orders the list did not have go first, the latest to arrive first; a finish of one it
+      // never showed changes nothing.
+      const added = [...pending.values()]
+        .filter((c) => c.event !== 'finish')
+        .map((c) => c.order)
+        .reverse();
+      const orders = added.length ? [...added, ...kept] : kept;
+      const capped = orders.length > ACTIVE_CAP;
+      set({
+        data: {
+          ...data,
+          orders: capped ? orders.slice(0, ACTIVE_CAP) : orders,
+          capped: data.capped || capped,
+        },
+      });
     },
   }),
 );
@@ -87,20 +113,25 @@ export const useFillNotices = create<FillNotices>()((set) => ({
 onProfileReset(() => useFillNotices.setState({ fills: [] }));
 
 /**
- * A pushed order change: the active list follows it; a finished order that dealt (a fill) raises a
- * notice, and a desktop notification when the window is not focused, worded by privacy mode.
+ * A batch of pushed order changes: the active list follows it; each finished order that dealt (a
+ * fill) raises a notice, and the batch's fills one desktop notification when the window is not
+ * focused, worded by privacy mode.
  */
-export function applyOrderPush(push: StreamOrder): void {
-  useActiveOrders.getState().applyOrder(push);
-  const { event, order } = push;
-  if (event !== 'finish' || compareDecimal(order.dealStock, '0') <= 0) return;
+export function applyOrdersPush({ changes }: StreamOrders): void {
+  useActiveOrders.getState().applyOrders(changes);
+  const fills = changes
+    .filter((c) => c.event === 'finish' && compareDecimal(c.order.dealStock, '0') > 0)
+    .map((c) => c.order)
+    .reverse();
+  if (fills.length === 0) return;
+  const ids = new Set(fills.map((o) => o.orderId));
   useFillNotices.setState((s) => ({
-    fills: [order, ...s.fills.filter((o) => o.orderId !== order.orderId)].slice(0, NOTICES_SHOWN),
+    fills: [...fills, ...s.fills.filter((o) => !ids.has(o.orderId))].slice(0, NOTICES_SHOWN),
   }));
   if (!document.hasFocus()) {
     getDesk()
-      .app.notify(fillMessage(order, useSettings.getState().privacy))
-      .catch(() => undefined); // the in-app notice is there either way
+      .app.notify(fillsMessage(fills, useSettings.getState().privacy))
+      .catch(() => undefined); // the in-app notices are there either way
   }
 }
 

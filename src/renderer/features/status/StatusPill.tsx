@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ExchangeStatus, StreamStatus } from '../../../shared/model';
+import { marketLabel } from '../../lib/format';
 import { useConnectAfterPaint } from '../../lib/useAfterPaint';
 import { useStatusStore } from './statusStore';
 
@@ -53,6 +54,9 @@ function pillOf(
       reason: undefined,
       detail: join(
         `Live since ${time(stream.since)}: prices, balances and orders are pushed`,
+        stream.noBook &&
+          `No live book for ${marketLabel(stream.noBook.market)}: the exchange refused it; ` +
+            `asked again in ${Math.max(1, Math.round(stream.noBook.retryInMs / 1000))} s`,
         checked,
       ),
     };

@@ -3,9 +3,9 @@ import type { TradeContext } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { formatPrice } from '../../lib/decimal';
-import { balancePlaces } from '../../lib/format';
+import { balancePlaces, marketLabel } from '../../lib/format';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { useLive } from '../status';
+import { useLive, useNoLiveBook } from '../status';
 import { LastTrades } from './LastTrades';
 import { MarketPicker } from './MarketPicker';
 import { OrderBookPanel } from './OrderBookPanel';
@@ -37,7 +37,9 @@ export function TradeView() {
   const loadContext = useTradeStore((s) => s.loadContext);
   const selectMarket = useTradeStore((s) => s.selectMarket);
   const watch = useTradeStore((s) => s.watch);
-  const live = useLive();
+  const noBook = useNoLiveBook();
+  // The book is pushed while live, unless the exchange refused this market's.
+  const live = useLive() && noBook?.market !== market;
   const trades = useLiveTrades((s) => (s.market === market ? s.trades : undefined));
 
   const [marketError, setMarketError] = useState<string | undefined>(undefined);
@@ -105,6 +107,14 @@ export function TradeView() {
             onMarketError={setMarketError}
           />
         </div>
+      ) : null}
+
+      {noBook?.market === market ? (
+        <p className="muted" role="status" data-testid="no-live-book">
+          No live book for {marketLabel(market)}: the exchange refused to stream it (asked again in{' '}
+          {Math.max(1, Math.round(noBook.retryInMs / 1000))} s). The book reloads every{' '}
+          {CONTEXT_REFRESH_MS / 1000} s meanwhile.
+        </p>
       ) : null}
 
       {data ? (
