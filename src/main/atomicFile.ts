@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { diskFailure } from './diskErrors';
 import { log } from './log';
@@ -12,10 +12,9 @@ const PRIVATE_DIR = 0o700;
  * version made it 0755) on POSIX. A folder it cannot tighten (not ours) is logged, never a reason
  * not to start. True when the folder is new: made now, or found empty (nothing was ever kept in it).
  */
-export async function ensurePrivateDir(dir: string): Promise<boolean> {
-  const made = await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
-  const fresh = made !== undefined || (await readdir(dir)).length === 0;
-  if (process.platform === 'win32') return fresh; // no POSIX modes: the profile folder's ACL applies
+export async function ensurePrivateDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+  if (process.platform === 'win32') return; // no POSIX modes: the profile folder's ACL applies
   try {
     const { mode } = await stat(dir);
     if ((mode & 0o077) !== 0) await chmod(dir, PRIVATE_DIR);
@@ -26,7 +25,6 @@ export async function ensurePrivateDir(dir: string): Promise<boolean> {
       }`,
     );
   }
-  return fresh;
 }
 
 /**

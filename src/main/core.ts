@@ -1,3 +1,4 @@
+import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Accounts, type AccountsOptions } from './accounts/accounts';
 import { AppLock } from './accounts/lock';
@@ -20,6 +21,7 @@ import type { SessionOptions } from './stream/session';
 import { UpdateService, type UpdatesSetup } from './updates';
 import { KeytarStore } from './vault/vault';
 import { separatorsOf } from '../shared/separators';
+import { APP_FILES, DEMO_STATE_FILE } from './dataFiles';
 
 export interface CoreOptions {
   version: string;
@@ -80,12 +82,30 @@ export interface Core {
   stop(): Promise<void>;
 }
 
+/**
+ * Whether the app has never used this data folder: none of its own files is there. In Electron the
+ * folder is userData, where Chromium writes its files before the core starts, so "empty" would
+ * never be true on a first launch.
+ */
+export async function dataFolderIsNew(dir: string): Promise<boolean> {
+  const present = await Promise.all(
+    APP_FILES.map((name) =>
+      access(join(dir, name)).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return !present.includes(true);
+}
+
 export async function startCore(options: CoreOptions): Promise<Core> {
   // Profile names and portfolio data live there: only this user may read it (0700).
-  const freshDataDir = options.dataDir ? await ensurePrivateDir(options.dataDir) : false;
+  if (options.dataDir) await ensurePrivateDir(options.dataDir);
+  const freshDataDir = options.dataDir ? await dataFolderIsNew(options.dataDir) : false;
   const events = new AppEvents();
   const demoExchange = await startDemoExchange({
-    ...(options.dataDir ? { statePath: join(options.dataDir, 'demo-exchange.json') } : {}),
+    ...(options.dataDir ? { statePath: join(options.dataDir, DEMO_STATE_FILE) } : {}),
     ...options.demoExchange,
   });
   const vault = options.vault ?? new KeytarStore();

@@ -20,6 +20,7 @@ import {
   setApplicationMenu,
 } from './window';
 import { loadWindowState, placeWindow, saveWindowState, type WindowState } from './windowState';
+import { WINDOW_STATE_FILE } from './dataFiles';
 
 /** How long quitting waits for the core (the demo exchange's state flush) before leaving anyway. */
 const QUIT_TIMEOUT_MS = 5_000;
@@ -60,7 +61,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   const appUrl = devServer ?? APP_PAGE_URL;
-  const statePath = join(dataDir, 'window-state.json');
+  const statePath = join(dataDir, WINDOW_STATE_FILE);
   let core: Core | undefined;
   let starting: Promise<Core> | undefined;
   let mainWindow: BrowserWindow | undefined;

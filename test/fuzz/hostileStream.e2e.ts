@@ -197,6 +197,8 @@ function withToken(text: string, escaped: boolean): string {
 
 // The run -----------------------------------------------------------------------------------
 
+let profileId = '';
+
 beforeAll(async () => {
   for (const method of ['log', 'warn', 'error'] as const) {
     vi.spyOn(console, method).mockImplementation((...parts: unknown[]) => {
@@ -214,8 +216,8 @@ beforeAll(async () => {
     apiKey: 'hostile-stream-key',
     apiSecret: secret,
   });
-  const id = added.profiles.find((p) => p.name === 'Hostile stream')!.id;
-  await rpc('profiles.activate', { id });
+  profileId = added.profiles.find((p) => p.name === 'Hostile stream')!.id;
+  await rpc('profiles.activate', { id: profileId });
   await vi.waitFor(async () => expect((await status()).mode).toBe('live'), {
     timeout: 20_000,
     interval: 100,
@@ -224,6 +226,8 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  // Its key leaves the keychain the other suites share.
+  if (app && profileId) await rpc('profiles.remove', { id: profileId }).catch(() => undefined);
   await app?.stop();
   await ex?.stop();
   vi.restoreAllMocks();

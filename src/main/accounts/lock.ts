@@ -10,6 +10,7 @@ import type { AppEvents } from '../events';
 import { log } from '../log';
 import { KeychainUnavailableError, type SecretStore } from '../vault/vault';
 import { formatWait } from '../../shared/duration';
+import { LOCK_RECORD_FILE } from '../dataFiles';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -69,7 +70,6 @@ export interface AppLockOptions {
 }
 
 /** The record in the data folder: whether a lock is set (the passcode itself is in the keychain). */
-const MARKER = 'app-lock.json';
 const recordSchema = z.object({ version: z.literal(1), enabled: z.boolean() });
 /** What the record says: a lock, no lock, nothing (no file), or something unreadable. */
 type Recorded = 'lock' | 'no-lock' | 'none' | 'unreadable';
@@ -145,7 +145,7 @@ export class AppLock {
     options: AppLockOptions,
   ) {
     this.dataDir = options.dataDir;
-    this.markerPath = options.dataDir ? join(options.dataDir, MARKER) : undefined;
+    this.markerPath = options.dataDir ? join(options.dataDir, LOCK_RECORD_FILE) : undefined;
     this.write = options.write ?? writeFileAtomic;
   }
 
@@ -193,7 +193,7 @@ export class AppLock {
     try {
       await this.record(enabled);
     } catch (error) {
-      log.error(`[lock] ${MARKER} could not be updated: ${String(error)}`);
+      log.error(`[lock] ${LOCK_RECORD_FILE} could not be updated: ${String(error)}`);
     }
   }
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../atomicFile';
 import { log } from '../log';
+import { PROFILES_FILE } from '../dataFiles';
 
 /**
  * Profile metadata (never a secret) in `profiles.json` in the app data folder, written atomically.
@@ -36,7 +37,7 @@ export class ProfileStore {
   private readonly path: string | undefined;
 
   constructor(dataDir: string | undefined) {
-    this.path = dataDir ? join(dataDir, 'profiles.json') : undefined;
+    this.path = dataDir ? join(dataDir, PROFILES_FILE) : undefined;
     if (!this.path) return;
     try {
       const parsed = fileSchema.safeParse(JSON.parse(readFileSync(this.path, 'utf8')));

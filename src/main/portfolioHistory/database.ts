@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { diskFailure, diskProblemOf, diskWords } from '../diskErrors';
 import { LATEST_VERSION, MIGRATIONS, schemaVersion, type Migration } from './migrations';
+import { HISTORY_FILE } from '../dataFiles';
 
 /**
  * The local history database (issue 18): SQLite through Node's built-in `node:sqlite` (Node ≥ 22.13
@@ -19,7 +20,6 @@ import { LATEST_VERSION, MIGRATIONS, schemaVersion, type Migration } from './mig
  *
  * One writer: only main's HistoryStore (store.ts) opens it, once, for the app's lifetime.
  */
-export const HISTORY_FILE = 'history.sqlite';
 
 /** The history file as opened, and what the user should be told about how. */
 export interface OpenedHistory {

@@ -5,6 +5,7 @@ import { DeskFailure } from '../../shared/errors';
 import { writeFileAtomic } from '../atomicFile';
 import { ORDER_KINDS } from '../exchange/api';
 import { log } from '../log';
+import { JOURNAL_FILE } from '../dataFiles';
 
 /**
  * The order journal: every order this app sent, per profile and client order id, so that one client
@@ -30,7 +31,6 @@ import { log } from '../log';
 export const JOURNAL_WINDOW_MS = 48 * 60 * 60 * 1000;
 /** The journal keeps at most this many entries (the oldest are dropped first). */
 export const JOURNAL_MAX_ENTRIES = 10_000;
-export const JOURNAL_FILE = 'orders-journal.json';
 
 const entrySchema = z.object({
   profileId: z.string().max(200),

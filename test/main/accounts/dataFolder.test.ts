@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ensurePrivateDir, writeFileAtomic } from '../../../src/main/atomicFile';
 import { log } from '../../../src/main/log';
-import { startCore, type Core } from '../../../src/main/core';
+import { dataFolderIsNew, startCore, type Core } from '../../../src/main/core';
 import { KeytarStore } from '../../../src/main/vault/vault';
 
 /** The data folder holds profile names and portfolio data: only its owner may list or read it. */
@@ -79,12 +79,19 @@ describe('a data folder new at this start', () => {
     return core;
   }
 
-  it('is fresh when made now or found empty; not once it holds anything', async () => {
+  it("is new until it holds one of the app's own files; other programs' files do not count", async () => {
     const parent = await mkdtemp(join(tmpdir(), 'desk-data-'));
-    expect(await ensurePrivateDir(join(parent, 'made'))).toBe(true);
-    expect(await ensurePrivateDir(join(parent, 'made'))).toBe(true); // still empty
-    await writeFile(join(parent, 'made', 'profiles.json'), '{}');
-    expect(await ensurePrivateDir(join(parent, 'made'))).toBe(false);
+    const dir = join(parent, 'made');
+    await ensurePrivateDir(dir);
+    expect(await dataFolderIsNew(dir)).toBe(true);
+    await writeFile(join(dir, 'Cookies'), '');
+    expect(await dataFolderIsNew(dir)).toBe(true);
+    for (const file of ['profiles.json', 'history.sqlite', 'app-lock.json']) {
+      const used = join(parent, file);
+      await ensurePrivateDir(used);
+      await writeFile(join(used, file), '');
+      expect(await dataFolderIsNew(used), file).toBe(false);
+    }
   });
 
   it('without a keychain: opens, records that no lock is set, and opens again from that record', async () => {
@@ -102,6 +109,18 @@ describe('a data folder new at this start', () => {
     expect(warnings).toHaveBeenCalledWith(
       expect.stringContaining('[lock] the keychain cannot be read; no app lock (none recorded)'),
     );
+  });
+
+  it("without a keychain, a folder that holds only Electron's own files is new: it opens", async () => {
+    // In the desktop app the data folder is Electron's userData: Chromium has written its own
+    // files there before the core starts, on the very first launch too.
+    vi.spyOn(log, 'warn').mockImplementation(() => undefined);
+    const dataDir = await mkdtemp(join(tmpdir(), 'desk-data-'));
+    await writeFile(join(dataDir, 'Preferences'), '{}');
+    await mkdir(join(dataDir, 'Local Storage'));
+    await mkdir(join(dataDir, 'logs'));
+    const core = await startWithoutKeychain(dataDir);
+    expect(await core.handlers['lock.status'](undefined)).toMatchObject({ locked: false });
   });
 
   it('without a keychain, a folder used before whose record is missing stays locked', async () => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { log } from '../../../src/main/log';
+import { JOURNAL_FILE } from '../../../src/main/dataFiles';
 import {
-  JOURNAL_FILE,
   JOURNAL_MAX_ENTRIES,
   JOURNAL_WINDOW_MS,
   OrderJournal,
