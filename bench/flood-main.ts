@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCore } from '../src/main/core';
-import { startWebHost } from '../src/main/webhost/server';
+import { startCore } from '../src/main/core/core';
+import { startWebHost } from '../src/main/page/webHost';
 import { collectGarbage } from './support';
 import { memoryVault, RENDERER_DIR } from './webhost';
 

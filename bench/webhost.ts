@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startCore, type Core, type CoreOptions } from '../src/main/core';
-import { startWebHost, type WebHost } from '../src/main/webhost/server';
+import { startCore, type Core, type CoreOptions } from '../src/main/core/core';
+import { startWebHost, type WebHost } from '../src/main/page/webHost';
 import { KeytarStore } from '../src/main/vault/vault';
 
 /** An OS keychain in memory: a bench's profile needs one, the bench needs no real one. */

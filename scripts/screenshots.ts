@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { startCore } from '../src/main/core';
-import { startWebHost } from '../src/main/webhost/server';
+import { startCore } from '../src/main/core/core';
+import { startWebHost } from '../src/main/page/webHost';
 import { launchBrowser } from '../test/support/browser';
 
 /**

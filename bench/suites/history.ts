@@ -15,10 +15,10 @@ import type { Page } from 'playwright-core';
 import { historyEarliest } from '../../src/shared/executed';
 import type { NetWorthSeries } from '../../src/shared/model';
 import { DEMO_ID } from '../../src/main/accounts/profileStore';
-import type { Core } from '../../src/main/core';
+import type { Core } from '../../src/main/core/core';
 import { ASSETS as DEMO_ASSETS } from '../../src/main/demo-exchange/assets';
 import { backfill, rangeBounds } from '../../src/main/portfolioHistory/backfill';
-import { HISTORY_FILE } from '../../src/main/dataFiles';
+import { HISTORY_FILE } from '../../src/main/lib/dataFiles';
 import { openHistoryDatabase } from '../../src/main/portfolioHistory/database';
 import { movementsOf } from '../../src/main/portfolioHistory/movements';
 import { indexCloses, marketsFor } from '../../src/main/portfolioHistory/prices';
@@ -27,7 +27,7 @@ import { PortfolioHistory } from '../../src/main/portfolioHistory/service';
 import { exportSnapshotsCsv } from '../../src/main/portfolioHistory/snapshotsCsv';
 import { HistoryStore } from '../../src/main/portfolioHistory/store';
 import { syncDailyCloses, syncHistory } from '../../src/main/portfolioHistory/sync';
-import type { WebHost } from '../../src/main/webhost/server';
+import type { WebHost } from '../../src/main/page/webHost';
 import {
   chromiumExecutable,
   collectGarbage,

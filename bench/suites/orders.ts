@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startCore } from '../../src/main/core';
+import { startCore } from '../../src/main/core/core';
 import { KeytarStore } from '../../src/main/vault/vault';
 import {
   fmt,

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { startCore, type Core } from '../../src/main/core';
-import { startWebHost } from '../../src/main/webhost/server';
+import { startCore, type Core } from '../../src/main/core/core';
+import { startWebHost } from '../../src/main/page/webHost';
 import {
   benchChromiumPath,
   benchKeys,

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, Notification, powerMonitor, screen, shell } from 'electron';
-import { APP_PAGE_URL } from './appFiles';
-import { startCore, type Core } from './core';
-import { forwardEvents, registerIpc } from './ipc';
-import { log, startLogFile } from './log';
-import { applicationMenu } from './menu';
-import { Notifier } from './notifications';
-import type { UpdatesSetup } from './updates';
+import { APP_PAGE_URL } from './page/appFiles';
+import { startCore, type Core } from './core/core';
+import { forwardEvents, registerIpc } from './shell/ipc';
+import { log, startLogFile } from './lib/log';
+import { applicationMenu } from './shell/menu';
+import { Notifier } from './shell/notifications';
+import type { UpdatesSetup } from './services/updates';
 import { KeytarStore, VAULT_SERVICE } from './vault/vault';
 import {
   ask,
@@ -18,9 +18,14 @@ import {
   saveWithDialog,
   serveAppScheme,
   setApplicationMenu,
-} from './window';
-import { loadWindowState, placeWindow, saveWindowState, type WindowState } from './windowState';
-import { WINDOW_STATE_FILE } from './dataFiles';
+} from './shell/window';
+import {
+  loadWindowState,
+  placeWindow,
+  saveWindowState,
+  type WindowState,
+} from './shell/windowState';
+import { WINDOW_STATE_FILE } from './lib/dataFiles';
 
 /** How long quitting waits for the core (the demo exchange's state flush) before leaving anyway. */
 const QUIT_TIMEOUT_MS = 5_000;

@@ -50,7 +50,7 @@ import { CHANNEL_NAMES, EVENT_NAMES } from './channels';
  * a (phantom) output type; every event a payload type. The preload bridge, the main-side binder, the
  * web host and the renderer's `window.desk` type are all derived from this file.
  *
- * Adding a capability: one entry here, one handler in src/main/handlers.ts, one slice/view.
+ * Adding a capability: one entry here, one handler in src/main/core/handlers.ts, one slice/view.
  */
 
 interface ChannelDef<I extends z.ZodType, O> {

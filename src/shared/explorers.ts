@@ -1,7 +1,7 @@
 /**
  * Public block explorers of well-known networks: where a deposit's or withdrawal's transaction can
  * be looked at. The renderer builds the link (only for a hash of the network's own shape); main
- * lets these hosts open in the system browser (src/main/security.ts).
+ * lets these hosts open in the system browser (src/main/page/security.ts).
  */
 
 interface Explorer {

@@ -3,7 +3,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * DESIGN.md rule: only src/main/index.ts, window.ts, ipc.ts and the preload may import 'electron'.
+ * Architecture rule 3 (docs/architecture.md): only src/main/index.ts, the shell folder
+ * (src/main/shell/) and the preload may import 'electron'.
  * These tests run the project's real ESLint config (eslint.config.mjs) to prove the rule bites.
  */
 
@@ -29,10 +30,13 @@ describe("the 'electron' import ban", () => {
   it.each([
     'src/main/services/foo.ts',
     'src/main/services/status.ts',
-    'src/main/handlers.ts',
-    'src/main/binder.ts',
-    'src/main/security.ts',
-    'src/main/webhost/server.ts',
+    'src/main/core/handlers.ts',
+    'src/main/core/binder.ts',
+    'src/main/page/security.ts',
+    'src/main/page/webHost.ts',
+    'src/main/lib/log.ts',
+    'src/main/shellish.ts',
+    'src/main/core/shell/window.ts',
     'src/main/index.test.ts',
     'src/renderer/App.tsx',
     'src/renderer/lib/bridge.ts',
@@ -47,8 +51,9 @@ describe("the 'electron' import ban", () => {
 
   it.each([
     'src/main/index.ts',
-    'src/main/window.ts',
-    'src/main/ipc.ts',
+    'src/main/shell/window.ts',
+    'src/main/shell/ipc.ts',
+    'src/main/shell/tray/icon.ts',
     'src/preload/index.ts',
     'src/preload/nested/bridge.ts',
   ])('allows it in %s', async (filePath) => {
@@ -65,7 +70,7 @@ describe("the 'electron' import ban", () => {
     ['a side-effect import', "import 'electron';\n"],
   ])('refuses %s outside the allowed files', async (_label, code) => {
     await expect(electronErrors(code, 'src/main/services/foo.ts')).resolves.toHaveLength(1);
-    await expect(electronErrors(code, 'src/main/window.ts')).resolves.toEqual([]);
+    await expect(electronErrors(code, 'src/main/shell/window.ts')).resolves.toEqual([]);
   });
 
   it.each([
@@ -86,7 +91,7 @@ describe("the 'electron' import ban", () => {
       return result!.messages.filter((m) => m.ruleId === rule && m.severity === 2);
     };
     await expect(lint('src/main/services/foo.ts')).resolves.toHaveLength(1);
-    await expect(lint('src/main/ipc.ts')).resolves.toEqual([]);
+    await expect(lint('src/main/shell/ipc.ts')).resolves.toEqual([]);
   });
 
   it('leaves other modules alone', async () => {
@@ -120,6 +125,8 @@ describe('the lint fixture', () => {
       (message) => message.ruleId === RULE && message.severity === 2,
     );
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.message).toMatch(/Only src\/main\/index\.ts, window\.ts, ipc\.ts/);
+    expect(errors[0]!.message).toMatch(
+      /Only src\/main\/index\.ts, src\/main\/shell\/ and the preload/,
+    );
   });
 });

@@ -7,7 +7,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { resolveConfig } from 'electron-vite';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionResponseHeaders, type ResponseHeaders } from '../../src/main/appFiles';
+import { sessionResponseHeaders, type ResponseHeaders } from '../../src/main/page/appFiles';
 import { launchBrowser, pageErrorsOf, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
 import { OverviewPage } from '../e2e/pages/overview';

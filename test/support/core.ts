@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
-import { bindChannels, callChannel } from '../../src/main/binder';
-import { startCore, type Core, type CoreOptions } from '../../src/main/core';
+import { bindChannels, callChannel } from '../../src/main/core/binder';
+import { startCore, type Core, type CoreOptions } from '../../src/main/core/core';
 import { KeytarStore } from '../../src/main/vault/vault';
 
 /**

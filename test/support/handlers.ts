@@ -1,4 +1,4 @@
-import type { Handlers } from '../../src/main/binder';
+import type { Handlers } from '../../src/main/core/binder';
 import { channelNames, type ChannelName } from '../../src/shared/contract';
 import { DeskFailure } from '../../src/shared/errors';
 

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startCore, type Core, type CoreOptions } from '../../src/main/core';
-import { GUARD, type Handlers } from '../../src/main/binder';
-import { startWebHost, type WebHost } from '../../src/main/webhost/server';
+import { startCore, type Core, type CoreOptions } from '../../src/main/core/core';
+import { GUARD, type Handlers } from '../../src/main/core/binder';
+import { startWebHost, type WebHost } from '../../src/main/page/webHost';
 
 export const RENDERER_DIR = resolve('out/renderer');
 

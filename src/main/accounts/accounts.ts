@@ -8,7 +8,7 @@ import type {
 } from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
 import type { DemoExchange } from '../demo-exchange/server';
-import type { AppEvents } from '../events';
+import type { AppEvents } from '../core/events';
 import { ExchangeApi, type OrderHistoryQuery } from '../exchange/api';
 import { checkBaseUrl } from '../exchange/baseUrl';
 import { ExchangeClient } from '../exchange/client';
@@ -23,7 +23,7 @@ import { DEMO_ID, ProfileStore, type StoredProfile } from './profileStore';
 import { REGION_URLS, type DeployedRegion } from './regions';
 import { ProfileSecrets } from './secrets';
 import { verifyKey } from './verify';
-import { log } from '../log';
+import { log } from '../lib/log';
 
 /**
  * Profiles (Demo and real accounts), their keys in the keychain (secrets.ts), the active profile's

@@ -5,12 +5,12 @@ import { promisify } from 'node:util';
 import { z } from 'zod';
 import type { LockState } from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
-import { writeFileAtomic } from '../atomicFile';
-import type { AppEvents } from '../events';
-import { log } from '../log';
+import { writeFileAtomic } from '../lib/atomicFile';
+import type { AppEvents } from '../core/events';
+import { log } from '../lib/log';
 import { KeychainUnavailableError, type SecretStore } from '../vault/vault';
 import { formatWait } from '../../shared/duration';
-import { LOCK_RECORD_FILE } from '../dataFiles';
+import { LOCK_RECORD_FILE } from '../lib/dataFiles';
 
 const scryptAsync = promisify(scrypt) as (
   password: string,

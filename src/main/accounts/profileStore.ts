@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../atomicFile';
-import { log } from '../log';
-import { PROFILES_FILE } from '../dataFiles';
+import { writeFileAtomic } from '../lib/atomicFile';
+import { log } from '../lib/log';
+import { PROFILES_FILE } from '../lib/dataFiles';
 
 /**
  * Profile metadata (never a secret) in `profiles.json` in the app data folder, written atomically.

@@ -1,7 +1,7 @@
 import { DeskFailure } from '../../shared/errors';
 import type { PartnerCredentials, StoredTokens } from '../exchange/oauth';
 import type { Credentials } from '../exchange/signer';
-import { log } from '../log';
+import { log } from '../lib/log';
 import { KeychainUnavailableError, type SecretStore } from '../vault/vault';
 import { DEMO_ID } from './profileStore';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { writeFileAtomic } from '../atomicFile';
+import { writeFileAtomic } from '../lib/atomicFile';
 import type { ExchangeState } from './state';
-import { log } from '../log';
+import { log } from '../lib/log';
 
 /**
  * State persistence: a JSON file written atomically (temp file in the same folder, then rename),

@@ -31,7 +31,7 @@ import { WsServer } from './ws/server';
 import { WsTokens, wsTokenRoutes } from './ws/tokens';
 import { createSeedState } from './seed';
 import type { ExchangeState } from './state';
-import { log as mainLog } from '../log';
+import { log as mainLog } from '../lib/log';
 
 /**
  * The built-in demo exchange: a node:http server speaking API v4 on 127.0.0.1. Electron-free, so it

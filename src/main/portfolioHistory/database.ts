@@ -9,9 +9,9 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { diskFailure, diskProblemOf, diskWords } from '../diskErrors';
+import { diskFailure, diskProblemOf, diskWords } from '../lib/diskErrors';
 import { LATEST_VERSION, MIGRATIONS, schemaVersion, type Migration } from './migrations';
-import { HISTORY_FILE } from '../dataFiles';
+import { HISTORY_FILE } from '../lib/dataFiles';
 
 /**
  * The local history database (issue 18): SQLite through Node's built-in `node:sqlite` (Node ≥ 22.13

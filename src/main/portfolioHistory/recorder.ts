@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { PortfolioOverview } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
-import { log } from '../log';
+import { log } from '../lib/log';
 import { portfolioOverview } from '../services/portfolio';
 import type { Snapshot, SnapshotHolding } from './records';
 import type { HistoryStore } from './store';

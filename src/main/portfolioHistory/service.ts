@@ -12,7 +12,7 @@ import type {
 import type { ExchangeApi } from '../exchange/api';
 import { deliverCsv, type SaveFile } from '../services/csv';
 import { downsample } from '../services/downsample';
-import { nextTurn } from '../nextTurn';
+import { nextTurn } from '../lib/nextTurn';
 import { backfillSliced, rangeBounds } from './backfill';
 import type { Ratio } from './exact';
 import { movementsOf } from './movements';

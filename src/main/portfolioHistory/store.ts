@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Millis } from '../../shared/model';
-import { log } from '../log';
-import { nextTurn } from '../nextTurn';
+import { log } from '../lib/log';
+import { nextTurn } from '../lib/nextTurn';
 import { inTransaction, openHistoryFile } from './database';
 import { DAY_MS } from './prices';
 import type {

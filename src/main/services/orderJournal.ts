@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DeskFailure } from '../../shared/errors';
-import { writeFileAtomic } from '../atomicFile';
+import { writeFileAtomic } from '../lib/atomicFile';
 import { ORDER_KINDS } from '../exchange/api';
-import { log } from '../log';
-import { JOURNAL_FILE } from '../dataFiles';
+import { log } from '../lib/log';
+import { JOURNAL_FILE } from '../lib/dataFiles';
 
 /**
  * The order journal: every order this app sent, per profile and client order id, so that one client

@@ -11,7 +11,7 @@ import type {
 } from '../../shared/model';
 import { dirname } from 'node:path';
 import { DeskFailure, ErrorCode } from '../../shared/errors';
-import { diskProblemOf, diskWords } from '../diskErrors';
+import { diskProblemOf, diskWords } from '../lib/diskErrors';
 import {
   newClientOrderId,
   type ExchangeApi,

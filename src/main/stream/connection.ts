@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { guardedLookup } from '../exchange/baseUrl';
 import { ExchangeError } from '../exchange/errors';
 import { parsePong, parseStreamMessage, type StreamMessage } from '../exchange/schemas';
-import { log, scrubForeign } from '../log';
+import { log, scrubForeign } from '../lib/log';
 import { RequestWindow, SustainedRate } from './throttle';
 
 /**

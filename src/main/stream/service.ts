@@ -2,7 +2,7 @@ import type { EventPayload } from '../../shared/contract';
 import { DeskFailure, ErrorCode } from '../../shared/errors';
 import type { ExchangeStatus, StreamStatus } from '../../shared/model';
 import type { Accounts, ProfileContext } from '../accounts/accounts';
-import type { AppEvents } from '../events';
+import type { AppEvents } from '../core/events';
 import {
   newTokenWindow,
   StreamSession,

@@ -13,7 +13,7 @@ import {
   type OrderEventKind,
 } from '../exchange/schemas';
 import type { Order } from '../../shared/model';
-import { log, scrubForeign } from '../log';
+import { log, scrubForeign } from '../lib/log';
 import { Backoff } from './backoff';
 import { BOOK_KEEP, LiveBook } from './book';
 import {

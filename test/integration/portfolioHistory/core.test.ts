@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { log } from '../../../src/main/log';
+import { log } from '../../../src/main/lib/log';
 import type { KeytarStore } from '../../../src/main/vault/vault';
 import type { CsvExport, PortfolioOverview, ProfilesState } from '../../../src/shared/model';
 import { startMainCore } from '../../support/core';

@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CASINGS } from '../../support/casings';
 import { ORDER_PATHS } from '../../../src/main/exchange/api';
-import type { Core } from '../../../src/main/core';
+import type { Core } from '../../../src/main/core/core';
 import type { PlacementOutcome } from '../../../src/shared/model';
 import { startMainCore } from '../../support/core';
 

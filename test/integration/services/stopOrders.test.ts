@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REGION_REFUSED_MESSAGE } from '../../../src/main/exchange/errors';
-import type { Core } from '../../../src/main/core';
+import type { Core } from '../../../src/main/core/core';
 import type { PlacementOutcome } from '../../../src/shared/model';
 import { startMainCore } from '../../support/core';
 

@@ -2,9 +2,9 @@ import { chmod, mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ensurePrivateDir, writeFileAtomic } from '../../../src/main/atomicFile';
-import { log } from '../../../src/main/log';
-import { dataFolderIsNew, startCore, type Core } from '../../../src/main/core';
+import { ensurePrivateDir, writeFileAtomic } from '../../../src/main/lib/atomicFile';
+import { log } from '../../../src/main/lib/log';
+import { dataFolderIsNew, startCore, type Core } from '../../../src/main/core/core';
 import { KeytarStore } from '../../../src/main/vault/vault';
 
 /** The data folder holds profile names and portfolio data: only its owner may list or read it. */

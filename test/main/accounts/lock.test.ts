@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppLock } from '../../../src/main/accounts/lock';
-import { AppEvents } from '../../../src/main/events';
-import { log } from '../../../src/main/log';
+import { AppEvents } from '../../../src/main/core/events';
+import { log } from '../../../src/main/lib/log';
 import { DeskFailure } from '../../../src/shared/errors';
 import {
   explainKeychainError,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../../../src/main/accounts/accounts';
 import { startDemoExchange, type DemoExchange } from '../../../src/main/demo-exchange/server';
-import { AppEvents } from '../../../src/main/events';
+import { AppEvents } from '../../../src/main/core/events';
 import { KeytarStore } from '../../../src/main/vault/vault';
 import { addProfileInput } from '../../../src/shared/contract';
 import { DeskFailure } from '../../../src/shared/errors';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { log } from '../../../src/main/log';
+import { log } from '../../../src/main/lib/log';
 import {
   inTransaction,
   migrate,

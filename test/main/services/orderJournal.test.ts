@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { log } from '../../../src/main/log';
-import { JOURNAL_FILE } from '../../../src/main/dataFiles';
+import { log } from '../../../src/main/lib/log';
+import { JOURNAL_FILE } from '../../../src/main/lib/dataFiles';
 import {
   JOURNAL_MAX_ENTRIES,
   JOURNAL_WINDOW_MS,

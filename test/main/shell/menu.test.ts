@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { applicationMenu, contextMenu, type MenuTemplateItem } from '../../../src/main/menu';
+import { applicationMenu, contextMenu, type MenuTemplateItem } from '../../../src/main/shell/menu';
 
 const actions = () => ({
   about: vi.fn(),

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Notifier, plainText, type NotifierOptions } from '../../../src/main/notifications';
+import { Notifier, plainText, type NotifierOptions } from '../../../src/main/shell/notifications';
 
 /** A native notification that records being shown and can be made to fail, as macOS does. */
 class FakeNotification extends EventEmitter {

@@ -7,7 +7,7 @@ import {
   MIN_SIZE,
   placeWindow,
   saveWindowState,
-} from '../../../src/main/windowState';
+} from '../../../src/main/shell/windowState';
 
 const primary = { workArea: { x: 0, y: 0, width: 1920, height: 1040 } };
 const right = { workArea: { x: 1920, y: 0, width: 2560, height: 1400 } };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileContext } from '../../../src/main/accounts/accounts';
-import { AppEvents } from '../../../src/main/events';
+import { AppEvents } from '../../../src/main/core/events';
 import type { OAuthSession } from '../../../src/main/exchange/oauth';
 import { StatusMonitor } from '../../../src/main/services/status';
 import { describePhase, StreamService } from '../../../src/main/stream/service';

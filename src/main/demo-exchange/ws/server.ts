@@ -6,7 +6,7 @@ import type { Engine, EngineChange } from '../engine';
 import { MARKETS, MARKET_BY_NAME, type Book, type MarketDef } from '../markets';
 import type { OrderRec } from '../state';
 import { candles, recentTrades, bucketOf, type TapeTrade } from '../tape';
-import { log as mainLog } from '../../log';
+import { log as mainLog } from '../../lib/log';
 import {
   DEPTH_INTERVALS,
   balances,

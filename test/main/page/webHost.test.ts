@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubHandlers } from '../../support/handlers';
-import { AppEvents } from '../../../src/main/events';
-import { startWebHost, type WebHost } from '../../../src/main/webhost/server';
+import { AppEvents } from '../../../src/main/core/events';
+import { startWebHost, type WebHost } from '../../../src/main/page/webHost';
 import type { ExchangeStatus } from '../../../src/shared/model';
 
 const status: ExchangeStatus = {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileAtomic } from './atomicFile';
+import { writeFileAtomic } from '../lib/atomicFile';
 
 /**
  * The main window's size, position and maximised state, remembered across launches in

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { UpdateService, type UpdaterLike } from '../../../src/main/updates';
+import { UpdateService, type UpdaterLike } from '../../../src/main/services/updates';
 import type { UpdateStatus } from '../../../src/shared/model';
 
 /** An updater that emits electron-updater's events when told to. */

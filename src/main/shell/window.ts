@@ -13,11 +13,11 @@ import {
   type MessageBoxOptions,
   type WebPreferences,
 } from 'electron';
-import { APP_SCHEME, appRequestHandler, sessionResponseHeaders } from './appFiles';
-import { diskFailure } from './diskErrors';
-import { log } from './log';
+import { APP_SCHEME, appRequestHandler, sessionResponseHeaders } from '../page/appFiles';
+import { diskFailure } from '../lib/diskErrors';
+import { log } from '../lib/log';
 import { contextMenu, type MenuTemplateItem } from './menu';
-import { isAllowedExternalUrl, isOwnPage } from './security';
+import { isAllowedExternalUrl, isOwnPage } from '../page/security';
 import { MIN_SIZE, type WindowState } from './windowState';
 
 /** The hardened webPreferences of every window the app opens. */
@@ -142,7 +142,7 @@ export async function ask(
   return result.response;
 }
 
-/** Sets the application menu from a plain template (src/main/menu.ts). */
+/** Sets the application menu from a plain template (menu.ts). */
 export function setApplicationMenu(template: MenuTemplateItem[]): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
@@ -152,7 +152,7 @@ export interface MainWindowOptions {
   /** The app page: `app://desk/index.html`, or the dev server URL in development. */
   appUrl: string;
   icon?: string;
-  /** Where and how big to open (src/main/windowState.ts); the default size when absent. */
+  /** Where and how big to open (windowState.ts); the default size when absent. */
   state?: WindowState;
   /** Packaged builds: no DevTools. */
   packaged?: boolean;

@@ -5,11 +5,11 @@ import {
   type ChannelName,
   type ChannelOutput,
   type ChannelParsed,
-} from '../shared/contract';
+} from '../../shared/contract';
 import { dirname } from 'node:path';
-import { diskFailure } from './diskErrors';
-import { log } from './log';
-import { DeskFailure, ErrorCode, type DeskError, type Envelope } from '../shared/errors';
+import { diskFailure } from '../lib/diskErrors';
+import { log } from '../lib/log';
+import { DeskFailure, ErrorCode, type DeskError, type Envelope } from '../../shared/errors';
 import type { z } from 'zod';
 
 /** Where a handler table keeps its guard (a symbol: never a channel name, never listed as one). */
@@ -62,7 +62,7 @@ export function toDeskError(error: unknown): DeskError {
 }
 
 /**
- * The one generic binder, used by src/main/ipc.ts and by the web host. It checks that every channel
+ * The one generic binder, used by src/main/shell/ipc.ts and by the web host. It checks that every channel
  * has exactly one handler, parses each input with the channel's schema, applies the table's guard,
  * and turns every failure into the error shape.
  */

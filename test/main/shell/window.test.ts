@@ -148,8 +148,8 @@ import {
   saveWithDialog,
   secureWebPreferences,
   serveAppScheme,
-} from '../../src/main/window';
-import { CONTENT_SECURITY_POLICY } from '../../src/main/security';
+} from '../../../src/main/shell/window';
+import { CONTENT_SECURITY_POLICY } from '../../../src/main/page/security';
 
 const APP_URL = 'app://desk/index.html';
 const DEV_APP_URL = 'http://localhost:5173/';

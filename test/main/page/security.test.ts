@@ -4,8 +4,8 @@ import {
   EXTERNAL_HOST_ALLOWLIST,
   isAllowedExternalUrl,
   isOwnPage,
-} from '../../src/main/security';
-import { EXPLORER_HOSTS, explorerLink } from '../../src/shared/explorers';
+} from '../../../src/main/page/security';
+import { EXPLORER_HOSTS, explorerLink } from '../../../src/shared/explorers';
 
 describe('isAllowedExternalUrl', () => {
   it.each([

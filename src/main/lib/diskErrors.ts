@@ -1,4 +1,4 @@
-import { DeskFailure, ErrorCode } from '../shared/errors';
+import { DeskFailure, ErrorCode } from '../../shared/errors';
 
 /**
  * Disk errors in words: a full, read-only or forbidden disk names the folder and what to do, so the

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startCore } from '../core';
-import { startWebHost } from './server';
+import { startCore } from '../core/core';
+import { startWebHost } from './webHost';
 
 /**
  * `npm run dev:web [-- --port N] [--data-dir DIR]`: the real app in a browser, on the demo exchange

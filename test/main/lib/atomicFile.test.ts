@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeFileAtomic } from '../../src/main/atomicFile';
+import { writeFileAtomic } from '../../../src/main/lib/atomicFile';
 
 /**
  * "Hardening, round 2", item 1: the atomic writer makes what it wrote durable before anything

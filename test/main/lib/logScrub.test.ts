@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrubForeign } from '../../../src/main/log';
+import { scrubForeign } from '../../../src/main/lib/log';
 
 /** Text from outside (an exchange's words, a name it sent) made fit for the log. */
 describe('scrubForeign', () => {

@@ -2,9 +2,9 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { bindChannels, callChannel, type Handlers } from '../binder';
-import type { AppEvents } from '../events';
-import { readAppFile, SECURITY_HEADERS } from '../appFiles';
+import { bindChannels, callChannel, type Handlers } from '../core/binder';
+import type { AppEvents } from '../core/events';
+import { readAppFile, SECURITY_HEADERS } from './appFiles';
 import { ErrorCode } from '../../shared/errors';
 
 /**

@@ -1,5 +1,5 @@
-import type { UpdateStatus } from '../shared/model';
-import { log } from './log';
+import type { UpdateStatus } from '../../shared/model';
+import { log } from '../lib/log';
 
 /**
  * Automatic updates (packaged builds with an update feed only): check on start and from the menu,

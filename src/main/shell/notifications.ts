@@ -1,4 +1,4 @@
-import { log } from './log';
+import { log } from '../lib/log';
 
 /**
  * Desktop notifications, without Electron: index.ts hands in how to make one (Electron's

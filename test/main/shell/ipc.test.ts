@@ -28,23 +28,23 @@ const fake = vi.hoisted(() => {
 
 vi.mock('electron', () => ({ ipcMain: fake.ipcMain }));
 
-import { forwardEvents, isTrustedSender, registerIpc } from '../../src/main/ipc';
-import { bindChannels, callChannel, GUARD, type Handlers } from '../../src/main/binder';
-import { createHandlers, OPEN_WHILE_LOCKED, type Services } from '../../src/main/handlers';
-import type { Accounts } from '../../src/main/accounts/accounts';
-import { UpdateService } from '../../src/main/updates';
-import { OrderJournal } from '../../src/main/services/orderJournal';
-import { PortfolioHistory } from '../../src/main/portfolioHistory/service';
-import { SnapshotRecorder } from '../../src/main/portfolioHistory/recorder';
-import { HistoryStore } from '../../src/main/portfolioHistory/store';
-import { StreamService } from '../../src/main/stream/service';
-import type { AppLock } from '../../src/main/accounts/lock';
-import { stubHandlers } from '../support/handlers';
-import { AppEvents } from '../../src/main/events';
-import { EVENT_IPC_CHANNEL } from '../../src/shared/channels';
-import { channelNames, type ChannelName } from '../../src/shared/contract';
-import { DeskFailure, type Envelope } from '../../src/shared/errors';
-import type { AppInfo, ExchangeStatus } from '../../src/shared/model';
+import { forwardEvents, isTrustedSender, registerIpc } from '../../../src/main/shell/ipc';
+import { bindChannels, callChannel, GUARD, type Handlers } from '../../../src/main/core/binder';
+import { createHandlers, OPEN_WHILE_LOCKED, type Services } from '../../../src/main/core/handlers';
+import type { Accounts } from '../../../src/main/accounts/accounts';
+import { UpdateService } from '../../../src/main/services/updates';
+import { OrderJournal } from '../../../src/main/services/orderJournal';
+import { PortfolioHistory } from '../../../src/main/portfolioHistory/service';
+import { SnapshotRecorder } from '../../../src/main/portfolioHistory/recorder';
+import { HistoryStore } from '../../../src/main/portfolioHistory/store';
+import { StreamService } from '../../../src/main/stream/service';
+import type { AppLock } from '../../../src/main/accounts/lock';
+import { stubHandlers } from '../../support/handlers';
+import { AppEvents } from '../../../src/main/core/events';
+import { EVENT_IPC_CHANNEL } from '../../../src/shared/channels';
+import { channelNames, type ChannelName } from '../../../src/shared/contract';
+import { DeskFailure, type Envelope } from '../../../src/shared/errors';
+import type { AppInfo, ExchangeStatus } from '../../../src/shared/model';
 
 const APP_URL = 'app://desk/index.html';
 const DEV_URL = 'http://localhost:5173/';

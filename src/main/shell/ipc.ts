@@ -1,10 +1,10 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { bindChannels, callChannel, type Handlers } from './binder';
-import { isOwnPage } from './security';
-import { EVENT_IPC_CHANNEL } from '../shared/channels';
-import { channelNames } from '../shared/contract';
-import { ErrorCode, type Envelope } from '../shared/errors';
-import type { AppEvents } from './events';
+import { bindChannels, callChannel, type Handlers } from '../core/binder';
+import { isOwnPage } from '../page/security';
+import { EVENT_IPC_CHANNEL } from '../../shared/channels';
+import { channelNames } from '../../shared/contract';
+import { ErrorCode, type Envelope } from '../../shared/errors';
+import type { AppEvents } from '../core/events';
 
 /** Is this invoke from the app's own page, in the top frame? */
 export function isTrustedSender(event: IpcMainInvokeEvent, appUrl: string): boolean {

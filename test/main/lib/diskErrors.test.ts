@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toDeskError } from '../../src/main/binder';
-import { diskFailure, diskProblemOf } from '../../src/main/diskErrors';
-import { log } from '../../src/main/log';
-import { ErrorCode } from '../../src/shared/errors';
+import { toDeskError } from '../../../src/main/core/binder';
+import { diskFailure, diskProblemOf } from '../../../src/main/lib/diskErrors';
+import { log } from '../../../src/main/lib/log';
+import { ErrorCode } from '../../../src/shared/errors';
 
 /**
  * "Hardening, round 2", item 9: a full, read-only or forbidden disk is said in words (the folder and

@@ -1,4 +1,4 @@
-import type { EventName, EventPayload } from '../shared/contract';
+import type { EventName, EventPayload } from '../../shared/contract';
 
 type Listener = (event: EventName, payload: unknown) => void;
 

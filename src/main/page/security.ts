@@ -2,7 +2,7 @@
  * Security rules that need no Electron: which pages are ours, which external links may open, and
  * the content security policy. window.ts and ipc.ts apply them; the web host uses the CSP too.
  */
-import { EXPLORER_HOSTS } from '../shared/explorers';
+import { EXPLORER_HOSTS } from '../../shared/explorers';
 
 /**
  * Hosts (and their subdomains) that may open in the system browser, over https only: the

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { log, redact, startLogFile, stopLogFile } from '../../../src/main/log';
+import { log, redact, startLogFile, stopLogFile } from '../../../src/main/lib/log';
 
 afterEach(() => {
   stopLogFile();

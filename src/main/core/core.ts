@@ -1,27 +1,27 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Accounts, type AccountsOptions } from './accounts/accounts';
-import { AppLock } from './accounts/lock';
-import { ensurePrivateDir } from './atomicFile';
+import { Accounts, type AccountsOptions } from '../accounts/accounts';
+import { AppLock } from '../accounts/lock';
+import { ensurePrivateDir } from '../lib/atomicFile';
 import type { Handlers } from './binder';
 import {
   startDemoExchange,
   type DemoExchange,
   type DemoExchangeOptions,
-} from './demo-exchange/server';
+} from '../demo-exchange/server';
 import { AppEvents } from './events';
 import { createHandlers } from './handlers';
-import { SnapshotRecorder } from './portfolioHistory/recorder';
-import { PortfolioHistory } from './portfolioHistory/service';
-import type { HistoryStore } from './portfolioHistory/store';
-import type { SaveFile } from './services/csv';
-import { OrderJournal } from './services/orderJournal';
-import { StreamService } from './stream/service';
-import type { SessionOptions } from './stream/session';
-import { UpdateService, type UpdatesSetup } from './updates';
-import { KeytarStore } from './vault/vault';
-import { separatorsOf } from '../shared/separators';
-import { APP_FILES, DEMO_STATE_FILE } from './dataFiles';
+import { SnapshotRecorder } from '../portfolioHistory/recorder';
+import { PortfolioHistory } from '../portfolioHistory/service';
+import type { HistoryStore } from '../portfolioHistory/store';
+import type { SaveFile } from '../services/csv';
+import { OrderJournal } from '../services/orderJournal';
+import { StreamService } from '../stream/service';
+import type { SessionOptions } from '../stream/session';
+import { UpdateService, type UpdatesSetup } from '../services/updates';
+import { KeytarStore } from '../vault/vault';
+import { separatorsOf } from '../../shared/separators';
+import { APP_FILES, DEMO_STATE_FILE } from '../lib/dataFiles';
 
 export interface CoreOptions {
   version: string;
@@ -113,7 +113,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   // page is told with the profiles' notice, and the app goes on. `node:sqlite` is loaded here, as
   // the core starts, not when main's bundle loads: where it is missing, the start fails with that
   // reason in a dialog (index.ts) instead of the process ending before any window.
-  const { HistoryStore } = await import('./portfolioHistory/store');
+  const { HistoryStore } = await import('../portfolioHistory/store');
   const history = HistoryStore.open(options.dataDir);
   const accounts = await Accounts.create({
     dataDir: options.dataDir,
