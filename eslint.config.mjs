@@ -126,6 +126,19 @@ export default tseslint.config(
     rules: restrict({ patterns: [RENDERER_NO_MAIN, FEATURE_PUBLIC_ONLY] }),
   },
   {
+    // The demo exchange is a package of its own: the app hands it what it needs (log, writer).
+    files: ['packages/demo-exchange/src/**/*.ts'],
+    rules: restrict({
+      patterns: [
+        {
+          regex: '^(\\.\\./)+(src|test|bench|scripts)/|^exchange-desk(/|$)',
+          message:
+            'The demo exchange imports nothing from the app: take it as an option (startDemoExchange).',
+        },
+      ],
+    }),
+  },
+  {
     // The boot test's stand-ins are CommonJS loaded by `node --require` in place of Electron.
     files: ['test/shell/boot/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

@@ -24,6 +24,17 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'demo-exchange',
+          environment: 'node',
+          root: '.',
+          include: ['packages/demo-exchange/test/**/*.test.ts'],
+          setupFiles: ['test/support/unitSetup.ts'],
+          testTimeout: 20_000,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'renderer',

@@ -1,4 +1,4 @@
-import { startDemoExchange } from '../src/main/demo-exchange/server';
+import { startDemoExchange } from '@exchange-desk/demo-exchange';
 import { benchKeys } from './support';
 
 /**

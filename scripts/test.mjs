@@ -38,6 +38,7 @@ function run(script, report) {
 function projectOf(file) {
   if (file.endsWith('.e2e.ts')) return 'e2e';
   if (/[\\/]test[\\/]renderer[\\/]/.test(file)) return 'renderer';
+  if (/[\\/]packages[\\/]demo-exchange[\\/]/.test(file)) return 'demo-exchange';
   return 'unit';
 }
 

@@ -16,7 +16,7 @@ import { historyEarliest } from '../../src/shared/executed';
 import type { NetWorthSeries } from '../../src/shared/model';
 import { DEMO_ID } from '../../src/main/accounts/profileStore';
 import type { Core } from '../../src/main/core/core';
-import { ASSETS as DEMO_ASSETS } from '../../src/main/demo-exchange/assets';
+import { ASSETS as DEMO_ASSETS } from '@exchange-desk/demo-exchange';
 import { backfill, rangeBounds } from '../../src/main/portfolioHistory/backfill';
 import { HISTORY_FILE } from '../../src/main/lib/dataFiles';
 import { openHistoryDatabase } from '../../src/main/portfolioHistory/database';

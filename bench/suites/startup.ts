@@ -15,7 +15,7 @@ import {
   type SuiteResult,
   type Verdict,
 } from '../support';
-import { startDemoExchange } from '../../src/main/demo-exchange/server';
+import { startDemoExchange } from '@exchange-desk/demo-exchange';
 import { RENDERER_DIR, requireBuiltRenderer, startBenchHost } from '../webhost';
 
 /**

@@ -315,7 +315,7 @@ const DAY = 86_400;
 
 /**
  * Longest `to - from` (seconds) of one hashrate request, per interval. These are the demo
- * exchange's limits (src/main/demo-exchange/hashrate.ts), taken as the exchange's: the
+ * exchange's limits (packages/demo-exchange/src/hashrate.ts), taken as the exchange's: the
  * specification states none, and the deployed server refuses a longer range with 422 "Incorrect
  * timestamp".
  */

@@ -7,7 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { deletePassword, findCredentials, getPassword } from 'keytar';
-import { startDemoExchange, type DemoExchange } from '../../src/main/demo-exchange/server';
+import { startDemoExchange, type DemoExchange } from '@exchange-desk/demo-exchange';
 import { VAULT_SERVICE } from '../../src/main/vault/vault';
 import type { CsvExport, ExecutedOrders, PlacementOutcome } from '../../src/shared/model';
 import { freePort } from '../support/ports';

@@ -9,7 +9,7 @@ import { EXECUTED_CSV_COLUMNS } from '../../src/main/services/executedCsv';
 import type { ApiDealsPage, ApiOrdersPage } from '../../src/shared/model';
 import { downloadedText, launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
-import { Client } from '../integration/demo-exchange/helpers';
+import { Client } from '@exchange-desk/demo-exchange/testing';
 import { OrdersPage } from './pages/orders';
 import { ShellPage } from './pages/shell';
 

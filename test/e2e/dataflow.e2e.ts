@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoExchange, type DemoExchange } from '../../src/main/demo-exchange/server';
+import { startDemoExchange, type DemoExchange } from '@exchange-desk/demo-exchange';
 import { launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
 import { AccountsPage } from './pages/accounts';

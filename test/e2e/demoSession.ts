@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { Client, type Answer } from '../integration/demo-exchange/helpers';
+import { Client, type Answer } from '@exchange-desk/demo-exchange/testing';
 import { launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
 import { ShellPage } from './pages/shell';

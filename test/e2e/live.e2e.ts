@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from '../integration/demo-exchange/helpers';
+import type { Client } from '@exchange-desk/demo-exchange/testing';
 import { startDemoSession, type DemoSession } from './demoSession';
 import { OrdersPage } from './pages/orders';
 import { ShellPage } from './pages/shell';

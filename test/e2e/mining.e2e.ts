@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { mkdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { outageWindow } from '../../src/main/demo-exchange/hashrate';
+import { outageWindow } from '@exchange-desk/demo-exchange';
 import { launchBrowser, type Browser } from '../support/browser';
 import { startApp } from '../support/webhost';
 import { MiningPage } from './pages/mining';

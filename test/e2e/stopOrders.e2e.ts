@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiOrdersPage } from '../../src/shared/model';
-import { Client } from '../integration/demo-exchange/helpers';
+import { Client } from '@exchange-desk/demo-exchange/testing';
 import type { Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
 import { OrdersPage } from './pages/orders';

@@ -7,7 +7,7 @@ import type {
   ProfilesState,
 } from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
-import type { DemoExchange } from '../demo-exchange/server';
+import type { DemoExchange } from '@exchange-desk/demo-exchange';
 import type { AppEvents } from '../core/events';
 import { ExchangeApi, type OrderHistoryQuery } from '../exchange/api';
 import { checkBaseUrl } from '../exchange/baseUrl';

@@ -2,13 +2,14 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Accounts, type AccountsOptions } from '../accounts/accounts';
 import { AppLock } from '../accounts/lock';
-import { ensurePrivateDir } from '../lib/atomicFile';
+import { ensurePrivateDir, writeFileAtomic } from '../lib/atomicFile';
+import { log } from '../lib/log';
 import type { Handlers } from './binder';
 import {
   startDemoExchange,
   type DemoExchange,
   type DemoExchangeOptions,
-} from '../demo-exchange/server';
+} from '@exchange-desk/demo-exchange';
 import { AppEvents } from './events';
 import { createHandlers } from './handlers';
 import { SnapshotRecorder } from '../portfolioHistory/recorder';
@@ -104,8 +105,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   if (options.dataDir) await ensurePrivateDir(options.dataDir);
   const freshDataDir = options.dataDir ? await dataFolderIsNew(options.dataDir) : false;
   const events = new AppEvents();
+  // The demo exchange is a package of its own: main hands it its log and its durable writer.
   const demoExchange = await startDemoExchange({
     ...(options.dataDir ? { statePath: join(options.dataDir, DEMO_STATE_FILE) } : {}),
+    log,
+    writeFile: writeFileAtomic,
     ...options.demoExchange,
   });
   const vault = options.vault ?? new KeytarStore();

@@ -7,7 +7,7 @@ import {
   PACING_HEADROOM,
   Pacer,
 } from '../../../src/main/exchange/pacing';
-import { CASINGS } from '../../support/casings';
+import { CASINGS } from '@exchange-desk/demo-exchange';
 import { VirtualClock } from '../../support/virtualClock';
 import { setup, teardown, type Setup } from './helpers';
 

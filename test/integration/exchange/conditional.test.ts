@@ -1,4 +1,4 @@
-import { CASINGS } from '../../support/casings';
+import { CASINGS } from '@exchange-desk/demo-exchange';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NonceSource } from '../../../src/main/exchange/nonce';
 import type { ConditionalLeg } from '../../../src/shared/model';

@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASINGS } from '../../support/casings';
+import { CASINGS } from '@exchange-desk/demo-exchange';
 import { ExchangeApi } from '../../../src/main/exchange/api';
 import { ExchangeClient } from '../../../src/main/exchange/client';
 import { fetchAllFlexPayments, fetchAllTransfers } from '../../../src/main/exchange/paging';
 import { parseConditionalPage, parseOcoOrders } from '../../../src/main/exchange/schemas';
-import { DEMO_MINING_ACCOUNT } from '../../../src/main/demo-exchange/seed';
+import { DEMO_MINING_ACCOUNT } from '@exchange-desk/demo-exchange';
 import { errorOf, setup, startProxy, teardown, unlimitedPacer, type Setup } from './helpers';
 
 /** Every endpoint of ExchangeApi against the demo exchange, in both response casings. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASINGS } from '../../support/casings';
+import { CASINGS } from '@exchange-desk/demo-exchange';
 import { ExchangeApi } from '../../../src/main/exchange/api';
 import { ExchangeClient } from '../../../src/main/exchange/client';
 import { Pacer } from '../../../src/main/exchange/pacing';

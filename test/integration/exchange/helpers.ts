@@ -13,7 +13,7 @@ import {
   startDemoExchange,
   type DemoExchange,
   type DemoExchangeOptions,
-} from '../../../src/main/demo-exchange/server';
+} from '@exchange-desk/demo-exchange';
 
 /** Shared setup for the client-against-demo-exchange integration tests (127.0.0.1 only). */
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CASINGS } from '../../support/casings';
+import { CASINGS } from '@exchange-desk/demo-exchange';
 import {
   authorizeUrl,
   OAuthSession,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASINGS } from '../../support/casings';
+import { CASINGS } from '@exchange-desk/demo-exchange';
 import { ExchangeApi, ORDER_PATHS, type PlaceOrderInput } from '../../../src/main/exchange/api';
 import { ExchangeClient } from '../../../src/main/exchange/client';
 import { placeOrder } from '../../../src/main/exchange/orders';
@@ -8,8 +8,8 @@ import {
   type HttpRequest,
   type HttpResponse,
 } from '../../../src/main/exchange/transport';
-import { MARKET_BY_NAME, stepOf } from '../../../src/main/demo-exchange/markets';
-import type { DemoExchange } from '../../../src/main/demo-exchange/server';
+import { MARKET_BY_NAME, stepOf } from '@exchange-desk/demo-exchange';
+import type { DemoExchange } from '@exchange-desk/demo-exchange';
 import { setup, teardown, unlimitedPacer, type Setup } from './helpers';
 
 const ORDER_PATH_SET = new Set(Object.values(ORDER_PATHS));

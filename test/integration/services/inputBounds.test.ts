@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CASINGS } from '../../support/casings';
+import { CASINGS } from '@exchange-desk/demo-exchange';
 import { startMainCore } from '../../support/core';
 
 /**

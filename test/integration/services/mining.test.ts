@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { CASINGS } from '../../support/casings';
-import { outageWindow } from '../../../src/main/demo-exchange/hashrate';
+import { CASINGS } from '@exchange-desk/demo-exchange';
+import { outageWindow } from '@exchange-desk/demo-exchange';
 import { startMainCore } from '../../support/core';
 import type { CsvExport, MiningSeries } from '../../../src/shared/model';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CASINGS } from '../../support/casings';
+import { CASINGS } from '@exchange-desk/demo-exchange';
 import { ORDER_PATHS } from '../../../src/main/exchange/api';
 import type { Core } from '../../../src/main/core/core';
 import type { PlacementOutcome } from '../../../src/shared/model';

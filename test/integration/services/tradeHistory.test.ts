@@ -1,9 +1,9 @@
 import Decimal from 'decimal.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { CASINGS } from '../../support/casings';
+import { CASINGS } from '@exchange-desk/demo-exchange';
 import { startMainCore } from '../../support/core';
-import { Client } from '../demo-exchange/helpers';
+import { Client } from '@exchange-desk/demo-exchange/testing';
 import {
   HISTORY_WINDOW_SECONDS,
   historyEarliest,

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { CASINGS } from '../../support/casings';
+import { CASINGS } from '@exchange-desk/demo-exchange';
 import { startMain, startMainCore } from '../../support/core';
 import type {
   ActiveOrders,

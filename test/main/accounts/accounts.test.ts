@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCore, type Core } from '../../../src/main/core/core';
-import { startDemoExchange, type DemoExchange } from '../../../src/main/demo-exchange/server';
+import { startDemoExchange, type DemoExchange } from '@exchange-desk/demo-exchange';
 import { callChannel, bindChannels } from '../../../src/main/core/binder';
 import { KeytarStore } from '../../../src/main/vault/vault';
 import type { ProfilesState } from '../../../src/shared/model';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { callChannel, bindChannels } from '../../../src/main/core/binder';
 import { startCore, type Core } from '../../../src/main/core/core';
-import { startDemoExchange } from '../../../src/main/demo-exchange/server';
+import { startDemoExchange } from '@exchange-desk/demo-exchange';
 import { KeytarStore } from '../../../src/main/vault/vault';
 import type { Envelope } from '../../../src/shared/errors';
 import type { ExchangeStatus, ProfilesState } from '../../../src/shared/model';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../../../src/main/accounts/accounts';
-import { startDemoExchange, type DemoExchange } from '../../../src/main/demo-exchange/server';
+import { startDemoExchange, type DemoExchange } from '@exchange-desk/demo-exchange';
 import { AppEvents } from '../../../src/main/core/events';
 import { KeytarStore } from '../../../src/main/vault/vault';
 import { addProfileInput } from '../../../src/shared/contract';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { D } from '../../../src/main/demo-exchange/decimal';
-import { Engine } from '../../../src/main/demo-exchange/engine';
-import { MARKET_BY_NAME } from '../../../src/main/demo-exchange/markets';
-import { createSeedState } from '../../../src/main/demo-exchange/seed';
-import type { ExchangeState } from '../../../src/main/demo-exchange/state';
+import { D } from '@exchange-desk/demo-exchange';
+import { Engine } from '@exchange-desk/demo-exchange';
+import { MARKET_BY_NAME } from '@exchange-desk/demo-exchange';
+import { createSeedState } from '@exchange-desk/demo-exchange';
+import type { ExchangeState } from '@exchange-desk/demo-exchange';
 import { backfill } from '../../../src/main/portfolioHistory/backfill';
 import { movementsOf } from '../../../src/main/portfolioHistory/movements';
 import type { Snapshot, StoredDeal } from '../../../src/main/portfolioHistory/records';

@@ -1,5 +1,5 @@
-import { D } from '../../../src/main/demo-exchange/decimal';
-import type { DealRec, ExchangeState } from '../../../src/main/demo-exchange/state';
+import { D } from '@exchange-desk/demo-exchange';
+import type { DealRec, ExchangeState } from '@exchange-desk/demo-exchange';
 import { indexCloses, type CloseIndex } from '../../../src/main/portfolioHistory/prices';
 import type {
   Snapshot,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startDemoExchange } from '../../../src/main/demo-exchange/server';
+import { startDemoExchange } from '@exchange-desk/demo-exchange';
 import { StatusMonitor } from '../../../src/main/services/status';
 import type { ExchangeStatus } from '../../../src/shared/model';
 
