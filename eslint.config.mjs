@@ -37,7 +37,7 @@ const restrict = ({ patterns = [], syntax = [] } = {}) => ({
 
 const electronBan = restrict();
 
-/** The renderer's layers (DESIGN.md "The house", rule 8). */
+/** The renderer's layers (docs/architecture.md, rule 8). */
 const RENDERER_NO_MAIN = {
   regex: '^(\\.\\./){2,}main/',
   message: 'The renderer never imports src/main: go through the bridge (a store).',

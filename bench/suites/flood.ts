@@ -39,7 +39,7 @@ const FLOOD = { perSecond: 10_000, seconds: 15 };
 const UNDER = { perSecond: 1_500, seconds: 15 };
 const REFUSED_SECONDS = 60;
 const CLICK_GAP_MS = 250;
-/** The exchange's limit (README, Live data) and the app's own. */
+/** The exchange's limit (docs/user-guide.md, Live data) and the app's own. */
 const TOKENS_DOCUMENTED = 10;
 const TARGETS = { clickMs: 1_000, rssMb: 150 } as const;
 

@@ -53,6 +53,8 @@ if (!packaged) {
 } else {
   app.setAppLogsPath();
 }
+/** What Help > Read Me opens: the user guide (docs/ in development, beside app.asar packaged). */
+const USER_GUIDE = 'user-guide.md';
 const dataDir = app.getPath('userData');
 const logDir = app.getPath('logs');
 const logFile = startLogFile(logDir);
@@ -204,8 +206,8 @@ if (!app.requestSingleInstanceLock()) {
         openReadme: () =>
           void openInSystem(
             packaged
-              ? join(process.resourcesPath, 'README.md')
-              : join(app.getAppPath(), 'README.md'),
+              ? join(process.resourcesPath, USER_GUIDE)
+              : join(app.getAppPath(), 'docs', USER_GUIDE),
             'the Read Me',
           ),
       },

@@ -148,7 +148,7 @@ const netWorthRange = z.enum(NET_WORTH_RANGES, { message: 'Choose a range.' });
 
 /**
  * An order's fields by name: the order form checks what the user types with these same rules and
- * messages (DESIGN.md rule 8), and its types (kind, side, stp) come from them.
+ * messages (rule 8, docs/architecture.md), and its types (kind, side, stp) come from them.
  */
 export const orderKind = z.enum(['stock_market', 'market', 'limit', 'stop_limit', 'stop_market']);
 export const orderSide = z.enum(['buy', 'sell']);

@@ -11,7 +11,7 @@ import {
 import { figure } from '../support/figures';
 
 /**
- * DESIGN rule 9, end to end: the real core and web host, a custom profile on a hostile exchange
+ * rule 9, docs/architecture.md, end to end: the real core and web host, a custom profile on a hostile exchange
  * (test/fuzz/hostileExchange.ts), and for every hostile mode every read channel of the contract
  * through the web host's RPC endpoint, all at once. Every answer must arrive (bounded time), in the
  * error shape with a short message and no stack trace; redirects are never followed; memory stays

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 
 /**
- * A hostile exchange on 127.0.0.1 (DESIGN rule 9). It checks no signature. In mode 'benign' it
+ * A hostile exchange on 127.0.0.1 (rule 9, docs/architecture.md). It checks no signature. In mode 'benign' it
  * answers like the exchange (a valid body for every endpoint the app reads, each with decimals in
  * it), so that a custom profile can be added (verifyKey: main balance, then trade balance, flex plans,
  * sub-accounts). The mode is switched at run time with `setMode()`; every other mode answers every

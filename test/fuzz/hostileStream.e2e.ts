@@ -6,7 +6,7 @@ import { startApp, type App } from '../support/webhost';
 import { startHostileExchange, streamOrder, type HostileExchange } from './hostileExchange';
 
 /**
- * Exchange data is untrusted (README, Fuzz suites), for the stream, end to end: the real core and web host, a custom profile on the
+ * Exchange data is untrusted (docs/testing.md, Fuzz suites), for the stream, end to end: the real core and web host, a custom profile on the
  * hostile exchange (test/fuzz/hostileExchange.ts), its /ws sending generated frames of every kind
  * the app subscribes to, each broken in one or more ways (ids, markets, client order ids, balance
  * keys, amounts, crossed books, the token echoed plainly or escaped, unknown methods, garbage),

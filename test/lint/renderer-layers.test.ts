@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The renderer's layers (DESIGN.md rule 8 and "The house"), enforced by the project's real ESLint
+ * The renderer's layers (rule 8 and the layout, docs/architecture.md), enforced by the project's real ESLint
  * config: only stores call the bridge; lib/ and components/ import no feature; a feature imports
  * another only through its public index; nothing in the renderer imports src/main.
  */

@@ -161,8 +161,8 @@ describe('boot: the built main bundle under a stand-in electron', () => {
     );
     expect([...services]).toEqual(['Exchange Desk']);
 
-    // Help: About names the version and the state of updates; the README and the folders open
-    // in the system, and one that does not open (no README.md here) says so.
+    // Help: About names the version and the state of updates; the user guide (Read Me) and the
+    // folders open in the system, and one that does not open (no user-guide.md here) says so.
     await app.click('about');
     await app.click('readme');
     await app.click('log-folder');
@@ -178,9 +178,9 @@ describe('boot: the built main bundle under a stand-in electron', () => {
     expect(about!.message).toBe('Exchange Desk 0.1.0');
     expect(about!.detail).toContain(noFeed);
     expect(readme!.message).toBe('Could not open the Read Me.');
-    expect(readme!.detail).toContain(`It is at ${join(resources, 'README.md')}.`);
+    expect(readme!.detail).toContain(`It is at ${join(resources, 'user-guide.md')}.`);
     expect(callsNamed(after, 'shell.openPath').map((c) => c.detail!['path'])).toEqual([
-      join(resources, 'README.md'),
+      join(resources, 'user-guide.md'),
       join(app.dir, 'appData', 'Exchange Desk', 'logs'),
       join(app.dir, 'appData', 'Exchange Desk'),
     ]);

@@ -246,10 +246,11 @@ describe('electron-builder --linux dir deb on a stand-in Electron and fpm', () =
     expect(entry.offset).toBeUndefined();
   });
 
-  it('puts the README beside app.asar, where Help > Read Me opens it', () => {
-    expect(readFileSync(join(appDir, 'resources/README.md'), 'utf8')).toBe(
-      readFileSync(join(REPO, 'README.md'), 'utf8'),
+  it('puts the user guide beside app.asar, where Help > Read Me opens it', () => {
+    expect(readFileSync(join(appDir, 'resources/user-guide.md'), 'utf8')).toBe(
+      readFileSync(join(REPO, 'docs/user-guide.md'), 'utf8'),
     );
+    expect(existsSync(join(appDir, 'resources/README.md'))).toBe(false);
   });
 
   it('writes the update feed only when package.json names a GitHub repository, from it', () => {

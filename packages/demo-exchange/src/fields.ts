@@ -3,11 +3,11 @@
  * the wire in the two casings the demo answers in.
  *
  * - `deployed` (the default): as the deployed server answers, field by field, after the exchange's
- *   OpenAPI (`spec/reference/docs/openapi/`): order records camelCase (`orderId`, `dealMoney`); the
+ *   OpenAPI (the OpenAPI files of whitebit-exchange/docs): order records camelCase (`orderId`, `dealMoney`); the
  *   legs of `/oco-orders` mixed (`orderId` beside `post_only` and `activation_price`), those of
  *   `/conditional-orders` camelCase (`postOnly`, `activationPrice`) under `stopLoss`/`takeProfit`;
  *   main balance `main_balance`; transfers `unique_id` beside `createdAt`.
- * - `spec`: as the specification (`exchange-api-v4.md`) names them (`order_id`, `deal_money`,
+ * - `spec`: as the specification (docs/exchange-api-v4.md) names them (`order_id`, `deal_money`,
  *   `stop_loss`, legs with `takerFee`/`makerFee`); where it names no fields (the endpoints of notes
  *   §6, public market data), as deployed.
  *

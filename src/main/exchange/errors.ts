@@ -54,7 +54,7 @@ export function deskCodeOf(kind: ExchangeErrorKind): string {
   return `EXCHANGE_${kind.toUpperCase().replace(/-/g, '_')}`;
 }
 
-/** Bounds of what an ExchangeError carries (DESIGN rule 9: exchange texts are bounded). */
+/** Bounds of what an ExchangeError carries (rule 9, docs/architecture.md: exchange texts are bounded). */
 export const ERROR_LIMITS = {
   /** Characters of the message (and of each per-field message). */
   message: 300,

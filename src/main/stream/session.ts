@@ -118,7 +118,7 @@ export const STABLE_MS = 60_000;
 
 /**
  * Stream tokens asked for at most this often, per profile: the exchange allows 10 requests a
- * minute to /profile/websocket_token (README, Live data); 8 leaves room for its clock and ours.
+ * minute to /profile/websocket_token (docs/user-guide.md, Live data); 8 leaves room for its clock and ours.
  */
 export const TOKENS_PER_MINUTE = 8;
 export const newTokenWindow = () => new RequestWindow(TOKENS_PER_MINUTE, 60_000);

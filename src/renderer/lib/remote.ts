@@ -3,7 +3,7 @@ import type { ChannelName } from '../../shared/contract';
 import { asDeskError, type DeskError } from '../../shared/errors';
 
 /**
- * The renderer's one way to hold server data (DESIGN.md rule 8): a remote slot keeps the last
+ * The renderer's one way to hold server data (rule 8, docs/architecture.md): a remote slot keeps the last
  * answer (which carries the time it was fetched), whether a request is in flight, and the last
  * failure as a DeskError. Only the answer to the latest request is taken. Slots of the active
  * profile are reset and reloaded together when another profile becomes active, and a mutation

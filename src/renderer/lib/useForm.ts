@@ -6,7 +6,7 @@ import { asDeskError, type DeskError } from '../../shared/errors';
 import { deskFieldErrors, parseForm, type FieldErrors, type ServerFieldOptions } from './parseForm';
 
 /**
- * The one form hook (DESIGN.md rules 6 and 8): the values, client checks from a contract schema
+ * The one form hook (rules 6 and 8, docs/architecture.md): the values, client checks from a contract schema
  * (nothing is sent while one fails), a single-flight submit (a second submit or Enter while one is
  * in flight does nothing), the server's refusal mapped once (messages of the form's fields under
  * them, the rest at form level), the busy state, and a field's message cleared as it is edited.

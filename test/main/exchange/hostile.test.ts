@@ -17,7 +17,7 @@ import { toDecimalString } from '../../../src/main/exchange/schemas/primitives';
 import { thrown } from '../../support/exchangeErrors';
 
 /**
- * Regression tests of the "Hardening" issue (DESIGN rule 9): every hostile answer of an exchange is
+ * Regression tests of the "Hardening" issue (rule 9, docs/architecture.md): every hostile answer of an exchange is
  * an `unexpected` ExchangeError with a plain message, fast; never a crash, a hang or a freeze.
  */
 

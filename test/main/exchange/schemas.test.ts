@@ -494,7 +494,7 @@ describe('both casings give the identical domain object', () => {
 });
 
 describe("the deployed server's answers (after the OpenAPI's examples)", () => {
-  // spec/reference/docs/openapi/private/http-trade-v4.yaml, /api/v4/oco-orders: legs mixed-case.
+  // the exchange's OpenAPI, whitebit-exchange/docs openapi/private/http-trade-v4.yaml, /api/v4/oco-orders: legs mixed-case.
   const ocoLeg = {
     orderId: 117703764514,
     clientOrderId: '',

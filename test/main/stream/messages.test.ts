@@ -11,7 +11,7 @@ import {
   parseWebsocketToken,
 } from '../../../src/main/exchange/schemas';
 
-/** Stream messages are parsed and bounded like REST answers (DESIGN rule 9). */
+/** Stream messages are parsed and bounded like REST answers (rule 9, docs/architecture.md). */
 
 const pendingOrder = {
   id: 1212904480922,

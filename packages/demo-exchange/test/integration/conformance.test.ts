@@ -5,8 +5,8 @@ import type { DemoExchange } from '../../src/server';
 
 /**
  * The conformance table: per endpoint, the name of every field of the answer, as the exchange's
- * OpenAPI names it (`deployed`: spec/reference/docs/openapi/, file and schema named per entry) and as
- * the specification names it (`spec`: exchange-api-v4.md; where it names no fields, notes §6 or, as
+ * OpenAPI names it (`deployed`: the OpenAPI files of whitebit-exchange/docs, file and schema named per entry) and as
+ * the specification names it (`spec`: docs/exchange-api-v4.md; where it names no fields, notes §6 or, as
  * the demo does, the deployed names). Written out by hand from those files, never taken from
  * src/fields.ts: this is the independent check of the demo's answers.
  *
@@ -195,7 +195,7 @@ const TOKEN = rec('data', {
 });
 
 // ---------------------------------------------------------------------------------------------
-// spec: exchange-api-v4.md
+// spec: docs/exchange-api-v4.md
 // ---------------------------------------------------------------------------------------------
 
 // "Order record" (stock_market, orders; the demo answers it for every order endpoint):

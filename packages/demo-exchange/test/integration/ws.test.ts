@@ -18,7 +18,7 @@ import {
 
 /**
  * The demo exchange's WebSocket API (/ws) against its documentation
- * (spec/reference/api-docs/public/websocket.mdx, private/websocket.mdx), over a real socket. The
+ * (the exchange's WebSocket pages, whitebit-exchange/api-docs public/websocket.mdx and private/websocket.mdx), over a real socket. The
  * shape table below is written from those files, field by field and type by type: the answer and
  * update envelopes, each method's result, each channel's update params.
  */

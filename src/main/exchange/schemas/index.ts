@@ -19,7 +19,7 @@
  * - `stp` short forms (`cb`, `cn`, `co`) become the long ones; `side` is lower-cased;
  * - `postOnly`/`ioc` absent -> false; `clientOrderId` absent -> ''.
  *
- * Bounds (DESIGN rule 9: the exchange is untrusted, a hostile answer is an error, never a freeze):
+ * Bounds (rule 9, docs/architecture.md: the exchange is untrusted, a hostile answer is an error, never a freeze):
  * - every decimal passes the shared rule `boundedDecimal` (src/shared/decimal.ts): at most 64
  *   characters, 30 digits each side of the point once written out, so "1e600000000" is refused
  *   instead of expanded; amounts, prices, fees, balances and minimums must not be negative (only a

@@ -24,7 +24,7 @@ import {
 } from './primitives';
 
 /**
- * The exchange's WebSocket stream (JSON-RPC, spec/reference/api-docs/{public,private}/websocket.mdx):
+ * The exchange's WebSocket stream (JSON-RPC, the exchange's WebSocket pages, whitebit-exchange/api-docs {public,private}/websocket.mdx):
  * the envelope of every message, and the params of each update the app subscribes to. Built from
  * the REST primitives, so a pushed message is bounded exactly as a fetched answer is; a message
  * that does not parse is dropped by the caller with a log line.

@@ -7,7 +7,7 @@ import { applyTrades, useTradeContext } from '../trade';
 
 /**
  * Follows the exchange's stream (main's `stream.*` events) into the stores that hold the same data
- * (DESIGN.md rule 8): prices revalue the Overview, orders change the active list, the watched
+ * (rule 8, docs/architecture.md): prices revalue the Overview, orders change the active list, the watched
  * market's book, trades and balances reach Trade, a resync reloads the streamed slots. Nothing is
  * applied while the app is locked (the app mounts this only while it is open, and checks again
  * per event: a push may arrive before the lock screen replaces the app). Returns the unsubscribe.
