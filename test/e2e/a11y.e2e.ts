@@ -314,6 +314,23 @@ describe('Accessibility and layout in Chromium through the web host', () => {
   let sweep: Promise<Map<string, { screens: string[]; violations: Violation[] }>> | undefined;
   const combo = (mode: string, size: { width: number; height: number }) =>
     `${mode} ${size.width}x${size.height}`;
+  /**
+   * After a resize, the tables measure themselves again (a ResizeObserver, then a render): a table
+   * body that now scrolls becomes a Tab stop. Waits until every one that scrolls is one, so axe
+   * reads the page as it settles, not the frame in between.
+   */
+  async function tablesMeasured(): Promise<void> {
+    await expect
+      .poll(
+        () =>
+          page.evaluate(`[...document.querySelectorAll('.table-body')].filter((body) =>
+            (body.scrollWidth > body.clientWidth || body.scrollHeight > body.clientHeight) &&
+            body.getAttribute('tabindex') !== '0').length`),
+        { timeout: 10_000 },
+      )
+      .toBe(0);
+  }
+
   async function sweepScreens() {
     await theme('light');
     const found = new Map<string, { screens: string[]; violations: Violation[] }>();
@@ -321,6 +338,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
       await open();
       for (const size of SIZES) {
         await page.setViewportSize(size);
+        await tablesMeasured();
         for (const mode of THEMES) {
           const name = combo(mode, size);
           await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(mode)}`);
