@@ -27,6 +27,7 @@ export default defineConfig({
         test: {
           name: 'demo-exchange',
           environment: 'node',
+          execArgv: ['--disable-warning=ExperimentalWarning'],
           root: '.',
           include: ['packages/demo-exchange/test/**/*.test.ts'],
           setupFiles: ['test/support/unitSetup.ts'],
@@ -51,6 +52,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
+          execArgv: ['--disable-warning=ExperimentalWarning'],
           globalSetup: ['test/support/browserServer.ts'],
           include: ['test/{e2e,shell,fuzz}/**/*.e2e.ts'],
           testTimeout: 90_000,
