@@ -1,8 +1,9 @@
 /**
  * The contract's channel and event names, and nothing else: no zod, no schemas. The sandboxed
  * preload bundles this instead of the contract, so it stays a few kilobytes; main still validates
- * every input against the contract's schemas. contract.ts fails the typecheck when these lists and
- * its own channels or events name different things, and test/shared/channels.test.ts checks the order.
+ * every input against the contract's schemas. contract/index.ts fails the typecheck when these
+ * lists and its own channels or events name different things, and test/shared/channels.test.ts
+ * checks the order.
  */
 
 /** Every channel, `group.method`, in contract order. */

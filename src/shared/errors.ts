@@ -1,4 +1,58 @@
 /**
+ * Every code an error that crosses the bridge may carry: one closed set (rule 6,
+ * docs/architecture.md). Main answers only with these (`DeskFailure` takes nothing else), and a
+ * page that compares a code compares a `DeskErrorCode`, so a misspelt or unknown code fails the
+ * typecheck on either side. Node's own error codes (ENOENT, ECONNRESET, ...) are another thing and
+ * never cross the bridge.
+ */
+export type DeskErrorCode =
+  // The bridge's own (`ErrorCode` below).
+  | 'INVALID_INPUT'
+  | 'UNKNOWN_CHANNEL'
+  | 'FORBIDDEN'
+  | 'UNAUTHORIZED'
+  | 'BRIDGE'
+  | 'INTERNAL'
+  | 'DISK'
+  | 'TOO_LARGE'
+  // The exchange refused or did not answer: one per kind of ExchangeError
+  // (src/main/exchange/errors.ts).
+  | 'EXCHANGE_VALIDATION'
+  | 'EXCHANGE_AUTH'
+  | 'EXCHANGE_NONCE'
+  | 'EXCHANGE_RATE_LIMIT'
+  | 'EXCHANGE_PERMISSION'
+  | 'EXCHANGE_MAINTENANCE'
+  | 'EXCHANGE_NETWORK'
+  | 'EXCHANGE_TIMEOUT'
+  | 'EXCHANGE_UNEXPECTED'
+  // Profiles, their keys and the keychain (src/main/accounts, src/main/vault).
+  | 'NO_PROFILE'
+  | 'PROFILE_INVALID'
+  | 'NAME_TAKEN'
+  | 'NO_KEY'
+  | 'NO_PARTNER'
+  | 'VERIFY_FAILED'
+  | 'OAUTH_PORT_UNAVAILABLE'
+  | 'KEYCHAIN_UNAVAILABLE'
+  | 'SECRET_TOO_LARGE'
+  // The app lock (src/main/accounts/lock.ts, and every guarded channel while locked).
+  | 'LOCKED'
+  | 'WRONG_PASSCODE'
+  | 'LOCK_WAIT'
+  | 'LOCK_UNREADABLE'
+  | 'CURRENT_PASSCODE_REQUIRED'
+  // Orders and markets (src/main/services).
+  | 'CLIENT_ORDER_ID_USED'
+  | 'NO_MARKET'
+  // The web host's answers to a request that never reaches a channel (src/main/page/webHost.ts).
+  | 'MISDIRECTED'
+  | 'METHOD'
+  | 'TOO_MANY_STREAMS'
+  // The page's own: a refusal before anything is sent (the Mining screen's export).
+  | 'NO_QUERY';
+
+/**
  * The one error shape that crosses the bridge. `fields` maps a form field to its messages so a
  * form can put each message under its input.
  *
@@ -7,12 +61,17 @@
  * `{ code: string, message: string, fields?: record<string, string[]> }`.
  */
 export interface DeskError {
-  code: string;
+  /**
+   * Typed as the closed set; at run time, though, `isDeskError` takes any string: an error from a
+   * main older or newer than this page may carry a code the page does not know, and it still
+   * shows its message.
+   */
+  code: DeskErrorCode;
   message: string;
   fields?: Record<string, string[]> | undefined;
 }
 
-/** Codes produced by the bridge itself; services add their own. */
+/** Codes produced by the bridge itself; services use the others of DeskErrorCode. */
 export const ErrorCode = {
   InvalidInput: 'INVALID_INPUT',
   UnknownChannel: 'UNKNOWN_CHANNEL',
@@ -24,7 +83,7 @@ export const ErrorCode = {
   Disk: 'DISK',
   /** An answer too large to hand to the page whole (a CSV the web host would download). */
   TooLarge: 'TOO_LARGE',
-} as const;
+} as const satisfies Record<string, DeskErrorCode>;
 
 /** What every channel answers with; the bridge unwraps it. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: DeskError };
@@ -58,6 +117,10 @@ function isFieldMessages(value: unknown): boolean {
   return true;
 }
 
+/**
+ * Whether `value` has the error shape. Its code may be any string (see `DeskError.code`): the
+ * check is on the shape, not on the set of codes this build knows.
+ */
 export const isDeskError = (value: unknown): value is DeskError =>
   isObject(value) &&
   typeof value.code === 'string' &&
@@ -73,10 +136,10 @@ export function asDeskError(value: unknown): DeskError {
 
 /** Thrown by main-side code to answer with a specific DeskError. */
 export class DeskFailure extends Error {
-  readonly code: string;
+  readonly code: DeskErrorCode;
   readonly fields: Record<string, string[]> | undefined;
   constructor(
-    code: string,
+    code: DeskErrorCode,
     message: string,
     fields?: Record<string, string[]>,
     options?: ErrorOptions,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createDesk, type DeskTransport } from '../../src/shared/bridge';
 import { channelNames } from '../../src/shared/contract';
-import type { Envelope } from '../../src/shared/errors';
+import type { DeskError, Envelope } from '../../src/shared/errors';
 import type { ExchangeStatus } from '../../src/shared/model';
 
 const online: ExchangeStatus = { state: 'online', baseUrl: 'http://x', latencyMs: 7, checkedAt: 1 };
@@ -41,7 +41,11 @@ describe('createDesk', () => {
   });
 
   it('rejects with the plain error shape, fields kept, when main answers an error', async () => {
-    const error = { code: 'INVALID_INPUT', message: 'Bad', fields: { amount: ['Must be > 0'] } };
+    const error: DeskError = {
+      code: 'INVALID_INPUT',
+      message: 'Bad',
+      fields: { amount: ['Must be > 0'] },
+    };
     const desk = createDesk(transport(async () => ({ ok: false, error })).t);
     const failure = await desk.app.info().catch((e: unknown) => e);
     expect(failure).toEqual(error);

@@ -4,14 +4,14 @@ import { DeskFailure } from '../../src/shared/errors';
 
 /**
  * Handlers for every contract channel, for tests of the binding layers (IPC, web host): each
- * channel fails with NOT_STUBBED unless the test gives it an implementation.
+ * channel fails (INTERNAL, "No stub for <channel>") unless the test gives it an implementation.
  */
 export function stubHandlers(overrides: Partial<Handlers> = {}): Handlers {
   const all = Object.fromEntries(
     channelNames.map((name: ChannelName) => [
       name,
       async () => {
-        throw new DeskFailure('NOT_STUBBED', `No stub for ${name}`);
+        throw new DeskFailure('INTERNAL', `No stub for ${name}`);
       },
     ]),
   ) as unknown as Handlers;

@@ -1,4 +1,4 @@
-import type { DeskError } from '../../shared/errors';
+import type { DeskError, DeskErrorCode } from '../../shared/errors';
 
 /**
  * The one error the exchange client throws (issue 4). Every failure of a call to the exchange (an
@@ -49,9 +49,22 @@ const RETRYABLE_BY_KIND: Record<ExchangeErrorKind, boolean> = {
   unexpected: false,
 };
 
+/** The code each kind crosses the bridge with (rule 6, docs/architecture.md: one closed set). */
+const DESK_CODE_BY_KIND: Record<ExchangeErrorKind, DeskErrorCode> = {
+  validation: 'EXCHANGE_VALIDATION',
+  auth: 'EXCHANGE_AUTH',
+  nonce: 'EXCHANGE_NONCE',
+  'rate-limit': 'EXCHANGE_RATE_LIMIT',
+  permission: 'EXCHANGE_PERMISSION',
+  maintenance: 'EXCHANGE_MAINTENANCE',
+  network: 'EXCHANGE_NETWORK',
+  timeout: 'EXCHANGE_TIMEOUT',
+  unexpected: 'EXCHANGE_UNEXPECTED',
+};
+
 /** `EXCHANGE_VALIDATION`, `EXCHANGE_RATE_LIMIT`, ... */
-export function deskCodeOf(kind: ExchangeErrorKind): string {
-  return `EXCHANGE_${kind.toUpperCase().replace(/-/g, '_')}`;
+export function deskCodeOf(kind: ExchangeErrorKind): DeskErrorCode {
+  return DESK_CODE_BY_KIND[kind];
 }
 
 /** Bounds of what an ExchangeError carries (rule 9, docs/architecture.md: exchange texts are bounded). */

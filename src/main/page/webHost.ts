@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { bindChannels, callChannel, type Handlers } from '../core/binder';
 import type { AppEvents } from '../core/events';
 import { readAppFile, SECURITY_HEADERS } from './appFiles';
-import { ErrorCode } from '../../shared/errors';
+import { ErrorCode, type DeskError, type Envelope } from '../../shared/errors';
 
 /**
  * The web host: serves the built renderer and an RPC endpoint bound to the same handlers as IPC, on
@@ -75,7 +75,8 @@ function sameSecret(given: string | null | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+/** Every answer is a channel's envelope or, for a request that reaches no channel, the error shape. */
+function sendJson(res: ServerResponse, status: number, body: Envelope<unknown> | DeskError): void {
   res.writeHead(status, { ...SECURITY_HEADERS, 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }

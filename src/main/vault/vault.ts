@@ -1,4 +1,4 @@
-import { DeskFailure } from '../../shared/errors';
+import { DeskFailure, type DeskError } from '../../shared/errors';
 
 /**
  * Where secrets live: the OS keychain (macOS Keychain, Windows Credential Manager, the Secret
@@ -49,7 +49,7 @@ export class KeychainUnavailableError extends Error {
     this.name = 'KeychainUnavailableError';
   }
 
-  toDeskError(): { code: string; message: string } {
+  toDeskError(): DeskError {
     return {
       code: 'KEYCHAIN_UNAVAILABLE',
       message: `${this.message} ${this.status.fix ?? ''}`.trim(),

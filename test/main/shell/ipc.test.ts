@@ -325,20 +325,20 @@ describe('registerIpc', () => {
     const handlers = {
       ...spyHandlers(),
       'exchange.checkNow': vi.fn(async (): Promise<ExchangeStatus> => {
-        throw new DeskFailure('X', 'msg', { amount: ['too small'] });
+        throw new DeskFailure('EXCHANGE_VALIDATION', 'msg', { amount: ['too small'] });
       }),
       'exchange.status': vi.fn(async (): Promise<ExchangeStatus> => {
-        throw new DeskFailure('OFFLINE', 'The exchange is offline.');
+        throw new DeskFailure('EXCHANGE_NETWORK', 'The exchange is offline.');
       }),
     } satisfies Handlers;
     unregister = registerIpc(handlers, APP_URL);
     await expect(invoke('exchange.checkNow', topFrame(APP_URL))).resolves.toStrictEqual({
       ok: false,
-      error: { code: 'X', message: 'msg', fields: { amount: ['too small'] } },
+      error: { code: 'EXCHANGE_VALIDATION', message: 'msg', fields: { amount: ['too small'] } },
     });
     await expect(invoke('exchange.status', topFrame(APP_URL))).resolves.toStrictEqual({
       ok: false,
-      error: { code: 'OFFLINE', message: 'The exchange is offline.' },
+      error: { code: 'EXCHANGE_NETWORK', message: 'The exchange is offline.' },
     });
   });
 });

@@ -305,7 +305,7 @@ describe('Deposits and withdrawals', () => {
     expect(screen.queryByText(/Downloaded/)).toBeNull();
 
     next = async () => {
-      throw new DeskFailure('EXCHANGE', 'Too many requests.').toDeskError();
+      throw new DeskFailure('EXCHANGE_RATE_LIMIT', 'Too many requests.').toDeskError();
     };
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
@@ -317,7 +317,8 @@ describe('Deposits and withdrawals', () => {
   it('shows a load error with a retry', async () => {
     let fail = true;
     serve(({ offset }) => {
-      if (fail) throw new DeskFailure('OFFLINE', 'The exchange did not answer.').toDeskError();
+      if (fail)
+        throw new DeskFailure('EXCHANGE_NETWORK', 'The exchange did not answer.').toDeskError();
       return transfersPage(offset, 1);
     });
     render(<HistoryView />);

@@ -193,7 +193,10 @@ describe('Active orders', () => {
     const fake = fakeDesk({
       'orders.active': async () => activeList([ethSell]),
       'orders.cancel': async () => {
-        throw new DeskFailure('EXCHANGE', 'Unexecuted order was not found.').toDeskError();
+        throw new DeskFailure(
+          'EXCHANGE_VALIDATION',
+          'Unexecuted order was not found.',
+        ).toDeskError();
       },
     });
     setDesk(fake.desk);
@@ -212,7 +215,8 @@ describe('Active orders', () => {
   it('shows a load error with a retry, and an empty list plainly', async () => {
     let fail = true;
     serve(() => {
-      if (fail) throw new DeskFailure('OFFLINE', 'The exchange did not answer.').toDeskError();
+      if (fail)
+        throw new DeskFailure('EXCHANGE_NETWORK', 'The exchange did not answer.').toDeskError();
       return activeList([]);
     });
     render(<OrdersView />);

@@ -141,7 +141,10 @@ describe('Conditional orders', () => {
       'orders.cancelConditional': async (input) => {
         const { id } = input as { id: number };
         if (id === 4)
-          throw new DeskFailure('EXCHANGE', 'Unexecuted order was not found.').toDeskError();
+          throw new DeskFailure(
+            'EXCHANGE_VALIDATION',
+            'Unexecuted order was not found.',
+          ).toDeskError();
         records = records.filter((r) => r.id !== id);
         return true;
       },
@@ -182,7 +185,8 @@ describe('Conditional orders', () => {
   it('shows an error with a retry', async () => {
     let fail = true;
     serve(() => {
-      if (fail) throw new DeskFailure('OFFLINE', 'The exchange did not answer.').toDeskError();
+      if (fail)
+        throw new DeskFailure('EXCHANGE_NETWORK', 'The exchange did not answer.').toDeskError();
       return data;
     });
     render(<OrdersView />);

@@ -534,7 +534,7 @@ describe('Trade screen', () => {
     it('anything else goes to a form-level alert with the message', async () => {
       await open(async () => {
         throw new DeskFailure(
-          'EXCHANGE_FORBIDDEN',
+          'EXCHANGE_PERMISSION',
           "You don't have permission to use this endpoint.",
         );
       });

@@ -2,7 +2,7 @@
  * Response schemas of the exchange API v4 (the spec and docs/api-v4-notes.md §6): each accepts the
  * specification's snake_case and the deployed server's casing, mixed per field (§4: `orderId` beside
  * `post_only` in an OCO leg, `main_balance`), and turns the answer into the one camelCase domain
- * model of src/shared/model.ts.
+ * model of src/shared/model/.
  *
  * How casing is handled: every RECORD schema (`record(...)`) camelCases its own field names before
  * validating (`deal_money` -> `dealMoney`; when both spellings are present the camelCase one wins).

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { LockState } from '../../../shared/model';
-import { asDeskError } from '../../../shared/errors';
+import { asDeskError, type DeskErrorCode } from '../../../shared/errors';
 import { getDesk } from '../../lib/desk';
 import { invalidate, STREAMED } from '../../lib/remote';
 
@@ -32,7 +32,11 @@ interface LockStore {
 }
 
 /** Answers after which the state may carry a new wait or a read error. */
-const PASSCODE_REFUSALS = new Set(['WRONG_PASSCODE', 'LOCK_WAIT', 'LOCK_UNREADABLE']);
+const PASSCODE_REFUSALS = new Set<DeskErrorCode>([
+  'WRONG_PASSCODE',
+  'LOCK_WAIT',
+  'LOCK_UNREADABLE',
+]);
 
 /** The shared connection: how many callers hold it, and how to stop following. */
 const connection = { holders: 0, stop: () => {} };

@@ -6,6 +6,7 @@ import {
   type ChannelInput,
 } from '../../../shared/contract';
 import type { CsvExport, HashrateInterval } from '../../../shared/model';
+import type { DeskError } from '../../../shared/errors';
 import { getDesk } from '../../lib/desk';
 import { createRemote } from '../../lib/remote';
 import { deskFieldErrors, type FieldErrors } from '../../lib/parseForm';
@@ -201,7 +202,7 @@ export const useMiningStore = create<MiningStore>()(
       },
       async exportCsv() {
         const query = useHashrate.getState().query;
-        if (!query) throw { code: 'NO_QUERY', message: 'Show a period first.' };
+        if (!query) throw { code: 'NO_QUERY', message: 'Show a period first.' } satisfies DeskError;
         const { account, from, to, interval } = query;
         return getDesk().mining.exportCsv({ account, from, to, interval });
       },

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ChannelInput } from '../../../shared/contract';
 import type { CsvExport, OrderSide } from '../../../shared/model';
+import type { DeskError } from '../../../shared/errors';
 import {
   HISTORY_WINDOW_SECONDS,
   historyEarliest,
@@ -164,7 +165,8 @@ export const useTradeHistoryStore = create<TradeHistoryStore>()((set, get) => {
     run: (q: ChannelInput<'tradeHistory.exportOrdersCsv'>) => Promise<CsvExport>,
   ) => {
     const range = rangeOf(get().filters, Date.now());
-    if ('field' in range) return Promise.reject({ code: 'INVALID_INPUT', message: NO_RANGE });
+    if ('field' in range)
+      return Promise.reject({ code: 'INVALID_INPUT', message: NO_RANGE } satisfies DeskError);
     return run(windowQuery(get().filters, range));
   };
   return {

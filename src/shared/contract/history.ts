@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { validStatuses } from '../transferStatus';
+import { channel } from './common';
+import type { CsvExport, TransfersPage } from '../model';
+
+export const transferFiltersInput = z
+  .object({
+    transactionMethod: z.union([z.literal(1), z.literal(2)]).optional(),
+    ticker: z.string().trim().max(20).optional(),
+    address: z.string().trim().max(200).optional(),
+    addresses: z
+      .array(z.string().trim().min(1).max(200))
+      .max(20, 'At most 20 addresses.')
+      .optional(),
+    memo: z.string().trim().max(200).optional(),
+    uniqueId: z.string().trim().max(200).optional(),
+    status: z.array(z.number().int()).max(50).optional(),
+  })
+  .refine(
+    (v) => !v.status || v.status.every((code) => validStatuses(v.transactionMethod).includes(code)),
+    { path: ['status'], message: 'Choose statuses that exist for the chosen method.' },
+  );
+
+export const transfersInput = z
+  .object({
+    filters: transferFiltersInput,
+    offset: z.number().int().min(0).max(10_000).default(0),
+    limit: z.number().int().min(1).max(100).default(100),
+  })
+  .refine((v) => v.offset + v.limit <= 10_000, {
+    path: ['offset'],
+    message: 'The exchange shows at most the first 10,000 records.',
+  });
+
+/** Deposits and withdrawals, filtered and paged, and as CSV. */
+export const history = {
+  transfers: channel<TransfersPage>()(transfersInput),
+  /** Every record of the filtered history (up to the 10,000 cap) as CSV. */
+  exportCsv: channel<CsvExport>()(z.object({ filters: transferFiltersInput })),
+} as const;

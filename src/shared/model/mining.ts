@@ -1,0 +1,47 @@
+import type { Decimal, Millis } from './common';
+
+/** A mining account's hashrate. */
+
+export interface HashratePoint {
+  timestamp: Millis;
+  hashrate: Decimal;
+  /** Ratio: 0.01 = 1 %. */
+  rejectRate?: number;
+}
+
+export interface HashrateSeries {
+  account: string;
+  points: HashratePoint[];
+}
+
+/** Hashrate intervals the exchange knows (api-v4-notes §5). */
+export type HashrateInterval = '5m' | '1h' | '24h';
+
+/** Statistics of a whole hashrate series, in H/s as decimal strings. */
+export interface HashrateStats {
+  /** The latest point's hashrate. */
+  current: Decimal;
+  average: Decimal;
+  min: Decimal;
+  max: Decimal;
+}
+
+/** What the Mining screen shows: one account's hashrate over [from, to], ready to draw. */
+export interface MiningSeries {
+  account: string;
+  interval: HashrateInterval;
+  /** Unix seconds, as asked. */
+  from: number;
+  to: number;
+  /** Downsampled to at most the requested number of points (peaks and outages kept), by time. */
+  points: HashratePoint[];
+  /** Points the exchange answered with (after merging the chunks): the full series. */
+  fetchedPoints: number;
+  /** Requests sent to the exchange (the range split within its per-request limits). */
+  requests: number;
+  /** Over the FULL series; null when there is no point. */
+  stats: HashrateStats | null;
+  /** Mean reject rate (ratio, 0.01 = 1 %) over the points that carry one. */
+  rejectRateAverage?: number;
+  fetchedAt: Millis;
+}

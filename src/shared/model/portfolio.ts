@@ -1,0 +1,133 @@
+import type { Decimal, Millis } from './common';
+
+/** Balances, and what the Overview shows: their value, the net-worth series, profit and loss. */
+
+/** Main (funding) account: ticker -> balance. Zero balances may be missing. */
+export type MainBalances = Record<string, Decimal>;
+
+export interface TradeBalance {
+  available: Decimal;
+  freeze: Decimal;
+}
+
+/** Trade (spot) account: ticker -> available and frozen funds. */
+export type TradeBalances = Record<string, TradeBalance>;
+
+/** One asset of the Overview, valued in the chosen quote currency. */
+export interface PortfolioRow {
+  ticker: string;
+  name: string;
+  main: Decimal;
+  tradeAvailable: Decimal;
+  tradeFrozen: Decimal;
+  /** Invested in ACTIVE flex investments. */
+  flex: Decimal;
+  total: Decimal;
+  /** Price of one unit in the quote currency; null when no market prices it. */
+  price: Decimal | null;
+  value: Decimal | null;
+  /** Percent change over 24 h of its direct market in the quote, when there is one. */
+  change24h: Decimal | null;
+  /** Decimal places the exchange uses for this asset. */
+  precision: number;
+}
+
+export interface PortfolioOverview {
+  quote: string;
+  /** Quote currencies the Overview can value in. */
+  quotes: string[];
+  rows: PortfolioRow[];
+  /** Sum of the priced rows. */
+  total: Decimal;
+  /** Assets held that have no price in the quote currency (not counted in the total). */
+  unpriced: string[];
+  /** The key cannot read flex investments (HTTP 403): flex amounts are not included. */
+  flexUnavailable: boolean;
+  /** Unix ms when main fetched the data. */
+  fetchedAt: number;
+}
+
+/** How far back the net-worth chart reaches (contract: NET_WORTH_RANGES). */
+export type NetWorthRange = '1w' | '1m' | '3m' | '1y' | 'all';
+
+/** One point of the net-worth series. */
+export interface NetWorthPoint {
+  /** Unix ms. */
+  time: Millis;
+  /**
+   * The value of every priced holding in the quote at that time; null where it cannot be known
+   * (inside an unexplained gap, or no price of any holding that day).
+   */
+  value: Decimal | null;
+  /**
+   * live: a snapshot the app recorded from the exchange's balances; backfill: reconstructed from
+   * the balances walked back through the account's transactions, priced with that day's close.
+   */
+  source: 'live' | 'backfill';
+}
+
+/**
+ * A stretch the transactions the API shows cannot explain (a balance would go below zero walking
+ * back, or a recorded snapshot differs from the reconstruction): the chart marks it, nothing is
+ * invented across it.
+ */
+export interface NetWorthGap {
+  from: Millis;
+  to: Millis;
+  /** The assets whose balance the transactions do not explain. */
+  assets: string[];
+  /** In words, for the chart's legend. */
+  reason: string;
+}
+
+export interface NetWorthSeries {
+  quote: string;
+  range: NetWorthRange;
+  /** Oldest first; at most one backfilled point a day, every live snapshot in the range. */
+  points: NetWorthPoint[];
+  gaps: NetWorthGap[];
+  /**
+   * The earliest time the series reaches (the first transaction the exchange shows, or the first
+   * snapshot); null when there is nothing yet.
+   */
+  since: Millis | null;
+  /** How far back the exchange answers history (deals and orders: six months). */
+  historyLimit: Millis;
+  /** Assets held at some point without a daily price in the quote: not in the values. */
+  unpriced: string[];
+  /** Unix ms when main built the series. */
+  fetchedAt: Millis;
+}
+
+/** One asset's profit and loss in the quote, by average cost with fees included. */
+export interface ProfitLossRow {
+  ticker: string;
+  /** Held now (every account). */
+  amount: Decimal;
+  /** Average cost of one unit held; null when the cost of what is held is not known. */
+  averageCost: Decimal | null;
+  /** amount x averageCost. */
+  costBasis: Decimal | null;
+  /** From sells since the first transaction: proceeds less fees less average cost of what was sold. */
+  realised: Decimal;
+  /** Value now less cost basis; null when either is unknown. */
+  unrealised: Decimal | null;
+  /** Fees paid on this asset's deals, in the quote. */
+  fees: Decimal;
+  /** Price now in the quote; null when no market prices it. */
+  price: Decimal | null;
+  /**
+   * Some of what is held came in before the first transaction the exchange shows (or without a
+   * price that day): its cost is taken at the first day's close and the row says so.
+   */
+  estimated: boolean;
+}
+
+export interface ProfitLoss {
+  quote: string;
+  rows: ProfitLossRow[];
+  totals: { costBasis: Decimal; realised: Decimal; unrealised: Decimal; fees: Decimal };
+  /** The first transaction counted; null when there is none. */
+  since: Millis | null;
+  fetchedAt: Millis;
+}
