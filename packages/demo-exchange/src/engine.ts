@@ -19,7 +19,6 @@ import {
   type MarketDef,
 } from './markets';
 import { hash32 } from './rng';
-import type { TransferRecord } from './transfers';
 import {
   DEALS_LIMIT,
   HISTORY_LIMIT,
@@ -31,6 +30,7 @@ import {
   type OrderRec,
   type OtoLink,
   type Side,
+  type TransferRecord,
 } from './state';
 
 /**

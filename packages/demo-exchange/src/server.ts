@@ -28,7 +28,7 @@ import { oauthRoutes } from './routes/oauth';
 import { publicRoutes } from './routes/public';
 import { tradeRoutes } from './routes/trade';
 import { WsServer } from './ws/server';
-import { WsTokens, wsTokenRoutes } from './ws/tokens';
+import { WsTokens } from './ws/tokens';
 import { createSeedState } from './seed';
 import type { ExchangeState } from './state';
 import { consoleLog, writeFileReplacing, type DemoLog, type WriteFile } from './host';
@@ -180,7 +180,7 @@ function tryJson(text: string): unknown {
 
 const ROUTES: Map<string, Route> = (() => {
   const map = new Map<string, Route>();
-  for (const table of [publicRoutes, tradeRoutes, accountRoutes, oauthRoutes, wsTokenRoutes]) {
+  for (const table of [publicRoutes, tradeRoutes, accountRoutes, oauthRoutes]) {
     for (const [key, route] of Object.entries(table)) {
       const path = key.includes(' ') ? key.slice(key.indexOf(' ') + 1) : key;
       map.set(`${route.method} ${path}`, route);

@@ -2,6 +2,7 @@ import { ASSET_BY_TICKER } from './assets';
 import { D, type Dec } from './decimal';
 import { transferHeadroom } from './seed';
 import { Rng, hash32 } from './rng';
+import type { TransferRecord } from './state';
 
 /**
  * The seeded deposit/withdraw history (main-account/history): 2,500 records, newest first, spread
@@ -23,32 +24,6 @@ export const WITHDRAW_STATUSES = [
   1, 2, 6, 10, 11, 12, 13, 14, 15, 16, 17, 3, 7, 4, 5, 18, 21,
 ] as const;
 export const TRANSFER_COUNT = 2500;
-
-export interface TransferRecord {
-  address: string;
-  uniqueId: string | null;
-  createdAt: number;
-  currency: string;
-  ticker: string;
-  method: number;
-  amount: string;
-  description: string;
-  memo: string;
-  fee: string;
-  status: number;
-  network: string | null;
-  transactionHash: string;
-  transactionId: string;
-  details: {
-    partial: {
-      requestAmount: string;
-      processedAmount: string;
-      processedFee: string;
-      normalizeTransaction: string;
-    };
-  };
-  confirmations: { actual: number; required: number };
-}
 
 interface CurrencyDef {
   ticker: string;

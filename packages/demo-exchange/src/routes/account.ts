@@ -5,13 +5,8 @@ import { created, json, type Route } from '../context';
 import { DEFAULT_RANGE, INTERVALS, MAX_RANGE, hashrateSeries, type Interval } from '../hashrate';
 import { ASSETS } from '../assets';
 import { DEMO_MINING_ACCOUNT, DISABLED_MINING_ACCOUNT } from '../seed';
-import type { FlexInvestment } from '../state';
-import {
-  DEPOSIT_STATUSES,
-  WITHDRAW_STATUSES,
-  historyRecords,
-  type TransferRecord,
-} from '../transfers';
+import type { FlexInvestment, TransferRecord } from '../state';
+import { DEPOSIT_STATUSES, WITHDRAW_STATUSES, historyRecords } from '../transfers';
 import {
   CONFIRMATIONS,
   DATA,
@@ -36,7 +31,7 @@ import {
 import { Checker, UUID } from '../validate';
 
 /**
- * Main account, smart-flex, mining and sub-account endpoints.
+ * Main account, smart-flex, mining, sub-account and WebSocket-token endpoints.
  * - main-account/history validation: code 30, HTTP 422 (limit 1..100, offset 0..10000,
  *   offset + limit <= 10000, addresses <= 20, status codes valid for transactionMethod, and without a
  *   transactionMethod valid for either).
@@ -417,6 +412,12 @@ export const accountRoutes: Record<string, Route> = {
   },
   '/api/v4/sub-account/block': blockRoute('blocked'),
   '/api/v4/sub-account/unblock': blockRoute('active'),
+  // A token for the /ws `authorize` method (ws/tokens.ts), bound to the key that asked for it.
+  '/api/v4/profile/websocket_token': {
+    method: 'POST',
+    auth: 'signed',
+    handler: (ctx, ex) => json({ websocket_token: ex.wsTokens.issue(ctx.apiKey ?? '') }),
+  },
 };
 
 function blockRoute(target: 'blocked' | 'active'): Route {

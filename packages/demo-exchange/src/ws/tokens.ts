@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { json, type Route } from '../context';
 
 /**
  * WebSocket tokens (private/websocket.mdx, "Websocket token"): `POST /api/v4/profile/websocket_token`
- * (signed) answers `{"websocket_token": "..."}`; the `authorize` method takes it. A token is random,
+ * (signed, routes/account.ts) answers `{"websocket_token": "..."}`; the `authorize` method takes it. A token is random,
  * kept in memory only, bound to the API key that asked for it, and may authorize any number of
  * connections until it expires. The documentation gives no lifetime; the demo's is `ttlMs`
  * (default 15 minutes). At most MAX_TOKENS live at once (the oldest go first).
@@ -47,11 +46,3 @@ export class WsTokens {
     this.tokens.clear();
   }
 }
-
-export const wsTokenRoutes: Record<string, Route> = {
-  '/api/v4/profile/websocket_token': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (ctx, ex) => json({ websocket_token: ex.wsTokens.issue(ctx.apiKey ?? '') }),
-  },
-};
