@@ -5,7 +5,7 @@ import type { OAuthServer } from './oauth';
 import type { WsTokens } from './ws/tokens';
 
 /** What a route handler gets about the request. */
-export interface Ctx {
+export interface RouteContext {
   path: string;
   /** Signed JSON body (private), parsed JSON body (bearer) or {} (public). */
   body: Record<string, unknown>;
@@ -20,7 +20,7 @@ export interface Ctx {
 }
 
 /** The running exchange, as route handlers see it. */
-export interface ExchangeCtx {
+export interface ExchangeContext {
   readonly engine: Engine;
   readonly seed: number;
   /** Server clock in ms (clock skew included). */
@@ -48,7 +48,7 @@ export interface Route {
   placesOrder?: boolean;
   /** Matches every path starting with the route's path + '/'. */
   prefix?: boolean;
-  handler(ctx: Ctx, ex: ExchangeCtx): Reply;
+  handler(context: RouteContext, exchange: ExchangeContext): Reply;
 }
 
 export const json = (json: unknown, status = 200): Reply => ({ status, json });

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { NonceBook, verifySigned } from './auth';
-import type { Ctx, ExchangeCtx, Reply, Route } from './context';
+import type { RouteContext, ExchangeContext, Reply, Route } from './context';
 import { Engine } from './engine';
 import { errorBody, type Casing } from './fields';
 import { ApiError } from './errors';
@@ -191,7 +191,7 @@ const ROUTES: Map<string, Route> = (() => {
 
 /** Longest first: `/orderbook/depth/X` is the depth route's, not the order book's market "depth/X". */
 const PREFIX_ROUTES = [...ROUTES.entries()]
-  .filter(([, r]) => r.prefix)
+  .filter(([, route]) => route.prefix)
   .sort(([a], [b]) => b.length - a.length);
 
 function findRoute(method: string, path: string): { route: Route; rest: string } | null {
@@ -290,7 +290,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
     tickMs: options.wsTickMs,
     snapshotMs: options.wsSnapshotMs,
   });
-  const ex: ExchangeCtx = {
+  const exchange: ExchangeContext = {
     engine,
     seed,
     now,
@@ -393,11 +393,11 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
 
     const found = findRoute(method, path);
     if (!found) {
-      answer(notFound(ex.casing));
+      answer(notFound(exchange.casing));
       return;
     }
     const { route, rest } = found;
-    const ctx: Ctx = {
+    const context: RouteContext = {
       path,
       body: {},
       query: url.searchParams,
@@ -413,25 +413,25 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
         const nonceError = nonces.check(signed.apiKey, signed.body.nonce, signed.body.nonceWindow);
         if (nonceError) throw nonceError;
         changed();
-        ctx.body = signed.body;
-        ctx.apiKey = signed.apiKey;
+        context.body = signed.body;
+        context.apiKey = signed.apiKey;
       } else if (route.auth === 'bearer') {
         const denied = oauth.bearer(req.headers.authorization, route.scope ?? '');
         if (denied) throw denied;
         const parsed = tryJson(raw);
-        ctx.body =
+        context.body =
           parsed && typeof parsed === 'object' && !Array.isArray(parsed)
             ? (parsed as Record<string, unknown>)
             : {};
       } else if (route.auth === 'form') {
-        ctx.form = parseForm(raw);
+        context.form = parseForm(raw);
       }
       if (options.lendingAccess === false && path.startsWith('/api/v4/main-account/smart-flex/')) {
         throw new ApiError(403, { code: 0, message: NO_PERMISSION });
       }
-      const refused = regionRefusal(options.region, path, ctx.body, () => {
-        ex.engine.sync();
-        return ex.engine.state.active;
+      const refused = regionRefusal(options.region, path, context.body, () => {
+        exchange.engine.sync();
+        return exchange.engine.state.active;
       });
       if (refused) throw refused;
       if (route.placesOrder && faults.resetBeforeOrder > 0) {
@@ -439,10 +439,10 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
         resetConnection('resetBeforeOrder');
         return;
       }
-      reply = route.handler(ctx, ex);
+      reply = route.handler(context, exchange);
     } catch (error) {
       if (error instanceof ApiError) {
-        reply = { status: error.status, json: errorBody(error.body, ex.casing) };
+        reply = { status: error.status, json: errorBody(error.body, exchange.casing) };
       } else {
         hostLog.error('[demo-exchange]', error);
         reply = { status: 500, json: { code: 0, message: 'Internal error', errors: {} } };

@@ -20,7 +20,7 @@ export class WsTokens {
 
   issue(apiKey: string): string {
     const now = this.now();
-    for (const [token, t] of this.tokens) if (t.expires <= now) this.tokens.delete(token);
+    for (const [token, entry] of this.tokens) if (entry.expires <= now) this.tokens.delete(token);
     while (this.tokens.size >= MAX_TOKENS) {
       const oldest = this.tokens.keys().next().value;
       if (oldest === undefined) break;
@@ -33,13 +33,13 @@ export class WsTokens {
 
   /** The API key a live token was issued to, or null (unknown or expired). */
   apiKeyOf(token: string): string | null {
-    const t = this.tokens.get(token);
-    if (!t) return null;
-    if (t.expires <= this.now()) {
+    const entry = this.tokens.get(token);
+    if (!entry) return null;
+    if (entry.expires <= this.now()) {
       this.tokens.delete(token);
       return null;
     }
-    return t.apiKey;
+    return entry.apiKey;
   }
 
   clear(): void {
