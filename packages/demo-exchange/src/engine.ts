@@ -902,14 +902,15 @@ export class Engine {
       this.completeMarket(market, order, unit, fills, true);
       return;
     }
-    const limit = new Decimal(order.price);
-    this.takerFill(
-      market,
-      order,
-      this.take(market, order.side, { stock: new Decimal(order.left) }, limit),
-      true,
-    );
+    this.takeUpToPrice(market, order);
     this.settleLimit(market, order, 'updated');
+  }
+
+  /** An activated stop limit (order or OCO leg) takes the book up to its price, from its freeze. */
+  private takeUpToPrice(market: MarketDef, order: OrderRec): void {
+    const stock = new Decimal(order.left);
+    const fills = this.take(market, order.side, { stock }, new Decimal(order.price));
+    this.takerFill(market, order, fills, true);
   }
 
   // ---- finding and canceling ------------------------------------------------------------------------
@@ -1117,13 +1118,7 @@ export class Engine {
         stop.activated = 1;
         stop.mtime = micro(this.now());
         stop.frozen = rec.frozen;
-        const limit = new Decimal(stop.price);
-        this.takerFill(
-          market,
-          stop,
-          this.take(market, stop.side, { stock: new Decimal(stop.left) }, limit),
-          true,
-        );
+        this.takeUpToPrice(market, stop);
         if (new Decimal(stop.dealStock).gt(0)) {
           this.resolveOco(rec, take);
           this.settleLimit(market, stop);
