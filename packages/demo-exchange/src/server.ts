@@ -27,6 +27,7 @@ import { controlHandler } from './routes/control';
 import { oauthRoutes } from './routes/oauth';
 import { publicRoutes } from './routes/public';
 import { tradeRoutes } from './routes/trade';
+import { Checker } from './validate';
 import { WsServer } from './ws/server';
 import { WsTokens } from './ws/tokens';
 import { createSeedState } from './seed';
@@ -39,8 +40,9 @@ import { consoleLog, writeFileReplacing, type DemoLog, type WriteFile } from './
  *
  * Request pipeline: control endpoint (when enabled; never logged, limited or faulted) -> request
  * log -> rate limit (429, HTML) -> latency -> 503 / HTML-error faults -> route lookup (404) ->
- * authentication (signed: auth.ts; bearer: oauth.ts) -> reset-before-order fault -> handler (its
- * answer built in the chosen casing, fields.ts) -> reset-after-order / malformed-JSON faults -> answer.
+ * authentication (signed: auth.ts; bearer: oauth.ts) -> the route's context, with the one Checker
+ * of the request's fields -> reset-before-order fault -> handler (its answer built in the chosen
+ * casing, fields.ts) -> reset-after-order / malformed-JSON faults -> answer.
  */
 export interface DemoExchange {
   readonly url: string;
@@ -397,39 +399,37 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
       return;
     }
     const { route, rest } = found;
-    const context: RouteContext = {
-      path,
-      body: {},
-      query: url.searchParams,
-      form: {},
-      headers: req.headers,
-      rest,
-    };
     let reply: Reply;
     try {
+      let body: Record<string, unknown> = {};
+      let apiKey: string | undefined;
       if (route.auth === 'signed') {
         const signed = verifySigned(req.headers, raw, path, keys);
         if (signed instanceof ApiError) throw signed;
         const nonceError = nonces.check(signed.apiKey, signed.body.nonce, signed.body.nonceWindow);
         if (nonceError) throw nonceError;
         changed();
-        context.body = signed.body;
-        context.apiKey = signed.apiKey;
+        body = signed.body;
+        apiKey = signed.apiKey;
       } else if (route.auth === 'bearer') {
         const denied = oauth.bearer(req.headers.authorization, route.scope ?? '');
         if (denied) throw denied;
         const parsed = tryJson(raw);
-        context.body =
-          parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-            ? (parsed as Record<string, unknown>)
-            : {};
-      } else if (route.auth === 'form') {
-        context.form = parseForm(raw);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+          body = parsed as Record<string, unknown>;
+        }
       }
+      const context: RouteContext = {
+        check: new Checker(route.method === 'GET' ? Object.fromEntries(url.searchParams) : body),
+        query: url.searchParams,
+        form: route.auth === 'form' ? parseForm(raw) : {},
+        rest,
+        apiKey,
+      };
       if (options.lendingAccess === false && path.startsWith('/api/v4/main-account/smart-flex/')) {
         throw new ApiError(403, { code: 0, message: NO_PERMISSION });
       }
-      const refused = regionRefusal(options.region, path, context.body, () => {
+      const refused = regionRefusal(options.region, path, body, () => {
         exchange.engine.sync();
         return exchange.engine.state.active;
       });

@@ -32,7 +32,7 @@ import {
   recentTrades,
   type Candle,
 } from '../tape';
-import { Checker } from '../validate';
+import type { Checker } from '../validate';
 
 /**
  * Public endpoints (GET, no auth). The market-data endpoints refuse with the reference's flat field
@@ -48,9 +48,6 @@ function availableMarket(check: Checker, name: unknown): MarketDef | undefined {
   return undefined;
 }
 
-/** The query string as a Checker reads it. */
-const queryOf = (context: RouteContext) => new Checker(Object.fromEntries(context.query));
-
 /**
  * A public market-data route, `GET <path>/{market}`: the market must trade; `read` takes the
  * query's own fields; any refusal is the flat field bag.
@@ -63,9 +60,8 @@ function marketRoute<T>(
     method: 'GET',
     auth: 'none',
     prefix: true,
-    handler: (context, exchange) => {
-      const check = queryOf(context);
-      const market = availableMarket(check, context.rest);
+    handler: ({ check, rest }, exchange) => {
+      const market = availableMarket(check, rest);
       const fields = read(check);
       if (check.failed || !market) throw publicValidation(check.errors);
       return answer(market, fields, exchange);
@@ -233,8 +229,7 @@ function feeRecord(asset: AssetDef, casing: Casing): Record<string, unknown> {
  * 1..1440 (1440). With a limit and no start, the last `limit` buckets up to `end`; with neither,
  * a window that depends on the interval. At most `limit` candles, the latest.
  */
-function kline(context: RouteContext, exchange: ExchangeContext): Candle[] {
-  const check = queryOf(context);
+function kline({ check }: RouteContext, exchange: ExchangeContext): Candle[] {
   const marketName = check.raw('market');
   const market = marketName === undefined ? undefined : availableMarket(check, marketName);
   if (marketName === undefined) check.add('market', 'The market field is required.');

@@ -1,6 +1,13 @@
 import { Decimal, parseAmount } from '../decimal';
 import { validation, type Result } from '../errors';
-import { json, type RouteContext, type ExchangeContext, type Reply, type Route } from '../context';
+import {
+  json,
+  signedPost,
+  type ExchangeContext,
+  type Reply,
+  type Route,
+  type RouteContext,
+} from '../context';
 import {
   CONDITIONAL_LEG,
   CONDITIONAL_OCO,
@@ -24,7 +31,7 @@ import type { Engine, ModifyInput, OrderRef } from '../engine';
 import { MARKET_BY_NAME } from '../markets';
 import { ASSETS } from '../assets';
 import type { DealRec, KillSwitchRec, OcoRec, OrderRec, OtoLink, Side } from '../state';
-import { CLIENT_ORDER_ID, Checker } from '../validate';
+import { CLIENT_ORDER_ID, type Checker } from '../validate';
 
 /**
  * Spot trading endpoints. Validation order of the order endpoints (codes of the spec):
@@ -360,8 +367,7 @@ function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: Error }): T {
 }
 
 function marketOrder(unitForBuy: 'stock' | 'money', type: 'market' | 'stock market') {
-  return (context: RouteContext, exchange: ExchangeContext): Reply => {
-    const check = new Checker(context.body);
+  return ({ check }: RouteContext, exchange: ExchangeContext): Reply => {
     const common = orderCommon(check);
     const amount = amountOf(check);
     const order = unwrap(
@@ -381,8 +387,7 @@ function marketOrder(unitForBuy: 'stock' | 'money', type: 'market' | 'stock mark
 
 /** stop_limit (`price` and `activation_price`) or stop_market (`activation_price`). */
 function stopOrder(prices: string[]) {
-  return (context: RouteContext, exchange: ExchangeContext): Reply => {
-    const check = new Checker(context.body);
+  return ({ check }: RouteContext, exchange: ExchangeContext): Reply => {
     const common = orderCommon(check, prices);
     const amount = amountOf(check);
     const { price, activation_price } = numbersOf(check, prices, 33);
@@ -401,8 +406,7 @@ function cancelById(
   field: string,
   cancel: (engine: Engine, market: string, id: number) => Result<true>,
 ) {
-  return (context: RouteContext, exchange: ExchangeContext): Reply => {
-    const check = new Checker(context.body);
+  return ({ check }: RouteContext, exchange: ExchangeContext): Reply => {
     const market = check.string('market', true);
     const id = check.int(field, undefined, 1);
     if (id === undefined && !check.errors[field]) {
@@ -430,46 +434,36 @@ function optionalMarket(check: Checker): string | undefined {
 }
 
 /** OCOs and OTOs (their primary orders), oldest first. */
-const conditionalOrders: Route = {
-  method: 'POST',
-  auth: 'signed',
-  handler: (context, exchange) => {
-    const check = new Checker(context.body);
-    const market = optionalMarket(check);
-    const { offset, limit } = paging(check);
-    check.throwIfFailed(30);
-    exchange.engine.sync();
-    const { state } = exchange.engine;
-    const all: { id: number; record: () => Record<string, unknown> }[] = [
-      ...state.conditional
-        .filter((r) => !market || r.market === market)
-        .map((r) => ({ id: r.id, record: () => conditionalOcoRecord(r, exchange.casing) })),
-      ...state.active.flatMap((o) =>
-        o.oto && (!market || o.market === market)
-          ? [{ id: o.oto.id, record: () => otoRecord(o, o.oto as OtoLink, exchange.casing) }]
-          : [],
-      ),
-    ].sort((a, b) => a.id - b.id);
-    const records = all.slice(offset, offset + limit).map((r) => r.record());
-    return json(
-      wire(CONDITIONAL_PAGE, exchange.casing, { limit, offset, total: all.length, records }),
-    );
-  },
-};
+const conditionalOrders = signedPost(({ check }, exchange) => {
+  const market = optionalMarket(check);
+  const { offset, limit } = paging(check);
+  check.throwIfFailed(30);
+  exchange.engine.sync();
+  const { state } = exchange.engine;
+  const all: { id: number; record: () => Record<string, unknown> }[] = [
+    ...state.conditional
+      .filter((r) => !market || r.market === market)
+      .map((r) => ({ id: r.id, record: () => conditionalOcoRecord(r, exchange.casing) })),
+    ...state.active.flatMap((o) =>
+      o.oto && (!market || o.market === market)
+        ? [{ id: o.oto.id, record: () => otoRecord(o, o.oto as OtoLink, exchange.casing) }]
+        : [],
+    ),
+  ].sort((a, b) => a.id - b.id);
+  const records = all.slice(offset, offset + limit).map((r) => r.record());
+  return json(
+    wire(CONDITIONAL_PAGE, exchange.casing, { limit, offset, total: all.length, records }),
+  );
+});
 
-const ocoOrders: Route = {
-  method: 'POST',
-  auth: 'signed',
-  handler: (context, exchange) => {
-    const check = new Checker(context.body);
-    const market = optionalMarket(check);
-    const { offset, limit } = paging(check);
-    check.throwIfFailed(30);
-    exchange.engine.sync();
-    const all = exchange.engine.state.conditional.filter((r) => !market || r.market === market);
-    return json(all.slice(offset, offset + limit).map((r) => ocoRecord(r, exchange.casing)));
-  },
-};
+const ocoOrders = signedPost(({ check }, exchange) => {
+  const market = optionalMarket(check);
+  const { offset, limit } = paging(check);
+  check.throwIfFailed(30);
+  exchange.engine.sync();
+  const all = exchange.engine.state.conditional.filter((r) => !market || r.market === market);
+  return json(all.slice(offset, offset + limit).map((r) => ocoRecord(r, exchange.casing)));
+});
 
 /** Records of one page, keyed by market (the order history and deal listings without a market). */
 function byMarket<T extends { market: string }>(
@@ -514,8 +508,7 @@ const HISTORY_STATUSES: Record<string, (order: OrderRec) => boolean> = {
  * `endDate`, which defaults to and is clamped to now) that reaches back at most six months (00:00
  * UTC).
  */
-export function executedHistory(context: RouteContext, exchange: ExchangeContext): Reply {
-  const check = new Checker(context.body);
+function executedHistory({ check }: RouteContext, exchange: ExchangeContext): Reply {
   const market = optionalMarket(check);
   const clientOrderId = check.string('client_order_id');
   const orderId = check.int('order_id', undefined, 1);
@@ -562,90 +555,67 @@ const MARKET_FORMAT = /^[A-Z0-9]+_[A-Z0-9]+$/;
  * market; `clientOrderId` gives that order's deals (code 30 `orderHistory` when no order has it);
  * `startDate`/`endDate` bound the deal time. Limit 1..500 (50), offset from 0.
  */
-const executedDeals: Route = {
-  method: 'POST',
-  auth: 'signed',
-  handler: (context, exchange) => {
-    exchange.engine.sync();
-    const state = exchange.engine.state;
-    const check = new Checker(context.body);
-    const offset =
-      check.int('offset', 0, 0, undefined, { notInteger: 'Offset field should be an integer.' }) ??
-      0;
-    const limit =
-      check.int('limit', 50, 1, 500, { notInteger: 'Limit field should be an integer.' }) ?? 50;
-    const clientOrderId = check.string('client_order_id');
-    const { startDate, endDate } = dateFilters(check);
-    check.throwIfFailed(30);
-    const market = check.raw('market');
-    const hasMarket = market !== undefined && market !== null && market !== '';
-    if (hasMarket && (typeof market !== 'string' || !MARKET_FORMAT.test(market))) {
-      check.add('market', 'Market field format is invalid.');
-    }
-    check.throwIfFailed(31);
-    if (
-      clientOrderId &&
-      ![...state.active, ...state.history].some((o) => o.clientOrderId === clientOrderId)
-    ) {
-      throw ORDER_HISTORY_NOT_FOUND();
-    }
-    const rows = state.deals
-      .filter(
-        (d) =>
-          (!hasMarket || d.market === market) &&
-          (!clientOrderId || d.clientOrderId === clientOrderId) &&
-          (startDate === undefined || d.time >= startDate) &&
-          (endDate === undefined || d.time <= endDate),
-      )
-      .reverse()
-      .slice(offset, offset + limit);
-    const record = (deal: DealRec) => executedDealRecord(deal, exchange.casing);
-    return json(hasMarket ? rows.map(record) : byMarket(rows, record));
-  },
-};
+const executedDeals = signedPost(({ check }, exchange) => {
+  exchange.engine.sync();
+  const state = exchange.engine.state;
+  const offset =
+    check.int('offset', 0, 0, undefined, { notInteger: 'Offset field should be an integer.' }) ?? 0;
+  const limit =
+    check.int('limit', 50, 1, 500, { notInteger: 'Limit field should be an integer.' }) ?? 50;
+  const clientOrderId = check.string('client_order_id');
+  const { startDate, endDate } = dateFilters(check);
+  check.throwIfFailed(30);
+  const market = check.raw('market');
+  const hasMarket = market !== undefined && market !== null && market !== '';
+  if (hasMarket && (typeof market !== 'string' || !MARKET_FORMAT.test(market))) {
+    check.add('market', 'Market field format is invalid.');
+  }
+  check.throwIfFailed(31);
+  if (
+    clientOrderId &&
+    ![...state.active, ...state.history].some((o) => o.clientOrderId === clientOrderId)
+  ) {
+    throw ORDER_HISTORY_NOT_FOUND();
+  }
+  const rows = state.deals
+    .filter(
+      (d) =>
+        (!hasMarket || d.market === market) &&
+        (!clientOrderId || d.clientOrderId === clientOrderId) &&
+        (startDate === undefined || d.time >= startDate) &&
+        (endDate === undefined || d.time <= endDate),
+    )
+    .reverse()
+    .slice(offset, offset + limit);
+  const record = (deal: DealRec) => executedDealRecord(deal, exchange.casing);
+  return json(hasMarket ? rows.map(record) : byMarket(rows, record));
+});
 
 /** trade-account/order: one order's deals, newest first; an unknown order is an empty page. */
-const orderDeals: Route = {
-  method: 'POST',
-  auth: 'signed',
-  handler: (context, exchange) => {
-    exchange.engine.sync();
-    const check = new Checker(context.body);
-    const orderId = check.int('order_id', undefined, 1, undefined, { key: 'orderId' });
-    if (!check.has('order_id')) check.add('orderId', 'The order id field is required.');
-    const offset = check.int('offset', 0, 0) ?? 0;
-    const limit = check.int('limit', 50, 1, 100) ?? 50;
-    check.throwIfFailed(30);
-    const records = exchange.engine.state.deals
-      .filter((d) => d.orderId === orderId)
-      .reverse()
-      .slice(offset, offset + limit)
-      .map((d) => orderDealRecord(d, exchange.casing));
-    return json(wire(ORDER_DEALS_PAGE, exchange.casing, { records, offset, limit }));
-  },
-};
+const orderDeals = signedPost(({ check }, exchange) => {
+  exchange.engine.sync();
+  const orderId = check.int('order_id', undefined, 1, undefined, { key: 'orderId' });
+  if (!check.has('order_id')) check.add('orderId', 'The order id field is required.');
+  const offset = check.int('offset', 0, 0) ?? 0;
+  const limit = check.int('limit', 50, 1, 100) ?? 50;
+  check.throwIfFailed(30);
+  const records = exchange.engine.state.deals
+    .filter((d) => d.orderId === orderId)
+    .reverse()
+    .slice(offset, offset + limit)
+    .map((d) => orderDealRecord(d, exchange.casing));
+  return json(wire(ORDER_DEALS_PAGE, exchange.casing, { records, offset, limit }));
+});
 
 export const tradeRoutes: Record<string, Route> = {
-  '/api/v4/order/stock_market': {
-    method: 'POST',
-    auth: 'signed',
+  // Deployed semantics (§4): amount in stock for both sides.
+  '/api/v4/order/stock_market': signedPost(marketOrder('stock', 'stock market'), {
     placesOrder: true,
-    // Deployed semantics (§4): amount in stock for both sides.
-    handler: marketOrder('stock', 'stock market'),
-  },
-  '/api/v4/order/market': {
-    method: 'POST',
-    auth: 'signed',
-    placesOrder: true,
-    // Buy amount in money, sell amount in stock.
-    handler: marketOrder('money', 'market'),
-  },
-  '/api/v4/order/new': {
-    method: 'POST',
-    auth: 'signed',
-    placesOrder: true,
-    handler: (context, exchange) => {
-      const check = new Checker(context.body);
+  }),
+  // Buy amount in money, sell amount in stock.
+  '/api/v4/order/market': signedPost(marketOrder('money', 'market'), { placesOrder: true }),
+  '/api/v4/order/new': signedPost(
+    ({ check }, exchange) => {
       const common = orderCommon(check, ['price']);
       const amount = amountOf(check);
       const { price } = numbersOf(check, ['price'], 33);
@@ -663,41 +633,25 @@ export const tradeRoutes: Record<string, Route> = {
       );
       return json(orderRecord(order, exchange.casing, true));
     },
-  },
-  '/api/v4/order/cancel': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (context, exchange) => {
-      const check = new Checker(context.body);
-      const market = check.string('market', true);
-      const ref = orderRef(check);
-      return json(
-        orderRecord(unwrap(exchange.engine.cancel(tradable(check, market), ref)), exchange.casing),
-      );
-    },
-  },
-  '/api/v4/order/stop_limit': {
-    method: 'POST',
-    auth: 'signed',
+    { placesOrder: true },
+  ),
+  '/api/v4/order/cancel': signedPost(({ check }, exchange) => {
+    const market = check.string('market', true);
+    const ref = orderRef(check);
+    return json(
+      orderRecord(unwrap(exchange.engine.cancel(tradable(check, market), ref)), exchange.casing),
+    );
+  }),
+  '/api/v4/order/stop_limit': signedPost(stopOrder(['price', 'activation_price']), {
     placesOrder: true,
-    handler: stopOrder(['price', 'activation_price']),
-  },
-  '/api/v4/order/stop_market': {
-    method: 'POST',
-    auth: 'signed',
-    placesOrder: true,
-    // Amount in money for a buy, in stock for a sell.
-    handler: stopOrder(['activation_price']),
-  },
-  '/api/v4/order/modify': {
-    method: 'POST',
-    auth: 'signed',
-    placesOrder: true,
-    // 30 identifier, nothing to change, amount with total, stp -> 31 market -> 32 amount or total
-    // not numeric -> 33 price or activation price not numeric -> engine (what the order takes, 2 not
-    // found, then the replacement's checks; not enough balance is code 10 here).
-    handler: (context, exchange) => {
-      const check = new Checker(context.body);
+  }),
+  // Amount in money for a buy, in stock for a sell.
+  '/api/v4/order/stop_market': signedPost(stopOrder(['activation_price']), { placesOrder: true }),
+  // 30 identifier, nothing to change, amount with total, stp -> 31 market -> 32 amount or total
+  // not numeric -> 33 price or activation price not numeric -> engine (what the order takes, 2 not
+  // found, then the replacement's checks; not enough balance is code 10 here).
+  '/api/v4/order/modify': signedPost(
+    ({ check }, exchange) => {
       const marketName = check.string('market', true);
       const ref = orderRef(check);
       const changes = ['amount', 'total', 'price', 'activation_price'].filter(
@@ -718,130 +672,93 @@ export const tradeRoutes: Record<string, Route> = {
         orderRecord(unwrap(exchange.engine.modify(market, ref, change)), exchange.casing),
       );
     },
-  },
-  '/api/v4/order/cancel/all': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (context, exchange) => {
-      const check = new Checker(context.body);
-      const market = check.string('market');
-      const types = typesOf(check, 'type');
-      check.throwIfFailed(30);
-      unwrap(exchange.engine.cancelAll(market, types));
-      return json([]);
-    },
-  },
-  '/api/v4/order/kill-switch': {
-    method: 'POST',
-    auth: 'signed',
-    // 30 market or timeout missing (timeout must be sent, null deletes the timer), timeout not an
-    // integer from 5 to 600, bad types -> 31 market not available.
-    handler: (context, exchange) => {
-      const check = new Checker(context.body);
-      const market = check.string('market', true);
-      const timeout = timeoutOf(check);
-      const types = typesOf(check, 'types', 3);
-      check.throwIfFailed(30);
-      const timer = unwrap(exchange.engine.setKillSwitch(market ?? '', timeout, types));
-      return json(timer ? killSwitchRecord(timer, exchange.casing) : []);
-    },
-  },
-  '/api/v4/order/kill-switch/status': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (context, exchange) => {
-      const check = new Checker(context.body);
-      const market = check.string('market');
-      check.throwIfFailed(30);
-      const timers = unwrap(exchange.engine.killSwitches(market));
-      return json(timers.map((t) => killSwitchRecord(t, exchange.casing)));
-    },
-  },
-  '/api/v4/order/conditional-cancel': {
-    method: 'POST',
-    auth: 'signed',
-    // An OCO or an OTO by its id.
-    handler: cancelById('id', (engine, market, id) => engine.cancelConditional(market, id)),
-  },
-  '/api/v4/order/oco-cancel': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (context, exchange) => {
-      const check = new Checker(context.body);
-      const market = check.string('market', true);
-      const ref = orderRef(check);
-      return json(
-        ocoRecord(unwrap(exchange.engine.cancelOco(tradable(check, market), ref)), exchange.casing),
-      );
-    },
-  },
-  '/api/v4/order/oto-cancel': {
-    method: 'POST',
-    auth: 'signed',
-    handler: cancelById('oto_id', (engine, market, id) => engine.cancelOto(market, id)),
-  },
-  '/api/v4/orders': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (context, exchange) => {
-      exchange.engine.sync();
-      const check = new Checker(context.body);
-      const market = optionalMarket(check);
-      const orderId = check.int('order_id', undefined, 1);
-      const clientOrderId = check.string('client_order_id');
-      const { offset, limit } = paging(check);
-      check.throwIfFailed(30);
-      const rows = exchange.engine.state.active.filter(
-        (o) =>
-          (!market || o.market === market) &&
-          (orderId === undefined || o.id === orderId) &&
-          (!clientOrderId || o.clientOrderId === clientOrderId),
-      );
-      return json(rows.slice(offset, offset + limit).map((o) => orderRecord(o, exchange.casing)));
-    },
-  },
+    { placesOrder: true },
+  ),
+  '/api/v4/order/cancel/all': signedPost(({ check }, exchange) => {
+    const market = check.string('market');
+    const types = typesOf(check, 'type');
+    check.throwIfFailed(30);
+    unwrap(exchange.engine.cancelAll(market, types));
+    return json([]);
+  }),
+  // 30 market or timeout missing (timeout must be sent, null deletes the timer), timeout not an
+  // integer from 5 to 600, bad types -> 31 market not available.
+  '/api/v4/order/kill-switch': signedPost(({ check }, exchange) => {
+    const market = check.string('market', true);
+    const timeout = timeoutOf(check);
+    const types = typesOf(check, 'types', 3);
+    check.throwIfFailed(30);
+    const timer = unwrap(exchange.engine.setKillSwitch(market ?? '', timeout, types));
+    return json(timer ? killSwitchRecord(timer, exchange.casing) : []);
+  }),
+  '/api/v4/order/kill-switch/status': signedPost(({ check }, exchange) => {
+    const market = check.string('market');
+    check.throwIfFailed(30);
+    const timers = unwrap(exchange.engine.killSwitches(market));
+    return json(timers.map((t) => killSwitchRecord(t, exchange.casing)));
+  }),
+  // An OCO or an OTO by its id.
+  '/api/v4/order/conditional-cancel': signedPost(
+    cancelById('id', (engine, market, id) => engine.cancelConditional(market, id)),
+  ),
+  '/api/v4/order/oco-cancel': signedPost(({ check }, exchange) => {
+    const market = check.string('market', true);
+    const ref = orderRef(check);
+    return json(
+      ocoRecord(unwrap(exchange.engine.cancelOco(tradable(check, market), ref)), exchange.casing),
+    );
+  }),
+  '/api/v4/order/oto-cancel': signedPost(
+    cancelById('oto_id', (engine, market, id) => engine.cancelOto(market, id)),
+  ),
+  '/api/v4/orders': signedPost(({ check }, exchange) => {
+    exchange.engine.sync();
+    const market = optionalMarket(check);
+    const orderId = check.int('order_id', undefined, 1);
+    const clientOrderId = check.string('client_order_id');
+    const { offset, limit } = paging(check);
+    check.throwIfFailed(30);
+    const rows = exchange.engine.state.active.filter(
+      (o) =>
+        (!market || o.market === market) &&
+        (orderId === undefined || o.id === orderId) &&
+        (!clientOrderId || o.clientOrderId === clientOrderId),
+    );
+    return json(rows.slice(offset, offset + limit).map((o) => orderRecord(o, exchange.casing)));
+  }),
   '/api/v4/orders/conditional': conditionalOrders,
   '/api/v4/conditional-orders': conditionalOrders,
   '/api/v4/orders/oco': ocoOrders,
   '/api/v4/oco-orders': ocoOrders,
-  '/api/v4/trade-account/balance': {
-    method: 'POST',
-    auth: 'signed',
-    // Keyed by ticker: every non-zero balance, or the one asked for (zero too); an unknown ticker
-    // is code 30 (reference: http-trade-v4.yaml, tradeAccountBalance).
-    handler: (context, exchange) => {
-      exchange.engine.sync();
-      const check = new Checker(context.body);
-      const ticker = check.raw('ticker');
-      if (ticker !== undefined && ticker !== null && typeof ticker !== 'string') {
-        check.add('ticker', 'Ticker field should be a string.');
-      } else if (typeof ticker === 'string' && ticker !== '' && !ASSETS.includes(ticker)) {
-        check.add('ticker', 'Currency was not found.');
-      }
-      check.throwIfFailed(30);
-      const balanceOf = (asset: string) => {
-        const balance = exchange.engine.state.trade[asset];
-        return { available: balance?.available ?? '0', freeze: balance?.freeze ?? '0' };
-      };
-      const record = (asset: string) => wire(TRADE_BALANCE, exchange.casing, balanceOf(asset));
-      if (typeof ticker === 'string' && ticker !== '') return json({ [ticker]: record(ticker) });
-      const out: Record<string, unknown> = {};
-      for (const asset of ASSETS) {
-        const balance = balanceOf(asset);
-        if (!new Decimal(balance.available).isZero() || !new Decimal(balance.freeze).isZero())
-          out[asset] = record(asset);
-      }
-      return json(out);
-    },
-  },
-  '/api/v4/trade-account/order/history': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (context, exchange) => {
-      exchange.engine.sync();
-      return executedHistory(context, exchange);
-    },
-  },
+  // Keyed by ticker: every non-zero balance, or the one asked for (zero too); an unknown ticker
+  // is code 30 (reference: http-trade-v4.yaml, tradeAccountBalance).
+  '/api/v4/trade-account/balance': signedPost(({ check }, exchange) => {
+    exchange.engine.sync();
+    const ticker = check.raw('ticker');
+    if (ticker !== undefined && ticker !== null && typeof ticker !== 'string') {
+      check.add('ticker', 'Ticker field should be a string.');
+    } else if (typeof ticker === 'string' && ticker !== '' && !ASSETS.includes(ticker)) {
+      check.add('ticker', 'Currency was not found.');
+    }
+    check.throwIfFailed(30);
+    const balanceOf = (asset: string) => {
+      const balance = exchange.engine.state.trade[asset];
+      return { available: balance?.available ?? '0', freeze: balance?.freeze ?? '0' };
+    };
+    const record = (asset: string) => wire(TRADE_BALANCE, exchange.casing, balanceOf(asset));
+    if (typeof ticker === 'string' && ticker !== '') return json({ [ticker]: record(ticker) });
+    const out: Record<string, unknown> = {};
+    for (const asset of ASSETS) {
+      const balance = balanceOf(asset);
+      if (!new Decimal(balance.available).isZero() || !new Decimal(balance.freeze).isZero())
+        out[asset] = record(asset);
+    }
+    return json(out);
+  }),
+  '/api/v4/trade-account/order/history': signedPost((context, exchange) => {
+    exchange.engine.sync();
+    return executedHistory(context, exchange);
+  }),
   '/api/v4/trade-account/executed-history': executedDeals,
   '/api/v4/trade-account/order': orderDeals,
   '/api/v4/accounts/orders': {

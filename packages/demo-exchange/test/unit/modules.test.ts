@@ -3,9 +3,11 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The package's modules import each other without a circle: what two modules both need lives in a
- * module of its own (record shapes in state.ts, the route types in context.ts). Type-only imports
- * count: a circle of types is still two files that cannot be read one before the other.
+ * How the package's modules stand to each other. They import each other without a circle: what two
+ * modules both need lives in a module of its own (record shapes in state.ts, the route types in
+ * context.ts); type-only imports count, a circle of types is still two files that cannot be read one
+ * before the other. And the request's fields reach every route through the one Checker the server
+ * builds (RouteContext.check): no route builds its own.
  */
 const SRC = resolve(__dirname, '../../src');
 
@@ -57,6 +59,13 @@ describe('the demo exchange modules', () => {
     expect(graph.size).toBeGreaterThan(20);
     expect(graph.get('server.ts')).toContain('engine.ts');
     expect(circles(graph)).toEqual([]);
+  });
+
+  it("build the request's Checker in the server alone, never in a route", () => {
+    const builders = sources(SRC)
+      .filter((file) => /\bnew Checker\(/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(SRC, file));
+    expect(builders).toEqual(['server.ts']);
   });
 
   it('would name the circles they had: through types, and however long', () => {
