@@ -12,7 +12,6 @@ import {
 import {
   MARKET_BY_NAME,
   bookAround,
-  stepOf,
   walkPrice,
   type Book,
   type BookLevel,
@@ -443,39 +442,24 @@ export class Engine {
     return this.onMarket(name, (market) => op(market as MarketDef));
   }
 
-  private checkStockAmount(market: MarketDef, amount: Decimal): ApiError | null {
-    const step = stepOf(market).toFixed();
-    if (amount.lt(market.minAmount)) {
+  /**
+   * An amount in stock (at least minAmount, in the stock's precision) or in money (at least
+   * minTotal, in the money's precision): code 32 otherwise.
+   */
+  private checkAmount(market: MarketDef, amount: Decimal, unit: Unit): ApiError | null {
+    const [min, places, label] =
+      unit === 'stock'
+        ? [market.minAmount, market.stockPrec, 'min amount']
+        : [market.minTotal, market.moneyPrec, 'min total'];
+    const step = new Decimal(1).div(new Decimal(10).pow(places)).toFixed();
+    if (amount.lt(min)) {
       return validation(32, {
-        amount: [
-          `Given amount is less than min amount ${market.minAmount}, min amount step is ${step}.`,
-        ],
+        amount: [`Given amount is less than ${label} ${min}, min amount step is ${step}.`],
       });
     }
-    if (amount.decimalPlaces() > market.stockPrec) {
+    if (amount.decimalPlaces() > places) {
       return validation(32, {
-        amount: [
-          `Given amount does not match the amount step ${step} (min amount ${market.minAmount}).`,
-        ],
-      });
-    }
-    return null;
-  }
-
-  private checkMoneyAmount(market: MarketDef, amount: Decimal): ApiError | null {
-    const step = new Decimal(1).div(new Decimal(10).pow(market.moneyPrec)).toFixed();
-    if (amount.lt(market.minTotal)) {
-      return validation(32, {
-        amount: [
-          `Given amount is less than min total ${market.minTotal}, min amount step is ${step}.`,
-        ],
-      });
-    }
-    if (amount.decimalPlaces() > market.moneyPrec) {
-      return validation(32, {
-        amount: [
-          `Given amount does not match the amount step ${step} (min total ${market.minTotal}).`,
-        ],
+        amount: [`Given amount does not match the amount step ${step} (${label} ${min}).`],
       });
     }
     return null;
@@ -727,10 +711,7 @@ export class Engine {
   }
 
   private marketOrder(market: MarketDef, input: MarketOrderInput): Result<OrderRec> {
-    const amountError =
-      input.unit === 'stock'
-        ? this.checkStockAmount(market, input.amount)
-        : this.checkMoneyAmount(market, input.amount);
+    const amountError = this.checkAmount(market, input.amount, input.unit);
     if (amountError) return fail(amountError);
     const cidError = this.checkClientOrderId(market, input.clientOrderId);
     if (cidError) return fail(cidError);
@@ -786,9 +767,7 @@ export class Engine {
   /** Validation of an order that rests, in the codes' order: 32 amount, 33 prices, 32 total, 36. */
   private checkOrder(market: MarketDef, spec: OrderSpec): ApiError | null {
     const byMoney = spec.type === 'stop market' && spec.side === 'buy';
-    const amountError = byMoney
-      ? this.checkMoneyAmount(market, spec.amount)
-      : this.checkStockAmount(market, spec.amount);
+    const amountError = this.checkAmount(market, spec.amount, byMoney ? 'money' : 'stock');
     if (amountError) return amountError;
     const priceError =
       (spec.price && this.checkPrice(market, 'price', 'Price', spec.price)) ||

@@ -190,6 +190,33 @@ describe('matching', () => {
     });
   });
 
+  it('words a refused amount after its unit: min amount and step of stock, min total of money', () => {
+    const e = engine();
+    const refusal = (amount: string, unit: 'stock' | 'money') => {
+      const r = e.placeMarket({
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: new Decimal(amount),
+        unit,
+        type: 'market',
+      });
+      return !r.ok && r.error.body;
+    };
+    const amount = (message: string) => ({ code: 32, errors: { amount: [message] } });
+    expect(refusal('0.00001', 'stock')).toMatchObject(
+      amount('Given amount is less than min amount 0.0001, min amount step is 0.000001.'),
+    );
+    expect(refusal('0.0001234567', 'stock')).toMatchObject(
+      amount('Given amount does not match the amount step 0.000001 (min amount 0.0001).'),
+    );
+    expect(refusal('4.99', 'money')).toMatchObject(
+      amount('Given amount is less than min total 5, min amount step is 0.01.'),
+    );
+    expect(refusal('5.001', 'money')).toMatchObject(
+      amount('Given amount does not match the amount step 0.01 (min total 5).'),
+    );
+  });
+
   it('a limit order rests, freezes funds and fills when the price crosses it', () => {
     const e = engine();
     const m = MARKETS[0];
