@@ -75,15 +75,15 @@ async function main(): Promise<void> {
     console.error(String(error instanceof Error ? error.message : error));
     process.exit(2);
   }
-  const ex = await startDemoExchange(options);
-  console.log(`Demo exchange listening on ${ex.url}`);
-  console.log(`API key: ${ex.apiKey}`);
-  console.log(`API secret: ${ex.apiSecret}`);
-  console.log(`OAuth client id: ${ex.oauthClientId}`);
-  console.log(`OAuth client secret: ${ex.oauthClientSecret}`);
-  if (ex.control) console.log(`Control endpoint: ${ex.url}/__control/`);
+  const exchange = await startDemoExchange(options);
+  console.log(`Demo exchange listening on ${exchange.url}`);
+  console.log(`API key: ${exchange.apiKey}`);
+  console.log(`API secret: ${exchange.apiSecret}`);
+  console.log(`OAuth client id: ${exchange.oauthClientId}`);
+  console.log(`OAuth client secret: ${exchange.oauthClientSecret}`);
+  if (exchange.control) console.log(`Control endpoint: ${exchange.url}/__control/`);
   const shutdown = () => {
-    ex.stop().finally(() => process.exit(0));
+    exchange.stop().finally(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -1,18 +1,19 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import type { Casing } from './fields';
 import type { Engine } from './engine';
 import type { OAuthServer } from './oauth';
+import type { Checker } from './validate';
 import type { WsTokens } from './ws/tokens';
 
 /** What a route handler gets about the request. */
-export interface Ctx {
-  path: string;
-  /** Signed JSON body (private), parsed JSON body (bearer) or {} (public). */
-  body: Record<string, unknown>;
+export interface RouteContext {
+  /**
+   * The request's fields, to read and check (the one Checker of the request): a signed POST's
+   * verified body, a bearer POST's JSON body, a GET's query string; nothing for a form POST.
+   */
+  check: Checker;
   query: URLSearchParams;
   /** Form fields (OAuth endpoints). */
   form: Record<string, string>;
-  headers: IncomingHttpHeaders;
   /** Path remainder for prefix routes (orderbook market). */
   rest: string;
   /** The API key of a signed request. */
@@ -20,7 +21,7 @@ export interface Ctx {
 }
 
 /** The running exchange, as route handlers see it. */
-export interface ExchangeCtx {
+export interface ExchangeContext {
   readonly engine: Engine;
   readonly seed: number;
   /** Server clock in ms (clock skew included). */
@@ -48,8 +49,18 @@ export interface Route {
   placesOrder?: boolean;
   /** Matches every path starting with the route's path + '/'. */
   prefix?: boolean;
-  handler(ctx: Ctx, ex: ExchangeCtx): Reply;
+  handler(context: RouteContext, exchange: ExchangeContext): Reply;
 }
+
+/**
+ * A signed POST (X-TXC-* headers; the server checks the signature and the nonce before the handler
+ * runs): the handler reads the verified body through `check`. `placesOrder`: the connection-reset
+ * faults apply to it.
+ */
+export const signedPost = (
+  handler: Route['handler'],
+  { placesOrder = false }: { placesOrder?: boolean } = {},
+): Route => ({ method: 'POST', auth: 'signed', placesOrder, handler });
 
 export const json = (json: unknown, status = 200): Reply => ({ status, json });
 

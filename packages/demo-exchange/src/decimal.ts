@@ -1,19 +1,19 @@
-import Decimal from 'decimal.js';
+import DecimalJs from 'decimal.js';
 
 /**
  * The demo exchange's decimal type: 64 significant digits so that sums and products of amounts with
  * their full precision stay exact (conservation of every asset is a tested property), and no
  * exponent notation in strings.
  */
-export const D = Decimal.clone({
+export const Decimal = DecimalJs.clone({
   precision: 64,
-  rounding: Decimal.ROUND_HALF_UP,
+  rounding: DecimalJs.ROUND_HALF_UP,
   toExpNeg: -60,
   toExpPos: 60,
 });
-export type Dec = Decimal;
+export type Decimal = DecimalJs;
 
-export const ZERO = new D(0);
+export const ZERO = new Decimal(0);
 
 const NUMERIC = /^\d+(\.\d+)?$/;
 
@@ -24,12 +24,12 @@ const NUMERIC = /^\d+(\.\d+)?$/;
 export function parseAmount(value: unknown): Decimal | null {
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || value < 0) return null;
-    return new D(String(value));
+    return new Decimal(String(value));
   }
   if (typeof value === 'string') {
     const trimmed = value.trim();
     if (!NUMERIC.test(trimmed)) return null;
-    return new D(trimmed);
+    return new Decimal(trimmed);
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { D, ZERO, type Dec } from './decimal';
+import { Decimal, ZERO } from './decimal';
 import {
   ApiError,
   NOT_ENOUGH_BALANCE,
@@ -12,14 +12,12 @@ import {
 import {
   MARKET_BY_NAME,
   bookAround,
-  stepOf,
   walkPrice,
   type Book,
   type BookLevel,
   type MarketDef,
 } from './markets';
 import { hash32 } from './rng';
-import type { TransferRecord } from './transfers';
 import {
   DEALS_LIMIT,
   HISTORY_LIMIT,
@@ -31,6 +29,7 @@ import {
   type OrderRec,
   type OtoLink,
   type Side,
+  type TransferRecord,
 } from './state';
 
 /**
@@ -71,23 +70,37 @@ import {
  */
 
 /** What a limit order freezes: money with the taker fee (the worst case) for a buy, stock for a sell. */
-export function limitFreeze(m: MarketDef, side: Side, amount: Dec, price: Dec): Dec {
-  return side === 'buy' ? amount.times(price).times(new D(1).plus(m.takerFee)) : amount;
+export function limitFreeze(
+  market: MarketDef,
+  side: Side,
+  amount: Decimal,
+  price: Decimal,
+): Decimal {
+  return side === 'buy' ? amount.times(price).times(new Decimal(1).plus(market.takerFee)) : amount;
 }
 
 /** What an OCO freezes for both legs: a sell its amount, a buy the larger leg's limit freeze. */
-export function ocoFreeze(m: MarketDef, side: Side, amount: Dec, prices: Dec[]): Dec {
-  return prices.reduce((most, price) => D.max(most, limitFreeze(m, side, amount, price)), ZERO);
+export function ocoFreeze(
+  market: MarketDef,
+  side: Side,
+  amount: Decimal,
+  prices: Decimal[],
+): Decimal {
+  return prices.reduce(
+    (most, price) => Decimal.max(most, limitFreeze(market, side, amount, price)),
+    ZERO,
+  );
 }
 
-const frozenAsset = (m: MarketDef, side: Side): string => (side === 'buy' ? m.money : m.stock);
+const frozenAsset = (market: MarketDef, side: Side): string =>
+  side === 'buy' ? market.money : market.stock;
 
 /** A stop condition: a buy triggers at or above the activation price, a sell at or below. */
-const reached = (side: Side, mid: Dec, activation: string): boolean =>
+const reached = (side: Side, mid: Decimal, activation: string): boolean =>
   side === 'buy' ? mid.gte(activation) : mid.lte(activation);
 
 /** A resting limit fills when the mid price crosses it: a buy at or below, a sell at or above. */
-const crossed = (order: OrderRec, mid: Dec): boolean =>
+const crossed = (order: OrderRec, mid: Decimal): boolean =>
   order.side === 'buy' ? mid.lte(order.price) : mid.gte(order.price);
 
 /** The unit of an order's amount: money for a market or stop-market buy by money, else stock. */
@@ -119,7 +132,7 @@ export interface EngineOptions {
 export interface MarketOrderInput {
   market: string;
   side: Side;
-  amount: Dec;
+  amount: Decimal;
   /** Unit of `amount`: stock (stock_market both sides, market sell) or money (market buy). */
   unit: Unit;
   type: 'market' | 'stock market';
@@ -130,8 +143,8 @@ export interface MarketOrderInput {
 export interface LimitOrderInput {
   market: string;
   side: Side;
-  amount: Dec;
-  price: Dec;
+  amount: Decimal;
+  price: Decimal;
   clientOrderId?: string;
   postOnly?: boolean;
   ioc?: boolean;
@@ -142,25 +155,25 @@ export interface StopMarketInput {
   market: string;
   side: Side;
   /** Money for a buy, stock for a sell. */
-  amount: Dec;
-  activationPrice: Dec;
+  amount: Decimal;
+  activationPrice: Decimal;
   clientOrderId?: string;
   stp?: string;
 }
 
 export interface StopLimitInput extends StopMarketInput {
   /** The limit price once activated; `amount` is stock. */
-  price: Dec;
+  price: Decimal;
 }
 
 /** What order/modify changes (at least one of the first four). */
 export interface ModifyInput {
   /** Stock; not for a buy stop-market order. */
-  amount?: Dec;
+  amount?: Decimal;
   /** Money: a buy stop-market order's amount. */
-  total?: Dec;
-  price?: Dec;
-  activationPrice?: Dec;
+  total?: Decimal;
+  price?: Decimal;
+  activationPrice?: Decimal;
   stp?: string;
 }
 
@@ -175,11 +188,11 @@ interface OrderSpec {
   type: 'limit' | 'stop limit' | 'stop market';
   market: string;
   side: Side;
-  amount: Dec;
+  amount: Decimal;
   /** Limit and stop limit. */
-  price?: Dec;
+  price?: Decimal;
   /** Stop orders. */
-  activationPrice?: Dec;
+  activationPrice?: Decimal;
   /** A modified stop limit that had been activated stays so. */
   activated?: 0 | 1;
   clientOrderId?: string;
@@ -197,8 +210,8 @@ const SPOT_ORDERS = 'spot';
 const refKey = (by: OrderRef): string => (by.orderId !== undefined ? 'orderId' : 'clientOrderId');
 
 interface Fill {
-  price: Dec;
-  qty: Dec;
+  price: Decimal;
+  qty: Decimal;
   /** The market maker's order it matched (a book level at this walk step). */
   makerOrderId: number;
 }
@@ -279,9 +292,9 @@ export class Engine {
     return this.opts.frozenWalk ? this.origin + step : step - this.state.walk.manualStep;
   }
 
-  price(market: MarketDef): Dec {
+  price(market: MarketDef): Decimal {
     const override = this.state.walk.overrides[market.name];
-    if (override !== undefined) return new D(override);
+    if (override !== undefined) return new Decimal(override);
     return walkPrice(this.opts.seed, market, this.currentStep());
   }
 
@@ -303,18 +316,18 @@ export class Engine {
         o.market === market.name &&
         (o.activationPrice === undefined || o.activated === 1) &&
         (o.type === 'limit' || o.type === 'stop limit') &&
-        new D(o.left).gt(0),
+        new Decimal(o.left).gt(0),
     );
     if (resting.length === 0) return book;
     const merge = (levels: BookLevel[], side: Side, ascending: boolean): BookLevel[] => {
       const byPrice = new Map(levels.map((l) => [l.price.toFixed(), l]));
-      for (const o of resting) {
-        if (o.side !== side) continue;
-        const key = new D(o.price).toFixed();
+      for (const order of resting) {
+        if (order.side !== side) continue;
+        const key = new Decimal(order.price).toFixed();
         const level = byPrice.get(key);
         byPrice.set(key, {
-          price: new D(o.price),
-          qty: (level?.qty ?? new D(0)).plus(o.left),
+          price: new Decimal(order.price),
+          qty: (level?.qty ?? new Decimal(0)).plus(order.left),
         });
       }
       return [...byPrice.values()].sort((a, b) =>
@@ -336,53 +349,53 @@ export class Engine {
     return entry;
   }
 
-  available(asset: string): Dec {
-    return new D(this.state.trade[asset]?.available ?? '0');
+  available(asset: string): Decimal {
+    return new Decimal(this.state.trade[asset]?.available ?? '0');
   }
 
-  private credit(asset: string, amount: Dec): void {
-    const e = this.tradeOf(asset);
-    e.available = new D(e.available).plus(amount).toFixed();
+  private credit(asset: string, amount: Decimal): void {
+    const balance = this.tradeOf(asset);
+    balance.available = new Decimal(balance.available).plus(amount).toFixed();
   }
 
-  private debit(asset: string, amount: Dec): void {
-    const e = this.tradeOf(asset);
-    const next = new D(e.available).minus(amount);
+  private debit(asset: string, amount: Decimal): void {
+    const balance = this.tradeOf(asset);
+    const next = new Decimal(balance.available).minus(amount);
     if (next.lt(0)) throw new Error(`ledger: ${asset} available would go negative`);
-    e.available = next.toFixed();
+    balance.available = next.toFixed();
   }
 
-  private freeze(asset: string, amount: Dec): void {
+  private freeze(asset: string, amount: Decimal): void {
     this.debit(asset, amount);
-    const e = this.tradeOf(asset);
-    e.freeze = new D(e.freeze).plus(amount).toFixed();
+    const balance = this.tradeOf(asset);
+    balance.freeze = new Decimal(balance.freeze).plus(amount).toFixed();
   }
 
   /** Takes `spent` out of the frozen funds for good (it left the account). */
-  private spendFrozen(asset: string, spent: Dec): void {
-    const e = this.tradeOf(asset);
-    const next = new D(e.freeze).minus(spent);
+  private spendFrozen(asset: string, spent: Decimal): void {
+    const balance = this.tradeOf(asset);
+    const next = new Decimal(balance.freeze).minus(spent);
     if (next.lt(0)) throw new Error(`ledger: ${asset} freeze would go negative`);
-    e.freeze = next.toFixed();
+    balance.freeze = next.toFixed();
   }
 
-  private unfreeze(asset: string, amount: Dec): void {
+  private unfreeze(asset: string, amount: Decimal): void {
     this.spendFrozen(asset, amount);
     this.credit(asset, amount);
   }
 
-  private makerAdd(asset: string, amount: Dec): void {
-    const next = new D(this.state.maker[asset] ?? '0').plus(amount);
+  private makerAdd(asset: string, amount: Decimal): void {
+    const next = new Decimal(this.state.maker[asset] ?? '0').plus(amount);
     if (next.lt(0)) throw new Error(`ledger: maker ${asset} would go negative`);
     this.state.maker[asset] = next.toFixed();
   }
 
-  private makerHas(asset: string): Dec {
-    return new D(this.state.maker[asset] ?? '0');
+  private makerHas(asset: string): Decimal {
+    return new Decimal(this.state.maker[asset] ?? '0');
   }
 
-  private collectFee(asset: string, fee: Dec): void {
-    this.state.fees[asset] = new D(this.state.fees[asset] ?? '0').plus(fee).toFixed();
+  private collectFee(asset: string, fee: Decimal): void {
+    this.state.fees[asset] = new Decimal(this.state.fees[asset] ?? '0').plus(fee).toFixed();
   }
 
   private changed(): void {
@@ -399,74 +412,66 @@ export class Engine {
   // ---- validation shared by all order kinds --------------------------------------------------------
 
   tradableMarket(name: string): Result<MarketDef> {
-    const m = MARKET_BY_NAME.get(name);
-    if (!m || !m.tradesEnabled) {
+    const market = MARKET_BY_NAME.get(name);
+    if (!market || !market.tradesEnabled) {
       return fail(validation(31, { market: ['Market is not available'] }));
     }
-    return ok(m);
+    return ok(market);
   }
 
   /**
    * An operation on one market (or on all when `name` is undefined): the market must be tradable
    * (31); the engine is brought up to date first; a success is a change.
    */
-  private onMarket<T>(name: string | undefined, op: (m: MarketDef | undefined) => Result<T>) {
-    let m: MarketDef | undefined;
+  private onMarket<T>(name: string | undefined, op: (market: MarketDef | undefined) => Result<T>) {
+    let market: MarketDef | undefined;
     if (name !== undefined) {
-      const mr = this.tradableMarket(name);
-      if (!mr.ok) return mr;
-      m = mr.value;
+      const found = this.tradableMarket(name);
+      if (!found.ok) return found;
+      market = found.value;
     }
     this.sync();
-    const result = op(m);
+    const result = op(market);
     if (result.ok) this.changed();
     else this.discardChanges();
     return result;
   }
 
   /** onMarket for a named market. */
-  private inMarket<T>(name: string, op: (m: MarketDef) => Result<T>): Result<T> {
-    return this.onMarket(name, (m) => op(m as MarketDef));
+  private inMarket<T>(name: string, op: (market: MarketDef) => Result<T>): Result<T> {
+    return this.onMarket(name, (market) => op(market as MarketDef));
   }
 
-  private checkStockAmount(m: MarketDef, amount: Dec): ApiError | null {
-    const step = stepOf(m).toFixed();
-    if (amount.lt(m.minAmount)) {
+  /**
+   * An amount in stock (at least minAmount, in the stock's precision) or in money (at least
+   * minTotal, in the money's precision): code 32 otherwise.
+   */
+  private checkAmount(market: MarketDef, amount: Decimal, unit: Unit): ApiError | null {
+    const [min, places, label] =
+      unit === 'stock'
+        ? [market.minAmount, market.stockPrec, 'min amount']
+        : [market.minTotal, market.moneyPrec, 'min total'];
+    const step = new Decimal(1).div(new Decimal(10).pow(places)).toFixed();
+    if (amount.lt(min)) {
       return validation(32, {
-        amount: [
-          `Given amount is less than min amount ${m.minAmount}, min amount step is ${step}.`,
-        ],
+        amount: [`Given amount is less than ${label} ${min}, min amount step is ${step}.`],
       });
     }
-    if (amount.decimalPlaces() > m.stockPrec) {
+    if (amount.decimalPlaces() > places) {
       return validation(32, {
-        amount: [
-          `Given amount does not match the amount step ${step} (min amount ${m.minAmount}).`,
-        ],
+        amount: [`Given amount does not match the amount step ${step} (${label} ${min}).`],
       });
     }
     return null;
   }
 
-  private checkMoneyAmount(m: MarketDef, amount: Dec): ApiError | null {
-    const step = new D(1).div(new D(10).pow(m.moneyPrec)).toFixed();
-    if (amount.lt(m.minTotal)) {
-      return validation(32, {
-        amount: [`Given amount is less than min total ${m.minTotal}, min amount step is ${step}.`],
-      });
-    }
-    if (amount.decimalPlaces() > m.moneyPrec) {
-      return validation(32, {
-        amount: [`Given amount does not match the amount step ${step} (min total ${m.minTotal}).`],
-      });
-    }
-    return null;
-  }
-
-  private checkClientOrderId(m: MarketDef, clientOrderId: string | undefined): ApiError | null {
+  private checkClientOrderId(
+    market: MarketDef,
+    clientOrderId: string | undefined,
+  ): ApiError | null {
     if (!clientOrderId) return null;
     const used = this.state.active.some(
-      (o) => o.market === m.name && o.clientOrderId === clientOrderId,
+      (o) => o.market === market.name && o.clientOrderId === clientOrderId,
     );
     return used
       ? validation(36, {
@@ -484,31 +489,42 @@ export class Engine {
    * `limitPrice` stops at levels worse than the limit. Fills are capped by the maker's balance.
    */
   private take(
-    m: MarketDef,
+    market: MarketDef,
     side: Side,
-    want: { stock: Dec } | { money: Dec },
-    limitPrice: Dec | null,
+    want: { stock: Decimal } | { money: Decimal },
+    limitPrice: Decimal | null,
   ): Fill[] {
-    const book = this.book(m);
+    const book = this.book(market);
     const levels: BookLevel[] = side === 'buy' ? book.asks : book.bids;
     const fills: Fill[] = [];
     let remStock = 'stock' in want ? want.stock : null;
     let remMoney = 'money' in want ? want.money : null;
-    let makerStock = this.makerHas(m.stock);
-    let makerMoney = this.makerHas(m.money);
+    let makerStock = this.makerHas(market.stock);
+    let makerMoney = this.makerHas(market.money);
     for (const [index, level] of levels.entries()) {
       if (limitPrice) {
         if (side === 'buy' && level.price.gt(limitPrice)) break;
         if (side === 'sell' && level.price.lt(limitPrice)) break;
       }
       let qty = level.qty;
-      if (remStock) qty = D.min(qty, remStock);
+      if (remStock) qty = Decimal.min(qty, remStock);
       if (remMoney)
-        qty = D.min(qty, remMoney.div(level.price).toDecimalPlaces(m.stockPrec, D.ROUND_DOWN));
-      if (side === 'buy') qty = D.min(qty, makerStock);
-      else qty = D.min(qty, makerMoney.div(level.price).toDecimalPlaces(m.stockPrec, D.ROUND_DOWN));
+        qty = Decimal.min(
+          qty,
+          remMoney.div(level.price).toDecimalPlaces(market.stockPrec, Decimal.ROUND_DOWN),
+        );
+      if (side === 'buy') qty = Decimal.min(qty, makerStock);
+      else
+        qty = Decimal.min(
+          qty,
+          makerMoney.div(level.price).toDecimalPlaces(market.stockPrec, Decimal.ROUND_DOWN),
+        );
       if (qty.lte(0)) break;
-      fills.push({ price: level.price, qty, makerOrderId: this.counterpartyId(m, side, index) });
+      fills.push({
+        price: level.price,
+        qty,
+        makerOrderId: this.counterpartyId(market, side, index),
+      });
       const money = qty.times(level.price);
       if (side === 'buy') makerStock = makerStock.minus(qty);
       else makerMoney = makerMoney.minus(money);
@@ -519,19 +535,19 @@ export class Engine {
     return fills;
   }
 
-  private static totals(fills: Fill[]): { stock: Dec; money: Dec } {
+  private static totals(fills: Fill[]): { stock: Decimal; money: Decimal } {
     let stock = ZERO;
     let money = ZERO;
-    for (const f of fills) {
-      stock = stock.plus(f.qty);
-      money = money.plus(f.qty.times(f.price));
+    for (const fill of fills) {
+      stock = stock.plus(fill.qty);
+      money = money.plus(fill.qty.times(fill.price));
     }
     return { stock, money };
   }
 
   /** The market maker's order behind a fill: one per book level (or resting order) and step. */
-  private counterpartyId(m: MarketDef, side: Side | 'resting', key: number): number {
-    return makerOrderId(this.opts.seed, m.name, this.currentStep(), side, key);
+  private counterpartyId(market: MarketDef, side: Side | 'resting', key: number): number {
+    return makerOrderId(this.opts.seed, market.name, this.currentStep(), side, key);
   }
 
   /** Records a deal for each fill of `order`, each with its own (unrounded) fee at `rate`. */
@@ -561,59 +577,59 @@ export class Engine {
     }
   }
 
-  private static fee(money: Dec, rate: string): Dec {
+  private static fee(money: Decimal, rate: string): Decimal {
     return money.times(rate);
   }
 
   /** Moves funds for a taker trade; the taker pays from `available` unless `fromFrozen`. */
   private settleTaker(
-    m: MarketDef,
+    market: MarketDef,
     side: Side,
-    stock: Dec,
-    money: Dec,
-    fee: Dec,
+    stock: Decimal,
+    money: Decimal,
+    fee: Decimal,
     fromFrozen: boolean,
   ) {
     if (side === 'buy') {
-      if (fromFrozen) this.spendFrozen(m.money, money.plus(fee));
-      else this.debit(m.money, money.plus(fee));
-      this.credit(m.stock, stock);
-      this.makerAdd(m.stock, stock.neg());
-      this.makerAdd(m.money, money);
+      if (fromFrozen) this.spendFrozen(market.money, money.plus(fee));
+      else this.debit(market.money, money.plus(fee));
+      this.credit(market.stock, stock);
+      this.makerAdd(market.stock, stock.neg());
+      this.makerAdd(market.money, money);
     } else {
-      if (fromFrozen) this.spendFrozen(m.stock, stock);
-      else this.debit(m.stock, stock);
-      this.credit(m.money, money.minus(fee));
-      this.makerAdd(m.stock, stock);
-      this.makerAdd(m.money, money.neg());
+      if (fromFrozen) this.spendFrozen(market.stock, stock);
+      else this.debit(market.stock, stock);
+      this.credit(market.money, money.minus(fee));
+      this.makerAdd(market.stock, stock);
+      this.makerAdd(market.money, money.neg());
     }
-    this.collectFee(m.money, fee);
+    this.collectFee(market.money, fee);
   }
 
   /** Executes `fills` for `order` as taker, adding them to its deal; from its freeze if `fromFrozen`. */
-  private takerFill(m: MarketDef, order: OrderRec, fills: Fill[], fromFrozen: boolean): void {
+  private takerFill(market: MarketDef, order: OrderRec, fills: Fill[], fromFrozen: boolean): void {
     if (fills.length === 0) return;
-    const t = Engine.totals(fills);
-    const fee = Engine.fee(t.money, m.takerFee);
-    this.settleTaker(m, order.side, t.stock, t.money, fee, fromFrozen);
-    order.dealMoney = new D(order.dealMoney).plus(t.money).toFixed();
-    order.dealStock = new D(order.dealStock).plus(t.stock).toFixed();
-    order.dealFee = new D(order.dealFee).plus(fee).toFixed();
-    this.recordDeals(order, fills, 2, m.takerFee);
+    const totals = Engine.totals(fills);
+    const fee = Engine.fee(totals.money, market.takerFee);
+    this.settleTaker(market, order.side, totals.stock, totals.money, fee, fromFrozen);
+    order.dealMoney = new Decimal(order.dealMoney).plus(totals.money).toFixed();
+    order.dealStock = new Decimal(order.dealStock).plus(totals.stock).toFixed();
+    order.dealFee = new Decimal(order.dealFee).plus(fee).toFixed();
+    this.recordDeals(order, fills, 2, market.takerFee);
     if (fromFrozen) {
-      const spent = order.side === 'buy' ? t.money.plus(fee) : t.stock;
-      order.frozen = new D(order.frozen).minus(spent).toFixed();
+      const spent = order.side === 'buy' ? totals.money.plus(fee) : totals.stock;
+      order.frozen = new Decimal(order.frozen).minus(spent).toFixed();
     }
   }
 
   private newOrder(
-    m: MarketDef,
+    market: MarketDef,
     partial: Partial<OrderRec> & Pick<OrderRec, 'side' | 'type' | 'amount' | 'price'>,
   ): OrderRec {
     return {
       id: this.nextId(),
       clientOrderId: '',
-      market: m.name,
+      market: market.name,
       timestamp: micro(this.now()),
       left: partial.amount,
       dealMoney: '0',
@@ -624,8 +640,8 @@ export class Engine {
       status: 'NEW',
       stp: 'no',
       rpi: false,
-      takerFee: m.takerFee,
-      makerFee: m.makerFee,
+      takerFee: market.takerFee,
+      makerFee: market.makerFee,
       frozen: '0',
       ...partial,
     };
@@ -641,9 +657,9 @@ export class Engine {
   }
 
   /** A finished order goes to the history; a filled OTO primary places the OTO's exits. */
-  private finish(m: MarketDef, order: OrderRec): void {
+  private finish(market: MarketDef, order: OrderRec): void {
     this.archive(order);
-    if (order.oto && order.status === 'FILLED') this.placeOtoExits(m, order, order.oto);
+    if (order.oto && order.status === 'FILLED') this.placeOtoExits(market, order, order.oto);
   }
 
   private removeActive(order: OrderRec): void {
@@ -654,14 +670,14 @@ export class Engine {
   // ---- market orders ------------------------------------------------------------------------------
 
   /** The book's answer to a market order: a money amount buys with its budget less the fee. */
-  private marketFills(m: MarketDef, side: Side, amount: Dec, unit: Unit): Fill[] {
+  private marketFills(market: MarketDef, side: Side, amount: Decimal, unit: Unit): Fill[] {
     if (side === 'buy' && unit === 'money') {
       const budget = amount
-        .div(new D(1).plus(m.takerFee))
-        .toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN);
-      return this.take(m, 'buy', { money: budget }, null);
+        .div(new Decimal(1).plus(market.takerFee))
+        .toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN);
+      return this.take(market, 'buy', { money: budget }, null);
     }
-    return this.take(m, side, { stock: amount }, null);
+    return this.take(market, side, { stock: amount }, null);
   }
 
   /**
@@ -669,51 +685,48 @@ export class Engine {
    * triggered stop-market order pays from its freeze and releases the rest.
    */
   private completeMarket(
-    m: MarketDef,
+    market: MarketDef,
     order: OrderRec,
     unit: Unit,
     fills: Fill[],
     fromFrozen: boolean,
   ): void {
-    this.takerFill(m, order, fills, fromFrozen);
-    const amount = new D(order.amount);
+    this.takerFill(market, order, fills, fromFrozen);
+    const amount = new Decimal(order.amount);
     const left =
       unit === 'money'
         ? amount.minus(order.dealMoney).minus(order.dealFee)
         : amount.minus(order.dealStock);
     order.left = left.toFixed();
     if (fromFrozen) {
-      this.unfreeze(frozenAsset(m, order.side), new D(order.frozen));
+      this.unfreeze(frozenAsset(market, order.side), new Decimal(order.frozen));
       order.frozen = '0';
     }
-    order.status = new D(order.dealStock).gt(0) ? 'FILLED' : 'CANCELED';
-    this.finish(m, order);
+    order.status = new Decimal(order.dealStock).gt(0) ? 'FILLED' : 'CANCELED';
+    this.finish(market, order);
   }
 
   placeMarket(input: MarketOrderInput): Result<OrderRec> {
-    return this.inMarket(input.market, (m) => this.marketOrder(m, input));
+    return this.inMarket(input.market, (market) => this.marketOrder(market, input));
   }
 
-  private marketOrder(m: MarketDef, input: MarketOrderInput): Result<OrderRec> {
-    const amountError =
-      input.unit === 'stock'
-        ? this.checkStockAmount(m, input.amount)
-        : this.checkMoneyAmount(m, input.amount);
+  private marketOrder(market: MarketDef, input: MarketOrderInput): Result<OrderRec> {
+    const amountError = this.checkAmount(market, input.amount, input.unit);
     if (amountError) return fail(amountError);
-    const cidError = this.checkClientOrderId(m, input.clientOrderId);
+    const cidError = this.checkClientOrderId(market, input.clientOrderId);
     if (cidError) return fail(cidError);
     const byStockBuy = input.side === 'buy' && input.unit === 'stock';
-    if (!byStockBuy && input.amount.gt(this.available(frozenAsset(m, input.side)))) {
+    if (!byStockBuy && input.amount.gt(this.available(frozenAsset(market, input.side)))) {
       return fail(validation(32, { amount: [NOT_ENOUGH_BALANCE] }));
     }
-    const fills = this.marketFills(m, input.side, input.amount, input.unit);
+    const fills = this.marketFills(market, input.side, input.amount, input.unit);
     if (byStockBuy) {
-      const t = Engine.totals(fills);
-      const cost = t.money.plus(Engine.fee(t.money, m.takerFee));
-      if (cost.gt(this.available(m.money)))
+      const totals = Engine.totals(fills);
+      const cost = totals.money.plus(Engine.fee(totals.money, market.takerFee));
+      if (cost.gt(this.available(market.money)))
         return fail(validation(32, { amount: [NOT_ENOUGH_BALANCE] }));
     }
-    const order = this.newOrder(m, {
+    const order = this.newOrder(market, {
       side: input.side,
       type: input.type,
       amount: input.amount.toFixed(),
@@ -721,7 +734,7 @@ export class Engine {
       clientOrderId: input.clientOrderId ?? '',
       stp: input.stp ?? 'no',
     });
-    this.completeMarket(m, order, input.unit, fills, false);
+    this.completeMarket(market, order, input.unit, fills, false);
     return ok(order);
   }
 
@@ -739,35 +752,42 @@ export class Engine {
     return this.place({ type: 'stop market', ...input });
   }
 
-  private checkPrice(m: MarketDef, field: string, label: string, price: Dec): ApiError | null {
-    if (price.gt(0) && price.decimalPlaces() <= m.moneyPrec) return null;
+  private checkPrice(
+    market: MarketDef,
+    field: string,
+    label: string,
+    price: Decimal,
+  ): ApiError | null {
+    if (price.gt(0) && price.decimalPlaces() <= market.moneyPrec) return null;
     return validation(33, {
-      [field]: [`${label} must be greater than 0 with at most ${m.moneyPrec} decimal places.`],
+      [field]: [`${label} must be greater than 0 with at most ${market.moneyPrec} decimal places.`],
     });
   }
 
   /** Validation of an order that rests, in the codes' order: 32 amount, 33 prices, 32 total, 36. */
-  private checkOrder(m: MarketDef, spec: OrderSpec): ApiError | null {
+  private checkOrder(market: MarketDef, spec: OrderSpec): ApiError | null {
     const byMoney = spec.type === 'stop market' && spec.side === 'buy';
-    const amountError = byMoney
-      ? this.checkMoneyAmount(m, spec.amount)
-      : this.checkStockAmount(m, spec.amount);
+    const amountError = this.checkAmount(market, spec.amount, byMoney ? 'money' : 'stock');
     if (amountError) return amountError;
     const priceError =
-      (spec.price && this.checkPrice(m, 'price', 'Price', spec.price)) ||
+      (spec.price && this.checkPrice(market, 'price', 'Price', spec.price)) ||
       (spec.activationPrice &&
-        this.checkPrice(m, 'activation_price', 'Activation price', spec.activationPrice));
+        this.checkPrice(market, 'activation_price', 'Activation price', spec.activationPrice));
     if (priceError) return priceError;
     if (spec.price) {
       const total = spec.amount.times(spec.price);
-      if (total.lt(m.minTotal)) {
-        return validation(32, { total: [`Total(amount * price) is less than ${m.minTotal}.`] });
+      if (total.lt(market.minTotal)) {
+        return validation(32, {
+          total: [`Total(amount * price) is less than ${market.minTotal}.`],
+        });
       }
-      if (total.gt(m.maxTotal)) {
-        return validation(32, { total: [`Total(amount * price) is greater than ${m.maxTotal}.`] });
+      if (total.gt(market.maxTotal)) {
+        return validation(32, {
+          total: [`Total(amount * price) is greater than ${market.maxTotal}.`],
+        });
       }
     }
-    return this.checkClientOrderId(m, spec.clientOrderId);
+    return this.checkClientOrderId(market, spec.clientOrderId);
   }
 
   /**
@@ -776,28 +796,28 @@ export class Engine {
    * for its activation price, or triggers at once when the price is already there.
    */
   private place(spec: OrderSpec): Result<OrderRec> {
-    return this.inMarket(spec.market, (m) => this.restingOrder(m, spec));
+    return this.inMarket(spec.market, (market) => this.restingOrder(market, spec));
   }
 
-  private restingOrder(m: MarketDef, spec: OrderSpec): Result<OrderRec> {
-    const error = this.checkOrder(m, spec);
+  private restingOrder(market: MarketDef, spec: OrderSpec): Result<OrderRec> {
+    const error = this.checkOrder(market, spec);
     if (error) return fail(error);
-    const asset = frozenAsset(m, spec.side);
+    const asset = frozenAsset(market, spec.side);
     const toFreeze =
       spec.type === 'stop market'
         ? spec.amount
-        : limitFreeze(m, spec.side, spec.amount, spec.price ?? ZERO);
+        : limitFreeze(market, spec.side, spec.amount, spec.price ?? ZERO);
     if (toFreeze.gt(this.available(asset))) {
       return fail(validation(32, { amount: [NOT_ENOUGH_BALANCE] }));
     }
     const waits = spec.activationPrice !== undefined && spec.activated !== 1;
     const crossing =
-      waits || !spec.price ? [] : this.take(m, spec.side, { stock: spec.amount }, spec.price);
+      waits || !spec.price ? [] : this.take(market, spec.side, { stock: spec.amount }, spec.price);
     if (spec.postOnly && crossing.length > 0) {
       return fail(inner({ postOnly: ['Post-only order would be executed immediately.'] }));
     }
     this.freeze(asset, toFreeze);
-    const order = this.newOrder(m, {
+    const order = this.newOrder(market, {
       side: spec.side,
       type: spec.type,
       amount: spec.amount.toFixed(),
@@ -815,10 +835,10 @@ export class Engine {
     if (waits) {
       this.state.active.push(order);
       this.emit({ kind: 'order', event: 'placed', order });
-      this.step(m, order, this.price(m));
+      this.step(market, order, this.price(market));
     } else {
-      this.takerFill(m, order, crossing, true);
-      this.settleLimit(m, order);
+      this.takerFill(market, order, crossing, true);
+      this.settleLimit(market, order);
     }
     return ok(order);
   }
@@ -827,39 +847,49 @@ export class Engine {
    * After a limit order took what crossed the book: the rest rests in `active` keeping frozen only
    * what it needs (unless IOC), or the order finishes and releases its freeze.
    */
-  private settleLimit(m: MarketDef, order: OrderRec, event: 'placed' | 'updated' = 'placed'): void {
-    const asset = frozenAsset(m, order.side);
-    const left = new D(order.amount).minus(order.dealStock);
-    const dealt = new D(order.dealStock).gt(0);
+  private settleLimit(
+    market: MarketDef,
+    order: OrderRec,
+    event: 'placed' | 'updated' = 'placed',
+  ): void {
+    const asset = frozenAsset(market, order.side);
+    const left = new Decimal(order.amount).minus(order.dealStock);
+    const dealt = new Decimal(order.dealStock).gt(0);
     order.left = left.toFixed();
     if (left.gt(0) && !order.ioc) {
-      const needed = limitFreeze(m, order.side, left, new D(order.price));
-      this.unfreeze(asset, new D(order.frozen).minus(needed));
+      const needed = limitFreeze(market, order.side, left, new Decimal(order.price));
+      this.unfreeze(asset, new Decimal(order.frozen).minus(needed));
       order.frozen = needed.toFixed();
       order.status = dealt ? 'PARTIALLY_FILLED' : 'NEW';
       this.state.active.push(order);
       this.emit({ kind: 'order', event, order });
       return;
     }
-    this.unfreeze(asset, new D(order.frozen));
+    this.unfreeze(asset, new Decimal(order.frozen));
     order.frozen = '0';
     order.status = left.gt(0) ? (dealt ? 'PARTIALLY_FILLED' : 'CANCELED') : 'FILLED';
-    this.finish(m, order);
+    this.finish(market, order);
   }
 
   /** A stop order reached its activation price: it becomes the order it names (not in `active`). */
-  private activate(m: MarketDef, order: OrderRec): void {
+  private activate(market: MarketDef, order: OrderRec): void {
     order.activated = 1;
     order.mtime = micro(this.now());
     if (order.type === 'stop market') {
       const unit: Unit = order.side === 'buy' ? 'money' : 'stock';
-      const fills = this.marketFills(m, order.side, new D(order.amount), unit);
-      this.completeMarket(m, order, unit, fills, true);
+      const fills = this.marketFills(market, order.side, new Decimal(order.amount), unit);
+      this.completeMarket(market, order, unit, fills, true);
       return;
     }
-    const limit = new D(order.price);
-    this.takerFill(m, order, this.take(m, order.side, { stock: new D(order.left) }, limit), true);
-    this.settleLimit(m, order, 'updated');
+    this.takeUpToPrice(market, order);
+    this.settleLimit(market, order, 'updated');
+  }
+
+  /** An activated stop limit (order or OCO leg) takes the book up to its price, from its freeze. */
+  private takeUpToPrice(market: MarketDef, order: OrderRec): void {
+    const stock = new Decimal(order.left);
+    const fills = this.take(market, order.side, { stock }, new Decimal(order.price));
+    this.takerFill(market, order, fills, true);
   }
 
   // ---- finding and canceling ------------------------------------------------------------------------
@@ -876,17 +906,17 @@ export class Engine {
     );
   }
 
-  private cancelActive(m: MarketDef, order: OrderRec): void {
+  private cancelActive(market: MarketDef, order: OrderRec): void {
     this.removeActive(order);
-    this.unfreeze(frozenAsset(m, order.side), new D(order.frozen));
+    this.unfreeze(frozenAsset(market, order.side), new Decimal(order.frozen));
     order.frozen = '0';
     order.status = 'CANCELED';
     this.archive(order);
   }
 
-  private cancelOcoRec(m: MarketDef, rec: OcoRec): void {
+  private cancelOcoRec(market: MarketDef, rec: OcoRec): void {
     this.state.conditional.splice(this.state.conditional.indexOf(rec), 1);
-    this.unfreeze(frozenAsset(m, rec.stopLoss.side), new D(rec.frozen));
+    this.unfreeze(frozenAsset(market, rec.stopLoss.side), new Decimal(rec.frozen));
     rec.frozen = '0';
     for (const leg of [rec.stopLoss, rec.takeProfit]) {
       leg.status = 'CANCELED';
@@ -895,22 +925,24 @@ export class Engine {
   }
 
   /** Cancels every order of a market (all markets when undefined): active ones and OCOs. */
-  private cancelMarketOrders(market: string | undefined): void {
+  private cancelMarketOrders(marketName: string | undefined): void {
     for (const order of [...this.state.active]) {
-      const m = MARKET_BY_NAME.get(order.market);
-      if (m && (market === undefined || order.market === market)) this.cancelActive(m, order);
+      const market = MARKET_BY_NAME.get(order.market);
+      if (market && (marketName === undefined || order.market === marketName))
+        this.cancelActive(market, order);
     }
     for (const rec of [...this.state.conditional]) {
-      const m = MARKET_BY_NAME.get(rec.market);
-      if (m && (market === undefined || rec.market === market)) this.cancelOcoRec(m, rec);
+      const market = MARKET_BY_NAME.get(rec.market);
+      if (market && (marketName === undefined || rec.market === marketName))
+        this.cancelOcoRec(market, rec);
     }
   }
 
   cancel(marketName: string, by: OrderRef): Result<OrderRec> {
-    return this.inMarket(marketName, (m) => {
+    return this.inMarket(marketName, (market) => {
       const order = this.findActive(marketName, by);
       if (!order) return fail(this.notFound(refKey(by)));
-      this.cancelActive(m, order);
+      this.cancelActive(market, order);
       return ok(order);
     });
   }
@@ -921,11 +953,11 @@ export class Engine {
    * the replacement is refused nothing changed; not enough balance is code 10 here.
    */
   modify(marketName: string, by: OrderRef, change: ModifyInput): Result<OrderRec> {
-    return this.inMarket(marketName, (m) => this.replace(m, by, change));
+    return this.inMarket(marketName, (market) => this.replace(market, by, change));
   }
 
-  private replace(m: MarketDef, by: OrderRef, change: ModifyInput): Result<OrderRec> {
-    const order = this.findActive(m.name, by);
+  private replace(market: MarketDef, by: OrderRef, change: ModifyInput): Result<OrderRec> {
+    const order = this.findActive(market.name, by);
     if (!order) return fail(this.notFound(refKey(by)));
     const type = order.type as OrderSpec['type'];
     const byMoney = type === 'stop market' && order.side === 'buy';
@@ -940,16 +972,16 @@ export class Engine {
     }
     if (Object.keys(errors).length > 0) return fail(validation(30, errors));
     const saved = structuredClone(this.state);
-    this.cancelActive(m, order);
-    const placed = this.restingOrder(m, {
+    this.cancelActive(market, order);
+    const placed = this.restingOrder(market, {
       type,
       market: order.market,
       side: order.side,
-      amount: change.amount ?? change.total ?? new D(order.left),
-      price: type === 'stop market' ? undefined : (change.price ?? new D(order.price)),
+      amount: change.amount ?? change.total ?? new Decimal(order.left),
+      price: type === 'stop market' ? undefined : (change.price ?? new Decimal(order.price)),
       activationPrice:
         change.activationPrice ??
-        (order.activationPrice === undefined ? undefined : new D(order.activationPrice)),
+        (order.activationPrice === undefined ? undefined : new Decimal(order.activationPrice)),
       activated: order.activated,
       clientOrderId: order.clientOrderId || undefined,
       postOnly: order.postOnly,
@@ -975,11 +1007,11 @@ export class Engine {
 
   /** Cancels an OCO or OTO order by id: both legs go; a filled or unknown id is not found (code 2). */
   cancelConditional(marketName: string, id: number): Result<true> {
-    return this.inMarket(marketName, (m) => {
-      const rec = this.state.conditional.find((r) => r.id === id && r.market === m.name);
-      const primary = this.otoPrimary(m, id);
-      if (rec) this.cancelOcoRec(m, rec);
-      else if (primary) this.cancelActive(m, primary);
+    return this.inMarket(marketName, (market) => {
+      const rec = this.state.conditional.find((r) => r.id === id && r.market === market.name);
+      const primary = this.otoPrimary(market, id);
+      if (rec) this.cancelOcoRec(market, rec);
+      else if (primary) this.cancelActive(market, primary);
       else return fail(this.notFound('id'));
       return ok(true);
     });
@@ -987,10 +1019,10 @@ export class Engine {
 
   /** order/oco-cancel: by the OCO's id, or by a leg's client order id. */
   cancelOco(marketName: string, by: OrderRef): Result<OcoRec> {
-    return this.inMarket(marketName, (m) => {
+    return this.inMarket(marketName, (market) => {
       const rec = this.state.conditional.find(
         (r) =>
-          r.market === m.name &&
+          r.market === market.name &&
           (by.orderId !== undefined
             ? r.id === by.orderId
             : [r.stopLoss, r.takeProfit].some(
@@ -998,23 +1030,23 @@ export class Engine {
               )),
       );
       if (!rec) return fail(this.notFound(refKey(by)));
-      this.cancelOcoRec(m, rec);
+      this.cancelOcoRec(market, rec);
       return ok(rec);
     });
   }
 
   /** order/oto-cancel: the OTO's primary order is canceled, and with it the OTO. */
   cancelOto(marketName: string, otoId: number): Result<true> {
-    return this.inMarket(marketName, (m) => {
-      const primary = this.otoPrimary(m, otoId);
+    return this.inMarket(marketName, (market) => {
+      const primary = this.otoPrimary(market, otoId);
       if (!primary) return fail(this.notFound('otoId'));
-      this.cancelActive(m, primary);
+      this.cancelActive(market, primary);
       return ok(true);
     });
   }
 
-  private otoPrimary(m: MarketDef, otoId: number): OrderRec | undefined {
-    return this.state.active.find((o) => o.oto?.id === otoId && o.market === m.name);
+  private otoPrimary(market: MarketDef, otoId: number): OrderRec | undefined {
+    return this.state.active.find((o) => o.oto?.id === otoId && o.market === market.name);
   }
 
   // ---- OCO and OTO ------------------------------------------------------------------------------------
@@ -1023,17 +1055,17 @@ export class Engine {
    * The exits of a filled OTO primary: an OCO of the opposite side for the stock it dealt. Not placed
    * when the account cannot freeze it (a sell primary's buy-back may cost more than it brought).
    */
-  private placeOtoExits(m: MarketDef, primary: OrderRec, oto: OtoLink): void {
+  private placeOtoExits(market: MarketDef, primary: OrderRec, oto: OtoLink): void {
     const side: Side = primary.side === 'buy' ? 'sell' : 'buy';
-    const amount = new D(primary.dealStock);
-    const stop = new D(oto.stopLossPrice);
-    const take = new D(oto.takeProfitPrice);
-    const frozen = ocoFreeze(m, side, amount, [stop, take]);
-    if (frozen.gt(this.available(frozenAsset(m, side)))) return;
-    this.freeze(frozenAsset(m, side), frozen);
+    const amount = new Decimal(primary.dealStock);
+    const stop = new Decimal(oto.stopLossPrice);
+    const take = new Decimal(oto.takeProfitPrice);
+    const frozen = ocoFreeze(market, side, amount, [stop, take]);
+    if (frozen.gt(this.available(frozenAsset(market, side)))) return;
+    this.freeze(frozenAsset(market, side), frozen);
     const id = this.nextId();
-    const leg = (type: string, price: Dec, extra: Partial<OrderRec> = {}) =>
-      this.newOrder(m, {
+    const leg = (type: string, price: Decimal, extra: Partial<OrderRec> = {}) =>
+      this.newOrder(market, {
         side,
         type,
         amount: amount.toFixed(),
@@ -1043,7 +1075,7 @@ export class Engine {
       });
     this.state.conditional.push({
       id,
-      market: m.name,
+      market: market.name,
       frozen: frozen.toFixed(),
       stopLoss: leg('stop limit', stop, { activationPrice: stop.toFixed(), activated: 0 }),
       takeProfit: leg('limit', take),
@@ -1058,40 +1090,39 @@ export class Engine {
   }
 
   /** An OCO at the current price: its stop leg may activate, a resting leg may fill. */
-  private stepOco(m: MarketDef, rec: OcoRec, mid: Dec): boolean {
+  private stepOco(market: MarketDef, rec: OcoRec, mid: Decimal): boolean {
     const { stopLoss: stop, takeProfit: take } = rec;
     if (!stop.activated && stop.activationPrice !== undefined) {
       if (reached(stop.side, mid, stop.activationPrice)) {
         stop.activated = 1;
         stop.mtime = micro(this.now());
         stop.frozen = rec.frozen;
-        const limit = new D(stop.price);
-        this.takerFill(m, stop, this.take(m, stop.side, { stock: new D(stop.left) }, limit), true);
-        if (new D(stop.dealStock).gt(0)) {
+        this.takeUpToPrice(market, stop);
+        if (new Decimal(stop.dealStock).gt(0)) {
           this.resolveOco(rec, take);
-          this.settleLimit(m, stop);
+          this.settleLimit(market, stop);
         } else {
           stop.frozen = '0';
         }
         return true;
       }
-    } else if (crossed(stop, mid) && this.fillLeg(m, rec, stop)) {
+    } else if (crossed(stop, mid) && this.fillLeg(market, rec, stop)) {
       this.resolveOco(rec, take);
-      this.finish(m, stop);
+      this.finish(market, stop);
       return true;
     }
-    if (crossed(take, mid) && this.fillLeg(m, rec, take)) {
+    if (crossed(take, mid) && this.fillLeg(market, rec, take)) {
       this.resolveOco(rec, stop);
-      this.finish(m, take);
+      this.finish(market, take);
       return true;
     }
     return false;
   }
 
   /** A resting OCO leg fills as maker with the OCO's freeze. */
-  private fillLeg(m: MarketDef, rec: OcoRec, leg: OrderRec): boolean {
+  private fillLeg(market: MarketDef, rec: OcoRec, leg: OrderRec): boolean {
     leg.frozen = rec.frozen;
-    if (this.fillResting(m, leg)) return true;
+    if (this.fillResting(market, leg)) return true;
     leg.frozen = '0';
     return false;
   }
@@ -1120,8 +1151,8 @@ export class Engine {
   /** The running timers (of one market when given). */
   killSwitches(marketName: string | undefined): Result<KillSwitchRec[]> {
     if (marketName !== undefined) {
-      const mr = this.tradableMarket(marketName);
-      if (!mr.ok) return mr;
+      const found = this.tradableMarket(marketName);
+      if (!found.ok) return found;
     }
     this.sync();
     return ok(this.state.killSwitches.filter((t) => !marketName || t.market === marketName));
@@ -1132,8 +1163,8 @@ export class Engine {
     const due = this.state.killSwitches.filter((t) => t.cancellationTime <= nowSec);
     if (due.length === 0) return false;
     this.state.killSwitches = this.state.killSwitches.filter((t) => !due.includes(t));
-    for (const t of due) {
-      if (!t.types || t.types.includes(SPOT_ORDERS)) this.cancelMarketOrders(t.market);
+    for (const timer of due) {
+      if (!timer.types || timer.types.includes(SPOT_ORDERS)) this.cancelMarketOrders(timer.market);
     }
     return true;
   }
@@ -1141,16 +1172,16 @@ export class Engine {
   // ---- the market moves ---------------------------------------------------------------------------
 
   /** An active order at the current price: a stop may activate, a resting limit may fill. */
-  private step(m: MarketDef, order: OrderRec, mid: Dec): boolean {
+  private step(market: MarketDef, order: OrderRec, mid: Decimal): boolean {
     if (order.activationPrice !== undefined && !order.activated) {
       if (!reached(order.side, mid, order.activationPrice)) return false;
       this.removeActive(order);
-      this.activate(m, order);
+      this.activate(market, order);
       return true;
     }
-    if (!crossed(order, mid) || !this.fillResting(m, order)) return false;
+    if (!crossed(order, mid) || !this.fillResting(market, order)) return false;
     this.removeActive(order);
-    this.finish(m, order);
+    this.finish(market, order);
     return true;
   }
 
@@ -1161,58 +1192,68 @@ export class Engine {
    */
   sync(): void {
     let any = this.expireKillSwitches();
-    const mids = new Map<string, Dec>();
-    const midOf = (m: MarketDef): Dec => {
-      let mid = mids.get(m.name);
+    const mids = new Map<string, Decimal>();
+    const midOf = (market: MarketDef): Decimal => {
+      let mid = mids.get(market.name);
       if (!mid) {
-        mid = this.price(m);
-        mids.set(m.name, mid);
+        mid = this.price(market);
+        mids.set(market.name, mid);
       }
       return mid;
     };
     for (const order of [...this.state.active]) {
-      const m = MARKET_BY_NAME.get(order.market);
-      if (m && this.state.active.includes(order) && this.step(m, order, midOf(m))) any = true;
+      const market = MARKET_BY_NAME.get(order.market);
+      if (market && this.state.active.includes(order) && this.step(market, order, midOf(market)))
+        any = true;
     }
     for (const rec of [...this.state.conditional]) {
-      const m = MARKET_BY_NAME.get(rec.market);
-      if (m && this.state.conditional.includes(rec) && this.stepOco(m, rec, midOf(m))) any = true;
+      const market = MARKET_BY_NAME.get(rec.market);
+      if (
+        market &&
+        this.state.conditional.includes(rec) &&
+        this.stepOco(market, rec, midOf(market))
+      )
+        any = true;
     }
     if (any) this.changed();
   }
 
   /** Fills a resting order whole at its price, as maker, if the market maker can take the other side. */
-  private fillResting(m: MarketDef, order: OrderRec): boolean {
-    const qty = new D(order.left);
-    const price = new D(order.price);
+  private fillResting(market: MarketDef, order: OrderRec): boolean {
+    const qty = new Decimal(order.left);
+    const price = new Decimal(order.price);
     const money = qty.times(price);
-    if (order.side === 'buy' ? this.makerHas(m.stock).lt(qty) : this.makerHas(m.money).lt(money)) {
+    if (
+      order.side === 'buy'
+        ? this.makerHas(market.stock).lt(qty)
+        : this.makerHas(market.money).lt(money)
+    ) {
       return false;
     }
-    const fee = Engine.fee(money, m.makerFee);
-    const frozen = new D(order.frozen);
+    const fee = Engine.fee(money, market.makerFee);
+    const frozen = new Decimal(order.frozen);
     if (order.side === 'buy') {
-      this.spendFrozen(m.money, frozen);
-      this.credit(m.money, frozen.minus(money).minus(fee));
-      this.credit(m.stock, qty);
-      this.makerAdd(m.stock, qty.neg());
-      this.makerAdd(m.money, money);
+      this.spendFrozen(market.money, frozen);
+      this.credit(market.money, frozen.minus(money).minus(fee));
+      this.credit(market.stock, qty);
+      this.makerAdd(market.stock, qty.neg());
+      this.makerAdd(market.money, money);
     } else {
-      this.spendFrozen(m.stock, frozen);
-      this.credit(m.stock, frozen.minus(qty));
-      this.credit(m.money, money.minus(fee));
-      this.makerAdd(m.stock, qty);
-      this.makerAdd(m.money, money.neg());
+      this.spendFrozen(market.stock, frozen);
+      this.credit(market.stock, frozen.minus(qty));
+      this.credit(market.money, money.minus(fee));
+      this.makerAdd(market.stock, qty);
+      this.makerAdd(market.money, money.neg());
     }
-    this.collectFee(m.money, fee);
-    order.dealMoney = new D(order.dealMoney).plus(money).toFixed();
-    order.dealStock = new D(order.dealStock).plus(qty).toFixed();
-    order.dealFee = new D(order.dealFee).plus(fee).toFixed();
+    this.collectFee(market.money, fee);
+    order.dealMoney = new Decimal(order.dealMoney).plus(money).toFixed();
+    order.dealStock = new Decimal(order.dealStock).plus(qty).toFixed();
+    order.dealFee = new Decimal(order.dealFee).plus(fee).toFixed();
     this.recordDeals(
       order,
-      [{ price, qty, makerOrderId: this.counterpartyId(m, 'resting', order.id) }],
+      [{ price, qty, makerOrderId: this.counterpartyId(market, 'resting', order.id) }],
       1,
-      m.makerFee,
+      market.makerFee,
     );
     order.left = '0';
     order.frozen = '0';
@@ -1235,9 +1276,9 @@ export class Engine {
    * the main balance holds.
    */
   transfer(record: TransferRecord): boolean {
-    const amount = new D(record.amount);
+    const amount = new Decimal(record.amount);
     const change = record.method === 1 ? amount : amount.plus(record.fee).neg();
-    const after = new D(this.state.main[record.ticker] ?? '0').plus(change);
+    const after = new Decimal(this.state.main[record.ticker] ?? '0').plus(change);
     if (after.lt(0)) return false;
     this.state.main[record.ticker] = after.toFixed();
     this.state.transfers.unshift(record);

@@ -84,7 +84,7 @@ export class RequestLog {
   }
 
   list(sinceId = 0): LogEntry[] {
-    return this.entries.filter((e) => e.id > sinceId);
+    return this.entries.filter((entry) => entry.id > sinceId);
   }
 
   clear(): void {

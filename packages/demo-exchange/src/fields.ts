@@ -534,7 +534,9 @@ export function errorBody(body: unknown, casing: Casing): unknown {
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/;
 
 export function snakeToCamel(key: string): string {
-  return SNAKE.test(key) ? key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()) : key;
+  return SNAKE.test(key)
+    ? key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase())
+    : key;
 }
 
 /** A request field in either casing: `field(body, 'client_order_id')` reads it or `clientOrderId`. */

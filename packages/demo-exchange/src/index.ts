@@ -9,7 +9,7 @@ export type { DemoLog, WriteFile } from './host';
 
 // What the app's tests read of the demo's data and engine (its seeds, markets and records).
 export { ASSETS } from './assets';
-export { D } from './decimal';
+export { Decimal } from './decimal';
 export { Engine } from './engine';
 export { outageWindow } from './hashrate';
 export { MARKET_BY_NAME, stepOf } from './markets';

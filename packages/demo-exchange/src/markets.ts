@@ -1,5 +1,5 @@
 import { ASSET_DEFS } from './assets';
-import { D, type Dec } from './decimal';
+import { Decimal } from './decimal';
 import { hash32 } from './rng';
 
 /**
@@ -39,7 +39,7 @@ export interface MarketDef {
   levelQty: string;
 }
 
-function market(
+function defineMarket(
   name: string,
   stockPrec: number,
   moneyPrec: number,
@@ -69,24 +69,24 @@ function market(
 }
 
 export const MARKETS: readonly MarketDef[] = [
-  market('BTC_USDT', 6, 2, '0.0001', '5', '64250', '0.35'),
-  market('ETH_USDT', 4, 2, '0.001', '5', '3120', '4'),
-  market('ETH_BTC', 4, 6, '0.001', '0.0001', '0.048562', '4'),
-  market('SOL_USDT', 3, 3, '0.01', '5', '148.5', '60'),
-  market('XRP_USDT', 1, 5, '1', '5', '0.58421', '15000'),
-  market('DOGE_USDT', 0, 6, '10', '5', '0.142318', '60000'),
-  market('LTC_USDT', 4, 2, '0.01', '5', '72.4', '120'),
-  market('TRX_USDT', 1, 6, '10', '5', '0.124512', '70000'),
-  market('ADA_USDT', 2, 5, '1', '5', '0.45128', '20000'),
-  market('BNB_USDT', 3, 2, '0.001', '5', '585.3', '15'),
+  defineMarket('BTC_USDT', 6, 2, '0.0001', '5', '64250', '0.35'),
+  defineMarket('ETH_USDT', 4, 2, '0.001', '5', '3120', '4'),
+  defineMarket('ETH_BTC', 4, 6, '0.001', '0.0001', '0.048562', '4'),
+  defineMarket('SOL_USDT', 3, 3, '0.01', '5', '148.5', '60'),
+  defineMarket('XRP_USDT', 1, 5, '1', '5', '0.58421', '15000'),
+  defineMarket('DOGE_USDT', 0, 6, '10', '5', '0.142318', '60000'),
+  defineMarket('LTC_USDT', 4, 2, '0.01', '5', '72.4', '120'),
+  defineMarket('TRX_USDT', 1, 6, '10', '5', '0.124512', '70000'),
+  defineMarket('ADA_USDT', 2, 5, '1', '5', '0.45128', '20000'),
+  defineMarket('BNB_USDT', 3, 2, '0.001', '5', '585.3', '15'),
   // Listed but not tradable: orders answer code 31 "market is not available".
-  market('DOT_USDT', 2, 4, '0.1', '5', '6.215', '1000', false),
+  defineMarket('DOT_USDT', 2, 4, '0.1', '5', '6.215', '1000', false),
   // Fiat markets, as the exchange has them: EUR and USD are quote currencies a portfolio can be
   // valued in. The seeded account holds no fiat and has no orders on them.
-  market('BTC_EUR', 6, 2, '0.0001', '5', '59400', '0.35'),
-  market('USDT_EUR', 2, 4, '1', '5', '0.9245', '20000'),
-  market('BTC_USD', 6, 2, '0.0001', '5', '64280', '0.35'),
-  market('USDT_USD', 2, 4, '1', '5', '1.0004', '20000'),
+  defineMarket('BTC_EUR', 6, 2, '0.0001', '5', '59400', '0.35'),
+  defineMarket('USDT_EUR', 2, 4, '1', '5', '0.9245', '20000'),
+  defineMarket('BTC_USD', 6, 2, '0.0001', '5', '64280', '0.35'),
+  defineMarket('USDT_USD', 2, 4, '1', '5', '1.0004', '20000'),
 ];
 
 /** Fiat currencies the demo exchange lists (money side of the fiat markets). */
@@ -95,18 +95,18 @@ export const FIAT: ReadonlySet<string> = new Set(
 );
 
 export const MARKET_BY_NAME: ReadonlyMap<string, MarketDef> = new Map(
-  MARKETS.map((m) => [m.name, m]),
+  MARKETS.map((market) => [market.name, market]),
 );
 
-export function stepOf(m: MarketDef): Dec {
-  return new D(1).div(new D(10).pow(m.stockPrec));
+export function stepOf(market: MarketDef): Decimal {
+  return new Decimal(1).div(new Decimal(10).pow(market.stockPrec));
 }
 
-function noise(seed: number, market: string, step: number, period: number): Dec {
+function noise(seed: number, market: string, step: number, period: number): Decimal {
   const knot = Math.floor(step / period);
   const r = step - knot * period;
-  const a = new D(hash32(seed, market, period, knot));
-  const b = new D(hash32(seed, market, period, knot + 1));
+  const a = new Decimal(hash32(seed, market, period, knot));
+  const b = new Decimal(hash32(seed, market, period, knot + 1));
   // Interpolate between knots, then map [0, 2^32) to [-1, 1).
   const v = a
     .times(period - r)
@@ -115,17 +115,19 @@ function noise(seed: number, market: string, step: number, period: number): Dec 
   return v.div(2147483648).minus(1);
 }
 
-export function walkPrice(seed: number, m: MarketDef, step: number): Dec {
-  const factor = new D(1)
-    .plus(noise(seed, m.name, step, 3600).times('0.05'))
-    .plus(noise(seed, m.name, step, 300).times('0.01'))
-    .plus(noise(seed, m.name, step, 20).times('0.002'));
-  return new D(m.base).times(factor).toDecimalPlaces(m.moneyPrec, D.ROUND_HALF_UP);
+export function walkPrice(seed: number, market: MarketDef, step: number): Decimal {
+  const factor = new Decimal(1)
+    .plus(noise(seed, market.name, step, 3600).times('0.05'))
+    .plus(noise(seed, market.name, step, 300).times('0.01'))
+    .plus(noise(seed, market.name, step, 20).times('0.002'));
+  return new Decimal(market.base)
+    .times(factor)
+    .toDecimalPlaces(market.moneyPrec, Decimal.ROUND_HALF_UP);
 }
 
 export interface BookLevel {
-  price: Dec;
-  qty: Dec;
+  price: Decimal;
+  qty: Decimal;
 }
 
 export interface Book {
@@ -136,28 +138,33 @@ export interface Book {
 export const BOOK_DEPTH = 25;
 
 /** The price of level `i` (1-based) of the asks or the bids around `mid`. */
-export function levelPrice(m: MarketDef, mid: Dec, side: 'ask' | 'bid', i: number): Dec {
-  const offset = new D('0.0005').plus(new D('0.0004').times(i));
+export function levelPrice(
+  market: MarketDef,
+  mid: Decimal,
+  side: 'ask' | 'bid',
+  i: number,
+): Decimal {
+  const offset = new Decimal('0.0005').plus(new Decimal('0.0004').times(i));
   return side === 'ask'
-    ? mid.times(new D(1).plus(offset)).toDecimalPlaces(m.moneyPrec, D.ROUND_UP)
-    : mid.times(new D(1).minus(offset)).toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN);
+    ? mid.times(new Decimal(1).plus(offset)).toDecimalPlaces(market.moneyPrec, Decimal.ROUND_UP)
+    : mid.times(new Decimal(1).minus(offset)).toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN);
 }
 
-export function bookAround(seed: number, m: MarketDef, step: number, mid: Dec): Book {
+export function bookAround(seed: number, market: MarketDef, step: number, mid: Decimal): Book {
   const asks: BookLevel[] = [];
   const bids: BookLevel[] = [];
-  const levelQty = new D(m.levelQty);
+  const levelQty = new Decimal(market.levelQty);
   for (let i = 1; i <= BOOK_DEPTH; i++) {
-    const ask = levelPrice(m, mid, 'ask', i);
-    const bid = levelPrice(m, mid, 'bid', i);
+    const ask = levelPrice(market, mid, 'ask', i);
+    const bid = levelPrice(market, mid, 'bid', i);
     const qa = levelQty
-      .times(new D(hash32(seed, m.name, step, 'ask', i) % 1801).plus(200))
+      .times(new Decimal(hash32(seed, market.name, step, 'ask', i) % 1801).plus(200))
       .div(1000)
-      .toDecimalPlaces(m.stockPrec, D.ROUND_DOWN);
+      .toDecimalPlaces(market.stockPrec, Decimal.ROUND_DOWN);
     const qb = levelQty
-      .times(new D(hash32(seed, m.name, step, 'bid', i) % 1801).plus(200))
+      .times(new Decimal(hash32(seed, market.name, step, 'bid', i) % 1801).plus(200))
       .div(1000)
-      .toDecimalPlaces(m.stockPrec, D.ROUND_DOWN);
+      .toDecimalPlaces(market.stockPrec, Decimal.ROUND_DOWN);
     if (qa.gt(0)) asks.push({ price: ask, qty: qa });
     if (qb.gt(0) && bid.gt(0)) bids.push({ price: bid, qty: qb });
   }

@@ -58,7 +58,7 @@ export class OAuthServer {
     clients: OAuthClient[],
     private readonly now: () => number,
   ) {
-    for (const c of clients) this.clients.set(c.clientId, c);
+    for (const client of clients) this.clients.set(client.clientId, client);
   }
 
   client(clientId: string): OAuthClient | undefined {
@@ -66,10 +66,14 @@ export class OAuthServer {
   }
 
   issueCode(clientId: string): string | null {
-    const c = this.clients.get(clientId);
-    if (!c) return null;
+    const client = this.clients.get(clientId);
+    if (!client) return null;
     const code = token();
-    this.codes.set(code, { clientId, scopes: c.scopes, expiresAt: this.now() + CODE_TTL_S * 1000 });
+    this.codes.set(code, {
+      clientId,
+      scopes: client.scopes,
+      expiresAt: this.now() + CODE_TTL_S * 1000,
+    });
     return code;
   }
 
@@ -102,31 +106,32 @@ export class OAuthServer {
   exchange(form: Record<string, string>): TokenReply {
     const missing = OAuthServer.missing(form, ['client_id', 'client_secret', 'code']);
     if (missing) return missing;
-    const c = this.clients.get(form.client_id ?? '');
-    if (!c || c.clientSecret !== form.client_secret) {
+    const client = this.clients.get(form.client_id ?? '');
+    if (!client || client.clientSecret !== form.client_secret) {
       return { status: 400, body: { data: { message: ['Invalid client credentials.'] } } };
     }
     const code = form.code ?? '';
     const grant = this.codes.get(code);
     // Single use: the code is gone whether or not it is still valid.
     this.codes.delete(code);
-    if (!grant || grant.clientId !== c.clientId || grant.expiresAt <= this.now()) {
+    if (!grant || grant.clientId !== client.clientId || grant.expiresAt <= this.now()) {
       return { status: 400, body: { data: { message: ['Invalid authorization code.'] } } };
     }
-    return this.issueTokens(c.clientId, grant.scopes);
+    return this.issueTokens(client.clientId, grant.scopes);
   }
 
   refreshTokens(form: Record<string, string>): TokenReply {
     const missing = OAuthServer.missing(form, ['client_id', 'client_secret', 'token']);
     if (missing) return missing;
     const invalid = { status: 400, body: { data: { token: ['Invalid token.'] } } };
-    const c = this.clients.get(form.client_id ?? '');
-    if (!c || c.clientSecret !== form.client_secret) return invalid;
+    const client = this.clients.get(form.client_id ?? '');
+    if (!client || client.clientSecret !== form.client_secret) return invalid;
     const old = form.token ?? '';
     const grant = this.refresh.get(old);
-    if (!grant || grant.clientId !== c.clientId || grant.expiresAt <= this.now()) return invalid;
+    if (!grant || grant.clientId !== client.clientId || grant.expiresAt <= this.now())
+      return invalid;
     this.refresh.delete(old);
-    return this.issueTokens(c.clientId, grant.scopes);
+    return this.issueTokens(client.clientId, grant.scopes);
   }
 
   bearer(authorization: string | undefined, scope: string): ApiError | null {

@@ -97,13 +97,13 @@ export class RateLimiter {
     const windowMs = group === 'refresh' ? 1000 : this.windowMs;
     const now = this.now();
     const id = `${ip} ${key}`;
-    let w = this.windows.get(id);
-    if (!w || now - w.start >= windowMs) {
-      w = { start: now, count: 0 };
-      this.windows.set(id, w);
+    let window = this.windows.get(id);
+    if (!window || now - window.start >= windowMs) {
+      window = { start: now, count: 0 };
+      this.windows.set(id, window);
     }
-    w.count += 1;
-    return w.count <= this.limits[group];
+    window.count += 1;
+    return window.count <= this.limits[group];
   }
 
   clear(): void {

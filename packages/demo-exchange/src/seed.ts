@@ -1,5 +1,5 @@
 import { ASSETS, precisionOf } from './assets';
-import { D, type Dec } from './decimal';
+import { Decimal } from './decimal';
 import { FIAT, MARKETS, MARKET_BY_NAME } from './markets';
 import { Rng } from './rng';
 import { limitFreeze, makerOrderId, ocoFreeze } from './engine';
@@ -70,44 +70,47 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
   const main: ExchangeState['main'] = { ...MAIN_START };
 
   const maker: ExchangeState['maker'] = {};
-  for (const m of MARKETS) {
-    maker[m.stock] = new D(maker[m.stock] ?? '0').plus(new D(m.levelQty).times(2000)).toFixed();
+  for (const market of MARKETS) {
+    maker[market.stock] = new Decimal(maker[market.stock] ?? '0')
+      .plus(new Decimal(market.levelQty).times(2000))
+      .toFixed();
   }
-  maker.USDT = new D(maker.USDT ?? '0').plus('1000000000').toFixed();
-  maker.BTC = new D(maker.BTC ?? '0').plus('20000').toFixed();
-  for (const fiat of FIAT) maker[fiat] = new D(maker[fiat] ?? '0').plus('1000000000').toFixed();
+  maker.USDT = new Decimal(maker.USDT ?? '0').plus('1000000000').toFixed();
+  maker.BTC = new Decimal(maker.BTC ?? '0').plus('20000').toFixed();
+  for (const fiat of FIAT)
+    maker[fiat] = new Decimal(maker[fiat] ?? '0').plus('1000000000').toFixed();
 
   // Orders freeze as the engine freezes them, on top of the available balances above: a limit order
   // like a limit order, an OCO once for both legs, an OTO's primary like the limit order it is.
-  const freezeOnTop = (asset: string, amount: Dec) => {
+  const freezeOnTop = (asset: string, amount: Decimal) => {
     const entry = trade[asset] ?? { available: '0', freeze: '0' };
-    entry.freeze = new D(entry.freeze).plus(amount).toFixed();
+    entry.freeze = new Decimal(entry.freeze).plus(amount).toFixed();
     trade[asset] = entry;
   };
 
   // Active limit orders.
   const active: OrderRec[] = [];
-  const tradable = MARKETS.filter((m) => m.tradesEnabled && !FIAT.has(m.money));
+  const tradable = MARKETS.filter((market) => market.tradesEnabled && !FIAT.has(market.money));
   for (let i = 0; i < 34; i++) {
-    const m = tradable[i % tradable.length];
-    if (!m) continue;
+    const market = tradable[i % tradable.length];
+    if (!market) continue;
     const side = rng.next() < 0.5 ? 'buy' : 'sell';
     const pct = rng.int(7, 18);
-    const price = new D(m.base)
+    const price = new Decimal(market.base)
       .times(side === 'buy' ? 100 - pct : 100 + pct)
       .div(100)
-      .toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN);
+      .toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN);
     // A total between 1.5x and 6x the market's min total.
-    const total = new D(m.minTotal).times(rng.int(15, 60)).div(10);
-    let amount = total.div(price).toDecimalPlaces(m.stockPrec, D.ROUND_UP);
-    if (amount.lt(m.minAmount)) amount = new D(m.minAmount);
-    const frozen = limitFreeze(m, side, amount, price);
-    freezeOnTop(side === 'buy' ? m.money : m.stock, frozen);
+    const total = new Decimal(market.minTotal).times(rng.int(15, 60)).div(10);
+    let amount = total.div(price).toDecimalPlaces(market.stockPrec, Decimal.ROUND_UP);
+    if (amount.lt(market.minAmount)) amount = new Decimal(market.minAmount);
+    const frozen = limitFreeze(market, side, amount, price);
+    freezeOnTop(side === 'buy' ? market.money : market.stock, frozen);
     const created = nowSec - rng.int(600, 20 * 86400);
     active.push({
       id: id(),
       clientOrderId: i % 4 === 0 ? `demo-${i}` : '',
-      market: m.name,
+      market: market.name,
       side,
       type: 'limit',
       timestamp: created + rng.int(0, 999_999) / 1e6,
@@ -122,24 +125,27 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
       status: 'NEW',
       stp: 'no',
       rpi: false,
-      takerFee: m.takerFee,
-      makerFee: m.makerFee,
+      takerFee: market.takerFee,
+      makerFee: market.makerFee,
       frozen: frozen.toFixed(),
     });
   }
   const history: OrderRec[] = [];
   for (let i = 0; i < 60; i++) {
-    const m = tradable[rng.int(0, tradable.length - 1)];
-    if (!m) continue;
+    const market = tradable[rng.int(0, tradable.length - 1)];
+    if (!market) continue;
     const side = rng.next() < 0.5 ? 'buy' : 'sell';
-    const price = new D(m.base).times(rng.int(940, 1060)).div(1000).toDecimalPlaces(m.moneyPrec);
-    const amount = new D(m.minAmount).times(rng.int(10, 400));
+    const price = new Decimal(market.base)
+      .times(rng.int(940, 1060))
+      .div(1000)
+      .toDecimalPlaces(market.moneyPrec);
+    const amount = new Decimal(market.minAmount).times(rng.int(10, 400));
     const money = amount.times(price);
     const created = nowSec - (60 - i) * 43_200 - rng.int(0, 40_000);
     history.push({
       id: id(),
       clientOrderId: '',
-      market: m.name,
+      market: market.name,
       side,
       type: i % 3 === 0 ? 'market' : 'limit',
       timestamp: created + 0.123456,
@@ -149,32 +155,32 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
       price: price.toFixed(),
       dealMoney: money.toFixed(),
       dealStock: amount.toFixed(),
-      dealFee: money.times(m.takerFee).toFixed(),
+      dealFee: money.times(market.takerFee).toFixed(),
       postOnly: false,
       ioc: false,
       status: 'FILLED',
       stp: 'no',
       rpi: false,
-      takerFee: m.takerFee,
-      makerFee: m.makerFee,
+      takerFee: market.takerFee,
+      makerFee: market.makerFee,
       frozen: '0',
     });
   }
 
   const leg = (
-    market: string,
+    marketName: string,
     side: 'buy' | 'sell',
     type: string,
     price: string,
     amount: string,
     extra: Partial<OrderRec> = {},
   ): OrderRec => {
-    const m = MARKET_BY_NAME.get(market);
+    const market = MARKET_BY_NAME.get(marketName);
     const ts = nowSec - rng.int(3600, 5 * 86400) + 0.5;
     return {
       id: id(),
       clientOrderId: '',
-      market,
+      market: marketName,
       side,
       type,
       timestamp: ts,
@@ -185,8 +191,8 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
       dealMoney: '0',
       dealStock: '0',
       dealFee: '0',
-      takerFee: m?.takerFee ?? '0.001',
-      makerFee: m?.makerFee ?? '0.001',
+      takerFee: market?.takerFee ?? '0.001',
+      makerFee: market?.makerFee ?? '0.001',
       postOnly: false,
       ioc: false,
       status: 'NEW',
@@ -203,33 +209,36 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     ['ETH_USDT', '0.5', '2800', '2790', '3500'],
     ['SOL_USDT', '5', '130', '129.5', '170'],
   ];
-  for (const [market, amount, activation, stopPrice, takePrice] of ocoSpecs) {
-    const m = MARKET_BY_NAME.get(market);
-    if (!m) continue;
-    const frozen = ocoFreeze(m, 'sell', new D(amount), [new D(stopPrice), new D(takePrice)]);
-    freezeOnTop(m.stock, frozen);
+  for (const [marketName, amount, activation, stopPrice, takePrice] of ocoSpecs) {
+    const market = MARKET_BY_NAME.get(marketName);
+    if (!market) continue;
+    const frozen = ocoFreeze(market, 'sell', new Decimal(amount), [
+      new Decimal(stopPrice),
+      new Decimal(takePrice),
+    ]);
+    freezeOnTop(market.stock, frozen);
     conditional.push({
       id: id(),
-      market,
+      market: marketName,
       frozen: frozen.toFixed(),
-      stopLoss: leg(market, 'sell', 'stop limit', stopPrice, amount, {
+      stopLoss: leg(marketName, 'sell', 'stop limit', stopPrice, amount, {
         activationPrice: activation,
         activated: 0,
       }),
-      takeProfit: leg(market, 'sell', 'limit', takePrice, amount),
+      takeProfit: leg(marketName, 'sell', 'limit', takePrice, amount),
     });
   }
   const otoSpecs: [string, 'buy' | 'sell', string, string, string, string][] = [
     ['BTC_USDT', 'buy', '0.005', '60000', '56000', '70000'],
     ['XRP_USDT', 'buy', '500', '0.55', '0.5', '0.7'],
   ];
-  for (const [market, side, amount, price, sl, tp] of otoSpecs) {
-    const m = MARKET_BY_NAME.get(market);
-    if (!m) continue;
+  for (const [marketName, side, amount, price, sl, tp] of otoSpecs) {
+    const market = MARKET_BY_NAME.get(marketName);
+    if (!market) continue;
     const oto = { id: id(), stopLossPrice: sl, takeProfitPrice: tp };
-    const frozen = limitFreeze(m, side, new D(amount), new D(price));
-    freezeOnTop(side === 'buy' ? m.money : m.stock, frozen);
-    active.push(leg(market, side, 'limit', price, amount, { oto, frozen: frozen.toFixed() }));
+    const frozen = limitFreeze(market, side, new Decimal(amount), new Decimal(price));
+    freezeOnTop(side === 'buy' ? market.money : market.stock, frozen);
+    active.push(leg(marketName, side, 'limit', price, amount, { oto, frozen: frozen.toFixed() }));
   }
   active.sort((a, b) => a.timestamp - b.timestamp);
 
@@ -322,8 +331,8 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
   for (const [ticker, need] of largestGain(ownChanges(deals, flexPayments))) {
     const short = need.minus(held.get(ticker) ?? 0);
     if (short.lte(0)) continue;
-    const raise = short.toDecimalPlaces(precisionOf(ticker), D.ROUND_UP);
-    main[ticker] = new D(main[ticker] ?? '0').plus(raise).toFixed();
+    const raise = short.toDecimalPlaces(precisionOf(ticker), Decimal.ROUND_UP);
+    main[ticker] = new Decimal(main[ticker] ?? '0').plus(raise).toFixed();
   }
 
   return {
@@ -368,10 +377,10 @@ function dailyPayments(
   const plan = plans.find((p) => p.id === investment?.planId);
   if (!investment || !plan) return [];
   const places = precisionOf(investment.currency);
-  const amount = new D(principal)
+  const amount = new Decimal(principal)
     .times(plan.maxRate)
     .div(365)
-    .toDecimalPlaces(places, D.ROUND_DOWN)
+    .toDecimalPlaces(places, Decimal.ROUND_DOWN)
     .toFixed();
   const payments: FlexPayment[] = [];
   for (let at = investment.createdAt + DAY; at <= until; at += DAY) {
@@ -391,7 +400,7 @@ function dailyPayments(
 interface Change {
   time: number;
   ticker: string;
-  change: Dec;
+  change: Decimal;
 }
 
 /**
@@ -401,15 +410,19 @@ interface Change {
  */
 function ownChanges(deals: readonly DealRec[], payments: readonly FlexPayment[]): Change[] {
   const changes: Change[] = [];
-  for (const d of deals) {
-    const [stock = d.market, money = ''] = d.market.split('_');
-    const sign = d.side === 'buy' ? 1 : -1;
-    changes.push({ time: d.time, ticker: stock, change: new D(d.amount).times(sign) });
-    changes.push({ time: d.time, ticker: money, change: new D(d.deal).times(-sign) });
-    changes.push({ time: d.time, ticker: money, change: new D(d.fee).neg() });
+  for (const deal of deals) {
+    const [stock = deal.market, money = ''] = deal.market.split('_');
+    const sign = deal.side === 'buy' ? 1 : -1;
+    changes.push({ time: deal.time, ticker: stock, change: new Decimal(deal.amount).times(sign) });
+    changes.push({ time: deal.time, ticker: money, change: new Decimal(deal.deal).times(-sign) });
+    changes.push({ time: deal.time, ticker: money, change: new Decimal(deal.fee).neg() });
   }
-  for (const p of payments) {
-    changes.push({ time: p.createdAt, ticker: p.currency, change: new D(p.amount) });
+  for (const payment of payments) {
+    changes.push({
+      time: payment.createdAt,
+      ticker: payment.currency,
+      change: new Decimal(payment.amount),
+    });
   }
   return changes;
 }
@@ -419,14 +432,14 @@ function ownChanges(deals: readonly DealRec[], payments: readonly FlexPayment[])
  * newest, the highest running sum; assets that never gain are absent): the least an account must
  * hold after them for a walk back through them never to fall below zero.
  */
-function largestGain(changes: readonly Change[]): Map<string, Dec> {
+function largestGain(changes: readonly Change[]): Map<string, Decimal> {
   const newestFirst = [...changes].sort((a, b) => b.time - a.time);
-  const running = new Map<string, Dec>();
-  const largest = new Map<string, Dec>();
-  for (const c of newestFirst) {
-    const sum = (running.get(c.ticker) ?? new D(0)).plus(c.change);
-    running.set(c.ticker, sum);
-    if (sum.gt(largest.get(c.ticker) ?? 0)) largest.set(c.ticker, sum);
+  const running = new Map<string, Decimal>();
+  const largest = new Map<string, Decimal>();
+  for (const step of newestFirst) {
+    const sum = (running.get(step.ticker) ?? new Decimal(0)).plus(step.change);
+    running.set(step.ticker, sum);
+    if (sum.gt(largest.get(step.ticker) ?? 0)) largest.set(step.ticker, sum);
   }
   return largest;
 }
@@ -434,16 +447,16 @@ function largestGain(changes: readonly Change[]): Map<string, Dec> {
 /** Per asset, what the account holds in every account: main, trade (available, frozen), flex. */
 function heldTotals(
   state: Pick<ExchangeState, 'trade' | 'main' | 'flexInvestments'>,
-): Map<string, Dec> {
-  const held = new Map<string, Dec>();
+): Map<string, Decimal> {
+  const held = new Map<string, Decimal>();
   const add = (ticker: string, amount: string) =>
-    held.set(ticker, (held.get(ticker) ?? new D(0)).plus(amount));
+    held.set(ticker, (held.get(ticker) ?? new Decimal(0)).plus(amount));
   for (const [ticker, amount] of Object.entries(state.main)) add(ticker, amount);
-  for (const [ticker, b] of Object.entries(state.trade)) {
-    add(ticker, b.available);
-    add(ticker, b.freeze);
+  for (const [ticker, balance] of Object.entries(state.trade)) {
+    add(ticker, balance.available);
+    add(ticker, balance.freeze);
   }
-  for (const i of state.flexInvestments) add(i.currency, i.invested);
+  for (const investment of state.flexInvestments) add(investment.currency, investment.invested);
   return held;
 }
 
@@ -454,11 +467,11 @@ function heldTotals(
  * exchange starts while the deals' follow the day it was seeded, so the two interleave differently
  * from one start to the next; keeping each within its share holds whatever the interleaving.
  */
-export function transferHeadroom(seed: number): Map<string, Dec> {
+export function transferHeadroom(seed: number): Map<string, Decimal> {
   const state = createSeedState(seed, 0);
   const held = heldTotals(state);
   const gained = largestGain(ownChanges(state.deals, state.flexPayments));
-  const headroom = new Map<string, Dec>();
+  const headroom = new Map<string, Decimal>();
   for (const [ticker, amount] of held) headroom.set(ticker, amount.minus(gained.get(ticker) ?? 0));
   return headroom;
 }

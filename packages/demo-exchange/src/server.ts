@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { NonceBook, verifySigned } from './auth';
-import type { Ctx, ExchangeCtx, Reply, Route } from './context';
+import type { RouteContext, ExchangeContext, Reply, Route } from './context';
 import { Engine } from './engine';
 import { errorBody, type Casing } from './fields';
 import { ApiError } from './errors';
@@ -27,8 +27,9 @@ import { controlHandler } from './routes/control';
 import { oauthRoutes } from './routes/oauth';
 import { publicRoutes } from './routes/public';
 import { tradeRoutes } from './routes/trade';
+import { Checker } from './validate';
 import { WsServer } from './ws/server';
-import { WsTokens, wsTokenRoutes } from './ws/tokens';
+import { WsTokens } from './ws/tokens';
 import { createSeedState } from './seed';
 import type { ExchangeState } from './state';
 import { consoleLog, writeFileReplacing, type DemoLog, type WriteFile } from './host';
@@ -39,8 +40,9 @@ import { consoleLog, writeFileReplacing, type DemoLog, type WriteFile } from './
  *
  * Request pipeline: control endpoint (when enabled; never logged, limited or faulted) -> request
  * log -> rate limit (429, HTML) -> latency -> 503 / HTML-error faults -> route lookup (404) ->
- * authentication (signed: auth.ts; bearer: oauth.ts) -> reset-before-order fault -> handler (its
- * answer built in the chosen casing, fields.ts) -> reset-after-order / malformed-JSON faults -> answer.
+ * authentication (signed: auth.ts; bearer: oauth.ts) -> the route's context, with the one Checker
+ * of the request's fields -> reset-before-order fault -> handler (its answer built in the chosen
+ * casing, fields.ts) -> reset-after-order / malformed-JSON faults -> answer.
  */
 export interface DemoExchange {
   readonly url: string;
@@ -180,7 +182,7 @@ function tryJson(text: string): unknown {
 
 const ROUTES: Map<string, Route> = (() => {
   const map = new Map<string, Route>();
-  for (const table of [publicRoutes, tradeRoutes, accountRoutes, oauthRoutes, wsTokenRoutes]) {
+  for (const table of [publicRoutes, tradeRoutes, accountRoutes, oauthRoutes]) {
     for (const [key, route] of Object.entries(table)) {
       const path = key.includes(' ') ? key.slice(key.indexOf(' ') + 1) : key;
       map.set(`${route.method} ${path}`, route);
@@ -191,7 +193,7 @@ const ROUTES: Map<string, Route> = (() => {
 
 /** Longest first: `/orderbook/depth/X` is the depth route's, not the order book's market "depth/X". */
 const PREFIX_ROUTES = [...ROUTES.entries()]
-  .filter(([, r]) => r.prefix)
+  .filter(([, route]) => route.prefix)
   .sort(([a], [b]) => b.length - a.length);
 
 function findRoute(method: string, path: string): { route: Route; rest: string } | null {
@@ -290,7 +292,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
     tickMs: options.wsTickMs,
     snapshotMs: options.wsSnapshotMs,
   });
-  const ex: ExchangeCtx = {
+  const exchange: ExchangeContext = {
     engine,
     seed,
     now,
@@ -393,45 +395,43 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
 
     const found = findRoute(method, path);
     if (!found) {
-      answer(notFound(ex.casing));
+      answer(notFound(exchange.casing));
       return;
     }
     const { route, rest } = found;
-    const ctx: Ctx = {
-      path,
-      body: {},
-      query: url.searchParams,
-      form: {},
-      headers: req.headers,
-      rest,
-    };
     let reply: Reply;
     try {
+      let body: Record<string, unknown> = {};
+      let apiKey: string | undefined;
       if (route.auth === 'signed') {
         const signed = verifySigned(req.headers, raw, path, keys);
         if (signed instanceof ApiError) throw signed;
         const nonceError = nonces.check(signed.apiKey, signed.body.nonce, signed.body.nonceWindow);
         if (nonceError) throw nonceError;
         changed();
-        ctx.body = signed.body;
-        ctx.apiKey = signed.apiKey;
+        body = signed.body;
+        apiKey = signed.apiKey;
       } else if (route.auth === 'bearer') {
         const denied = oauth.bearer(req.headers.authorization, route.scope ?? '');
         if (denied) throw denied;
         const parsed = tryJson(raw);
-        ctx.body =
-          parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-            ? (parsed as Record<string, unknown>)
-            : {};
-      } else if (route.auth === 'form') {
-        ctx.form = parseForm(raw);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+          body = parsed as Record<string, unknown>;
+        }
       }
+      const context: RouteContext = {
+        check: new Checker(route.method === 'GET' ? Object.fromEntries(url.searchParams) : body),
+        query: url.searchParams,
+        form: route.auth === 'form' ? parseForm(raw) : {},
+        rest,
+        apiKey,
+      };
       if (options.lendingAccess === false && path.startsWith('/api/v4/main-account/smart-flex/')) {
         throw new ApiError(403, { code: 0, message: NO_PERMISSION });
       }
-      const refused = regionRefusal(options.region, path, ctx.body, () => {
-        ex.engine.sync();
-        return ex.engine.state.active;
+      const refused = regionRefusal(options.region, path, body, () => {
+        exchange.engine.sync();
+        return exchange.engine.state.active;
       });
       if (refused) throw refused;
       if (route.placesOrder && faults.resetBeforeOrder > 0) {
@@ -439,10 +439,10 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
         resetConnection('resetBeforeOrder');
         return;
       }
-      reply = route.handler(ctx, ex);
+      reply = route.handler(context, exchange);
     } catch (error) {
       if (error instanceof ApiError) {
-        reply = { status: error.status, json: errorBody(error.body, ex.casing) };
+        reply = { status: error.status, json: errorBody(error.body, exchange.casing) };
       } else {
         hostLog.error('[demo-exchange]', error);
         reply = { status: 500, json: { code: 0, message: 'Internal error', errors: {} } };

@@ -1,5 +1,3 @@
-import type { TransferRecord } from './transfers';
-
 /**
  * The demo exchange's mutable state: plain JSON (decimal strings for money) so it can be persisted
  * as is. Everything derived from the seed alone (deposit/withdraw history, hashrate, books, prices)
@@ -155,6 +153,36 @@ export interface SubAccount {
 export interface TradeBalance {
   available: string;
   freeze: string;
+}
+
+/**
+ * A deposit or withdrawal of main-account/history: the seeded ones (transfers.ts) and those made
+ * through the control endpoint (`transfers` below).
+ */
+export interface TransferRecord {
+  address: string;
+  uniqueId: string | null;
+  createdAt: number;
+  currency: string;
+  ticker: string;
+  method: number;
+  amount: string;
+  description: string;
+  memo: string;
+  fee: string;
+  status: number;
+  network: string | null;
+  transactionHash: string;
+  transactionId: string;
+  details: {
+    partial: {
+      requestAmount: string;
+      processedAmount: string;
+      processedFee: string;
+      normalizeTransaction: string;
+    };
+  };
+  confirmations: { actual: number; required: number };
 }
 
 export interface ExchangeState {

@@ -1,4 +1,4 @@
-import { D, type Dec } from './decimal';
+import { Decimal } from './decimal';
 import type { Engine } from './engine';
 import { levelPrice, stepOf, walkPrice, type MarketDef } from './markets';
 import { hash32 } from './rng';
@@ -26,9 +26,9 @@ import type { Side } from './state';
  */
 export interface TapeTrade {
   id: number;
-  price: Dec;
+  price: Decimal;
   /** Stock. */
-  qty: Dec;
+  qty: Decimal;
   /** The taker's side: buy took an ask, sell took a bid. */
   side: Side;
   /** Unix seconds. */
@@ -38,26 +38,26 @@ export interface TapeTrade {
 /** Tape trades are looked for this many steps back at most. */
 const TAPE_SCAN = 1000;
 
-function priceAt(engine: Engine, m: MarketDef, step: number): Dec {
-  return step >= engine.currentStep() ? engine.price(m) : walkPrice(engine.seed, m, step);
+function priceAt(engine: Engine, market: MarketDef, step: number): Decimal {
+  return step >= engine.currentStep() ? engine.price(market) : walkPrice(engine.seed, market, step);
 }
 
-function tapeAt(engine: Engine, m: MarketDef, step: number, time: number): TapeTrade[] {
-  const count = hash32(engine.seed, m.name, step, 'tape') % 3;
+function tapeAt(engine: Engine, market: MarketDef, step: number, time: number): TapeTrade[] {
+  const count = hash32(engine.seed, market.name, step, 'tape') % 3;
   if (count === 0) return [];
-  const mid = priceAt(engine, m, step);
+  const mid = priceAt(engine, market, step);
   const trades: TapeTrade[] = [];
   for (let k = 0; k < count; k++) {
-    const h = hash32(engine.seed, m.name, step, 'trade', k);
+    const h = hash32(engine.seed, market.name, step, 'trade', k);
     const side: Side = h % 2 === 0 ? 'buy' : 'sell';
-    const qty = new D(m.levelQty)
+    const qty = new Decimal(market.levelQty)
       .times(((h >>> 1) % 491) + 10)
       .div(1000)
-      .toDecimalPlaces(m.stockPrec, D.ROUND_DOWN);
+      .toDecimalPlaces(market.stockPrec, Decimal.ROUND_DOWN);
     trades.push({
       id: 1_000_000_000 + 4 * step + k,
-      price: levelPrice(m, mid, side === 'buy' ? 'ask' : 'bid', 1),
-      qty: D.max(qty, stepOf(m)),
+      price: levelPrice(market, mid, side === 'buy' ? 'ask' : 'bid', 1),
+      qty: Decimal.max(qty, stepOf(market)),
       side,
       time,
     });
@@ -68,25 +68,25 @@ function tapeAt(engine: Engine, m: MarketDef, step: number, time: number): TapeT
 /** The newest `limit` trades of a market (of one side, when given), newest first. */
 export function recentTrades(
   engine: Engine,
-  m: MarketDef,
+  market: MarketDef,
   limit: number,
   side?: Side,
 ): TapeTrade[] {
   const nowSec = Math.floor(engine.now() / 1000);
   const current = engine.currentStep();
   const own: TapeTrade[] = engine.state.deals
-    .filter((d) => d.market === m.name)
+    .filter((d) => d.market === market.name)
     .map((d) => ({
       id: d.id,
-      price: new D(d.price),
-      qty: new D(d.amount),
+      price: new Decimal(d.price),
+      qty: new Decimal(d.amount),
       side: d.role === 2 ? d.side : d.side === 'buy' ? 'sell' : 'buy',
       time: Math.floor(d.time),
     }));
   const tape: TapeTrade[] = [];
   for (let back = 0; back < TAPE_SCAN && tape.length < limit; back++) {
     const step = current - back;
-    for (const trade of tapeAt(engine, m, step, Math.min(engine.timeOf(step), nowSec))) {
+    for (const trade of tapeAt(engine, market, step, Math.min(engine.timeOf(step), nowSec))) {
       if (!side || trade.side === side) tape.push(trade);
     }
   }
@@ -160,7 +160,7 @@ export type Candle = [number, string, string, string, string, string, string];
 /** The candles whose buckets start within [from, to] (Unix seconds, to <= now), oldest first. */
 export function candles(
   engine: Engine,
-  m: MarketDef,
+  market: MarketDef,
   interval: Interval,
   from: number,
   to: number,
@@ -174,7 +174,9 @@ export function candles(
     bucket = bucketAfter(interval, bucket)
   ) {
     if (bucket < from) continue;
-    out.push(span(engine, m, key, bucket, Math.min(bucketAfter(interval, bucket) - 1, nowSec)));
+    out.push(
+      span(engine, market, key, bucket, Math.min(bucketAfter(interval, bucket) - 1, nowSec)),
+    );
   }
   return out;
 }
@@ -185,31 +187,31 @@ export function candles(
  */
 export function span(
   engine: Engine,
-  m: MarketDef,
+  market: MarketDef,
   key: Interval,
   first: number,
   last: number,
 ): Candle {
   const nowSec = Math.floor(engine.now() / 1000);
   const at = (t: number) =>
-    priceAt(engine, m, t >= nowSec ? engine.currentStep() : engine.stepAt(t));
+    priceAt(engine, market, t >= nowSec ? engine.currentStep() : engine.stepAt(t));
   const third = Math.floor((last - first) / 3);
   const prices = [at(first), at(last), at(first + third), at(first + 2 * third)];
-  const [open, close] = prices as [Dec, Dec];
+  const [open, close] = prices as [Decimal, Decimal];
   const seconds = last - first + 1;
-  const factor = new D((hash32(engine.seed, m.name, key, first) % 1001) + 500).div(1000);
-  const stock = new D(m.levelQty)
+  const factor = new Decimal((hash32(engine.seed, market.name, key, first) % 1001) + 500).div(1000);
+  const stock = new Decimal(market.levelQty)
     .times('0.26')
     .times(seconds)
     .times(factor)
-    .toDecimalPlaces(m.stockPrec, D.ROUND_DOWN);
+    .toDecimalPlaces(market.stockPrec, Decimal.ROUND_DOWN);
   return [
     first,
     open.toFixed(),
     close.toFixed(),
-    D.max(...prices).toFixed(),
-    D.min(...prices).toFixed(),
+    Decimal.max(...prices).toFixed(),
+    Decimal.min(...prices).toFixed(),
     stock.toFixed(),
-    stock.times(close).toDecimalPlaces(m.moneyPrec, D.ROUND_DOWN).toFixed(),
+    stock.times(close).toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN).toFixed(),
   ];
 }

@@ -1,7 +1,8 @@
 import { ASSET_BY_TICKER } from './assets';
-import { D, type Dec } from './decimal';
+import { Decimal } from './decimal';
 import { transferHeadroom } from './seed';
 import { Rng, hash32 } from './rng';
+import type { TransferRecord } from './state';
 
 /**
  * The seeded deposit/withdraw history (main-account/history): 2,500 records, newest first, spread
@@ -23,32 +24,6 @@ export const WITHDRAW_STATUSES = [
   1, 2, 6, 10, 11, 12, 13, 14, 15, 16, 17, 3, 7, 4, 5, 18, 21,
 ] as const;
 export const TRANSFER_COUNT = 2500;
-
-export interface TransferRecord {
-  address: string;
-  uniqueId: string | null;
-  createdAt: number;
-  currency: string;
-  ticker: string;
-  method: number;
-  amount: string;
-  description: string;
-  memo: string;
-  fee: string;
-  status: number;
-  network: string | null;
-  transactionHash: string;
-  transactionId: string;
-  details: {
-    partial: {
-      requestAmount: string;
-      processedAmount: string;
-      processedFee: string;
-      normalizeTransaction: string;
-    };
-  };
-  confirmations: { actual: number; required: number };
-}
 
 interface CurrencyDef {
   ticker: string;
@@ -128,49 +103,50 @@ interface Drawn {
   uniqueId: string | null;
   createdAt: number;
   method: 1 | 2;
-  amount: Dec;
+  amount: Decimal;
   /** What was done of it: the amount, or a partial withdrawal's part. */
-  processed: Dec;
-  fee: Dec;
+  processed: Decimal;
+  fee: Decimal;
   status: number;
   network: string | null;
   transactionHash: string;
 }
 
 /**
- * A history record of `c`: from `d`, and from `rng` its memo (a currency with memos), transaction
- * id and, unfinished (not successful, not partial), its confirmations so far, drawn in that order.
+ * A history record of `currency`: from `drawn`, and from `rng` its memo (a currency with memos),
+ * transaction id and, unfinished (not successful, not partial), its confirmations so far, drawn in
+ * that order.
  */
-function listed(rng: Rng, c: Listed, d: Drawn): TransferRecord {
-  const done = d.status === 3 || d.status === 7 || d.status === 18;
+function listed(rng: Rng, currency: Listed, drawn: Drawn): TransferRecord {
+  const done = drawn.status === 3 || drawn.status === 7 || drawn.status === 18;
   return {
-    address: d.address,
-    uniqueId: d.uniqueId,
-    createdAt: d.createdAt,
-    currency: c.name,
-    ticker: c.ticker,
-    method: d.method,
-    amount: d.amount.toFixed(),
-    description: d.method === 1 ? 'Deposit' : 'Withdraw',
-    memo: c.memo ? String(rng.int(100000, 999999)) : '',
-    fee: d.fee.toFixed(),
-    status: d.status,
-    network: d.network,
-    transactionHash: d.transactionHash,
+    address: drawn.address,
+    uniqueId: drawn.uniqueId,
+    createdAt: drawn.createdAt,
+    currency: currency.name,
+    ticker: currency.ticker,
+    method: drawn.method,
+    amount: drawn.amount.toFixed(),
+    description: drawn.method === 1 ? 'Deposit' : 'Withdraw',
+    memo: currency.memo ? String(rng.int(100000, 999999)) : '',
+    fee: drawn.fee.toFixed(),
+    status: drawn.status,
+    network: drawn.network,
+    transactionHash: drawn.transactionHash,
     transactionId: `${rng.hex(8)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(4)}-${rng.hex(12)}`,
     details: {
       partial: {
-        requestAmount: d.amount.toFixed(),
-        processedAmount: d.processed.toFixed(),
-        processedFee: d.fee.toFixed(),
+        requestAmount: drawn.amount.toFixed(),
+        processedAmount: drawn.processed.toFixed(),
+        processedFee: drawn.fee.toFixed(),
         normalizeTransaction: '',
       },
     },
     confirmations: {
       actual: done
-        ? c.confirmations
-        : rng.int(0, c.confirmations - 1 < 0 ? 0 : c.confirmations - 1),
-      required: c.confirmations,
+        ? currency.confirmations
+        : rng.int(0, currency.confirmations - 1 < 0 ? 0 : currency.confirmations - 1),
+      required: currency.confirmations,
     },
   };
 }
@@ -183,52 +159,54 @@ export function transferRecords(seed: number, anchorSec: number): TransferRecord
   const rng = new Rng(seed + 7);
   // Address pools: a few addresses are reused many times so address filters return something.
   const pools = new Map<string, string[]>();
-  for (const c of CURRENCIES) {
-    for (const n of c.networks) {
+  for (const currency of CURRENCIES) {
+    for (const n of currency.networks) {
       pools.set(
-        `${c.ticker}:${n}`,
+        `${currency.ticker}:${n}`,
         Array.from({ length: 6 }, () => address(rng, n)),
       );
     }
   }
   const headroom = transferHeadroom(seed);
   /** Per currency, what the records drawn so far (newer ones) add up to. */
-  const gained = new Map<string, Dec>();
+  const gained = new Map<string, Decimal>();
   const records: TransferRecord[] = [];
   let t = anchorSec;
   const span = 365 * 86400;
   for (let i = 0; i < TRANSFER_COUNT; i++) {
     t -= rng.int(1, Math.floor((2 * span) / TRANSFER_COUNT));
-    const c = rng.pick(CURRENCIES);
-    const network = rng.pick(c.networks);
+    const currency = rng.pick(CURRENCIES);
+    const network = rng.pick(currency.networks);
     const drawn = rng.next() < 0.55 ? 1 : 2;
     const statuses: readonly number[] = drawn === 1 ? DEPOSIT_STATUSES : WITHDRAW_STATUSES;
     // Mostly successful, the rest spread over every status.
     const status = rng.next() < 0.7 ? rng.pick([3, 7]) : rng.pick(statuses);
-    const step = new D(1).div(new D(10).pow(c.precision));
-    const amount = step.times(rng.int(c.min, c.max));
+    const step = new Decimal(1).div(new Decimal(10).pow(currency.precision));
+    const amount = step.times(rng.int(currency.min, currency.max));
     const successful = status === 3 || status === 7;
     // A successful deposit the balances cannot have held since is a withdrawal (3 and 7 are
     // successful either way; nothing else drawn depends on the direction).
-    const gain = gained.get(c.ticker) ?? new D(0);
+    const gain = gained.get(currency.ticker) ?? new Decimal(0);
     const overdraws =
-      drawn === 1 && successful && gain.plus(amount).gt(headroom.get(c.ticker) ?? 0);
+      drawn === 1 && successful && gain.plus(amount).gt(headroom.get(currency.ticker) ?? 0);
     const method = overdraws ? 2 : drawn;
-    const fee = method === 2 ? new D(c.fee) : new D(0);
-    const pool = pools.get(`${c.ticker}:${network}`) ?? [];
+    const fee = method === 2 ? new Decimal(currency.fee) : new Decimal(0);
+    const pool = pools.get(`${currency.ticker}:${network}`) ?? [];
     const addr = rng.next() < 0.8 ? rng.pick(pool) : address(rng, network);
     const hash = rng.hex(64);
     const partial = status === 18;
-    const processed = partial ? amount.div(2).toDecimalPlaces(c.precision, D.ROUND_DOWN) : amount;
+    const processed = partial
+      ? amount.div(2).toDecimalPlaces(currency.precision, Decimal.ROUND_DOWN)
+      : amount;
     const done = successful || partial;
     if (done) {
       const change = method === 1 ? amount : processed.plus(fee).neg();
-      gained.set(c.ticker, gain.plus(change));
+      gained.set(currency.ticker, gain.plus(change));
     }
     const uniqueId = rng.next() < 0.3 ? null : `${rng.hex(8)}-${i}`;
     const transactionHash = status === 5 || status === 4 ? '' : hash;
     records.push(
-      listed(rng, c, {
+      listed(rng, currency, {
         address: addr,
         uniqueId,
         createdAt: t,
@@ -247,7 +225,7 @@ export function transferRecords(seed: number, anchorSec: number): TransferRecord
 }
 
 /** Whole units of an amount the control endpoint credits or debits at most. */
-const CONTROL_MAX = new D('1000000000');
+const CONTROL_MAX = new Decimal('1000000000');
 
 /**
  * A deposit (method 1) or withdrawal (2) made now through the control endpoint, as the history
@@ -269,7 +247,8 @@ export function controlTransferRecord(
   const limits = rail?.[direction];
   if (!rail || !limits)
     return `${asset.ticker} cannot be ${method === 1 ? 'deposited' : 'withdrawn'}`;
-  const value = typeof amount === 'string' && /^\d+(\.\d+)?$/.test(amount) ? new D(amount) : null;
+  const value =
+    typeof amount === 'string' && /^\d+(\.\d+)?$/.test(amount) ? new Decimal(amount) : null;
   if (
     !value ||
     value.decimalPlaces() > asset.precision ||
@@ -280,7 +259,9 @@ export function controlTransferRecord(
     return `amount must be a decimal string from ${limits.min} to ${max}, at most ${asset.precision} places`;
   }
   const rng = new Rng(hash32(made.seed, 'control', made.serial, made.nowMs));
-  const fee = new D(method === 2 && 'fixed' in asset.withdrawFee ? asset.withdrawFee.fixed : '0');
+  const fee = new Decimal(
+    method === 2 && 'fixed' in asset.withdrawFee ? asset.withdrawFee.fixed : '0',
+  );
   const currency = { ...asset, confirmations: asset.confirmations ?? 0 };
   return listed(rng, currency, {
     address: address(rng, rail.id),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { D } from '@exchange-desk/demo-exchange';
+import { Decimal } from '@exchange-desk/demo-exchange';
 import { Engine } from '@exchange-desk/demo-exchange';
 import { MARKET_BY_NAME } from '@exchange-desk/demo-exchange';
 import { createSeedState } from '@exchange-desk/demo-exchange';
@@ -41,13 +41,13 @@ describe('movements against the demo engine', () => {
       side: 'buy' | 'sell',
       amount: string,
       unit: 'money' | 'stock',
-    ) => e.placeMarket({ market, side, amount: new D(amount), unit, type: 'market' });
+    ) => e.placeMarket({ market, side, amount: new Decimal(amount), unit, type: 'market' });
     const buy = atMarket('BTC_USDT', 'buy', '1000', 'money');
     clock.ms += 60_000;
     const sell = atMarket('ETH_BTC', 'sell', '0.3', 'stock');
     const xrp = MARKET_BY_NAME.get('XRP_USDT')!;
     const price = e.price(xrp).times('0.97').toDecimalPlaces(xrp.moneyPrec);
-    const rest = e.placeLimit({ market: xrp.name, side: 'buy', amount: new D('11'), price });
+    const rest = e.placeLimit({ market: xrp.name, side: 'buy', amount: new Decimal('11'), price });
     expect([buy.ok, sell.ok, rest.ok]).toEqual([true, true, true]);
     const second = snapshotOf(e.state, (clock.ms += 60_000));
 
@@ -57,7 +57,7 @@ describe('movements against the demo engine', () => {
 
     const deals: StoredDeal[] = e.state.deals.slice(firstNew).map(demoDeal);
     expect(deals.map((d) => d.role)).toContain('maker');
-    expect(deals.some((d) => new D(d.fee).decimalPlaces() > 8)).toBe(true);
+    expect(deals.some((d) => new Decimal(d.fee).decimalPlaces() > 8)).toBe(true);
 
     const r = backfill({
       now: clock.ms,

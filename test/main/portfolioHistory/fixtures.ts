@@ -1,4 +1,4 @@
-import { D } from '@exchange-desk/demo-exchange';
+import { Decimal } from '@exchange-desk/demo-exchange';
 import type { DealRec, ExchangeState } from '@exchange-desk/demo-exchange';
 import { indexCloses, type CloseIndex } from '../../../src/main/portfolioHistory/prices';
 import type {
@@ -76,8 +76,9 @@ export const demoDeal = (d: DealRec): StoredDeal => ({
 
 /** A demo state's totals per asset, as the Overview adds them up: main, trade (available + frozen), flex. */
 export function demoHoldings(s: ExchangeState): Record<string, string> {
-  const sums = new Map<string, InstanceType<typeof D>>();
-  const add = (asset: string, v: string) => sums.set(asset, (sums.get(asset) ?? new D(0)).plus(v));
+  const sums = new Map<string, Decimal>();
+  const add = (asset: string, v: string) =>
+    sums.set(asset, (sums.get(asset) ?? new Decimal(0)).plus(v));
   for (const [a, v] of Object.entries(s.main)) add(a, v);
   for (const [a, b] of Object.entries(s.trade)) {
     add(a, b.available);

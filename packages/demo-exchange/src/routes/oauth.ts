@@ -18,14 +18,14 @@ const html = (status: number, body: string): Reply => ({
 
 function loopback(uri: string): boolean {
   try {
-    const u = new URL(uri);
-    return u.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(u.hostname);
+    const url = new URL(uri);
+    return url.protocol === 'http:' && ['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname);
   } catch {
     return false;
   }
 }
 
-function params(get: (name: string) => string | undefined) {
+function loginParams(get: (name: string) => string | undefined) {
   return {
     clientId: get('clientId') ?? get('client_id') ?? '',
     state: get('state') ?? '',
@@ -34,30 +34,31 @@ function params(get: (name: string) => string | undefined) {
 }
 
 /** `{data: {access_token, ...}}`, or the error. */
-function tokenAnswer(r: TokenReply, casing: Casing): Reply {
-  if ('tokens' in r) return json(wire(DATA, casing, { data: wire(OAUTH_TOKEN, casing, r.tokens) }));
-  return json(r.body, r.status);
+function tokenAnswer(reply: TokenReply, casing: Casing): Reply {
+  if ('tokens' in reply)
+    return json(wire(DATA, casing, { data: wire(OAUTH_TOKEN, casing, reply.tokens) }));
+  return json(reply.body, reply.status);
 }
 
 export const oauthRoutes: Record<string, Route> = {
   'GET /auth/login': {
     method: 'GET',
     auth: 'none',
-    handler: (ctx, ex) => {
-      const p = params((n) => ctx.query.get(n) ?? undefined);
-      if (!ex.oauth.client(p.clientId)) return html(400, '<h1>Unknown application</h1>');
-      if (p.redirectUri && !loopback(p.redirectUri))
+    handler: (context, exchange) => {
+      const params = loginParams((n) => context.query.get(n) ?? undefined);
+      if (!exchange.oauth.client(params.clientId)) return html(400, '<h1>Unknown application</h1>');
+      if (params.redirectUri && !loopback(params.redirectUri))
         return html(400, '<h1>Redirect URI not allowed</h1>');
       const hidden = Object.entries({
-        clientId: p.clientId,
-        state: p.state,
-        redirect_uri: p.redirectUri,
+        clientId: params.clientId,
+        state: params.state,
+        redirect_uri: params.redirectUri,
       })
         .map(([k, v]) => `<input type="hidden" name="${k}" value="${escape(v)}">`)
         .join('');
       return html(
         200,
-        `<h1>Demo exchange</h1><p>The application <b>${escape(p.clientId)}</b> asks to read your order history.</p>` +
+        `<h1>Demo exchange</h1><p>The application <b>${escape(params.clientId)}</b> asks to read your order history.</p>` +
           `<form method="post" action="/auth/login">${hidden}<button type="submit" id="approve">Approve</button></form>`,
       );
     },
@@ -65,17 +66,17 @@ export const oauthRoutes: Record<string, Route> = {
   'POST /auth/login': {
     method: 'POST',
     auth: 'form',
-    handler: (ctx, ex) => {
-      const p = params((n) => ctx.form[n]);
-      if (p.redirectUri && !loopback(p.redirectUri))
+    handler: (context, exchange) => {
+      const params = loginParams((n) => context.form[n]);
+      if (params.redirectUri && !loopback(params.redirectUri))
         return html(400, '<h1>Redirect URI not allowed</h1>');
-      const code = ex.oauth.issueCode(p.clientId);
+      const code = exchange.oauth.issueCode(params.clientId);
       if (!code) return html(400, '<h1>Unknown application</h1>');
-      if (!p.redirectUri)
+      if (!params.redirectUri)
         return html(200, `<h1>Approved</h1><p>Code: <code id="code">${code}</code></p>`);
-      const target = new URL(p.redirectUri);
+      const target = new URL(params.redirectUri);
       target.searchParams.set('code', code);
-      if (p.state) target.searchParams.set('state', p.state);
+      if (params.state) target.searchParams.set('state', params.state);
       return {
         status: 302,
         text: '',
@@ -87,11 +88,13 @@ export const oauthRoutes: Record<string, Route> = {
   'POST /oauth2/token': {
     method: 'POST',
     auth: 'form',
-    handler: (ctx, ex) => tokenAnswer(ex.oauth.exchange(ctx.form), ex.casing),
+    handler: (context, exchange) =>
+      tokenAnswer(exchange.oauth.exchange(context.form), exchange.casing),
   },
   'POST /oauth2/refresh_token': {
     method: 'POST',
     auth: 'form',
-    handler: (ctx, ex) => tokenAnswer(ex.oauth.refreshTokens(ctx.form), ex.casing),
+    handler: (context, exchange) =>
+      tokenAnswer(exchange.oauth.refreshTokens(context.form), exchange.casing),
   },
 };

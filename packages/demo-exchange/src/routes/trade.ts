@@ -1,6 +1,13 @@
-import { D, parseAmount, type Dec } from '../decimal';
+import { Decimal, parseAmount } from '../decimal';
 import { validation, type Result } from '../errors';
-import { json, type Ctx, type ExchangeCtx, type Reply, type Route } from '../context';
+import {
+  json,
+  signedPost,
+  type ExchangeContext,
+  type Reply,
+  type Route,
+  type RouteContext,
+} from '../context';
 import {
   CONDITIONAL_LEG,
   CONDITIONAL_OCO,
@@ -24,7 +31,7 @@ import type { Engine, ModifyInput, OrderRef } from '../engine';
 import { MARKET_BY_NAME } from '../markets';
 import { ASSETS } from '../assets';
 import type { DealRec, KillSwitchRec, OcoRec, OrderRec, OtoLink, Side } from '../state';
-import { CLIENT_ORDER_ID, Checker } from '../validate';
+import { CLIENT_ORDER_ID, type Checker } from '../validate';
 
 /**
  * Spot trading endpoints. Validation order of the order endpoints (codes of the spec):
@@ -70,21 +77,21 @@ const PRICELESS = new Set(['market', 'stock market', 'stop market']);
 const activationCondition = (side: Side): string => (side === 'buy' ? 'gte' : 'lte');
 
 /** The stop fields of an order or leg (only a stop has them), and its OTO link. */
-const stopValues = (o: OrderRec) =>
-  o.activationPrice === undefined
+const stopValues = (order: OrderRec) =>
+  order.activationPrice === undefined
     ? {}
     : {
-        activationPrice: o.activationPrice,
-        activationCondition: activationCondition(o.side),
-        activated: o.activated ?? 0,
+        activationPrice: order.activationPrice,
+        activationCondition: activationCondition(order.side),
+        activated: order.activated ?? 0,
       };
 
-const otoLink = (o: OrderRec, casing: Casing) =>
-  o.oto
+const otoLink = (order: OrderRec, casing: Casing) =>
+  order.oto
     ? wire(OTO_LINK, casing, {
-        otoId: o.oto.id,
-        stopLoss: o.oto.stopLossPrice,
-        takeProfit: o.oto.takeProfitPrice,
+        otoId: order.oto.id,
+        stopLoss: order.oto.stopLossPrice,
+        takeProfit: order.oto.takeProfitPrice,
       })
     : undefined;
 
@@ -92,19 +99,19 @@ const otoLink = (o: OrderRec, casing: Casing) =>
  * An order (the state's fields under its own names, the id as `orderId`). `created`: the answer of
  * an order-creation endpoint, which has no `reduceOnly`.
  */
-function orderRecord(o: OrderRec, casing: Casing, created = false): Record<string, unknown> {
+function orderRecord(order: OrderRec, casing: Casing, created = false): Record<string, unknown> {
   return wire(ORDER, casing, {
-    ...o,
-    orderId: o.id,
-    price: casing === 'deployed' && PRICELESS.has(o.type) ? undefined : o.price,
-    status: restStatus(o.status),
-    stp: stpOut(o.stp, casing),
+    ...order,
+    orderId: order.id,
+    price: casing === 'deployed' && PRICELESS.has(order.type) ? undefined : order.price,
+    status: restStatus(order.status),
+    stp: stpOut(order.stp, casing),
     reduceOnly: created ? undefined : false,
     activationPrice: undefined,
     activationCondition: undefined,
     activated: undefined,
-    ...stopValues(o),
-    oto: otoLink(o, casing),
+    ...stopValues(order),
+    oto: otoLink(order, casing),
   });
 }
 
@@ -115,64 +122,66 @@ const feeAsset = (market: string) => MARKET_BY_NAME.get(market)?.money ?? '';
  * How order history shows a finished order's status: one that stopped part-filled (an IOC
  * remainder) is CANCELED there, with its deals in dealStock (reference: OrderHistoryStatus).
  */
-const historyStatus = (o: OrderRec) => (o.status === 'PARTIALLY_FILLED' ? 'CANCELED' : o.status);
+const historyStatus = (order: OrderRec) =>
+  order.status === 'PARTIALLY_FILLED' ? 'CANCELED' : order.status;
 
 /**
  * Executed-order record of trade-account/order/history and accounts/orders (reference:
  * getOrderHistory; `positionSide` is left out for spot orders, as the server does).
  */
-function executedRecord(o: OrderRec, casing: Casing): Record<string, unknown> {
+function executedRecord(order: OrderRec, casing: Casing): Record<string, unknown> {
   return wire(EXECUTED, casing, {
-    ...o,
-    ctime: o.timestamp,
-    ftime: o.ftime ?? o.timestamp,
-    status: historyStatus(o),
-    feeAsset: feeAsset(o.market),
+    ...order,
+    ctime: order.timestamp,
+    ftime: order.ftime ?? order.timestamp,
+    status: historyStatus(order),
+    feeAsset: feeAsset(order.market),
     reduceOnly: false,
   });
 }
 
 /** A deal's values, for the two deal listings (EXECUTED_DEAL, ORDER_DEAL). */
-const dealValues = (d: DealRec) => ({ ...d, feeAsset: feeAsset(d.market), rpi: false });
+const dealValues = (deal: DealRec) => ({ ...deal, feeAsset: feeAsset(deal.market), rpi: false });
 
 /** A deal of trade-account/executed-history (reference: ExecutedDeal). */
-const executedDealRecord = (d: DealRec, casing: Casing) =>
-  wire(EXECUTED_DEAL, casing, dealValues(d));
+const executedDealRecord = (deal: DealRec, casing: Casing) =>
+  wire(EXECUTED_DEAL, casing, dealValues(deal));
 
 /** A deal of one order, as trade-account/order lists it (reference: getOrderDeals). */
-const orderDealRecord = (d: DealRec, casing: Casing) => wire(ORDER_DEAL, casing, dealValues(d));
+const orderDealRecord = (deal: DealRec, casing: Casing) =>
+  wire(ORDER_DEAL, casing, dealValues(deal));
 
 /** A conditional leg's values, for each table that shows one (OCO_LEG, CONDITIONAL_LEG, OTO_ORDER). */
-const legValues = (l: OrderRec, casing: Casing) => ({
-  ...l,
-  orderId: l.id,
-  status: restStatus(l.status),
-  stp: stpOut(l.stp, casing),
+const legValues = (leg: OrderRec, casing: Casing) => ({
+  ...leg,
+  orderId: leg.id,
+  status: restStatus(leg.status),
+  stp: stpOut(leg.stp, casing),
   reduceOnly: false,
-  positionSide: l.positionSide,
-  mtime: l.mtime ?? l.timestamp,
+  positionSide: leg.positionSide,
+  mtime: leg.mtime ?? leg.timestamp,
   activationPrice: undefined,
   activationCondition: undefined,
   activated: undefined,
-  ...stopValues(l),
+  ...stopValues(leg),
 });
 
 /** An OCO record of oco-orders (and of oco-cancel). */
-function ocoRecord(r: OcoRec, casing: Casing): Record<string, unknown> {
+function ocoRecord(oco: OcoRec, casing: Casing): Record<string, unknown> {
   return wire(OCO, casing, {
-    id: r.id,
-    stopLoss: wire(OCO_LEG, casing, legValues(r.stopLoss, casing)),
-    takeProfit: wire(OCO_LEG, casing, legValues(r.takeProfit, casing)),
+    id: oco.id,
+    stopLoss: wire(OCO_LEG, casing, legValues(oco.stopLoss, casing)),
+    takeProfit: wire(OCO_LEG, casing, legValues(oco.takeProfit, casing)),
   });
 }
 
 /** An OCO record of conditional-orders. */
-function conditionalOcoRecord(r: OcoRec, casing: Casing): Record<string, unknown> {
+function conditionalOcoRecord(oco: OcoRec, casing: Casing): Record<string, unknown> {
   return wire(CONDITIONAL_OCO, casing, {
-    id: r.id,
+    id: oco.id,
     type: 'oco',
-    stopLoss: wire(CONDITIONAL_LEG, casing, legValues(r.stopLoss, casing)),
-    takeProfit: wire(CONDITIONAL_LEG, casing, legValues(r.takeProfit, casing)),
+    stopLoss: wire(CONDITIONAL_LEG, casing, legValues(oco.stopLoss, casing)),
+    takeProfit: wire(CONDITIONAL_LEG, casing, legValues(oco.takeProfit, casing)),
   });
 }
 
@@ -190,8 +199,8 @@ function otoRecord(primary: OrderRec, oto: OtoLink, casing: Casing): Record<stri
   });
 }
 
-function killSwitchRecord(t: KillSwitchRec, casing: Casing): Record<string, unknown> {
-  return wire(KILL_SWITCH, casing, t);
+function killSwitchRecord(timer: KillSwitchRec, casing: Casing): Record<string, unknown> {
+  return wire(KILL_SWITCH, casing, timer);
 }
 
 interface OrderCommon {
@@ -202,55 +211,59 @@ interface OrderCommon {
 }
 
 /** An optional `stp`, long or short form (a bad one is recorded under `stp`, code 30). */
-function stpOf(c: Checker): string | undefined {
-  const raw = c.raw('stp');
+function stpOf(check: Checker): string | undefined {
+  const raw = check.raw('stp');
   if (raw === undefined || raw === null) return undefined;
   const stp = typeof raw === 'string' ? STP[raw] : undefined;
   if (!stp) {
-    c.add('stp', 'The selected stp is invalid. Allowed: no, cancel_both, cancel_new, cancel_old.');
+    check.add(
+      'stp',
+      'The selected stp is invalid. Allowed: no, cancel_both, cancel_new, cancel_old.',
+    );
   }
   return stp;
 }
 
 /** Checks shared by all order-placing endpoints; throws the first failing code's error. */
-function orderCommon(c: Checker, extraRequired: string[] = []): OrderCommon {
+function orderCommon(check: Checker, extraRequired: string[] = []): OrderCommon {
   const required = ['market', 'side', 'amount', ...extraRequired];
   for (const name of required) {
-    if (!c.has(name) || c.raw(name) === null) {
-      c.add(name, `The ${name.replace(/_/g, ' ')} field is required.`);
+    if (!check.has(name) || check.raw(name) === null) {
+      check.add(name, `The ${name.replace(/_/g, ' ')} field is required.`);
     }
   }
-  const side = c.raw('side');
+  const side = check.raw('side');
   if (side !== undefined && side !== null && side !== 'buy' && side !== 'sell') {
-    c.add('side', 'The selected side is invalid.');
+    check.add('side', 'The selected side is invalid.');
   }
-  const stp = stpOf(c);
-  c.bool('postOnly');
-  c.bool('ioc');
-  c.throwIfFailed(30);
+  const stp = stpOf(check);
+  check.bool('postOnly');
+  check.bool('ioc');
+  check.throwIfFailed(30);
 
-  const cid = c.raw('client_order_id');
+  const cid = check.raw('client_order_id');
   if (cid !== undefined && cid !== null) {
-    if (typeof cid !== 'string') c.add('client_order_id', 'The client order id must be a string.');
+    if (typeof cid !== 'string')
+      check.add('client_order_id', 'The client order id must be a string.');
     else if (cid !== '' && !CLIENT_ORDER_ID.test(cid)) {
-      c.add(
+      check.add(
         'client_order_id',
         'The client order id may only contain letters, digits, dashes, dots and underscores.',
       );
     }
   }
-  c.throwIfFailed(36);
+  check.throwIfFailed(36);
 
-  const market = c.raw('market');
-  if (market === '') c.add('market', 'The market field is required.');
-  else if (typeof market !== 'string') c.add('market', 'The market must be a string.');
+  const marketName = check.raw('market');
+  if (marketName === '') check.add('market', 'The market field is required.');
+  else if (typeof marketName !== 'string') check.add('market', 'The market must be a string.');
   else {
-    const m = MARKET_BY_NAME.get(market);
-    if (!m || !m.tradesEnabled) c.add('market', 'Market is not available');
+    const market = MARKET_BY_NAME.get(marketName);
+    if (!market || !market.tradesEnabled) check.add('market', 'Market is not available');
   }
-  c.throwIfFailed(31);
+  check.throwIfFailed(31);
   return {
-    market: market as string,
+    market: marketName as string,
     side: side as Side,
     clientOrderId: typeof cid === 'string' && cid !== '' ? cid : undefined,
     stp,
@@ -268,38 +281,43 @@ const LABEL: Record<string, string> = {
  * Numeric fields (a numeric string or a JSON number); any other value is an error under its field,
  * thrown with `code` (32 amounts, 33 prices). An absent field stays undefined.
  */
-function numbersOf(c: Checker, names: string[], code: number): Record<string, Dec | undefined> {
-  const out: Record<string, Dec | undefined> = {};
+function numbersOf(
+  check: Checker,
+  names: string[],
+  code: number,
+): Record<string, Decimal | undefined> {
+  const out: Record<string, Decimal | undefined> = {};
   for (const name of names) {
-    const raw = c.raw(name);
+    const raw = check.raw(name);
     if (raw === undefined || raw === null) continue;
     const value = parseAmount(raw);
     if (value) out[name] = value;
-    else c.add(name, `${LABEL[name] ?? name} should be a numeric string or number.`);
+    else check.add(name, `${LABEL[name] ?? name} should be a numeric string or number.`);
   }
-  c.throwIfFailed(code);
+  check.throwIfFailed(code);
   return out;
 }
 
 /** The amount of an order-placing endpoint (present: orderCommon required it). */
-const amountOf = (c: Checker): Dec => numbersOf(c, ['amount'], 32).amount as Dec;
+const amountOf = (check: Checker): Decimal => numbersOf(check, ['amount'], 32).amount as Decimal;
 
 /** `orderId` or `clientOrderId`, exactly one (code 30 under orderId otherwise). */
-function orderRef(c: Checker): OrderRef {
-  const orderIdRaw = c.raw('order_id');
-  const cidRaw = c.raw('client_order_id');
+function orderRef(check: Checker): OrderRef {
+  const orderIdRaw = check.raw('order_id');
+  const cidRaw = check.raw('client_order_id');
   const hasId = orderIdRaw !== undefined && orderIdRaw !== null;
   const hasCid = cidRaw !== undefined && cidRaw !== null && cidRaw !== '';
-  if (hasId === hasCid) c.add('orderId', 'Exactly one of orderId and clientOrderId is required.');
+  if (hasId === hasCid)
+    check.add('orderId', 'Exactly one of orderId and clientOrderId is required.');
   return {
-    orderId: hasId ? c.int('order_id', undefined, 1) : undefined,
-    clientOrderId: hasCid ? c.string('client_order_id') : undefined,
+    orderId: hasId ? check.int('order_id', undefined, 1) : undefined,
+    clientOrderId: hasCid ? check.string('client_order_id') : undefined,
   };
 }
 
 /** After the code-30 checks (a missing market among them): the market must be tradable (31). */
-function tradable(c: Checker, market: string | undefined): string {
-  c.throwIfFailed(30);
+function tradable(check: Checker, market: string | undefined): string {
+  check.throwIfFailed(30);
   if (market === '' || !MARKET_BY_NAME.get(market ?? '')?.tradesEnabled) {
     throw validation(31, { market: ['Market is not available'] });
   }
@@ -307,12 +325,12 @@ function tradable(c: Checker, market: string | undefined): string {
 }
 
 /** Kill-switch seconds, 5 to 600 (number or digit string); null deletes, absent is an error. */
-function timeoutOf(c: Checker): number | null {
-  if (!c.has('timeout')) {
-    c.add('timeout', 'The timeout field is required.');
+function timeoutOf(check: Checker): number | null {
+  if (!check.has('timeout')) {
+    check.add('timeout', 'The timeout field is required.');
     return null;
   }
-  const raw = c.raw('timeout');
+  const raw = check.raw('timeout');
   if (raw === null) return null;
   const seconds =
     typeof raw === 'number'
@@ -320,25 +338,25 @@ function timeoutOf(c: Checker): number | null {
       : typeof raw === 'string' && /^\d+$/.test(raw)
         ? Number(raw)
         : NaN;
-  if (!Number.isSafeInteger(seconds)) c.add('timeout', 'Timeout should be an integer.');
-  else if (seconds < 5) c.add('timeout', 'Timeout should be at least 5.');
-  else if (seconds > 600) c.add('timeout', 'Timeout should not be greater than 600.');
+  if (!Number.isSafeInteger(seconds)) check.add('timeout', 'Timeout should be an integer.');
+  else if (seconds < 5) check.add('timeout', 'Timeout should be at least 5.');
+  else if (seconds > 600) check.add('timeout', 'Timeout should not be greater than 600.');
   else return seconds;
   return null;
 }
 
 /** An optional list of order types (`spot`, `margin`, `futures`); null when absent. */
-function typesOf(c: Checker, name: string, max?: number): string[] | null {
-  const raw = c.raw(name);
+function typesOf(check: Checker, name: string, max?: number): string[] | null {
+  const raw = check.raw(name);
   if (raw === undefined || raw === null) return null;
   if (!Array.isArray(raw)) {
-    c.add(name, `The ${name} must be an array.`);
+    check.add(name, `The ${name} must be an array.`);
     return null;
   }
   if (raw.length === 0 || (max !== undefined && raw.length > max)) {
-    c.add(name, `The ${name} must have between 1 and ${max ?? 3} items.`);
+    check.add(name, `The ${name} must have between 1 and ${max ?? 3} items.`);
   } else if (!raw.every((t) => t === 'spot' || t === 'margin' || t === 'futures')) {
-    c.add(name, `The selected ${name} is invalid. Allowed: spot, margin, futures.`);
+    check.add(name, `The selected ${name} is invalid. Allowed: spot, margin, futures.`);
   }
   return raw as string[];
 }
@@ -349,12 +367,11 @@ function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: Error }): T {
 }
 
 function marketOrder(unitForBuy: 'stock' | 'money', type: 'market' | 'stock market') {
-  return (ctx: Ctx, ex: ExchangeCtx): Reply => {
-    const c = new Checker(ctx.body);
-    const common = orderCommon(c);
-    const amount = amountOf(c);
+  return ({ check }: RouteContext, exchange: ExchangeContext): Reply => {
+    const common = orderCommon(check);
+    const amount = amountOf(check);
     const order = unwrap(
-      ex.engine.placeMarket({
+      exchange.engine.placeMarket({
         market: common.market,
         side: common.side,
         amount,
@@ -364,97 +381,89 @@ function marketOrder(unitForBuy: 'stock' | 'money', type: 'market' | 'stock mark
         stp: common.stp,
       }),
     );
-    return json(orderRecord(order, ex.casing, true));
+    return json(orderRecord(order, exchange.casing, true));
   };
 }
 
 /** stop_limit (`price` and `activation_price`) or stop_market (`activation_price`). */
 function stopOrder(prices: string[]) {
-  return (ctx: Ctx, ex: ExchangeCtx): Reply => {
-    const c = new Checker(ctx.body);
-    const common = orderCommon(c, prices);
-    const amount = amountOf(c);
-    const { price, activation_price } = numbersOf(c, prices, 33);
-    const input = { ...common, amount, activationPrice: activation_price as Dec };
+  return ({ check }: RouteContext, exchange: ExchangeContext): Reply => {
+    const common = orderCommon(check, prices);
+    const amount = amountOf(check);
+    const { price, activation_price } = numbersOf(check, prices, 33);
+    const input = { ...common, amount, activationPrice: activation_price as Decimal };
     const order = unwrap(
-      price ? ex.engine.placeStopLimit({ ...input, price }) : ex.engine.placeStopMarket(input),
+      price
+        ? exchange.engine.placeStopLimit({ ...input, price })
+        : exchange.engine.placeStopMarket(input),
     );
-    return json(orderRecord(order, ex.casing, true));
+    return json(orderRecord(order, exchange.casing, true));
   };
 }
 
 /** conditional-cancel (`id`), oto-cancel (`otoId`): a market and a required id (30); `[]`. */
 function cancelById(
   field: string,
-  cancel: (e: Engine, market: string, id: number) => Result<true>,
+  cancel: (engine: Engine, market: string, id: number) => Result<true>,
 ) {
-  return (ctx: Ctx, ex: ExchangeCtx): Reply => {
-    const c = new Checker(ctx.body);
-    const market = c.string('market', true);
-    const id = c.int(field, undefined, 1);
-    if (id === undefined && !c.errors[field]) {
-      c.add(field, `The ${field.replace(/_/g, ' ')} field is required.`);
+  return ({ check }: RouteContext, exchange: ExchangeContext): Reply => {
+    const market = check.string('market', true);
+    const id = check.int(field, undefined, 1);
+    if (id === undefined && !check.errors[field]) {
+      check.add(field, `The ${field.replace(/_/g, ' ')} field is required.`);
     }
-    c.throwIfFailed(30);
-    unwrap(cancel(ex.engine, market ?? '', id ?? 0));
+    check.throwIfFailed(30);
+    unwrap(cancel(exchange.engine, market ?? '', id ?? 0));
     return json([]);
   };
 }
 
-function paging(c: Checker, maxLimit = 100, defLimit = 50) {
+function paging(check: Checker, maxLimit = 100, defLimit = 50) {
   // The spec gives offset a minimum only (0); limit 1..100 (1..500 for order history, §6).
-  const offset = c.int('offset', 0, 0) ?? 0;
-  const limit = c.int('limit', defLimit, 1, maxLimit) ?? defLimit;
+  const offset = check.int('offset', 0, 0) ?? 0;
+  const limit = check.int('limit', defLimit, 1, maxLimit) ?? defLimit;
   return { offset, limit };
 }
 
-function optionalMarket(c: Checker): string | undefined {
-  const market = c.string('market');
+function optionalMarket(check: Checker): string | undefined {
+  const market = check.string('market');
   if (market !== undefined && market !== '' && !MARKET_BY_NAME.has(market)) {
-    c.add('market', 'Market is not available');
+    check.add('market', 'Market is not available');
   }
   return market || undefined;
 }
 
 /** OCOs and OTOs (their primary orders), oldest first. */
-const conditional: Route = {
-  method: 'POST',
-  auth: 'signed',
-  handler: (ctx, ex) => {
-    const c = new Checker(ctx.body);
-    const market = optionalMarket(c);
-    const { offset, limit } = paging(c);
-    c.throwIfFailed(30);
-    ex.engine.sync();
-    const { state } = ex.engine;
-    const all: { id: number; record: () => Record<string, unknown> }[] = [
-      ...state.conditional
-        .filter((r) => !market || r.market === market)
-        .map((r) => ({ id: r.id, record: () => conditionalOcoRecord(r, ex.casing) })),
-      ...state.active.flatMap((o) =>
-        o.oto && (!market || o.market === market)
-          ? [{ id: o.oto.id, record: () => otoRecord(o, o.oto as OtoLink, ex.casing) }]
-          : [],
-      ),
-    ].sort((a, b) => a.id - b.id);
-    const records = all.slice(offset, offset + limit).map((r) => r.record());
-    return json(wire(CONDITIONAL_PAGE, ex.casing, { limit, offset, total: all.length, records }));
-  },
-};
+const conditionalOrders = signedPost(({ check }, exchange) => {
+  const market = optionalMarket(check);
+  const { offset, limit } = paging(check);
+  check.throwIfFailed(30);
+  exchange.engine.sync();
+  const { state } = exchange.engine;
+  const all: { id: number; record: () => Record<string, unknown> }[] = [
+    ...state.conditional
+      .filter((r) => !market || r.market === market)
+      .map((r) => ({ id: r.id, record: () => conditionalOcoRecord(r, exchange.casing) })),
+    ...state.active.flatMap((o) =>
+      o.oto && (!market || o.market === market)
+        ? [{ id: o.oto.id, record: () => otoRecord(o, o.oto as OtoLink, exchange.casing) }]
+        : [],
+    ),
+  ].sort((a, b) => a.id - b.id);
+  const records = all.slice(offset, offset + limit).map((r) => r.record());
+  return json(
+    wire(CONDITIONAL_PAGE, exchange.casing, { limit, offset, total: all.length, records }),
+  );
+});
 
-const oco: Route = {
-  method: 'POST',
-  auth: 'signed',
-  handler: (ctx, ex) => {
-    const c = new Checker(ctx.body);
-    const market = optionalMarket(c);
-    const { offset, limit } = paging(c);
-    c.throwIfFailed(30);
-    ex.engine.sync();
-    const all = ex.engine.state.conditional.filter((r) => !market || r.market === market);
-    return json(all.slice(offset, offset + limit).map((r) => ocoRecord(r, ex.casing)));
-  },
-};
+const ocoOrders = signedPost(({ check }, exchange) => {
+  const market = optionalMarket(check);
+  const { offset, limit } = paging(check);
+  check.throwIfFailed(30);
+  exchange.engine.sync();
+  const all = exchange.engine.state.conditional.filter((r) => !market || r.market === market);
+  return json(all.slice(offset, offset + limit).map((r) => ocoRecord(r, exchange.casing)));
+});
 
 /** Records of one page, keyed by market (the order history and deal listings without a market). */
 function byMarket<T extends { market: string }>(
@@ -467,9 +476,9 @@ function byMarket<T extends { market: string }>(
 }
 
 /** `startDate` and `endDate`: Unix seconds, in either casing. */
-const dateFilters = (c: Checker) => ({
-  startDate: c.int('start_date', undefined, 0, undefined, { key: 'startDate' }),
-  endDate: c.int('end_date', undefined, 0, undefined, { key: 'endDate' }),
+const dateFilters = (check: Checker) => ({
+  startDate: check.int('start_date', undefined, 0, undefined, { key: 'startDate' }),
+  endDate: check.int('end_date', undefined, 0, undefined, { key: 'endDate' }),
 });
 
 const ORDER_HISTORY_NOT_FOUND = () =>
@@ -483,12 +492,12 @@ function sixMonthsAgo(nowSec: number): number {
   return Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 6, now.getUTCDate()) / 1000;
 }
 
-const HISTORY_STATUSES: Record<string, (o: OrderRec) => boolean> = {
+const HISTORY_STATUSES: Record<string, (order: OrderRec) => boolean> = {
   ALL: () => true,
   FILLED: (o) => historyStatus(o) === 'FILLED',
   CANCELED: (o) => historyStatus(o) === 'CANCELED',
   // Stopped with part of it dealt.
-  PARTIALLY_FILLED: (o) => historyStatus(o) !== 'FILLED' && new D(o.dealStock).gt(0),
+  PARTIALLY_FILLED: (o) => historyStatus(o) !== 'FILLED' && new Decimal(o.dealStock).gt(0),
 };
 
 /**
@@ -499,30 +508,29 @@ const HISTORY_STATUSES: Record<string, (o: OrderRec) => boolean> = {
  * `endDate`, which defaults to and is clamped to now) that reaches back at most six months (00:00
  * UTC).
  */
-export function executedHistory(ctx: Ctx, ex: ExchangeCtx): Reply {
-  const c = new Checker(ctx.body);
-  const market = optionalMarket(c);
-  const clientOrderId = c.string('client_order_id');
-  const orderId = c.int('order_id', undefined, 1);
-  const status = c.raw('status') ?? 'ALL';
+function executedHistory({ check }: RouteContext, exchange: ExchangeContext): Reply {
+  const market = optionalMarket(check);
+  const clientOrderId = check.string('client_order_id');
+  const orderId = check.int('order_id', undefined, 1);
+  const status = check.raw('status') ?? 'ALL';
   const statusFilter = typeof status === 'string' ? HISTORY_STATUSES[status] : undefined;
-  if (!statusFilter) c.add('status', 'The selected status is invalid.');
-  const { offset, limit } = paging(c, 500);
-  const { startDate, endDate } = dateFilters(c);
+  if (!statusFilter) check.add('status', 'The selected status is invalid.');
+  const { offset, limit } = paging(check, 500);
+  const { startDate, endDate } = dateFilters(check);
   const lookup = orderId !== undefined || !!clientOrderId;
   // Seconds with their fraction: an order finished a moment ago is within "now".
-  const nowSec = ex.now() / 1000;
+  const nowSec = exchange.now() / 1000;
   const end = Math.min(endDate ?? nowSec, nowSec);
   const start = startDate ?? end - 31 * DAY;
-  if (!lookup && !c.failed) {
-    if (start > end) c.add('startDate', 'The start date must be before the end date.');
+  if (!lookup && !check.failed) {
+    if (start > end) check.add('startDate', 'The start date must be before the end date.');
     else if (end - start > 31 * DAY)
-      c.add('startDate', 'The date range may not be longer than 31 days.');
+      check.add('startDate', 'The date range may not be longer than 31 days.');
     else if (start < sixMonthsAgo(nowSec))
-      c.add('startDate', 'The start date may not be earlier than 6 months ago.');
+      check.add('startDate', 'The start date may not be earlier than 6 months ago.');
   }
-  c.throwIfFailed(30);
-  const finished = ex.engine.state.history.filter((o) => !market || o.market === market);
+  check.throwIfFailed(30);
+  const finished = exchange.engine.state.history.filter((o) => !market || o.market === market);
   let rows: OrderRec[];
   if (orderId !== undefined) rows = finished.filter((o) => o.id === orderId);
   else if (clientOrderId) {
@@ -535,7 +543,9 @@ export function executedHistory(ctx: Ctx, ex: ExchangeCtx): Reply {
     });
   }
   rows.sort((a, b) => (b.ftime ?? b.timestamp) - (a.ftime ?? a.timestamp));
-  return json(byMarket(rows.slice(offset, offset + limit), (o) => executedRecord(o, ex.casing)));
+  return json(
+    byMarket(rows.slice(offset, offset + limit), (o) => executedRecord(o, exchange.casing)),
+  );
 }
 
 const MARKET_FORMAT = /^[A-Z0-9]+_[A-Z0-9]+$/;
@@ -545,287 +555,219 @@ const MARKET_FORMAT = /^[A-Z0-9]+_[A-Z0-9]+$/;
  * market; `clientOrderId` gives that order's deals (code 30 `orderHistory` when no order has it);
  * `startDate`/`endDate` bound the deal time. Limit 1..500 (50), offset from 0.
  */
-const executedDeals: Route = {
-  method: 'POST',
-  auth: 'signed',
-  handler: (ctx, ex) => {
-    ex.engine.sync();
-    const state = ex.engine.state;
-    const c = new Checker(ctx.body);
-    const offset =
-      c.int('offset', 0, 0, undefined, { notInteger: 'Offset field should be an integer.' }) ?? 0;
-    const limit =
-      c.int('limit', 50, 1, 500, { notInteger: 'Limit field should be an integer.' }) ?? 50;
-    const clientOrderId = c.string('client_order_id');
-    const { startDate, endDate } = dateFilters(c);
-    c.throwIfFailed(30);
-    const market = c.raw('market');
-    const hasMarket = market !== undefined && market !== null && market !== '';
-    if (hasMarket && (typeof market !== 'string' || !MARKET_FORMAT.test(market))) {
-      c.add('market', 'Market field format is invalid.');
-    }
-    c.throwIfFailed(31);
-    if (
-      clientOrderId &&
-      ![...state.active, ...state.history].some((o) => o.clientOrderId === clientOrderId)
-    ) {
-      throw ORDER_HISTORY_NOT_FOUND();
-    }
-    const rows = state.deals
-      .filter(
-        (d) =>
-          (!hasMarket || d.market === market) &&
-          (!clientOrderId || d.clientOrderId === clientOrderId) &&
-          (startDate === undefined || d.time >= startDate) &&
-          (endDate === undefined || d.time <= endDate),
-      )
-      .reverse()
-      .slice(offset, offset + limit);
-    const record = (d: DealRec) => executedDealRecord(d, ex.casing);
-    return json(hasMarket ? rows.map(record) : byMarket(rows, record));
-  },
-};
+const executedDeals = signedPost(({ check }, exchange) => {
+  exchange.engine.sync();
+  const state = exchange.engine.state;
+  const offset =
+    check.int('offset', 0, 0, undefined, { notInteger: 'Offset field should be an integer.' }) ?? 0;
+  const limit =
+    check.int('limit', 50, 1, 500, { notInteger: 'Limit field should be an integer.' }) ?? 50;
+  const clientOrderId = check.string('client_order_id');
+  const { startDate, endDate } = dateFilters(check);
+  check.throwIfFailed(30);
+  const market = check.raw('market');
+  const hasMarket = market !== undefined && market !== null && market !== '';
+  if (hasMarket && (typeof market !== 'string' || !MARKET_FORMAT.test(market))) {
+    check.add('market', 'Market field format is invalid.');
+  }
+  check.throwIfFailed(31);
+  if (
+    clientOrderId &&
+    ![...state.active, ...state.history].some((o) => o.clientOrderId === clientOrderId)
+  ) {
+    throw ORDER_HISTORY_NOT_FOUND();
+  }
+  const rows = state.deals
+    .filter(
+      (d) =>
+        (!hasMarket || d.market === market) &&
+        (!clientOrderId || d.clientOrderId === clientOrderId) &&
+        (startDate === undefined || d.time >= startDate) &&
+        (endDate === undefined || d.time <= endDate),
+    )
+    .reverse()
+    .slice(offset, offset + limit);
+  const record = (deal: DealRec) => executedDealRecord(deal, exchange.casing);
+  return json(hasMarket ? rows.map(record) : byMarket(rows, record));
+});
 
 /** trade-account/order: one order's deals, newest first; an unknown order is an empty page. */
-const orderDeals: Route = {
-  method: 'POST',
-  auth: 'signed',
-  handler: (ctx, ex) => {
-    ex.engine.sync();
-    const c = new Checker(ctx.body);
-    const orderId = c.int('order_id', undefined, 1, undefined, { key: 'orderId' });
-    if (!c.has('order_id')) c.add('orderId', 'The order id field is required.');
-    const offset = c.int('offset', 0, 0) ?? 0;
-    const limit = c.int('limit', 50, 1, 100) ?? 50;
-    c.throwIfFailed(30);
-    const records = ex.engine.state.deals
-      .filter((d) => d.orderId === orderId)
-      .reverse()
-      .slice(offset, offset + limit)
-      .map((d) => orderDealRecord(d, ex.casing));
-    return json(wire(ORDER_DEALS_PAGE, ex.casing, { records, offset, limit }));
-  },
-};
+const orderDeals = signedPost(({ check }, exchange) => {
+  exchange.engine.sync();
+  const orderId = check.int('order_id', undefined, 1, undefined, { key: 'orderId' });
+  if (!check.has('order_id')) check.add('orderId', 'The order id field is required.');
+  const offset = check.int('offset', 0, 0) ?? 0;
+  const limit = check.int('limit', 50, 1, 100) ?? 50;
+  check.throwIfFailed(30);
+  const records = exchange.engine.state.deals
+    .filter((d) => d.orderId === orderId)
+    .reverse()
+    .slice(offset, offset + limit)
+    .map((d) => orderDealRecord(d, exchange.casing));
+  return json(wire(ORDER_DEALS_PAGE, exchange.casing, { records, offset, limit }));
+});
 
 export const tradeRoutes: Record<string, Route> = {
-  '/api/v4/order/stock_market': {
-    method: 'POST',
-    auth: 'signed',
+  // Deployed semantics (§4): amount in stock for both sides.
+  '/api/v4/order/stock_market': signedPost(marketOrder('stock', 'stock market'), {
     placesOrder: true,
-    // Deployed semantics (§4): amount in stock for both sides.
-    handler: marketOrder('stock', 'stock market'),
-  },
-  '/api/v4/order/market': {
-    method: 'POST',
-    auth: 'signed',
-    placesOrder: true,
-    // Buy amount in money, sell amount in stock.
-    handler: marketOrder('money', 'market'),
-  },
-  '/api/v4/order/new': {
-    method: 'POST',
-    auth: 'signed',
-    placesOrder: true,
-    handler: (ctx, ex) => {
-      const c = new Checker(ctx.body);
-      const common = orderCommon(c, ['price']);
-      const amount = amountOf(c);
-      const { price } = numbersOf(c, ['price'], 33);
+  }),
+  // Buy amount in money, sell amount in stock.
+  '/api/v4/order/market': signedPost(marketOrder('money', 'market'), { placesOrder: true }),
+  '/api/v4/order/new': signedPost(
+    ({ check }, exchange) => {
+      const common = orderCommon(check, ['price']);
+      const amount = amountOf(check);
+      const { price } = numbersOf(check, ['price'], 33);
       const order = unwrap(
-        ex.engine.placeLimit({
+        exchange.engine.placeLimit({
           market: common.market,
           side: common.side,
           amount,
-          price: price as Dec,
+          price: price as Decimal,
           clientOrderId: common.clientOrderId,
           stp: common.stp,
-          postOnly: c.raw('post_only') === true,
-          ioc: c.raw('ioc') === true,
+          postOnly: check.raw('post_only') === true,
+          ioc: check.raw('ioc') === true,
         }),
       );
-      return json(orderRecord(order, ex.casing, true));
+      return json(orderRecord(order, exchange.casing, true));
     },
-  },
-  '/api/v4/order/cancel': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (ctx, ex) => {
-      const c = new Checker(ctx.body);
-      const market = c.string('market', true);
-      const ref = orderRef(c);
-      return json(orderRecord(unwrap(ex.engine.cancel(tradable(c, market), ref)), ex.casing));
-    },
-  },
-  '/api/v4/order/stop_limit': {
-    method: 'POST',
-    auth: 'signed',
+    { placesOrder: true },
+  ),
+  '/api/v4/order/cancel': signedPost(({ check }, exchange) => {
+    const market = check.string('market', true);
+    const ref = orderRef(check);
+    return json(
+      orderRecord(unwrap(exchange.engine.cancel(tradable(check, market), ref)), exchange.casing),
+    );
+  }),
+  '/api/v4/order/stop_limit': signedPost(stopOrder(['price', 'activation_price']), {
     placesOrder: true,
-    handler: stopOrder(['price', 'activation_price']),
-  },
-  '/api/v4/order/stop_market': {
-    method: 'POST',
-    auth: 'signed',
-    placesOrder: true,
-    // Amount in money for a buy, in stock for a sell.
-    handler: stopOrder(['activation_price']),
-  },
-  '/api/v4/order/modify': {
-    method: 'POST',
-    auth: 'signed',
-    placesOrder: true,
-    // 30 identifier, nothing to change, amount with total, stp -> 31 market -> 32 amount or total
-    // not numeric -> 33 price or activation price not numeric -> engine (what the order takes, 2 not
-    // found, then the replacement's checks; not enough balance is code 10 here).
-    handler: (ctx, ex) => {
-      const c = new Checker(ctx.body);
-      const marketName = c.string('market', true);
-      const ref = orderRef(c);
+  }),
+  // Amount in money for a buy, in stock for a sell.
+  '/api/v4/order/stop_market': signedPost(stopOrder(['activation_price']), { placesOrder: true }),
+  // 30 identifier, nothing to change, amount with total, stp -> 31 market -> 32 amount or total
+  // not numeric -> 33 price or activation price not numeric -> engine (what the order takes, 2 not
+  // found, then the replacement's checks; not enough balance is code 10 here).
+  '/api/v4/order/modify': signedPost(
+    ({ check }, exchange) => {
+      const marketName = check.string('market', true);
+      const ref = orderRef(check);
       const changes = ['amount', 'total', 'price', 'activation_price'].filter(
-        (name) => c.raw(name) !== undefined && c.raw(name) !== null,
+        (name) => check.raw(name) !== undefined && check.raw(name) !== null,
       );
       if (changes.length === 0) {
-        c.add('amount', 'One of amount, total, price and activationPrice is required.');
+        check.add('amount', 'One of amount, total, price and activationPrice is required.');
       }
       if (changes.includes('amount') && changes.includes('total')) {
-        c.add('total', 'Send amount or total, not both.');
+        check.add('total', 'Send amount or total, not both.');
       }
-      const stp = stpOf(c);
-      const market = tradable(c, marketName);
-      const { amount, total } = numbersOf(c, ['amount', 'total'], 32);
-      const { price, activation_price } = numbersOf(c, ['price', 'activation_price'], 33);
+      const stp = stpOf(check);
+      const market = tradable(check, marketName);
+      const { amount, total } = numbersOf(check, ['amount', 'total'], 32);
+      const { price, activation_price } = numbersOf(check, ['price', 'activation_price'], 33);
       const change: ModifyInput = { amount, total, price, activationPrice: activation_price, stp };
-      return json(orderRecord(unwrap(ex.engine.modify(market, ref, change)), ex.casing));
-    },
-  },
-  '/api/v4/order/cancel/all': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (ctx, ex) => {
-      const c = new Checker(ctx.body);
-      const market = c.string('market');
-      const types = typesOf(c, 'type');
-      c.throwIfFailed(30);
-      unwrap(ex.engine.cancelAll(market, types));
-      return json([]);
-    },
-  },
-  '/api/v4/order/kill-switch': {
-    method: 'POST',
-    auth: 'signed',
-    // 30 market or timeout missing (timeout must be sent, null deletes the timer), timeout not an
-    // integer from 5 to 600, bad types -> 31 market not available.
-    handler: (ctx, ex) => {
-      const c = new Checker(ctx.body);
-      const market = c.string('market', true);
-      const timeout = timeoutOf(c);
-      const types = typesOf(c, 'types', 3);
-      c.throwIfFailed(30);
-      const timer = unwrap(ex.engine.setKillSwitch(market ?? '', timeout, types));
-      return json(timer ? killSwitchRecord(timer, ex.casing) : []);
-    },
-  },
-  '/api/v4/order/kill-switch/status': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (ctx, ex) => {
-      const c = new Checker(ctx.body);
-      const market = c.string('market');
-      c.throwIfFailed(30);
-      const timers = unwrap(ex.engine.killSwitches(market));
-      return json(timers.map((t) => killSwitchRecord(t, ex.casing)));
-    },
-  },
-  '/api/v4/order/conditional-cancel': {
-    method: 'POST',
-    auth: 'signed',
-    // An OCO or an OTO by its id.
-    handler: cancelById('id', (engine, market, id) => engine.cancelConditional(market, id)),
-  },
-  '/api/v4/order/oco-cancel': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (ctx, ex) => {
-      const c = new Checker(ctx.body);
-      const market = c.string('market', true);
-      const ref = orderRef(c);
-      return json(ocoRecord(unwrap(ex.engine.cancelOco(tradable(c, market), ref)), ex.casing));
-    },
-  },
-  '/api/v4/order/oto-cancel': {
-    method: 'POST',
-    auth: 'signed',
-    handler: cancelById('oto_id', (engine, market, id) => engine.cancelOto(market, id)),
-  },
-  '/api/v4/orders': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (ctx, ex) => {
-      ex.engine.sync();
-      const c = new Checker(ctx.body);
-      const market = optionalMarket(c);
-      const orderId = c.int('order_id', undefined, 1);
-      const clientOrderId = c.string('client_order_id');
-      const { offset, limit } = paging(c);
-      c.throwIfFailed(30);
-      const rows = ex.engine.state.active.filter(
-        (o) =>
-          (!market || o.market === market) &&
-          (orderId === undefined || o.id === orderId) &&
-          (!clientOrderId || o.clientOrderId === clientOrderId),
+      return json(
+        orderRecord(unwrap(exchange.engine.modify(market, ref, change)), exchange.casing),
       );
-      return json(rows.slice(offset, offset + limit).map((o) => orderRecord(o, ex.casing)));
     },
-  },
-  '/api/v4/orders/conditional': conditional,
-  '/api/v4/conditional-orders': conditional,
-  '/api/v4/orders/oco': oco,
-  '/api/v4/oco-orders': oco,
-  '/api/v4/trade-account/balance': {
-    method: 'POST',
-    auth: 'signed',
-    // Keyed by ticker: every non-zero balance, or the one asked for (zero too); an unknown ticker
-    // is code 30 (reference: http-trade-v4.yaml, tradeAccountBalance).
-    handler: (ctx, ex) => {
-      ex.engine.sync();
-      const c = new Checker(ctx.body);
-      const ticker = c.raw('ticker');
-      if (ticker !== undefined && ticker !== null && typeof ticker !== 'string') {
-        c.add('ticker', 'Ticker field should be a string.');
-      } else if (typeof ticker === 'string' && ticker !== '' && !ASSETS.includes(ticker)) {
-        c.add('ticker', 'Currency was not found.');
-      }
-      c.throwIfFailed(30);
-      const balance = (asset: string) => {
-        const b = ex.engine.state.trade[asset];
-        return { available: b?.available ?? '0', freeze: b?.freeze ?? '0' };
-      };
-      const record = (asset: string) => wire(TRADE_BALANCE, ex.casing, balance(asset));
-      if (typeof ticker === 'string' && ticker !== '') return json({ [ticker]: record(ticker) });
-      const out: Record<string, unknown> = {};
-      for (const asset of ASSETS) {
-        const b = balance(asset);
-        if (!new D(b.available).isZero() || !new D(b.freeze).isZero()) out[asset] = record(asset);
-      }
-      return json(out);
-    },
-  },
-  '/api/v4/trade-account/order/history': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (ctx, ex) => {
-      ex.engine.sync();
-      return executedHistory(ctx, ex);
-    },
-  },
+    { placesOrder: true },
+  ),
+  '/api/v4/order/cancel/all': signedPost(({ check }, exchange) => {
+    const market = check.string('market');
+    const types = typesOf(check, 'type');
+    check.throwIfFailed(30);
+    unwrap(exchange.engine.cancelAll(market, types));
+    return json([]);
+  }),
+  // 30 market or timeout missing (timeout must be sent, null deletes the timer), timeout not an
+  // integer from 5 to 600, bad types -> 31 market not available.
+  '/api/v4/order/kill-switch': signedPost(({ check }, exchange) => {
+    const market = check.string('market', true);
+    const timeout = timeoutOf(check);
+    const types = typesOf(check, 'types', 3);
+    check.throwIfFailed(30);
+    const timer = unwrap(exchange.engine.setKillSwitch(market ?? '', timeout, types));
+    return json(timer ? killSwitchRecord(timer, exchange.casing) : []);
+  }),
+  '/api/v4/order/kill-switch/status': signedPost(({ check }, exchange) => {
+    const market = check.string('market');
+    check.throwIfFailed(30);
+    const timers = unwrap(exchange.engine.killSwitches(market));
+    return json(timers.map((t) => killSwitchRecord(t, exchange.casing)));
+  }),
+  // An OCO or an OTO by its id.
+  '/api/v4/order/conditional-cancel': signedPost(
+    cancelById('id', (engine, market, id) => engine.cancelConditional(market, id)),
+  ),
+  '/api/v4/order/oco-cancel': signedPost(({ check }, exchange) => {
+    const market = check.string('market', true);
+    const ref = orderRef(check);
+    return json(
+      ocoRecord(unwrap(exchange.engine.cancelOco(tradable(check, market), ref)), exchange.casing),
+    );
+  }),
+  '/api/v4/order/oto-cancel': signedPost(
+    cancelById('oto_id', (engine, market, id) => engine.cancelOto(market, id)),
+  ),
+  '/api/v4/orders': signedPost(({ check }, exchange) => {
+    exchange.engine.sync();
+    const market = optionalMarket(check);
+    const orderId = check.int('order_id', undefined, 1);
+    const clientOrderId = check.string('client_order_id');
+    const { offset, limit } = paging(check);
+    check.throwIfFailed(30);
+    const rows = exchange.engine.state.active.filter(
+      (o) =>
+        (!market || o.market === market) &&
+        (orderId === undefined || o.id === orderId) &&
+        (!clientOrderId || o.clientOrderId === clientOrderId),
+    );
+    return json(rows.slice(offset, offset + limit).map((o) => orderRecord(o, exchange.casing)));
+  }),
+  '/api/v4/orders/conditional': conditionalOrders,
+  '/api/v4/conditional-orders': conditionalOrders,
+  '/api/v4/orders/oco': ocoOrders,
+  '/api/v4/oco-orders': ocoOrders,
+  // Keyed by ticker: every non-zero balance, or the one asked for (zero too); an unknown ticker
+  // is code 30 (reference: http-trade-v4.yaml, tradeAccountBalance).
+  '/api/v4/trade-account/balance': signedPost(({ check }, exchange) => {
+    exchange.engine.sync();
+    const ticker = check.raw('ticker');
+    if (ticker !== undefined && ticker !== null && typeof ticker !== 'string') {
+      check.add('ticker', 'Ticker field should be a string.');
+    } else if (typeof ticker === 'string' && ticker !== '' && !ASSETS.includes(ticker)) {
+      check.add('ticker', 'Currency was not found.');
+    }
+    check.throwIfFailed(30);
+    const balanceOf = (asset: string) => {
+      const balance = exchange.engine.state.trade[asset];
+      return { available: balance?.available ?? '0', freeze: balance?.freeze ?? '0' };
+    };
+    const record = (asset: string) => wire(TRADE_BALANCE, exchange.casing, balanceOf(asset));
+    if (typeof ticker === 'string' && ticker !== '') return json({ [ticker]: record(ticker) });
+    const out: Record<string, unknown> = {};
+    for (const asset of ASSETS) {
+      const balance = balanceOf(asset);
+      if (!new Decimal(balance.available).isZero() || !new Decimal(balance.freeze).isZero())
+        out[asset] = record(asset);
+    }
+    return json(out);
+  }),
+  '/api/v4/trade-account/order/history': signedPost((context, exchange) => {
+    exchange.engine.sync();
+    return executedHistory(context, exchange);
+  }),
   '/api/v4/trade-account/executed-history': executedDeals,
   '/api/v4/trade-account/order': orderDeals,
   '/api/v4/accounts/orders': {
     method: 'POST',
     auth: 'bearer',
     scope: 'orders_history.read',
-    handler: (ctx, ex) => {
-      ex.engine.sync();
-      return executedHistory(ctx, ex);
+    handler: (context, exchange) => {
+      exchange.engine.sync();
+      return executedHistory(context, exchange);
     },
   },
 };

@@ -1,4 +1,4 @@
-import { D, type Dec } from '../decimal';
+import { Decimal } from '../decimal';
 import type { Engine } from '../engine';
 import { dayStart } from '../hashrate';
 import { MARKET_BY_NAME, type Book, type MarketDef } from '../markets';
@@ -35,118 +35,118 @@ const STP: Readonly<Record<string, string>> = {
  * An order's status: an open order is OPEN (the documentation's example; the state says NEW); a
  * finished one that stopped part-filled is CANCELED, as order history shows it.
  */
-function status(o: OrderRec): string {
-  if (o.status === 'NEW') return 'OPEN';
-  if (o.ftime !== undefined && o.status === 'PARTIALLY_FILLED') return 'CANCELED';
-  return o.status;
+function status(order: OrderRec): string {
+  if (order.status === 'NEW') return 'OPEN';
+  if (order.ftime !== undefined && order.status === 'PARTIALLY_FILLED') return 'CANCELED';
+  return order.status;
 }
 
 const feeAsset = (market: string) => MARKET_BY_NAME.get(market)?.money ?? '';
 
 /** The order type filter of ordersExecuted_subscribe: 0 all, 1 limit, 2 market. */
-export function executedKind(o: OrderRec): 1 | 2 {
-  return o.type === 'limit' || o.type === 'stop limit' ? 1 : 2;
+export function executedKind(order: OrderRec): 1 | 2 {
+  return order.type === 'limit' || order.type === 'stop limit' ? 1 : 2;
 }
 
-export const orderTypeId = (o: OrderRec): number => ORDER_TYPE[o.type] ?? 1;
+export const orderTypeId = (order: OrderRec): number => ORDER_TYPE[order.type] ?? 1;
 
 /**
  * An order of ordersPending (request records and updates) and of ordersExecuted_update.
  * position_side: the documentation's records all carry it, spot orders included ("LONG" in its
  * spot example), and so do the demo's seeded conditional legs.
  */
-export function pendingRecord(o: OrderRec): Record<string, unknown> {
+export function pendingRecord(order: OrderRec): Record<string, unknown> {
   return {
-    id: o.id,
-    market: o.market,
-    type: orderTypeId(o),
-    side: sideId(o.side),
-    post_only: o.postOnly,
-    ioc: o.ioc,
-    ctime: o.timestamp,
-    mtime: o.ftime ?? o.mtime ?? o.timestamp,
-    price: o.price,
-    amount: o.amount,
-    left: o.left,
-    deal_stock: o.dealStock,
-    deal_money: o.dealMoney,
-    deal_fee: o.dealFee,
-    client_order_id: o.clientOrderId,
-    stp: STP[o.stp] ?? o.stp,
-    status: status(o),
-    position_side: o.positionSide ?? 'LONG',
-    rpi: o.rpi,
+    id: order.id,
+    market: order.market,
+    type: orderTypeId(order),
+    side: sideId(order.side),
+    post_only: order.postOnly,
+    ioc: order.ioc,
+    ctime: order.timestamp,
+    mtime: order.ftime ?? order.mtime ?? order.timestamp,
+    price: order.price,
+    amount: order.amount,
+    left: order.left,
+    deal_stock: order.dealStock,
+    deal_money: order.dealMoney,
+    deal_fee: order.dealFee,
+    client_order_id: order.clientOrderId,
+    stp: STP[order.stp] ?? order.stp,
+    status: status(order),
+    position_side: order.positionSide ?? 'LONG',
+    rpi: order.rpi,
   };
 }
 
 /** A record of ordersExecuted_request. */
-export function executedRecord(o: OrderRec): Record<string, unknown> {
+export function executedRecord(order: OrderRec): Record<string, unknown> {
   return {
-    id: o.id,
-    ctime: o.timestamp,
-    ftime: o.ftime ?? o.timestamp,
-    market: o.market,
+    id: order.id,
+    ctime: order.timestamp,
+    ftime: order.ftime ?? order.timestamp,
+    market: order.market,
     source: 'api',
-    type: orderTypeId(o),
-    side: sideId(o.side),
-    post_only: o.postOnly,
-    ioc: o.ioc,
-    price: o.price,
-    amount: o.amount,
-    deal_stock: o.dealStock,
-    deal_money: o.dealMoney,
-    deal_fee: o.dealFee,
-    client_order_id: o.clientOrderId,
-    status: status(o),
-    fee_asset: feeAsset(o.market),
-    rpi: o.rpi,
+    type: orderTypeId(order),
+    side: sideId(order.side),
+    post_only: order.postOnly,
+    ioc: order.ioc,
+    price: order.price,
+    amount: order.amount,
+    deal_stock: order.dealStock,
+    deal_money: order.dealMoney,
+    deal_fee: order.dealFee,
+    client_order_id: order.clientOrderId,
+    status: status(order),
+    fee_asset: feeAsset(order.market),
+    rpi: order.rpi,
   };
 }
 
 /** A record of deals_request. */
-export function dealRecord(d: DealRec): Record<string, unknown> {
+export function dealRecord(deal: DealRec): Record<string, unknown> {
   return {
-    time: d.time,
-    id: d.id,
-    side: sideId(d.side),
-    role: d.role,
-    price: d.price,
-    amount: d.amount,
-    deal: d.deal,
-    fee: d.fee,
-    order_id: d.orderId,
-    deal_order_id: d.dealOrderId,
-    market: d.market,
-    client_order_id: d.clientOrderId,
-    fee_asset: feeAsset(d.market),
+    time: deal.time,
+    id: deal.id,
+    side: sideId(deal.side),
+    role: deal.role,
+    price: deal.price,
+    amount: deal.amount,
+    deal: deal.deal,
+    fee: deal.fee,
+    order_id: deal.orderId,
+    deal_order_id: deal.dealOrderId,
+    market: deal.market,
+    client_order_id: deal.clientOrderId,
+    fee_asset: feeAsset(deal.market),
   };
 }
 
 /** The params of deals_update: a positional array. */
-export function dealUpdate(d: DealRec): unknown[] {
+export function dealUpdate(deal: DealRec): unknown[] {
   return [
-    d.id,
-    d.time,
-    d.market,
-    d.orderId,
-    d.price,
-    d.amount,
-    d.fee,
-    d.clientOrderId,
-    sideId(d.side),
-    d.role,
-    feeAsset(d.market),
+    deal.id,
+    deal.time,
+    deal.market,
+    deal.orderId,
+    deal.price,
+    deal.amount,
+    deal.fee,
+    deal.clientOrderId,
+    sideId(deal.side),
+    deal.role,
+    feeAsset(deal.market),
   ];
 }
 
 /** A trade of trades_request (`rpi`: trades_update only). */
-export function tradeRecord(t: TapeTrade, rpi: boolean): Record<string, unknown> {
+export function tradeRecord(trade: TapeTrade, rpi: boolean): Record<string, unknown> {
   return {
-    id: t.id,
-    time: t.time,
-    price: t.price.toFixed(),
-    amount: t.qty.toFixed(),
-    type: t.side,
+    id: trade.id,
+    time: trade.time,
+    price: trade.price.toFixed(),
+    amount: trade.qty.toFixed(),
+    type: trade.side,
     ...(rpi ? { rpi: false } : {}),
   };
 }
@@ -155,18 +155,18 @@ export function tradeRecord(t: TapeTrade, rpi: boolean): Record<string, unknown>
 export function balances(engine: Engine, assets: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const asset of assets) {
-    const b = engine.state.trade[asset];
-    out[asset] = { available: b?.available ?? '0', freeze: b?.freeze ?? '0' };
+    const balance = engine.state.trade[asset];
+    out[asset] = { available: balance?.available ?? '0', freeze: balance?.freeze ?? '0' };
   }
   return out;
 }
 
 /** market_request / market_update: the last `period` seconds. */
-export function marketStats(engine: Engine, m: MarketDef, period: number) {
+export function marketStats(engine: Engine, market: MarketDef, period: number) {
   const nowSec = Math.floor(engine.now() / 1000);
   const [, open, close, high, low, volume, deal] = span(
     engine,
-    m,
+    market,
     `p${period}`,
     nowSec - period,
     nowSec,
@@ -175,11 +175,11 @@ export function marketStats(engine: Engine, m: MarketDef, period: number) {
 }
 
 /** marketToday_query / marketToday_update: since the start of the UTC day. */
-export function todayStats(engine: Engine, m: MarketDef) {
+export function todayStats(engine: Engine, market: MarketDef) {
   const nowSec = Math.floor(engine.now() / 1000);
   const [, open, last, high, low, volume, deal] = span(
     engine,
-    m,
+    market,
     'today',
     dayStart(nowSec),
     nowSec,
@@ -188,7 +188,7 @@ export function todayStats(engine: Engine, m: MarketDef) {
 }
 
 /** A candle with its market, as candles_request and candles_update send it. */
-export const wsCandle = (c: Candle, market: string): unknown[] => [...c, market];
+export const wsCandle = (candle: Candle, market: string): unknown[] => [...candle, market];
 
 /** An order book side as [price, amount] strings. */
 export type Row = [string, string];
@@ -220,14 +220,14 @@ export function depthRows(
   if (interval === '0') {
     return levels.slice(0, limit).map((l): Row => [l.price.toFixed(), l.qty.toFixed()]);
   }
-  const step = new D(interval);
-  const grouped = new Map<string, Dec>();
-  for (const l of levels) {
-    const units = l.price.div(step);
+  const step = new Decimal(interval);
+  const grouped = new Map<string, Decimal>();
+  for (const level of levels) {
+    const units = level.price.div(step);
     const price = (side === 'ask' ? units.ceil() : units.floor()).times(step);
     if (price.lte(0)) continue;
     const key = price.toFixed();
-    grouped.set(key, (grouped.get(key) ?? new D(0)).plus(l.qty));
+    grouped.set(key, (grouped.get(key) ?? new Decimal(0)).plus(level.qty));
   }
   return [...grouped.entries()].slice(0, limit).map(([price, qty]): Row => [price, qty.toFixed()]);
 }

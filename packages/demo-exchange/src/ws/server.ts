@@ -95,7 +95,7 @@ interface DepthSub {
   sentAt: number;
 }
 
-interface Conn {
+interface Connection {
   socket: WebSocket;
   apiKey: string | null;
   idle: NodeJS.Timeout | null;
@@ -124,8 +124,8 @@ const CHANNELS = [
   'deals',
 ] as const;
 
-const subscribed = (c: Conn): boolean =>
-  c.depth.size > 0 || CHANNELS.some((name) => c[name] !== undefined);
+const subscribed = (connection: Connection): boolean =>
+  connection.depth.size > 0 || CHANNELS.some((name) => connection[name] !== undefined);
 
 /** What one tick computes once for every connection. */
 class Frame {
@@ -137,29 +137,31 @@ class Frame {
     return this.memo.get(key) as T;
   }
 
-  price = (m: MarketDef) => this.get(`p ${m.name}`, () => this.engine.price(m).toFixed());
-  book = (m: MarketDef) => this.get<Book>(`b ${m.name}`, () => this.engine.publicBook(m));
-  trades = (m: MarketDef) =>
-    this.get<TapeTrade[]>(`t ${m.name}`, () => recentTrades(this.engine, m, TRADES_SCAN));
-  stats = (m: MarketDef) =>
-    this.get(`s ${m.name}`, () => JSON.stringify(marketStats(this.engine, m, 86_400)));
-  today = (m: MarketDef) =>
-    this.get(`d ${m.name}`, () => JSON.stringify(todayStats(this.engine, m)));
+  price = (market: MarketDef) =>
+    this.get(`p ${market.name}`, () => this.engine.price(market).toFixed());
+  book = (market: MarketDef) =>
+    this.get<Book>(`b ${market.name}`, () => this.engine.publicBook(market));
+  trades = (market: MarketDef) =>
+    this.get<TapeTrade[]>(`t ${market.name}`, () => recentTrades(this.engine, market, TRADES_SCAN));
+  stats = (market: MarketDef) =>
+    this.get(`s ${market.name}`, () => JSON.stringify(marketStats(this.engine, market, 86_400)));
+  today = (market: MarketDef) =>
+    this.get(`d ${market.name}`, () => JSON.stringify(todayStats(this.engine, market)));
   /** The current candle, as candles_request answers it for the same bucket. */
-  candle = (m: MarketDef, interval: number) =>
-    this.get(`c ${m.name} ${interval}`, () => {
+  candle = (market: MarketDef, interval: number) =>
+    this.get(`c ${market.name} ${interval}`, () => {
       const nowSec = Math.floor(this.engine.now() / 1000);
-      const [current] = candles(this.engine, m, interval, bucketOf(interval, nowSec), nowSec);
-      return JSON.stringify(current ? wsCandle(current, m.name) : []);
+      const [current] = candles(this.engine, market, interval, bucketOf(interval, nowSec), nowSec);
+      return JSON.stringify(current ? wsCandle(current, market.name) : []);
     });
 }
 
 // ---- params -------------------------------------------------------------------------------------
 
 function tradable(name: unknown): MarketDef {
-  const m = typeof name === 'string' ? MARKET_BY_NAME.get(name) : undefined;
-  if (!m?.tradesEnabled) throw invalid();
-  return m;
+  const market = typeof name === 'string' ? MARKET_BY_NAME.get(name) : undefined;
+  if (!market?.tradesEnabled) throw invalid();
+  return market;
 }
 
 /** A list of distinct tradable markets (at most MAX_MARKETS). */
@@ -209,11 +211,14 @@ const newestFirst = <T extends { id: number }>(items: readonly T[]) =>
 
 // ---- the server ---------------------------------------------------------------------------------
 
-type Handler = (c: Conn, params: unknown[]) => { result: unknown; then?: () => void };
+type Handler = (
+  connection: Connection,
+  params: unknown[],
+) => { result: unknown; then?: () => void };
 
 export class WsServer {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD });
-  private readonly conns = new Set<Conn>();
+  private readonly conns = new Set<Connection>();
   private sent = 0;
   private timer: NodeJS.Timeout | null = null;
   private readonly bookIds = new Map<string, { key: string; id: number }>();
@@ -265,7 +270,7 @@ export class WsServer {
   /** Drops every connection at once, as a network failure would (no close handshake). */
   dropAll(): number {
     const n = this.conns.size;
-    for (const c of [...this.conns]) c.socket.terminate();
+    for (const connection of [...this.conns]) connection.socket.terminate();
     return n;
   }
 
@@ -277,66 +282,66 @@ export class WsServer {
   }
 
   private accept(socket: WebSocket): void {
-    const c: Conn = { socket, apiKey: null, idle: null, hits: [], depth: new Map() };
-    this.conns.add(c);
-    this.touch(c);
-    socket.on('message', (data, isBinary) => this.onMessage(c, data, isBinary));
-    socket.on('close', () => this.forget(c));
+    const connection: Connection = { socket, apiKey: null, idle: null, hits: [], depth: new Map() };
+    this.conns.add(connection);
+    this.touch(connection);
+    socket.on('message', (data, isBinary) => this.onMessage(connection, data, isBinary));
+    socket.on('close', () => this.forget(connection));
     socket.on('error', () => socket.terminate());
   }
 
-  private forget(c: Conn): void {
-    if (c.idle) clearTimeout(c.idle);
-    this.conns.delete(c);
+  private forget(connection: Connection): void {
+    if (connection.idle) clearTimeout(connection.idle);
+    this.conns.delete(connection);
     this.reviewTimer();
   }
 
   /** A message arrived: the idle timer starts again. */
-  private touch(c: Conn): void {
-    if (c.idle) clearTimeout(c.idle);
-    c.idle = setTimeout(() => c.socket.close(1000, 'inactivity'), this.idleMs);
+  private touch(connection: Connection): void {
+    if (connection.idle) clearTimeout(connection.idle);
+    connection.idle = setTimeout(() => connection.socket.close(1000, 'inactivity'), this.idleMs);
   }
 
-  private send(c: Conn, message: unknown): void {
-    if (c.socket.readyState !== WebSocket.OPEN) return;
-    if (c.socket.bufferedAmount > MAX_BUFFERED) {
-      c.socket.terminate();
+  private send(connection: Connection, message: unknown): void {
+    if (connection.socket.readyState !== WebSocket.OPEN) return;
+    if (connection.socket.bufferedAmount > MAX_BUFFERED) {
+      connection.socket.terminate();
       return;
     }
-    c.socket.send(JSON.stringify(message));
+    connection.socket.send(JSON.stringify(message));
     this.sent += 1;
   }
 
-  private update(c: Conn, method: string, params: unknown): void {
-    this.send(c, { id: null, method, params });
+  private update(connection: Connection, method: string, params: unknown): void {
+    this.send(connection, { id: null, method, params });
   }
 
-  private onMessage(c: Conn, data: RawData, isBinary: boolean): void {
-    this.touch(c);
+  private onMessage(connection: Connection, data: RawData, isBinary: boolean): void {
+    this.touch(connection);
     let msg: unknown;
     try {
       if (isBinary) throw new Error('binary');
       msg = JSON.parse(rawText(data));
     } catch {
-      c.socket.close(1007, 'invalid JSON');
+      connection.socket.close(1007, 'invalid JSON');
       return;
     }
     const record = msg && typeof msg === 'object' && !Array.isArray(msg) ? msg : null;
     const r = (record ?? {}) as Record<string, unknown>;
     const id = typeof r.id === 'number' || typeof r.id === 'string' ? r.id : null;
     const reply = (result: unknown, error: WsError | null) =>
-      this.send(c, {
+      this.send(connection, {
         id,
         result: error ? null : result,
         error: error ? { code: error.code, message: error.message } : null,
       });
     const now = Date.now();
-    c.hits = c.hits.filter((t) => t > now - 60_000);
-    if (c.hits.length >= this.perMinute) {
+    connection.hits = connection.hits.filter((t) => t > now - 60_000);
+    if (connection.hits.length >= this.perMinute) {
       reply(null, new WsError(3, 'service unavailable'));
       return;
     }
-    c.hits.push(now);
+    connection.hits.push(now);
     const params = r.params === undefined ? [] : r.params;
     if (!record || typeof r.method !== 'string' || !Array.isArray(params)) {
       reply(null, invalid());
@@ -353,8 +358,8 @@ export class WsServer {
       return;
     }
     try {
-      if (handler !== this.methods[method] && c.apiKey === null) throw REQUIRE_AUTH();
-      const { result, then } = handler(c, params);
+      if (handler !== this.methods[method] && connection.apiKey === null) throw REQUIRE_AUTH();
+      const { result, then } = handler(connection, params);
       reply(result, null);
       then?.();
     } catch (error) {
@@ -385,8 +390,8 @@ export class WsServer {
   private tick(): void {
     try {
       this.engine.sync();
-      const f = new Frame(this.engine);
-      for (const c of this.conns) this.publicUpdates(c, f);
+      const frame = new Frame(this.engine);
+      for (const connection of this.conns) this.publicUpdates(connection, frame);
     } catch (error) {
       this.log.error('[demo-exchange ws]', error);
     }
@@ -394,68 +399,72 @@ export class WsServer {
   }
 
   private watch(
-    c: Conn,
-    w: MarketWatch | undefined,
+    connection: Connection,
+    watch: MarketWatch | undefined,
     method: string,
-    value: (m: MarketDef) => string,
+    value: (market: MarketDef) => string,
     wrap: (v: string) => unknown = (v) => v,
   ): void {
-    if (!w) return;
-    for (const name of w.markets) {
+    if (!watch) return;
+    for (const name of watch.markets) {
       const v = value(MARKET_BY_NAME.get(name) as MarketDef);
-      if (w.last.get(name) === v) continue;
-      w.last.set(name, v);
-      this.update(c, method, [name, wrap(v)]);
+      if (watch.last.get(name) === v) continue;
+      watch.last.set(name, v);
+      this.update(connection, method, [name, wrap(v)]);
     }
   }
 
-  private publicUpdates(c: Conn, f: Frame): void {
+  private publicUpdates(connection: Connection, frame: Frame): void {
     const parse = (v: string): unknown => JSON.parse(v);
-    this.watch(c, c.lastprice, 'lastprice_update', f.price);
-    this.watch(c, c.market, 'market_update', f.stats, parse);
-    this.watch(c, c.marketToday, 'marketToday_update', f.today, parse);
-    if (c.candles) {
-      const m = MARKET_BY_NAME.get(c.candles.market) as MarketDef;
-      const candle = f.candle(m, c.candles.interval);
-      if (candle !== c.candles.last) {
-        c.candles.last = candle;
-        this.update(c, 'candles_update', [JSON.parse(candle)]);
+    this.watch(connection, connection.lastprice, 'lastprice_update', frame.price);
+    this.watch(connection, connection.market, 'market_update', frame.stats, parse);
+    this.watch(connection, connection.marketToday, 'marketToday_update', frame.today, parse);
+    if (connection.candles) {
+      const market = MARKET_BY_NAME.get(connection.candles.market) as MarketDef;
+      const candle = frame.candle(market, connection.candles.interval);
+      if (candle !== connection.candles.last) {
+        connection.candles.last = candle;
+        this.update(connection, 'candles_update', [JSON.parse(candle)]);
       }
     }
-    if (c.trades) {
-      for (const m of c.trades.markets?.map((n) => MARKET_BY_NAME.get(n) as MarketDef) ??
-        MARKETS.filter((x) => x.tradesEnabled)) {
-        const trades = f.trades(m);
-        const seen = c.trades.seen.get(m.name);
-        c.trades.seen.set(m.name, new Set(trades.map((t) => t.id)));
+    if (connection.trades) {
+      for (const market of connection.trades.markets?.map(
+        (n) => MARKET_BY_NAME.get(n) as MarketDef,
+      ) ?? MARKETS.filter((x) => x.tradesEnabled)) {
+        const trades = frame.trades(market);
+        const seen = connection.trades.seen.get(market.name);
+        connection.trades.seen.set(market.name, new Set(trades.map((t) => t.id)));
         const fresh = seen ? trades.filter((t) => !seen.has(t.id)) : [];
         if (fresh.length > 0) {
-          this.update(c, 'trades_update', [m.name, fresh.map((t) => tradeRecord(t, true))]);
+          this.update(connection, 'trades_update', [
+            market.name,
+            fresh.map((t) => tradeRecord(t, true)),
+          ]);
         }
       }
     }
-    for (const sub of c.depth.values()) this.depthStep(c, sub, f);
+    for (const sub of connection.depth.values()) this.depthStep(connection, sub, frame);
   }
 
   /** The market's book version: a new id whenever its levels change. */
-  private bookId(m: MarketDef, book: Book): number {
+  private bookId(market: MarketDef, book: Book): number {
     const key = JSON.stringify([
       depthRows(book.asks, 'ask', '0', 100),
       depthRows(book.bids, 'bid', '0', 100),
     ]);
-    const known = this.bookIds.get(m.name);
+    const known = this.bookIds.get(market.name);
     if (known?.key === key) return known.id;
     const id = (known?.id ?? 0) + 1;
-    this.bookIds.set(m.name, { key, id });
+    this.bookIds.set(market.name, { key, id });
     return id;
   }
 
-  private depthStep(c: Conn, sub: DepthSub, f: Frame, snapshot = false): void {
-    const m = MARKET_BY_NAME.get(sub.market) as MarketDef;
-    const book = f.book(m);
+  private depthStep(connection: Connection, sub: DepthSub, frame: Frame, snapshot = false): void {
+    const market = MARKET_BY_NAME.get(sub.market) as MarketDef;
+    const book = frame.book(market);
     const asks = depthRows(book.asks, 'ask', sub.interval, sub.limit);
     const bids = depthRows(book.bids, 'bid', sub.interval, sub.limit);
-    const id = this.bookId(m, book);
+    const id = this.bookId(market, book);
     const now = Date.now();
     const time = this.engine.now() / 1000;
     const dAsks = rowDiff(sub.asks, asks);
@@ -477,42 +486,43 @@ export class WsServer {
     sub.bids = bids;
     sub.updateId = id;
     sub.sentAt = now;
-    this.update(c, 'depth_update', [full, body, sub.market]);
+    this.update(connection, 'depth_update', [full, body, sub.market]);
   }
 
   // ---- private updates ----------------------------------------------------------------------------
 
   private onEngine(changes: readonly EngineChange[]): void {
-    for (const c of this.conns) {
-      if (c.apiKey === null) continue;
+    for (const connection of this.conns) {
+      if (connection.apiKey === null) continue;
       try {
-        for (const change of changes) this.privateUpdate(c, change);
+        for (const change of changes) this.privateUpdate(connection, change);
       } catch (error) {
         this.log.error('[demo-exchange ws]', error);
       }
     }
   }
 
-  private privateUpdate(c: Conn, change: EngineChange): void {
+  private privateUpdate(connection: Connection, change: EngineChange): void {
     const has = (filter: Set<string> | null | undefined, market: string) =>
       filter === null || (filter !== undefined && filter.has(market));
     if (change.kind === 'balances') {
-      const assets = c.balanceSpot?.assets.filter((a) => change.assets.includes(a)) ?? [];
-      if (assets.length > 0) this.update(c, 'balanceSpot_update', [balances(this.engine, assets)]);
+      const assets = connection.balanceSpot?.assets.filter((a) => change.assets.includes(a)) ?? [];
+      if (assets.length > 0)
+        this.update(connection, 'balanceSpot_update', [balances(this.engine, assets)]);
     } else if (change.kind === 'deal') {
-      if (c.deals && has(c.deals.markets, change.deal.market)) {
-        this.update(c, 'deals_update', dealUpdate(change.deal));
+      if (connection.deals && has(connection.deals.markets, change.deal.market)) {
+        this.update(connection, 'deals_update', dealUpdate(change.deal));
       }
     } else {
-      const o = change.order;
-      if (c.ordersPending && has(c.ordersPending.markets, o.market)) {
+      const order = change.order;
+      if (connection.ordersPending && has(connection.ordersPending.markets, order.market)) {
         const event = { placed: 1, updated: 2, finished: 3 }[change.event];
-        this.update(c, 'ordersPending_update', [event, pendingRecord(o)]);
+        this.update(connection, 'ordersPending_update', [event, pendingRecord(order)]);
       }
-      const x = c.ordersExecuted;
-      if (x && has(x.markets, o.market) && Number(o.dealStock) > 0) {
-        if (x.filter === 0 || x.filter === executedKind(o)) {
-          this.update(c, 'ordersExecuted_update', [pendingRecord(o)]);
+      const x = connection.ordersExecuted;
+      if (x && has(x.markets, order.market) && Number(order.dealStock) > 0) {
+        if (x.filter === 0 || x.filter === executedKind(order)) {
+          this.update(connection, 'ordersExecuted_update', [pendingRecord(order)]);
         }
       }
     }
@@ -521,94 +531,103 @@ export class WsServer {
   // ---- methods ----------------------------------------------------------------------------------
 
   private publicMethods(): Record<string, Handler> {
-    const e = this.engine;
+    const engine = this.engine;
     const ok = { status: 'success' };
-    const nowSec = () => Math.floor(e.now() / 1000);
+    const nowSec = () => Math.floor(engine.now() / 1000);
     const done = (result: unknown) => ({ result });
     const watch = (list: unknown[]): MarketWatch => ({
       markets: marketList(list),
       last: new Map(),
     });
-    const unsub = (name: (typeof CHANNELS)[number]) => (c: Conn) => {
-      c[name] = undefined;
+    const unsub = (name: (typeof CHANNELS)[number]) => (connection: Connection) => {
+      connection[name] = undefined;
       return done(ok);
     };
     /** A watched channel: subscribing sends the current values right away. */
-    const sendNow = (c: Conn) => ({ result: ok, then: () => this.publicUpdates(c, new Frame(e)) });
+    const sendNow = (connection: Connection) => ({
+      result: ok,
+      then: () => this.publicUpdates(connection, new Frame(engine)),
+    });
     return {
       ping: () => done('pong'),
       time: () => done(nowSec()),
-      candles_request: (_c, [market, start, end, iv]) => {
-        const m = tradable(market);
+      candles_request: (_connection, [marketName, start, end, iv]) => {
+        const market = tradable(marketName);
         const size = interval(iv);
         const to = Math.min(int(end, 0, Number.MAX_SAFE_INTEGER), nowSec());
         const from = Math.max(int(start, 0, Number.MAX_SAFE_INTEGER), to - MAX_CANDLES * size);
         if (from > to) return done([]);
-        return done(candles(e, m, size, from, to).map((candle) => wsCandle(candle, m.name)));
+        return done(
+          candles(engine, market, size, from, to).map((candle) => wsCandle(candle, market.name)),
+        );
       },
-      candles_subscribe: (c, [market, iv]) => {
-        const m = tradable(market);
-        c.candles = { market: m.name, interval: interval(iv), last: '' };
-        return sendNow(c);
+      candles_subscribe: (connection, [marketName, iv]) => {
+        const market = tradable(marketName);
+        connection.candles = { market: market.name, interval: interval(iv), last: '' };
+        return sendNow(connection);
       },
       candles_unsubscribe: unsub('candles'),
-      lastprice_request: (_c, [market]) => done(e.price(tradable(market)).toFixed()),
-      lastprice_subscribe: (c, list) => {
-        c.lastprice = watch(list);
-        return sendNow(c);
+      lastprice_request: (_connection, [marketName]) =>
+        done(engine.price(tradable(marketName)).toFixed()),
+      lastprice_subscribe: (connection, list) => {
+        connection.lastprice = watch(list);
+        return sendNow(connection);
       },
       lastprice_unsubscribe: unsub('lastprice'),
-      market_request: (_c, [market, period]) =>
-        done(marketStats(e, tradable(market), int(period, 1, 2_592_000))),
-      market_subscribe: (c, list) => {
-        c.market = watch(list);
-        return sendNow(c);
+      market_request: (_connection, [marketName, period]) =>
+        done(marketStats(engine, tradable(marketName), int(period, 1, 2_592_000))),
+      market_subscribe: (connection, list) => {
+        connection.market = watch(list);
+        return sendNow(connection);
       },
       market_unsubscribe: unsub('market'),
-      marketToday_query: (_c, [market]) => done(todayStats(e, tradable(market))),
-      marketToday_subscribe: (c, list) => {
-        c.marketToday = watch(list);
-        return sendNow(c);
+      marketToday_query: (_connection, [marketName]) =>
+        done(todayStats(engine, tradable(marketName))),
+      marketToday_subscribe: (connection, list) => {
+        connection.marketToday = watch(list);
+        return sendNow(connection);
       },
       marketToday_unsubscribe: unsub('marketToday'),
-      trades_request: (_c, [market, limit, lastId]) => {
-        const m = tradable(market);
+      trades_request: (_connection, [marketName, limit, lastId]) => {
+        const market = tradable(marketName);
         const n = int(limit ?? 100, 1, 100);
         const after = int(lastId ?? 0, 0, Number.MAX_SAFE_INTEGER);
-        const trades = recentTrades(e, m, 100).filter((t) => after === 0 || t.id > after);
+        const trades = recentTrades(engine, market, 100).filter((t) => after === 0 || t.id > after);
         return done(trades.slice(0, n).map((t) => tradeRecord(t, false)));
       },
-      trades_subscribe: (c, list) => {
+      trades_subscribe: (connection, list) => {
         const markets = list.length === 0 ? null : marketList(list);
         const seen = new Map<string, Set<number>>();
-        for (const name of markets ?? MARKETS.filter((m) => m.tradesEnabled).map((m) => m.name)) {
-          const m = MARKET_BY_NAME.get(name) as MarketDef;
-          seen.set(name, new Set(recentTrades(e, m, TRADES_SCAN).map((t) => t.id)));
+        for (const name of markets ??
+          MARKETS.filter((market) => market.tradesEnabled).map((market) => market.name)) {
+          const market = MARKET_BY_NAME.get(name) as MarketDef;
+          seen.set(name, new Set(recentTrades(engine, market, TRADES_SCAN).map((t) => t.id)));
         }
-        c.trades = { markets, seen };
+        connection.trades = { markets, seen };
         return done(ok);
       },
       trades_unsubscribe: unsub('trades'),
-      depth_request: (_c, [market, limit, iv]) => {
-        const m = tradable(market);
+      depth_request: (_connection, [marketName, limit, iv]) => {
+        const market = tradable(marketName);
         const n = int(limit ?? 100, 1, 100);
         const group = depthInterval(iv);
-        const book = e.publicBook(m);
+        const book = engine.publicBook(market);
         return done({
-          timestamp: e.now() / 1000,
+          timestamp: engine.now() / 1000,
           asks: depthRows(book.asks, 'ask', group, n),
           bids: depthRows(book.bids, 'bid', group, n),
         });
       },
-      depth_subscribe: (c, [market, limit, iv, multiple]) => {
-        const m = tradable(market);
+      depth_subscribe: (connection, [marketName, limit, iv, multiple]) => {
+        const market = tradable(marketName);
         if (typeof limit !== 'number' || !DEPTH_LIMITS.has(limit)) throw invalid();
         const group = depthInterval(iv);
         if (multiple !== undefined && typeof multiple !== 'boolean') throw invalid();
-        if (multiple !== true) c.depth.clear();
-        if (!c.depth.has(m.name) && c.depth.size >= MAX_DEPTH) throw invalid();
+        if (multiple !== true) connection.depth.clear();
+        if (!connection.depth.has(market.name) && connection.depth.size >= MAX_DEPTH)
+          throw invalid();
         const sub: DepthSub = {
-          market: m.name,
+          market: market.name,
           limit,
           interval: group,
           asks: [],
@@ -616,28 +635,28 @@ export class WsServer {
           updateId: 0,
           sentAt: 0,
         };
-        c.depth.set(m.name, sub);
-        return { result: ok, then: () => this.depthStep(c, sub, new Frame(e), true) };
+        connection.depth.set(market.name, sub);
+        return { result: ok, then: () => this.depthStep(connection, sub, new Frame(engine), true) };
       },
-      depth_unsubscribe: (c, [market]) => {
-        if (market === undefined) c.depth.clear();
-        else c.depth.delete(tradable(market).name);
+      depth_unsubscribe: (connection, [marketName]) => {
+        if (marketName === undefined) connection.depth.clear();
+        else connection.depth.delete(tradable(marketName).name);
         return done(ok);
       },
-      authorize: (c, [token, kind]) => {
+      authorize: (connection, [token, kind]) => {
         if (typeof token !== 'string' || (kind !== undefined && typeof kind !== 'string')) {
           throw invalid();
         }
         const apiKey = this.tokens.apiKeyOf(token);
         if (apiKey === null) throw REQUIRE_AUTH();
-        c.apiKey = apiKey;
+        connection.apiKey = apiKey;
         return done(ok);
       },
     };
   }
 
   private accountMethods(): Record<string, Handler> {
-    const e = this.engine;
+    const engine = this.engine;
     const ok = { status: 'success' };
     const done = (result: unknown) => ({ result });
     const assetList = (list: unknown[]): string[] => {
@@ -645,67 +664,74 @@ export class WsServer {
       for (const a of list) if (typeof a !== 'string' || !ASSETS.includes(a)) throw invalid();
       return list.length === 0 ? [...ASSETS] : [...new Set(list as string[])];
     };
-    const unsub = (name: (typeof CHANNELS)[number]) => (c: Conn) => {
-      c[name] = undefined;
+    const unsub = (name: (typeof CHANNELS)[number]) => (connection: Connection) => {
+      connection[name] = undefined;
       return done(ok);
     };
     const marketOrders = (orders: readonly OrderRec[], market: string) =>
       newestFirst(orders.filter((o) => o.market === market));
     return {
-      balanceSpot_request: (_c, list) => {
-        e.sync();
-        return done(balances(e, assetList(list)));
+      balanceSpot_request: (_connection, list) => {
+        engine.sync();
+        return done(balances(engine, assetList(list)));
       },
-      balanceSpot_subscribe: (c, list) => {
+      balanceSpot_subscribe: (connection, list) => {
         const assets = assetList(list);
-        c.balanceSpot = { assets };
+        connection.balanceSpot = { assets };
         return {
           result: ok,
-          then: () => this.update(c, 'balanceSpot_update', [balances(e, assets)]),
+          then: () => this.update(connection, 'balanceSpot_update', [balances(engine, assets)]),
         };
       },
       balanceSpot_unsubscribe: unsub('balanceSpot'),
-      ordersPending_request: (_c, [market, offset, limit]) => {
-        const m = tradable(market);
-        const p = page(offset, limit);
-        e.sync();
-        const orders = marketOrders(e.state.active, m.name);
-        return done({ ...p, total: orders.length, records: pageOf(orders, p).map(pendingRecord) });
+      ordersPending_request: (_connection, [marketName, offset, limit]) => {
+        const market = tradable(marketName);
+        const window = page(offset, limit);
+        engine.sync();
+        const orders = marketOrders(engine.state.active, market.name);
+        return done({
+          ...window,
+          total: orders.length,
+          records: pageOf(orders, window).map(pendingRecord),
+        });
       },
-      ordersPending_subscribe: (c, list) => {
-        c.ordersPending = { markets: marketFilter(list) };
+      ordersPending_subscribe: (connection, list) => {
+        connection.ordersPending = { markets: marketFilter(list) };
         return done(ok);
       },
       ordersPending_unsubscribe: unsub('ordersPending'),
-      ordersExecuted_request: (_c, [filter, offset, limit]) => {
+      ordersExecuted_request: (_connection, [filter, offset, limit]) => {
         if (!filter || typeof filter !== 'object' || Array.isArray(filter)) throw invalid();
         const f = filter as Record<string, unknown>;
-        const m = tradable(f.market);
+        const market = tradable(f.market);
         const types = f.order_types;
         if (types !== undefined && (!Array.isArray(types) || types.length > 20)) throw invalid();
-        const p = page(offset, limit);
-        e.sync();
-        const records = marketOrders(e.state.history, m.name).filter(
+        const window = page(offset, limit);
+        engine.sync();
+        const records = marketOrders(engine.state.history, market.name).filter(
           (o) =>
             Number(o.dealStock) > 0 &&
             (!types || types.length === 0 || types.includes(orderTypeId(o))),
         );
-        return done({ ...p, records: pageOf(records, p).map(executedRecord) });
+        return done({ ...window, records: pageOf(records, window).map(executedRecord) });
       },
-      ordersExecuted_subscribe: (c, [list, filter]) => {
-        c.ordersExecuted = { markets: marketFilter(list ?? []), filter: int(filter ?? 0, 0, 2) };
+      ordersExecuted_subscribe: (connection, [list, filter]) => {
+        connection.ordersExecuted = {
+          markets: marketFilter(list ?? []),
+          filter: int(filter ?? 0, 0, 2),
+        };
         return done(ok);
       },
       ordersExecuted_unsubscribe: unsub('ordersExecuted'),
-      deals_request: (_c, [market, offset, limit]) => {
-        const m = tradable(market);
-        const p = page(offset, limit);
-        e.sync();
-        const deals = newestFirst(e.state.deals.filter((d) => d.market === m.name));
-        return done({ ...p, records: pageOf(deals, p).map(dealRecord) });
+      deals_request: (_connection, [marketName, offset, limit]) => {
+        const market = tradable(marketName);
+        const window = page(offset, limit);
+        engine.sync();
+        const deals = newestFirst(engine.state.deals.filter((d) => d.market === market.name));
+        return done({ ...window, records: pageOf(deals, window).map(dealRecord) });
       },
-      deals_subscribe: (c, [list]) => {
-        c.deals = { markets: marketFilter(list ?? []) };
+      deals_subscribe: (connection, [list]) => {
+        connection.deals = { markets: marketFilter(list ?? []) };
         return done(ok);
       },
       deals_unsubscribe: unsub('deals'),

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { json, type Route } from '../context';
 
 /**
  * WebSocket tokens (private/websocket.mdx, "Websocket token"): `POST /api/v4/profile/websocket_token`
- * (signed) answers `{"websocket_token": "..."}`; the `authorize` method takes it. A token is random,
+ * (signed, routes/account.ts) answers `{"websocket_token": "..."}`; the `authorize` method takes it. A token is random,
  * kept in memory only, bound to the API key that asked for it, and may authorize any number of
  * connections until it expires. The documentation gives no lifetime; the demo's is `ttlMs`
  * (default 15 minutes). At most MAX_TOKENS live at once (the oldest go first).
@@ -21,7 +20,7 @@ export class WsTokens {
 
   issue(apiKey: string): string {
     const now = this.now();
-    for (const [token, t] of this.tokens) if (t.expires <= now) this.tokens.delete(token);
+    for (const [token, entry] of this.tokens) if (entry.expires <= now) this.tokens.delete(token);
     while (this.tokens.size >= MAX_TOKENS) {
       const oldest = this.tokens.keys().next().value;
       if (oldest === undefined) break;
@@ -34,24 +33,16 @@ export class WsTokens {
 
   /** The API key a live token was issued to, or null (unknown or expired). */
   apiKeyOf(token: string): string | null {
-    const t = this.tokens.get(token);
-    if (!t) return null;
-    if (t.expires <= this.now()) {
+    const entry = this.tokens.get(token);
+    if (!entry) return null;
+    if (entry.expires <= this.now()) {
       this.tokens.delete(token);
       return null;
     }
-    return t.apiKey;
+    return entry.apiKey;
   }
 
   clear(): void {
     this.tokens.clear();
   }
 }
-
-export const wsTokenRoutes: Record<string, Route> = {
-  '/api/v4/profile/websocket_token': {
-    method: 'POST',
-    auth: 'signed',
-    handler: (ctx, ex) => json({ websocket_token: ex.wsTokens.issue(ctx.apiKey ?? '') }),
-  },
-};

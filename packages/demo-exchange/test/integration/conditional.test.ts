@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { D } from '../../src/decimal';
+import { Decimal } from '../../src/decimal';
 import type { DemoExchange } from '../../src/server';
 import { ORDER_KEYS, start, type Client, type ErrorBody } from './helpers';
 
@@ -52,7 +52,7 @@ const conditional = async (market?: string) =>
   (await post<Page>('/api/v4/conditional-orders', { market, limit: 100 })).json;
 const ocoOrders = async (market?: string) =>
   (await post<Rec[]>('/api/v4/oco-orders', { market, limit: 100 })).json;
-const minus = (a: string, b: string) => new D(a).minus(b).toFixed();
+const minus = (a: string, b: string) => new Decimal(a).minus(b).toFixed();
 /** Cancels a market's active orders (but an OTO's primary when `keepOto`), so only ours move. */
 const clearActive = async (market: string, keepOto = false) => {
   for (const o of await activeOrders(market)) {
@@ -127,7 +127,7 @@ describe('POST /api/v4/order/stop_limit', () => {
     const done = await executed('BTC_USDT', placed.json.order_id);
     expect(done).toMatchObject({ type: 'stop limit', status: 'FILLED', dealStock: '0.01' });
     // Sold at the book's bids, no lower than the limit price.
-    expect(new D(String(done?.dealMoney)).gte('629')).toBe(true);
+    expect(new Decimal(String(done?.dealMoney)).gte('629')).toBe(true);
     const after = await balance('BTC');
     expect(after.freeze).toBe(before.freeze);
     expect(minus(before.available, after.available)).toBe('0.01');
@@ -236,7 +236,7 @@ describe('POST /api/v4/order/stop_market', () => {
     expect(await activeIds('BTC_USDT')).not.toContain(placed.json.order_id);
     const done = await executed('BTC_USDT', placed.json.order_id);
     expect(done).toMatchObject({ type: 'stop market', status: 'FILLED' });
-    const spent = new D(String(done?.dealMoney)).plus(String(done?.dealFee));
+    const spent = new Decimal(String(done?.dealMoney)).plus(String(done?.dealFee));
     expect(spent.lte(100) && spent.gt(99)).toBe(true);
     const after = await balance('USDT');
     expect(after.freeze).toBe(usdt.freeze);
@@ -447,9 +447,9 @@ describe('POST /api/v4/order/cancel/all', () => {
     // The ETH still frozen is only what the ETH_BTC sells hold.
     const ethBtcHeld = (await activeOrders('ETH_BTC'))
       .filter((o) => o.side === 'sell')
-      .reduce((sum, o) => sum.plus(String(o.left)), new D(0));
+      .reduce((sum, o) => sum.plus(String(o.left)), new Decimal(0));
     expect((await balance('ETH')).freeze).toBe(ethBtcHeld.toFixed());
-    expect(new D((await balance('ETH')).available).gt(eth.available)).toBe(true);
+    expect(new Decimal((await balance('ETH')).available).gt(eth.available)).toBe(true);
   });
 
   it('without a market cancels everything; types without spot cancel nothing', async () => {
@@ -460,7 +460,7 @@ describe('POST /api/v4/order/cancel/all', () => {
     expect(await activeIds()).toEqual([]);
     expect((await conditional()).total).toBe(0);
     const all = await post<Record<string, Balance>>('/api/v4/trade-account/balance');
-    expect(Object.values(all.json).every((b) => new D(b.freeze).isZero())).toBe(true);
+    expect(Object.values(all.json).every((b) => new Decimal(b.freeze).isZero())).toBe(true);
   });
 
   it('validation: 31 market not available, 30 type not an array or market not a string', async () => {
@@ -604,7 +604,7 @@ describe('OCO: the first leg that executes cancels the other', () => {
     expect(await ocoOrders('BTC_USDT')).toEqual([]);
     const done = await executed('BTC_USDT', stop.order_id);
     expect(done).toMatchObject({ type: 'stop limit', status: 'FILLED', dealStock: '0.01' });
-    expect(new D(String(done?.dealMoney)).gte('579')).toBe(true);
+    expect(new Decimal(String(done?.dealMoney)).gte('579')).toBe(true);
     expect(minus(btc.freeze, (await balance('BTC')).freeze)).toBe('0.01');
     await setPrice('BTC_USDT', '72000');
     expect(await executed('BTC_USDT', (oco?.take_profit as Rec).order_id)).toMatchObject({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { D } from '../../src/decimal';
+import { Decimal } from '../../src/decimal';
 import { EU_ORDER_REFUSED } from '../../src/region';
 import type { DemoExchange } from '../../src/server';
 import { start, type Client } from './helpers';
@@ -63,8 +63,8 @@ describe('an EU account modifying an order', () => {
     const placed = eu.ex.engine.placeLimit({
       market: 'BTC_USDT',
       side: 'buy',
-      amount: new D('0.001'),
-      price: new D('50000'),
+      amount: new Decimal('0.001'),
+      price: new Decimal('50000'),
       clientOrderId: 'eu-resting-limit',
     });
     if (!placed.ok) throw new Error('setup: the limit order was not placed');
@@ -84,9 +84,9 @@ describe('an EU account modifying an order', () => {
     const placed = eu.ex.engine.placeStopLimit({
       market: 'BTC_USDT',
       side: 'buy',
-      amount: new D('0.001'),
-      price: new D('62000'),
-      activationPrice: new D('61000'),
+      amount: new Decimal('0.001'),
+      price: new Decimal('62000'),
+      activationPrice: new Decimal('61000'),
     });
     if (!placed.ok) throw new Error('setup: the stop-limit order was not placed');
     const before = activeIds();

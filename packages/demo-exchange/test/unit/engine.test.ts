@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { D, type Dec } from '../../src/decimal';
+import { Decimal } from '../../src/decimal';
 import { Engine } from '../../src/engine';
 import { MARKETS, MARKET_BY_NAME } from '../../src/markets';
 import { createSeedState } from '../../src/seed';
@@ -15,8 +15,9 @@ function engine(seed = 42, clock = { ms: NOW }): Engine {
 
 /** Per asset: user trade (available + freeze) + market maker + fees collected. */
 function totals(s: ExchangeState): Map<string, string> {
-  const sums = new Map<string, InstanceType<typeof D>>();
-  const add = (asset: string, v: string) => sums.set(asset, (sums.get(asset) ?? new D(0)).plus(v));
+  const sums = new Map<string, Decimal>();
+  const add = (asset: string, v: string) =>
+    sums.set(asset, (sums.get(asset) ?? new Decimal(0)).plus(v));
   for (const [a, b] of Object.entries(s.trade)) {
     add(a, b.available);
     add(a, b.freeze);
@@ -28,17 +29,23 @@ function totals(s: ExchangeState): Map<string, string> {
 
 function checkInvariants(s: ExchangeState, initial: Map<string, string>): void {
   for (const [a, b] of Object.entries(s.trade)) {
-    expect(new D(b.available).gte(0), `${a} available ${b.available}`).toBe(true);
-    expect(new D(b.freeze).gte(0), `${a} freeze ${b.freeze}`).toBe(true);
+    expect(new Decimal(b.available).gte(0), `${a} available ${b.available}`).toBe(true);
+    expect(new Decimal(b.freeze).gte(0), `${a} freeze ${b.freeze}`).toBe(true);
   }
-  for (const [a, v] of Object.entries(s.maker)) expect(new D(v).gte(0), `maker ${a}`).toBe(true);
-  for (const [a, v] of Object.entries(s.fees)) expect(new D(v).gte(0), `fees ${a}`).toBe(true);
+  for (const [a, v] of Object.entries(s.maker))
+    expect(new Decimal(v).gte(0), `maker ${a}`).toBe(true);
+  for (const [a, v] of Object.entries(s.fees))
+    expect(new Decimal(v).gte(0), `fees ${a}`).toBe(true);
   expect(totals(s)).toEqual(initial);
   // Every fill is a deal: an order's deals add up to exactly what it dealt and paid.
-  const byOrder = new Map<number, { stock: Dec; money: Dec; fee: Dec }>();
+  const byOrder = new Map<number, { stock: Decimal; money: Decimal; fee: Decimal }>();
   for (const d of s.deals) {
-    const sum = byOrder.get(d.orderId) ?? { stock: new D(0), money: new D(0), fee: new D(0) };
-    expect(new D(d.deal).eq(new D(d.amount).times(d.price)), `deal ${d.id}`).toBe(true);
+    const sum = byOrder.get(d.orderId) ?? {
+      stock: new Decimal(0),
+      money: new Decimal(0),
+      fee: new Decimal(0),
+    };
+    expect(new Decimal(d.deal).eq(new Decimal(d.amount).times(d.price)), `deal ${d.id}`).toBe(true);
     byOrder.set(d.orderId, {
       stock: sum.stock.plus(d.amount),
       money: sum.money.plus(d.deal),
@@ -51,14 +58,18 @@ function checkInvariants(s: ExchangeState, initial: Map<string, string>): void {
     ...s.conditional.flatMap((r) => [r.stopLoss, r.takeProfit]),
   ];
   for (const o of orders) {
-    const sum = byOrder.get(o.id) ?? { stock: new D(0), money: new D(0), fee: new D(0) };
+    const sum = byOrder.get(o.id) ?? {
+      stock: new Decimal(0),
+      money: new Decimal(0),
+      fee: new Decimal(0),
+    };
     expect(sum.stock.eq(o.dealStock), `order ${o.id} deals' amount`).toBe(true);
     expect(sum.money.eq(o.dealMoney), `order ${o.id} deals' money`).toBe(true);
     expect(sum.fee.eq(o.dealFee), `order ${o.id} deals' fees`).toBe(true);
   }
   // Frozen funds are exactly the sum of what the active orders (stop orders and OTO primaries
   // among them) and the OCOs hold.
-  const frozen = new Map<string, InstanceType<typeof D>>();
+  const frozen = new Map<string, Decimal>();
   const holds = [
     ...s.active.map((o) => ({ market: o.market, side: o.side, frozen: o.frozen })),
     ...s.conditional.map((r) => ({ market: r.market, side: r.stopLoss.side, frozen: r.frozen })),
@@ -67,10 +78,10 @@ function checkInvariants(s: ExchangeState, initial: Map<string, string>): void {
     const m = MARKET_BY_NAME.get(o.market);
     if (!m) continue;
     const asset = o.side === 'buy' ? m.money : m.stock;
-    frozen.set(asset, (frozen.get(asset) ?? new D(0)).plus(o.frozen));
+    frozen.set(asset, (frozen.get(asset) ?? new Decimal(0)).plus(o.frozen));
   }
   for (const [a, b] of Object.entries(s.trade)) {
-    expect(new D(b.freeze).eq(frozen.get(a) ?? 0), `${a} freeze matches orders`).toBe(true);
+    expect(new Decimal(b.freeze).eq(frozen.get(a) ?? 0), `${a} freeze matches orders`).toBe(true);
   }
 }
 
@@ -81,18 +92,18 @@ describe('matching', () => {
     const r = e.placeMarket({
       market: 'BTC_USDT',
       side: 'buy',
-      amount: new D('100'),
+      amount: new Decimal('100'),
       unit: 'money',
       type: 'market',
     });
     if (!r.ok) throw r.error;
     const o = r.value;
     const spent = before.minus(e.available('USDT'));
-    expect(spent.eq(new D(o.dealMoney).plus(o.dealFee))).toBe(true);
+    expect(spent.eq(new Decimal(o.dealMoney).plus(o.dealFee))).toBe(true);
     expect(spent.lte(100)).toBe(true);
-    expect(new D(o.left).eq(new D(100).minus(spent))).toBe(true);
+    expect(new Decimal(o.left).eq(new Decimal(100).minus(spent))).toBe(true);
     // The server's fee is not rounded: exactly dealMoney x the taker rate.
-    expect(o.dealFee).toBe(new D(o.dealMoney).times('0.001').toFixed());
+    expect(o.dealFee).toBe(new Decimal(o.dealMoney).times('0.001').toFixed());
     expect(e.state.fees.USDT).toBe(o.dealFee);
   });
 
@@ -101,16 +112,16 @@ describe('matching', () => {
     const r = e.placeMarket({
       market: 'BTC_USDT',
       side: 'buy',
-      amount: new D('10'),
+      amount: new Decimal('10'),
       unit: 'money',
       type: 'market',
     });
     if (!r.ok) throw r.error;
-    const fee = new D(r.value.dealFee);
+    const fee = new Decimal(r.value.dealFee);
     expect(fee.gt(0)).toBe(true);
     // More places than the money precision (2): nothing was cut off.
     expect(fee.decimalPlaces()).toBeGreaterThan(2);
-    expect(fee.eq(new D(r.value.dealMoney).times('0.001'))).toBe(true);
+    expect(fee.eq(new Decimal(r.value.dealMoney).times('0.001'))).toBe(true);
   });
 
   it('maker fills and limit crossings charge the unrounded fee, and the funds add up', () => {
@@ -121,18 +132,20 @@ describe('matching', () => {
     const cross = e.placeLimit({
       market: m.name,
       side: 'sell',
-      amount: new D('13'),
+      amount: new Decimal('13'),
       price: e.price(m).times('0.99').toDecimalPlaces(m.moneyPrec),
     });
     if (!cross.ok) throw cross.error;
-    expect(cross.value.dealFee).toBe(new D(cross.value.dealMoney).times(m.takerFee).toFixed());
+    expect(cross.value.dealFee).toBe(
+      new Decimal(cross.value.dealMoney).times(m.takerFee).toFixed(),
+    );
     const price = e.price(m).times('0.97').toDecimalPlaces(m.moneyPrec);
-    const rest = e.placeLimit({ market: m.name, side: 'buy', amount: new D('11'), price });
+    const rest = e.placeLimit({ market: m.name, side: 'buy', amount: new Decimal('11'), price });
     if (!rest.ok) throw rest.error;
     e.setPrice(m.name, price.minus('0.001').toFixed());
     const filled = e.state.history.find((o) => o.id === rest.value.id)!;
     expect(filled.status).toBe('FILLED');
-    expect(filled.dealFee).toBe(new D(filled.dealMoney).times(m.makerFee).toFixed());
+    expect(filled.dealFee).toBe(new Decimal(filled.dealMoney).times(m.makerFee).toFixed());
     checkInvariants(e.state, initial);
   });
 
@@ -143,14 +156,14 @@ describe('matching', () => {
     const r = e.placeMarket({
       market: 'BTC_USDT',
       side: 'sell',
-      amount: new D('0.01'),
+      amount: new Decimal('0.01'),
       unit: 'stock',
       type: 'stock market',
     });
     if (!r.ok) throw r.error;
     expect(btc.minus(e.available('BTC')).toFixed()).toBe('0.01');
     expect(
-      e.available('USDT').minus(usdt).eq(new D(r.value.dealMoney).minus(r.value.dealFee)),
+      e.available('USDT').minus(usdt).eq(new Decimal(r.value.dealMoney).minus(r.value.dealFee)),
     ).toBe(true);
     expect(r.value.status).toBe('FILLED');
   });
@@ -161,7 +174,7 @@ describe('matching', () => {
       e.placeMarket({
         market: 'BTC_USDT',
         side,
-        amount: new D(amount),
+        amount: new Decimal(amount),
         unit: 'stock',
         type: 'stock market',
       });
@@ -177,13 +190,40 @@ describe('matching', () => {
     });
   });
 
+  it('words a refused amount after its unit: min amount and step of stock, min total of money', () => {
+    const e = engine();
+    const refusal = (amount: string, unit: 'stock' | 'money') => {
+      const r = e.placeMarket({
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: new Decimal(amount),
+        unit,
+        type: 'market',
+      });
+      return !r.ok && r.error.body;
+    };
+    const amount = (message: string) => ({ code: 32, errors: { amount: [message] } });
+    expect(refusal('0.00001', 'stock')).toMatchObject(
+      amount('Given amount is less than min amount 0.0001, min amount step is 0.000001.'),
+    );
+    expect(refusal('0.0001234567', 'stock')).toMatchObject(
+      amount('Given amount does not match the amount step 0.000001 (min amount 0.0001).'),
+    );
+    expect(refusal('4.99', 'money')).toMatchObject(
+      amount('Given amount is less than min total 5, min amount step is 0.01.'),
+    );
+    expect(refusal('5.001', 'money')).toMatchObject(
+      amount('Given amount does not match the amount step 0.01 (min total 5).'),
+    );
+  });
+
   it('a limit order rests, freezes funds and fills when the price crosses it', () => {
     const e = engine();
     const m = MARKETS[0];
     if (!m) throw new Error('no market');
     const mid = e.price(m);
     const price = mid.times('0.97').toDecimalPlaces(2);
-    const r = e.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: new D('0.01'), price });
+    const r = e.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: new Decimal('0.01'), price });
     if (!r.ok) throw r.error;
     expect(r.value.status).toBe('NEW');
     expect(e.state.active.some((o) => o.id === r.value.id)).toBe(true);
@@ -204,12 +244,12 @@ describe('matching', () => {
     const post = e.placeLimit({
       market: 'BTC_USDT',
       side: 'buy',
-      amount: new D('0.01'),
+      amount: new Decimal('0.01'),
       price,
       postOnly: true,
     });
     expect(post.ok).toBe(false);
-    const r = e.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: new D('0.01'), price });
+    const r = e.placeLimit({ market: 'BTC_USDT', side: 'buy', amount: new Decimal('0.01'), price });
     if (!r.ok) throw r.error;
     expect(r.value.status).toBe('FILLED');
   });
@@ -220,8 +260,8 @@ describe('matching', () => {
     const r = e.placeLimit({
       market: 'BTC_USDT',
       side: 'buy',
-      amount: new D('0.01'),
-      price: new D('40000'),
+      amount: new Decimal('0.01'),
+      price: new Decimal('40000'),
     });
     if (!r.ok) throw r.error;
     expect(e.available('USDT').lt(before)).toBe(true);
@@ -242,8 +282,8 @@ describe('matching', () => {
       e.placeLimit({
         market: 'BTC_USDT',
         side: 'buy',
-        amount: new D('0.01'),
-        price: new D('40000'),
+        amount: new Decimal('0.01'),
+        price: new Decimal('40000'),
         clientOrderId: 'x-1',
       });
     expect(place().ok).toBe(true);
@@ -257,7 +297,7 @@ describe('matching', () => {
     const r = e.placeMarket({
       market: 'ETH_USDT',
       side: 'sell',
-      amount: new D('12'),
+      amount: new Decimal('12'),
       unit: 'stock',
       type: 'stock market',
     });
@@ -268,12 +308,12 @@ describe('matching', () => {
       true,
     );
     // Best bid first, one deal per level, each with its own fee at the taker rate.
-    const prices = deals.map((d) => new D(d.price));
+    const prices = deals.map((d) => new Decimal(d.price));
     expect(prices.every((p, i) => i === 0 || p.lt(prices[i - 1]!))).toBe(true);
-    for (const d of deals) expect(d.fee).toBe(new D(d.deal).times('0.001').toFixed());
+    for (const d of deals) expect(d.fee).toBe(new Decimal(d.deal).times('0.001').toFixed());
     const m = MARKET_BY_NAME.get('ETH_USDT')!;
     const price = e.price(m).times('0.95').toDecimalPlaces(m.moneyPrec);
-    const rest = e.placeLimit({ market: m.name, side: 'buy', amount: new D('0.5'), price });
+    const rest = e.placeLimit({ market: m.name, side: 'buy', amount: new Decimal('0.5'), price });
     if (!rest.ok) throw rest.error;
     expect(e.state.deals.some((d) => d.orderId === rest.value.id)).toBe(false);
     e.setPrice(m.name, price.toFixed());
@@ -402,7 +442,9 @@ function run(e: Engine, c: Command, clock: { ms: number }): void {
       if (!m) return;
       const min = c.side === 'buy' && c.unit === 'money' ? m.minTotal : m.minAmount;
       // `extra` adds a digit beyond the precision now and then (off-step amounts must be refused).
-      const amount = new D(min).times(c.k).plus(c.extra === 9 ? new D('0.0000000001') : 0);
+      const amount = new Decimal(min)
+        .times(c.k)
+        .plus(c.extra === 9 ? new Decimal('0.0000000001') : 0);
       e.placeMarket({
         market: m.name,
         side: c.side,
@@ -419,7 +461,7 @@ function run(e: Engine, c: Command, clock: { ms: number }): void {
       e.placeLimit({
         market: m.name,
         side: c.side,
-        amount: new D(m.minAmount).times(c.k),
+        amount: new Decimal(m.minAmount).times(c.k),
         price,
         ioc: c.ioc,
       });
@@ -434,14 +476,14 @@ function run(e: Engine, c: Command, clock: { ms: number }): void {
         e.placeStopMarket({
           market: m.name,
           side: c.side,
-          amount: new D(min).times(c.k),
+          amount: new Decimal(min).times(c.k),
           activationPrice,
         });
       } else {
         e.placeStopLimit({
           market: m.name,
           side: c.side,
-          amount: new D(m.minAmount).times(c.k),
+          amount: new Decimal(m.minAmount).times(c.k),
           price: activationPrice.times(c.pct).div(100).toDecimalPlaces(m.moneyPrec),
           activationPrice,
         });
@@ -452,15 +494,16 @@ function run(e: Engine, c: Command, clock: { ms: number }): void {
       const o = pick(e.state.active, c.index);
       const m = o && MARKET_BY_NAME.get(o.market);
       if (!o || !m) return;
-      const scaled = (v: string) => new D(v).times(c.pct).div(100).toDecimalPlaces(m.moneyPrec);
+      const scaled = (v: string) =>
+        new Decimal(v).times(c.pct).div(100).toDecimalPlaces(m.moneyPrec);
       if (o.activationPrice !== undefined && !o.activated) {
         e.modify(o.market, { orderId: o.id }, { activationPrice: scaled(o.activationPrice) });
       } else if (o.type !== 'stop market') {
         e.modify(o.market, { orderId: o.id }, { price: scaled(o.price) });
       } else if (o.side === 'buy') {
-        e.modify(o.market, { orderId: o.id }, { total: new D(m.minTotal).times(c.k) });
+        e.modify(o.market, { orderId: o.id }, { total: new Decimal(m.minTotal).times(c.k) });
       } else {
-        e.modify(o.market, { orderId: o.id }, { amount: new D(m.minAmount).times(c.k) });
+        e.modify(o.market, { orderId: o.id }, { amount: new Decimal(m.minAmount).times(c.k) });
       }
       return;
     }
@@ -532,7 +575,9 @@ function checkOnce(
   const ids = [...live, ...s.history].map((o) => o.id);
   expect(new Set(ids).size, 'an order is in two places').toBe(ids.length);
   for (const o of [...live, ...s.history].filter((x) => x.id >= firstId)) {
-    const executed = byMoney(o) ? new D(o.dealMoney).plus(o.dealFee) : new D(o.dealStock);
+    const executed = byMoney(o)
+      ? new Decimal(o.dealMoney).plus(o.dealFee)
+      : new Decimal(o.dealStock);
     expect(executed.lte(o.amount), `order ${o.id} executed beyond its amount`).toBe(true);
   }
   for (const o of s.history) {
