@@ -54,6 +54,7 @@ export default defineConfig({
           environment: 'node',
           execArgv: ['--disable-warning=ExperimentalWarning'],
           globalSetup: ['test/support/browserServer.ts'],
+          expect: { poll: { timeout: 10_000 } },
           include: ['test/{e2e,shell,fuzz}/**/*.e2e.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,

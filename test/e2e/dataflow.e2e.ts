@@ -65,7 +65,7 @@ describe('data follows the user, without Refresh', () => {
     await accounts.shell.profile.filter({ hasText: 'Other' }).waitFor();
 
     await overview.shell.open('Overview');
-    await overview.total.filter({ hasNotText: demoTotal }).waitFor({ timeout: 5_000 });
+    await overview.total.filter({ hasNotText: demoTotal }).waitFor();
     const shown = await overview.totalText();
     expect(shown).not.toBe(demoTotal);
     // What a Refresh shows is what was already there.
@@ -89,11 +89,11 @@ describe('data follows the user, without Refresh', () => {
     await trade.review();
     await trade.confirm();
     await trade.outcome.waitFor();
-    await trade.moneyBalance.filter({ hasNotText: moneyBefore }).waitFor({ timeout: 5_000 });
+    await trade.moneyBalance.filter({ hasNotText: moneyBefore }).waitFor();
 
     // Overview: the fee went out of the account, so the total moved (prices are frozen).
     await overview.shell.open('Overview');
-    await overview.total.filter({ hasNotText: totalBefore }).waitFor({ timeout: 5_000 });
+    await overview.total.filter({ hasNotText: totalBefore }).waitFor();
 
     // A resting limit order: Orders lists it without a Refresh.
     await trade.shell.open('Trade');
@@ -104,6 +104,6 @@ describe('data follows the user, without Refresh', () => {
     await trade.outcome.waitFor();
     const orders = new OrdersPage(page);
     await orders.open();
-    await orders.activeTable.getByText(clientOrderId).waitFor({ timeout: 5_000 });
+    await orders.activeTable.getByText(clientOrderId).waitFor();
   });
 });

@@ -51,10 +51,10 @@ describe('live: the stream drives the screens', () => {
       price,
     });
     expect(placed.status).toBe(200);
-    await page.getByTestId('book-ask').filter({ hasText: '0.000777' }).waitFor({ timeout: 5_000 });
+    await page.getByTestId('book-ask').filter({ hasText: '0.000777' }).waitFor();
 
     await orders.open();
-    await expect.poll(() => orders.activeIds(), { timeout: 5_000 }).toContain(placed.json.orderId);
+    await expect.poll(() => orders.activeIds()).toContain(placed.json.orderId);
     // Pushed, not fetched: neither the active orders nor the book were asked for again.
     expect(restCalls('/api/v4/orders', since)).toBe(0);
     expect(restCalls('/api/v4/public/orderbook/BTC_USDT', since)).toBe(0);
@@ -73,7 +73,7 @@ describe('live: the stream drives the screens', () => {
       price,
     });
     expect(placed.status).toBe(200);
-    await expect.poll(() => orders.activeIds(), { timeout: 5_000 }).toContain(placed.json.orderId);
+    await expect.poll(() => orders.activeIds()).toContain(placed.json.orderId);
 
     const since = lastLogId();
     // The market falls through the order's price: it fills as maker.
@@ -82,12 +82,10 @@ describe('live: the stream drives the screens', () => {
       price: (bid - 50).toFixed(2),
     });
     const notice = page.getByTestId('fill-notice').filter({ hasText: /Filled: buy/ });
-    await notice.waitFor({ timeout: 5_000 });
+    await notice.waitFor();
     expect(await notice.textContent()).toContain('ETH/USDT');
     await page.screenshot({ path: 'test-results/screenshots/live-fill-notice.png' });
-    await expect
-      .poll(() => orders.activeIds(), { timeout: 5_000 })
-      .not.toContain(placed.json.orderId);
+    await expect.poll(() => orders.activeIds()).not.toContain(placed.json.orderId);
     expect(restCalls('/api/v4/orders', since)).toBe(0);
     await second.control('POST', '/set-price', { market: 'ETH_USDT', price: null });
   });
@@ -114,6 +112,6 @@ describe('live: the stream drives the screens', () => {
 
     await second.control('POST', '/faults', { refuseWs: false });
     await shell.pillLabel.filter({ hasText: /^Live · \d+ ms$/ }).waitFor({ timeout: 45_000 });
-    await expect.poll(() => orders.activeIds(), { timeout: 5_000 }).toContain(placed.json.orderId);
+    await expect.poll(() => orders.activeIds()).toContain(placed.json.orderId);
   });
 });

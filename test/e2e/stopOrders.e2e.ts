@@ -194,9 +194,7 @@ describe('stop orders through the trade form', () => {
     // A window ends at a whole second (now, rounded down) and the app keeps a looked-up order
     // within it: the order, finished a moment ago, is in the windows from its next second on.
     const finished = order('e2e-stop-limit').done!.ftime!;
-    await expect
-      .poll(() => Math.floor(Date.now() / 1000) > finished, { timeout: 5_000 })
-      .toBe(true);
+    await expect.poll(() => Math.floor(Date.now() / 1000) > finished).toBe(true);
     const shown = await orders.windowAnswer<ApiOrdersPage>('tradeHistory.orders', () =>
       orders.historyApply.click(),
     );
