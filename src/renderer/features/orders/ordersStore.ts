@@ -3,7 +3,6 @@ import type { ChannelInput } from '../../../shared/contract';
 import {
   ACTIVE_CAP,
   type CsvExport,
-  type ExecutedOrders,
   type Order,
   type OrderChange,
   type StreamOrders,
@@ -12,7 +11,6 @@ import { getDesk } from '../../lib/desk';
 import { compareDecimal } from '../../lib/decimal';
 import { createRemote, mutate, onProfileReset } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
-import { EXECUTED_LIMIT } from '../../../shared/executed';
 import { fillsMessage } from './fills';
 
 export type OrdersTab = 'active' | 'conditional' | 'executed' | 'deals' | 'history';
@@ -26,12 +24,6 @@ export interface ActiveFilters {
 }
 
 export const NO_FILTERS: ActiveFilters = { market: '', orderId: '', clientOrderId: '' };
-
-/** Executed orders as received, with the time they were fetched (the channel answers without it). */
-export interface ExecutedOrdersData {
-  orders: ExecutedOrders;
-  fetchedAt: number;
-}
 
 /**
  * Every active order, newest first. Pushed orders come in batches (main sends each order's latest
@@ -147,15 +139,6 @@ export const useKillSwitches = createRemote({
   fetch: () => getDesk().orders.killSwitchStatus(),
 });
 
-/** Executed orders through the OAuth partner connection (the query: a page size, a market). */
-export const useOrderHistory = createRemote({
-  channel: 'orders.history',
-  fetch: async (query: ChannelInput<'orders.history'>): Promise<ExecutedOrdersData> => ({
-    orders: await getDesk().orders.history(query),
-    fetchedAt: Date.now(),
-  }),
-});
-
 interface OrdersStore {
   tab: OrdersTab;
   activeFilters: ActiveFilters;
@@ -182,11 +165,9 @@ interface OrdersStore {
   loadConditional(): Promise<void>;
   /** The executed orders of one market and side (or all) as CSV: saved, or handed back. */
   exportHistoryCsv(filters: ChannelInput<'orders.exportHistoryCsv'>): Promise<CsvExport>;
-  /** The most recent executed orders (EXECUTED_LIMIT), every market. */
-  loadHistory(): Promise<void>;
 }
 
-/** The Orders screen: its tab and queries; the data lives in the three slots above. */
+/** The Orders screen: its tab and queries; the data lives in the slots above. */
 export const useOrdersStore = create<OrdersStore>()((set, get) => ({
   tab: 'active',
   activeFilters: NO_FILTERS,
@@ -221,5 +202,4 @@ export const useOrdersStore = create<OrdersStore>()((set, get) => ({
   },
   loadConditional: () => useConditionalOrders.getState().load(get().conditionalMarket),
   exportHistoryCsv: (filters) => getDesk().orders.exportHistoryCsv(filters),
-  loadHistory: () => useOrderHistory.getState().load({ limit: EXECUTED_LIMIT }),
 }));
