@@ -13,8 +13,6 @@ import { createRemote, mutate, onProfileReset } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
 import { fillsMessage } from './fills';
 
-export type OrdersTab = 'active' | 'conditional' | 'executed' | 'deals' | 'history';
-
 /** The active-orders filters as typed: the whole list is loaded and filtered here. */
 export interface ActiveFilters {
   /** An exchange market name, "" for every market. */
@@ -140,10 +138,8 @@ export const useKillSwitches = createRemote({
 });
 
 interface OrdersStore {
-  tab: OrdersTab;
   activeFilters: ActiveFilters;
   conditionalMarket: string | undefined;
-  setTab(tab: OrdersTab): void;
   /** Narrows the loaded list (nothing is fetched). */
   filterActive(filters: Partial<ActiveFilters>): void;
   loadActive(): Promise<void>;
@@ -167,12 +163,10 @@ interface OrdersStore {
   exportHistoryCsv(filters: ChannelInput<'orders.exportHistoryCsv'>): Promise<CsvExport>;
 }
 
-/** The Orders screen: its tab and queries; the data lives in the slots above. */
+/** The Orders screen's queries; the data lives in the slots above. */
 export const useOrdersStore = create<OrdersStore>()((set, get) => ({
-  tab: 'active',
   activeFilters: NO_FILTERS,
   conditionalMarket: undefined,
-  setTab: (tab) => set({ tab }),
   filterActive: (filters) => set((s) => ({ activeFilters: { ...s.activeFilters, ...filters } })),
   loadActive: () => useActiveOrders.getState().load(),
   async cancel(market, orderId) {
