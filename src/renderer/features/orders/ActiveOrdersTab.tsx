@@ -4,7 +4,7 @@ import { Suspense, useMemo, useState } from 'react';
 import type { Order } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
-import { DataTable } from '../../components/DataTable';
+import { DataTable } from '../../components/table/DataTable';
 import { compareDecimal, isZero } from '../../lib/decimal';
 import { isSpendOrder } from '../../../shared/executed';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';

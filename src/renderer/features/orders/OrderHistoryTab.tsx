@@ -4,7 +4,7 @@ import { statusOf } from '../../lib/remote';
 import { useMemo, useState } from 'react';
 import type { ProfileSummary } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
-import { DataTable } from '../../components/DataTable';
+import { DataTable } from '../../components/table/DataTable';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { activeProfile, useOrderHistory, useProfilesStore } from '../accounts';
 import { useShellStore } from '../../lib/shellStore';
