@@ -59,6 +59,81 @@ const FEATURE_PUBLIC_ONLY = {
   message: "Another screen's internals: import its public index ('../<feature>') instead.",
 };
 
+/**
+ * Which features each feature may import (through its index): features use each other one way
+ * only (docs/architecture.md, Layout). A new use is declared here; the rule below refuses an
+ * import this table does not declare, and one whose feature imports the importer back (through
+ * any chain of this table), so a cycle between features cannot be declared either.
+ */
+export const FEATURE_USES = {
+  accounts: ['lock'],
+  earn: [],
+  history: [],
+  live: ['lock', 'orders', 'overview', 'trade'],
+  lock: [],
+  mining: ['accounts'],
+  orders: ['accounts', 'trade'],
+  overview: ['mining'],
+  settings: ['overview', 'shell'],
+  shell: ['accounts', 'lock', 'status'],
+  status: [],
+  trade: ['accounts', 'status'],
+};
+
+/** `to` is reached from `from` through the uses of `table` (one or more steps). */
+function uses(table, from, to, seen = new Set()) {
+  for (const next of table[from] ?? []) {
+    if (next === to) return true;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    if (uses(table, next, to, seen)) return true;
+  }
+  return false;
+}
+
+/**
+ * desk/feature-imports: a file of src/renderer/features/<from>/ imports another feature only as
+ * FEATURE_USES (the rule's option) declares, and never one that uses <from> back. Static imports,
+ * re-exports and import() alike.
+ */
+const featureImports = {
+  meta: {
+    type: 'problem',
+    schema: [
+      { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    ],
+  },
+  create(context) {
+    const table = context.options[0] ?? {};
+    const from = /src\/renderer\/features\/([^/]+)\//.exec(
+      context.filename.replaceAll('\\', '/'),
+    )?.[1];
+    if (!from) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      const to = typeof source === 'string' ? /^\.\.\/([^./][^/]*)/.exec(source)?.[1] : undefined;
+      if (!to || to === from) return;
+      if (uses(table, to, from)) {
+        context.report({
+          node,
+          message: `features/${from} may not import features/${to}: ${to} imports ${from} back (directly or through other features, FEATURE_USES in eslint.config.mjs). Move the shared piece to lib/ or components/, or into the one feature that owns it.`,
+        });
+      } else if (!(table[from] ?? []).includes(to)) {
+        context.report({
+          node,
+          message: `features/${from} imports features/${to}, which FEATURE_USES in eslint.config.mjs does not declare: add it there (no feature may import one that imports it back).`,
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -124,6 +199,11 @@ export default tseslint.config(
     // Stores are where the bridge is called (and lib/desk.ts builds it).
     files: ['src/renderer/features/**/*Store.ts', 'src/renderer/lib/desk.ts'],
     rules: restrict({ patterns: [RENDERER_NO_MAIN, FEATURE_PUBLIC_ONLY] }),
+  },
+  {
+    files: ['src/renderer/features/**/*.{ts,tsx}'],
+    plugins: { desk: { rules: { 'feature-imports': featureImports } } },
+    rules: { 'desk/feature-imports': ['error', FEATURE_USES] },
   },
   {
     // The demo exchange is a package of its own: the app hands it what it needs (log, writer).

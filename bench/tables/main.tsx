@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { DepositWithdraw, Order } from '../../src/shared/model';
-import { DataTable } from '../../src/renderer/components/DataTable';
+import { DataTable } from '../../src/renderer/components/table/DataTable';
 import { tableHeight } from '../../src/renderer/components/ViewParts';
 import { orderColumns } from '../../src/renderer/features/orders/activeColumns';
 import { marketPlaces } from '../../src/renderer/lib/format';

@@ -69,12 +69,14 @@ describe('layers', () => {
 
   it('a feature uses another only through its index, never its internals', async () => {
     const deep =
-      "import { useOrdersStore } from '../orders/ordersStore';\nexport const s = useOrdersStore;\n";
-    const index = "import { useOrdersStore } from '../orders';\nexport const s = useOrdersStore;\n";
-    const own = "import { useTradeStore } from './tradeStore';\nexport const s = useTradeStore;\n";
+      "import { useMarkets } from '../trade/tradeStore';\nexport const s = useMarkets;\n";
+    const index = "import { useMarkets } from '../trade';\nexport const s = useMarkets;\n";
+    const own =
+      "import { useOrdersStore } from './ordersStore';\nexport const s = useOrdersStore;\n";
     const shared =
       "import { formatPrice } from '../../lib/decimal';\nexport const f = formatPrice;\n";
-    const file = 'src/renderer/features/trade/OutcomeNotice.tsx';
+    // Orders uses Trade (test/lint/feature-imports.test.ts: which feature may use which).
+    const file = 'src/renderer/features/orders/ConditionalTab.tsx';
     expect(await restricted(deep, file)).toEqual([expect.stringContaining('internals')]);
     expect(await restricted(index, file)).toEqual([]);
     expect(await restricted(own, file)).toEqual([]);

@@ -33,22 +33,30 @@ export const SCREENS = [
 
 export type ScreenId = (typeof SCREENS)[number]['id'];
 
+/** The tabs of Orders (other screens open Orders on one: Trade's "View in Orders"). */
+export type OrdersTab = 'active' | 'conditional' | 'executed' | 'deals' | 'history';
+
 interface ShellState {
   screen: ScreenId;
+  /** The tab Orders shows (kept while another screen is open). */
+  ordersTab: OrdersTab;
   /** The visible screen's refresh (header button, shortcut); undefined when it has none. */
   refresh: (() => void) | undefined;
   /** The keyboard shortcuts sheet is open. */
   shortcutsOpen: boolean;
   go(screen: ScreenId): void;
+  setOrdersTab(tab: OrdersTab): void;
   setRefresh(refresh: (() => void) | undefined): void;
   showShortcuts(open: boolean): void;
 }
 
 export const useShellStore = create<ShellState>()((set) => ({
   screen: 'overview',
+  ordersTab: 'active',
   refresh: undefined,
   shortcutsOpen: false,
   go: (screen) => set({ screen }),
+  setOrdersTab: (ordersTab) => set({ ordersTab }),
   setRefresh: (refresh) => set({ refresh }),
   showShortcuts: (shortcutsOpen) => set({ shortcutsOpen }),
 }));

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
-import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import {
   NO_HISTORY_FILTERS,
   rangeOf,
@@ -100,7 +100,7 @@ describe('History by API key', () => {
 
   it('Executed orders: the newest 31 days, what the window shows and how far back it reaches', async () => {
     const fake = setUp();
-    useOrdersStore.setState({ tab: 'executed' });
+    useShellStore.setState({ ordersTab: 'executed' });
     render(<OrdersView />);
     await screen.findByTestId('api-order');
     const q = lastQuery(fake, 'tradeHistory.orders');
@@ -127,7 +127,7 @@ describe('History by API key', () => {
 
   it('six months page by 31-day windows with Older and Newer', async () => {
     const fake = setUp();
-    useOrdersStore.setState({ tab: 'executed' });
+    useShellStore.setState({ ordersTab: 'executed' });
     render(<OrdersView />);
     await screen.findByTestId('api-order');
     fireEvent.change(screen.getByLabelText('Time range'), { target: { value: '6m' } });
@@ -148,7 +148,7 @@ describe('History by API key', () => {
 
   it('sends market, side and a checked client order id; a bad id is refused under its field', async () => {
     const fake = setUp();
-    useOrdersStore.setState({ tab: 'executed' });
+    useShellStore.setState({ ordersTab: 'executed' });
     render(<OrdersView />);
     await screen.findByTestId('api-order');
     await screen.findByRole('option', { name: 'ETH/USDT' });
@@ -174,7 +174,7 @@ describe('History by API key', () => {
 
   it('an order’s detail lists its deals', async () => {
     const fake = setUp();
-    useOrdersStore.setState({ tab: 'executed' });
+    useShellStore.setState({ ordersTab: 'executed' });
     render(<OrdersView />);
     fireEvent.click(await screen.findByRole('button', { name: 'Deals of order 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deals of order 1' });
@@ -187,7 +187,7 @@ describe('History by API key', () => {
 
   it('Deals: lists the window’s deals with their units; the export covers the whole range', async () => {
     const fake = setUp();
-    useOrdersStore.setState({ tab: 'deals' });
+    useShellStore.setState({ ordersTab: 'deals' });
     render(<OrdersView />);
     await waitFor(() => expect(screen.getAllByTestId('api-deal')).toHaveLength(2));
     expect(screen.getAllByTestId('api-deal')[0]!.textContent).toContain('USDT');

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mergeOco } from '../../../src/renderer/features/orders/conditionalColumns';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
-import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
@@ -19,7 +19,7 @@ beforeAll(() => {
 afterAll(() => unsize());
 beforeEach(() => {
   resetStores();
-  useOrdersStore.setState({ tab: 'conditional' });
+  useShellStore.setState({ ordersTab: 'conditional' });
 });
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
-import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { fakeDesk } from '../fakeDesk';
 import { conditional, oco, resetStores, sizeTableBodies } from './fixtures';
@@ -13,7 +13,7 @@ beforeAll(() => {
 afterAll(() => unsize());
 beforeEach(() => {
   resetStores();
-  useOrdersStore.setState({ tab: 'conditional' });
+  useShellStore.setState({ ordersTab: 'conditional' });
 });
 afterEach(() => {
   cleanup();

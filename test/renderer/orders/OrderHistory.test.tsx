@@ -2,7 +2,6 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
-import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
@@ -17,7 +16,7 @@ beforeAll(() => {
 afterAll(() => unsize());
 beforeEach(() => {
   resetStores();
-  useOrdersStore.setState({ tab: 'history' });
+  useShellStore.setState({ ordersTab: 'history' });
 });
 afterEach(() => {
   cleanup();
@@ -171,6 +170,6 @@ describe('Order history', () => {
     expect(screen.getByRole('tab', { name: 'Active' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('orders-tab-active');
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Active' }), { key: 'ArrowLeft' });
-    expect(useOrdersStore.getState().tab).toBe('history');
+    expect(useShellStore.getState().ordersTab).toBe('history');
   });
 });

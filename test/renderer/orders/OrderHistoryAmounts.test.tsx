@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
-import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { ExecutedOrders } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
@@ -15,7 +15,7 @@ beforeAll(() => {
 afterAll(() => unsize());
 beforeEach(() => {
   resetStores();
-  useOrdersStore.setState({ tab: 'history' });
+  useShellStore.setState({ ordersTab: 'history' });
 });
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
-import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { fakeDesk } from '../fakeDesk';
@@ -90,7 +90,7 @@ describe('Stop-market amounts', () => {
     useProfilesStore.setState({
       state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
     });
-    useOrdersStore.setState({ tab: 'history' });
+    useShellStore.setState({ ordersTab: 'history' });
     render(<OrdersView />);
     await waitFor(() => expect(rows('executed-order')).toHaveLength(1));
     const [row] = rows('executed-order').map(cellsOf);

@@ -117,7 +117,7 @@ export function resetStores(): void {
   useHistoryStore.setState(useHistoryStore.getInitialState(), true);
   useProfilesStore.setState({ state: undefined, fetchedAt: undefined, error: undefined });
   useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
-  useShellStore.setState({ screen: 'orders', refresh: undefined });
+  useShellStore.setState({ screen: 'orders', ordersTab: 'active', refresh: undefined });
 }
 
 /** jsdom lays nothing out: give the tables' scrolling bodies a height so rows are rendered. */

@@ -1,7 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
-import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { TradeView } from '../../../src/renderer/features/trade/TradeView';
@@ -387,7 +386,7 @@ describe('Trade screen', () => {
     await waitFor(() => expect(document.activeElement).toBe(amount()));
     fireEvent.click(within(notice).getByRole('button', { name: 'View in Orders' }));
     expect(useShellStore.getState().screen).toBe('orders');
-    expect(useOrdersStore.getState().tab).toBe('history');
+    expect(useShellStore.getState().ordersTab).toBe('history');
   });
 
   it('says when the order was found after the connection dropped', async () => {
@@ -418,8 +417,9 @@ describe('Trade screen', () => {
     expect(notice.textContent).toContain(
       'Limit order placed: nothing filled yet, it waits on the book.',
     );
+    useShellStore.setState({ ordersTab: 'deals' });
     fireEvent.click(within(notice).getByRole('button', { name: 'View in Orders' }));
-    expect(useOrdersStore.getState().tab).toBe('active');
+    expect(useShellStore.getState().ordersTab).toBe('active');
   });
 
   it('shows an unknown outcome prominently with what to check', async () => {

@@ -6,7 +6,6 @@ import { TradeView } from '../../../src/renderer/features/trade/TradeView';
 import { fakeDesk } from '../fakeDesk';
 import type { OrderFormValues } from '../../../src/renderer/features/trade/checks';
 import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
-import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
@@ -85,9 +84,8 @@ export function form(overrides: Partial<OrderFormValues> = {}): OrderFormValues 
 export function resetTradeScreen(): void {
   localStorage.clear();
   useTradeStore.setState(useTradeStore.getInitialState(), true);
-  useOrdersStore.setState(useOrdersStore.getInitialState(), true);
   useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
-  useShellStore.setState({ screen: 'trade', refresh: undefined });
+  useShellStore.setState({ screen: 'trade', ordersTab: 'active', refresh: undefined });
   useProfilesStore.setState({ state: undefined, fetchedAt: undefined, error: undefined });
 }
 

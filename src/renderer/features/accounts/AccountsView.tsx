@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState } from 'react';
-import { LockSettings } from '../lock';
+import { lazyNamed } from '../../lib/lazyNamed';
 import { AddAccountForm } from './AddAccountForm';
 import { fullDate, relativeTime } from './format';
 import { KeychainBanner } from './KeychainBanner';
@@ -7,6 +7,9 @@ import { ProfileCard } from './ProfileCard';
 import { SubAccountsSection } from './SubAccountsSection';
 import { useProfilesStore } from './profilesStore';
 import { useNow } from '../../lib/useNow';
+
+/** The app lock's settings card: a chunk of its own, with the form checks it carries. */
+const LockSettings = lazyNamed(() => import('./LockSettings'), 'LockSettings');
 
 /** The Accounts screen: profiles and their keys, adding one, partner apps, and the app lock. */
 export function AccountsView() {

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import type { OAuthState, ProfileSummary } from '../../../shared/model';
 import { asDeskError } from '../../../shared/errors';
 import type { Remote } from '../../lib/remote';
-import { useOrderHistory, useOrdersStore, type ExecutedOrdersData } from '../orders';
 import { deskFieldErrors } from '../../lib/parseForm';
 import { fullDate } from './format';
+import { useOrderHistory, type ExecutedOrdersData } from './orderHistoryStore';
 import { useProfilesStore } from './profilesStore';
 import { RedirectSetting } from './OAuthRedirect';
 import { PartnerForm } from './PartnerForm';
@@ -154,12 +154,11 @@ function ConnectedPanel({
 }) {
   const disconnect = useProfilesStore((s) => s.disconnect);
   const slot = useOrderHistory();
+  const loadHistory = useOrderHistory((s) => s.loadLatest);
   const history = historyState(slot);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const expires = profile.oauth.refreshExpiresAt;
-
-  const loadHistory = () => useOrdersStore.getState().loadHistory();
 
   async function stop() {
     setBusy(true);

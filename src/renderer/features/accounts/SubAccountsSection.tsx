@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useAction } from '../../lib/useAction';
 import type { DeskError } from '../../../shared/errors';
 import type { SubAccount } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
-import { DataTable, type Column } from '../../components/DataTable';
+import { RowActions, useRowActions } from '../../components/table/rowActions';
+import {
+  actionsColumn,
+  statusColumn,
+  textColumn,
+  tickerColumn,
+} from '../../components/table/columns';
+import { DataTable, type Column } from '../../components/table/DataTable';
 import { statusOf } from '../../lib/remote';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Copyable } from '../../components/CopyButton';
@@ -87,10 +93,9 @@ export function SubAccountsSection() {
   const load = useSubAccountsStore((s) => s.load);
   const setBlocked = useSubAccountsStore((s) => s.setBlocked);
   const [pending, setPending] = useState<{ sub: SubAccount; block: boolean } | undefined>();
-  const [refusals, setRefusals] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState<string | undefined>();
-  const action = useAction();
-  const busy = action.busy;
+  const rows = useRowActions();
+  const busy = rows.busy;
 
   // Loaded once main has said which profile is active (a switch reloads it: lib/remote.ts).
   const ready = useProfilesStore((s) => s.state !== undefined);
@@ -99,37 +104,32 @@ export function SubAccountsSection() {
   }, [ready, load]);
 
   const confirm = (sub: SubAccount, block: boolean) =>
-    action.run(async () => {
-      setNotice(undefined);
-      setRefusals(({ [sub.id]: _dropped, ...rest }) => rest);
-      try {
-        await setBlocked(sub.id, block);
-        setNotice(`${sub.alias} is ${block ? 'blocked' : 'unblocked'}.`);
-      } catch (failure) {
-        const text = refusalText(failure as DeskError);
-        setRefusals((r) => ({ ...r, [sub.id]: text }));
-      } finally {
-        setPending(undefined);
-      }
-    });
+    rows.run(
+      sub.id,
+      async () => {
+        setNotice(undefined);
+        try {
+          await setBlocked(sub.id, block);
+          setNotice(`${sub.alias} is ${block ? 'blocked' : 'unblocked'}.`);
+        } finally {
+          setPending(undefined);
+        }
+      },
+      refusalText,
+    );
 
   const records = current?.records ?? [];
   const permission = error?.code === 'EXCHANGE_PERMISSION';
   const status = statusOf(list);
 
   const columns: Column<SubAccount>[] = [
-    {
-      id: 'alias',
-      header: 'Alias',
-      width: 'minmax(120px, 1fr)',
-      cell: (s) => <span className="ticker">{s.alias}</span>,
-      sort: (a, b) => a.alias.localeCompare(b.alias),
-    },
-    {
-      id: 'email',
-      header: 'Email',
-      width: 'minmax(160px, 2fr)',
-      cell: (s) =>
+    tickerColumn('alias', 'Alias', 'minmax(120px, 1fr)', (s) => s.alias),
+    textColumn(
+      'email',
+      'Email',
+      'minmax(160px, 2fr)',
+      (s) => s.email,
+      (s) =>
         s.email ? (
           <Copyable value={s.email} what="email">
             <span title={s.email}>{s.email}</span>
@@ -137,51 +137,37 @@ export function SubAccountsSection() {
         ) : (
           <span className="muted">none</span>
         ),
-      sort: (a, b) => a.email.localeCompare(b.email),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      width: '96px',
-      cell: (s) => <StatusBadge status={s.status} />,
-      sort: (a, b) => a.status.localeCompare(b.status),
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: 'minmax(180px, 2fr)',
-      pin: 'end',
-      cell: (s) => (
-        <div className="earn-row-actions">
-          {isBlocked(s) ? (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={`Unblock ${s.alias}`}
-              disabled={busy}
-              onClick={() => setPending({ sub: s, block: false })}
-            >
-              Unblock
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-danger-quiet btn-small"
-              aria-label={`Block ${s.alias}`}
-              disabled={busy}
-              onClick={() => setPending({ sub: s, block: true })}
-            >
-              Block
-            </button>
-          )}
-          {refusals[s.id] ? (
-            <p className="earn-row-error" role="alert" title={refusals[s.id]}>
-              {refusals[s.id]}
-            </p>
-          ) : null}
-        </div>
-      ),
-    },
+    ),
+    statusColumn(
+      (s) => s.status,
+      '96px',
+      (s) => <StatusBadge status={s.status} />,
+    ),
+    actionsColumn('Actions', 'minmax(180px, 2fr)', (s) => (
+      <RowActions error={rows.errorOf(s.id)}>
+        {isBlocked(s) ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            aria-label={`Unblock ${s.alias}`}
+            disabled={busy}
+            onClick={() => setPending({ sub: s, block: false })}
+          >
+            Unblock
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-danger-quiet btn-small"
+            aria-label={`Block ${s.alias}`}
+            disabled={busy}
+            onClick={() => setPending({ sub: s, block: true })}
+          >
+            Block
+          </button>
+        )}
+      </RowActions>
+    )),
   ];
 
   return (

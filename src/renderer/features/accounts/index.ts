@@ -1,2 +1,6 @@
-/** What other screens may use of Accounts: the profiles and which one is active. */
-export { activeProfile, NEEDS_KEYCHAIN, useKeychainReady, useProfilesStore } from './profilesStore';
+/**
+ * What other screens may use of Accounts: the profiles and which one is active, and the executed
+ * orders a profile's partner (OAuth) connection gives.
+ */
+export { activeProfile, useProfilesStore } from './profilesStore';
+export { useOrderHistory } from './orderHistoryStore';

@@ -2,15 +2,14 @@ import { useCallback, useState } from 'react';
 import type { FlexPlan } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
-import { DataTable, type Column } from '../../components/DataTable';
-import { compareDecimal } from '../../lib/decimal';
+import { actionsColumn, decimalColumn, tickerColumn } from '../../components/table/columns';
+import { DataTable, type Column } from '../../components/table/DataTable';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { statusOf } from '../../lib/remote';
 import { useShellStore } from '../../lib/shellStore';
 import { isPermissionError, useEarnStore, usePaymentsStore } from './earnStore';
 import { InterestPayments } from './InterestPayments';
 import { placesOf, planName, ratePercent } from './format';
-import { tickerColumn } from './columns';
 import { InvestForm, NO_LENDING_ACCESS } from './InvestForm';
 import { Investments } from './Investments';
 
@@ -78,14 +77,13 @@ export function EarnView() {
         <Amount value={p.maxInvestment} places={placesOf(p.maxInvestment, 0)} unit={p.ticker} />
       ),
     },
-    {
-      id: 'rate',
-      header: 'Rate (up to, a year)',
-      align: 'right',
-      width: 'minmax(130px, 1fr)',
-      cell: (p) => ratePercent(p.maxRate),
-      sort: (a, b) => compareDecimal(a.maxRate, b.maxRate),
-    },
+    decimalColumn(
+      'rate',
+      'Rate (up to, a year)',
+      'minmax(130px, 1fr)',
+      (p) => p.maxRate,
+      (p) => ratePercent(p.maxRate),
+    ),
     {
       id: 'available',
       header: 'In main account',
@@ -96,26 +94,20 @@ export function EarnView() {
         return <Amount value={value} places={placesOf(value)} unit={p.ticker} />;
       },
     },
-    {
-      id: 'action',
-      header: 'Action',
-      width: '110px',
-      pin: 'end',
-      cell: (p) => (
-        <button
-          type="button"
-          className="btn btn-primary btn-small"
-          aria-label={`Invest in the ${planName(p)}`}
-          aria-expanded={selected === p.id}
-          onClick={() => {
-            setNotice(undefined);
-            setSelected(p.id);
-          }}
-        >
-          Invest
-        </button>
-      ),
-    },
+    actionsColumn('Action', '110px', (p) => (
+      <button
+        type="button"
+        className="btn btn-primary btn-small"
+        aria-label={`Invest in the ${planName(p)}`}
+        aria-expanded={selected === p.id}
+        onClick={() => {
+          setNotice(undefined);
+          setSelected(p.id);
+        }}
+      >
+        Invest
+      </button>
+    )),
   ];
 
   return (

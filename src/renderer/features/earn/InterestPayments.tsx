@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { FlexInvestment, FlexPayment, FlexPlan } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
-import { DataTable, type Column } from '../../components/DataTable';
+import { textColumn, tickerColumn, timeColumn } from '../../components/table/columns';
+import { DataTable, type Column } from '../../components/table/DataTable';
 import { SelectField } from '../../components/Field';
-import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
+import { RefreshAlert, tableHeight } from '../../components/ViewParts';
 import { statusOf } from '../../lib/remote';
 import { usePaymentsStore } from './earnStore';
-import { amountColumn, tickerColumn } from './columns';
+import { amountColumn } from './columns';
 import { investmentLabel, planLabel } from './format';
 
 const ALL = '';
@@ -49,22 +50,12 @@ export function InterestPayments({ investments, plans }: InterestPaymentsProps) 
   }, [data, labelOf]);
 
   const columns: Column<FlexPayment>[] = [
-    {
-      id: 'time',
-      header: 'Time',
-      width: '184px',
-      cell: (p) => <Time ms={p.createdAt} />,
-      sort: (a, b) => a.createdAt - b.createdAt,
-    },
+    timeColumn((p) => p.createdAt),
     tickerColumn('asset', 'Asset', '72px', (p) => p.currency),
     amountColumn('amount', 'Amount', (p) => p.amount),
-    {
-      id: 'investment',
-      header: 'Investment',
-      width: 'minmax(150px, 1.5fr)',
-      cell: (p) => <span title={`Investment ${p.investmentId}`}>{labelOf(p)}</span>,
-      sort: (a, b) => labelOf(a).localeCompare(labelOf(b)),
-    },
+    textColumn('investment', 'Investment', 'minmax(150px, 1.5fr)', labelOf, (p) => (
+      <span title={`Investment ${p.investmentId}`}>{labelOf(p)}</span>
+    )),
   ];
 
   return (

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { useAction } from '../../lib/useAction';
 import Decimal from 'decimal.js';
 import type { DeskError } from '../../../shared/errors';
 import type {
@@ -9,9 +8,16 @@ import type {
   FlexPlan,
 } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
-import { DataTable, type Column } from '../../components/DataTable';
+import { RowActions, useRowActions } from '../../components/table/rowActions';
+import {
+  actionsColumn,
+  statusColumn,
+  tickerColumn,
+  timeColumn,
+} from '../../components/table/columns';
+import { DataTable, type Column } from '../../components/table/DataTable';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { amountColumn, tickerColumn } from './columns';
+import { amountColumn } from './columns';
 import { isPermissionError, useEarnStore } from './earnStore';
 import {
   amountText,
@@ -55,6 +61,10 @@ function StatusBadge({ status }: { status: FlexInvestmentStatus }) {
   const tone = status === 'ACTIVE' ? 'badge-ok' : 'badge-muted';
   return <span className={`badge ${tone}`}>{status.toLowerCase()}</span>;
 }
+
+/** A time column whose cell is the date over the time (the row is taller). */
+const whenColumn = (id: string, header: string, at: (i: FlexInvestment) => number) =>
+  timeColumn(at, { id, header, width: 'minmax(100px, 1fr)', cell: (i) => <When ms={at(i)} /> });
 
 type Status = 'loading' | 'error' | 'ready';
 
@@ -122,9 +132,8 @@ export function Investments({
 }: InvestmentsProps) {
   const close = useEarnStore((s) => s.close);
   const [closing, setClosing] = useState<FlexInvestment | undefined>();
-  const [refusals, setRefusals] = useState<Record<string, string>>({});
-  const action = useAction();
-  const busy = action.busy;
+  const rows = useRowActions();
+  const busy = rows.busy;
 
   const planLabel = (i: FlexInvestment) => planLabelOf(plans, i);
   const interestOf = useMemo(() => {
@@ -133,21 +142,21 @@ export function Investments({
   }, [interest]);
 
   const confirmClose = (investment: FlexInvestment) =>
-    action.run(async () => {
-      onClosing();
-      setRefusals(({ [investment.id]: _dropped, ...rest }) => rest);
-      try {
-        await close(investment.planId);
-        onClosed(
-          `Closed the ${planLabel(investment)} investment of ${amountText(investment.invested, investment.currency)}.`,
-        );
-      } catch (failure) {
-        const text = closeErrorText(failure as DeskError);
-        setRefusals((r) => ({ ...r, [investment.id]: text }));
-      } finally {
-        setClosing(undefined);
-      }
-    });
+    rows.run(
+      investment.id,
+      async () => {
+        onClosing();
+        try {
+          await close(investment.planId);
+          onClosed(
+            `Closed the ${planLabel(investment)} investment of ${amountText(investment.invested, investment.currency)}.`,
+          );
+        } finally {
+          setClosing(undefined);
+        }
+      },
+      closeErrorText,
+    );
 
   const columns: Column<FlexInvestment>[] = [
     tickerColumn('plan', 'Plan', 'minmax(110px, 1fr)', planLabel),
@@ -173,53 +182,28 @@ export function Investments({
       width: '100px',
       cell: (i) => (i.withAutoReinvest ? 'On' : 'Off'),
     },
-    {
-      id: 'status',
-      header: 'Status',
-      width: '90px',
-      cell: (i) => <StatusBadge status={i.status} />,
-      sort: (a, b) => a.status.localeCompare(b.status),
-    },
-    {
-      id: 'created',
-      header: 'Created',
-      width: 'minmax(100px, 1fr)',
-      cell: (i) => <When ms={i.createdAt} />,
-      sort: (a, b) => a.createdAt - b.createdAt,
-    },
-    {
-      id: 'updated',
-      header: 'Updated',
-      width: 'minmax(100px, 1fr)',
-      cell: (i) => <When ms={i.updatedAt} />,
-      sort: (a, b) => a.updatedAt - b.updatedAt,
-    },
-    {
-      id: 'actions',
-      header: 'Actions',
-      width: 'minmax(100px, 1.5fr)',
-      pin: 'end',
-      cell: (i) => (
-        <div className="earn-row-actions">
-          {canClose(i) ? (
-            <button
-              type="button"
-              className="btn btn-danger-quiet btn-small"
-              aria-label={`Close the ${planLabel(i)} investment`}
-              onClick={() => setClosing(i)}
-              disabled={busy}
-            >
-              Close
-            </button>
-          ) : null}
-          {refusals[i.id] ? (
-            <p className="earn-row-error" role="alert" title={refusals[i.id]}>
-              {refusals[i.id]}
-            </p>
-          ) : null}
-        </div>
-      ),
-    },
+    statusColumn(
+      (i) => i.status,
+      '90px',
+      (i) => <StatusBadge status={i.status} />,
+    ),
+    whenColumn('created', 'Created', (i) => i.createdAt),
+    whenColumn('updated', 'Updated', (i) => i.updatedAt),
+    actionsColumn('Actions', 'minmax(100px, 1.5fr)', (i) => (
+      <RowActions error={rows.errorOf(i.id)}>
+        {canClose(i) ? (
+          <button
+            type="button"
+            className="btn btn-danger-quiet btn-small"
+            aria-label={`Close the ${planLabel(i)} investment`}
+            onClick={() => setClosing(i)}
+            disabled={busy}
+          >
+            Close
+          </button>
+        ) : null}
+      </RowActions>
+    )),
   ];
 
   return (

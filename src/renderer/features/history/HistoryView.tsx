@@ -6,10 +6,17 @@ import { explorerLink } from '../../../shared/explorers';
 import { Amount } from '../../components/Amount';
 import { Copyable } from '../../components/CopyButton';
 import { DataAge } from '../../components/DataAge';
-import { DataTable, type Column } from '../../components/DataTable';
+import { CopyableId } from '../../components/table/ids';
+import {
+  decimalColumn,
+  statusColumn,
+  tickerColumn,
+  timeColumn,
+} from '../../components/table/columns';
+import { DataTable, type Column } from '../../components/table/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { RefreshAlert, tableHeight, Time } from '../../components/ViewParts';
-import { compareDecimal, isZero } from '../../lib/decimal';
+import { RefreshAlert, tableHeight } from '../../components/ViewParts';
+import { isZero } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { middle, placesFor, STOCK_PLACES } from '../../lib/format';
 import { HistoryFilters } from './HistoryFilters';
@@ -41,14 +48,7 @@ function Confirmations({ value }: { value: DepositWithdraw['confirmations'] }) {
 const short = (value: string) => middle(value, 5);
 
 function Identifier({ value, what }: { value: string; what: string }) {
-  if (!value) return <span className="muted">—</span>;
-  return (
-    <Copyable value={value} what={what}>
-      <span className="mono small" title={value}>
-        {short(value)}
-      </span>
-    </Copyable>
-  );
+  return <CopyableId value={value} what={what} shown={short(value)} />;
 }
 
 /**
@@ -92,13 +92,7 @@ export function transferPlaces(rows: readonly Row[]): Map<string, number> {
 export function transferColumns(places: Map<string, number>): Column<Row>[] {
   const of = (r: Row) => places.get(r.ticker) ?? STOCK_PLACES.max;
   return [
-    {
-      id: 'time',
-      header: 'Time',
-      width: '184px',
-      cell: (r) => <Time ms={r.createdAt} />,
-      sort: (a, b) => a.createdAt - b.createdAt,
-    },
+    timeColumn((r) => r.createdAt),
     {
       id: 'type',
       header: 'Type',
@@ -106,31 +100,26 @@ export function transferColumns(places: Map<string, number>): Column<Row>[] {
       cell: (r) => (r.method === 1 ? 'Deposit' : 'Withdrawal'),
       sort: (a, b) => a.method - b.method,
     },
-    {
-      id: 'currency',
-      header: 'Currency',
-      width: '64px',
-      cell: (r) => (
-        <span title={r.currency || r.ticker} className="ticker">
-          {r.ticker}
-        </span>
-      ),
-      sort: (a, b) => a.ticker.localeCompare(b.ticker),
-    },
-    {
-      id: 'amount',
-      header: 'Amount',
-      align: 'right',
-      width: 'minmax(120px, 1.2fr)',
-      cell: (r) => <Amount value={r.amount} places={of(r)} unit={r.ticker} />,
-      sort: (a, b) => compareDecimal(a.amount, b.amount),
-    },
-    {
-      id: 'fee',
-      header: 'Fee',
-      align: 'right',
-      width: 'minmax(96px, 0.9fr)',
-      cell: (r) =>
+    tickerColumn(
+      'currency',
+      'Currency',
+      '64px',
+      (r) => r.ticker,
+      (r) => r.currency || r.ticker,
+    ),
+    decimalColumn(
+      'amount',
+      'Amount',
+      'minmax(120px, 1.2fr)',
+      (r) => r.amount,
+      (r) => <Amount value={r.amount} places={of(r)} unit={r.ticker} />,
+    ),
+    decimalColumn(
+      'fee',
+      'Fee',
+      'minmax(96px, 0.9fr)',
+      (r) => r.fee,
+      (r) =>
         isZero(r.fee) ? (
           <span className="muted">
             <Amount value={r.fee} places={0} />
@@ -138,13 +127,11 @@ export function transferColumns(places: Map<string, number>): Column<Row>[] {
         ) : (
           <Amount value={r.fee} places={of(r)} />
         ),
-      sort: (a, b) => compareDecimal(a.fee, b.fee),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      width: '104px',
-      cell: (r) => {
+    ),
+    statusColumn(
+      (r) => statusName(r.method, r.status),
+      '104px',
+      (r) => {
         const name = statusName(r.method, r.status);
         return (
           <span className={`tone tone-${statusTone(name)}`} title={`Status code ${r.status}`}>
@@ -152,8 +139,7 @@ export function transferColumns(places: Map<string, number>): Column<Row>[] {
           </span>
         );
       },
-      sort: (a, b) => statusName(a.method, a.status).localeCompare(statusName(b.method, b.status)),
-    },
+    ),
     {
       id: 'confirmations',
       header: 'Confirmations',

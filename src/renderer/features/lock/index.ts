@@ -1,8 +1,3 @@
-/** What other screens may use of the app lock: its settings card, the gate, whether it is open. */
-import { lazyNamed } from '../../lib/lazyNamed';
-
+/** What other screens may use of the app lock: the gate, its state and actions, whether it is open. */
 export { LockGate } from './LockGate';
 export { isUnlocked, useLockStore } from './lockStore';
-
-/** The lock's settings card (Accounts): a chunk of its own, with the form checks it carries. */
-export const LockSettings = lazyNamed(() => import('./LockSettings'), 'LockSettings');

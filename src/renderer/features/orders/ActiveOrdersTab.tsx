@@ -4,7 +4,7 @@ import { Suspense, useMemo, useState } from 'react';
 import type { Order } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
-import { DataTable } from '../../components/DataTable';
+import { DataTable } from '../../components/table/DataTable';
 import { compareDecimal, isZero } from '../../lib/decimal';
 import { isSpendOrder } from '../../../shared/executed';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
@@ -93,6 +93,7 @@ export function ActiveOrdersTab() {
   const slot = useActiveOrders();
   const filters = useOrdersStore((s) => s.activeFilters);
   const loadActive = useOrdersStore((s) => s.loadActive);
+  const modify = useOrdersStore((s) => s.modify);
   const [dialog, setDialog] = useState<Dialog | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   const data = slot.data;
@@ -186,7 +187,7 @@ export function ActiveOrdersTab() {
         ) : null}
         {dialog?.kind === 'modify' ? (
           <Suspense fallback={null}>
-            <ModifyOrderDialog order={dialog.order} onDone={onDone} />
+            <ModifyOrderDialog order={dialog.order} modify={modify} onDone={onDone} />
           </Suspense>
         ) : null}
         {dialog?.kind === 'cancelAll' ? (

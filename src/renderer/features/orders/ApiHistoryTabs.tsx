@@ -8,7 +8,8 @@ import type {
 } from '../../../shared/model';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataAge } from '../../components/DataAge';
-import { DataTable, type Column } from '../../components/DataTable';
+import { actionsColumn } from '../../components/table/columns';
+import { DataTable, type Column } from '../../components/table/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SelectField, TextField } from '../../components/Field';
 import { formatTime, RefreshAlert, tableHeight } from '../../components/ViewParts';
@@ -302,22 +303,16 @@ export function ApiOrdersTab() {
   const columns = useMemo<Column<HistoryRow>[]>(
     () => [
       ...base,
-      {
-        id: 'deals',
-        header: 'Deals',
-        width: '84px',
-        pin: 'end',
-        cell: (o) => (
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            aria-label={`Deals of order ${o.orderId}`}
-            onClick={() => showDeals(o.orderId)}
-          >
-            Deals
-          </button>
-        ),
-      },
+      actionsColumn('Deals', '84px', (o) => (
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-label={`Deals of order ${o.orderId}`}
+          onClick={() => showDeals(o.orderId)}
+        >
+          Deals
+        </button>
+      )),
     ],
     [base, showDeals],
   );

@@ -2,7 +2,7 @@ import { formatCount } from '../../lib/numberFormat';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { OtoOrder } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
-import { DataTable } from '../../components/DataTable';
+import { DataTable } from '../../components/table/DataTable';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { SelectField } from '../../components/Field';
 import { Amount } from '../../components/Amount';

@@ -4,12 +4,12 @@ import { statusOf } from '../../lib/remote';
 import { useMemo, useState } from 'react';
 import type { ProfileSummary } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
-import { DataTable } from '../../components/DataTable';
+import { DataTable } from '../../components/table/DataTable';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { activeProfile, useProfilesStore } from '../accounts';
+import { activeProfile, useOrderHistory, useProfilesStore } from '../accounts';
 import { useShellStore } from '../../lib/shellStore';
 import { marketLabel } from '../../lib/format';
-import { useOrderHistory, useOrdersStore } from './ordersStore';
+import { useOrdersStore } from './ordersStore';
 import { RefreshAlert, tableHeight } from '../../components/ViewParts';
 import { EXECUTED_LIMIT } from '../../../shared/executed';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
@@ -58,7 +58,7 @@ type SideFilter = '' | 'buy' | 'sell';
 
 function ExecutedOrdersTable() {
   const slot = useOrderHistory();
-  const load = useOrdersStore((s) => s.loadHistory);
+  const load = useOrderHistory((s) => s.loadLatest);
   const exportCsv = useOrdersStore((s) => s.exportHistoryCsv);
   const data = slot.data;
   useAutoRefresh(load, data?.fetchedAt);

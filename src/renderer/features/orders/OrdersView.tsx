@@ -3,7 +3,7 @@ import { ActiveOrdersTab } from './ActiveOrdersTab';
 import { ApiOrdersTab, DealsTab } from './ApiHistoryTabs';
 import { ConditionalTab } from './ConditionalTab';
 import { OrderHistoryTab } from './OrderHistoryTab';
-import { useOrdersStore, type OrdersTab } from './ordersStore';
+import { useShellStore, type OrdersTab } from '../../lib/shellStore';
 
 const TABS: { id: OrdersTab; label: string }[] = [
   { id: 'active', label: 'Active' },
@@ -18,8 +18,8 @@ const TABS: { id: OrdersTab; label: string }[] = [
  * key, and the order history of a partner (OAuth) connection.
  */
 export function OrdersView() {
-  const tab = useOrdersStore((s) => s.tab);
-  const setTab = useOrdersStore((s) => s.setTab);
+  const tab = useShellStore((s) => s.ordersTab);
+  const setTab = useShellStore((s) => s.setOrdersTab);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
 
   // Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern, automatic activation).

@@ -1,8 +1,16 @@
 import type { Order } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
-import { Copyable } from '../../components/CopyButton';
-import { type Column } from '../../components/DataTable';
-import { compareDecimal, isZero } from '../../lib/decimal';
+import { CopyableId, orderIdColumn } from '../../components/table/ids';
+import {
+  actionsColumn,
+  decimalColumn,
+  marketColumn,
+  sideColumn,
+  statusColumn,
+  timeColumn,
+} from '../../components/table/columns';
+import { type Column } from '../../components/table/DataTable';
+import { isZero } from '../../lib/decimal';
 import { isSpendOrder } from '../../../shared/executed';
 import {
   DEFAULT_PLACES,
@@ -14,8 +22,7 @@ import {
   statusLabel,
   type MarketPlaces,
 } from '../../lib/format';
-import { Time } from '../../components/ViewParts';
-import { Activation, marketAndSideColumns, OrderId, TypeLabel } from './parts';
+import { Activation, TypeLabel } from './parts';
 
 /** The order types the exchange modifies. */
 const MODIFIABLE = new Set(['limit', 'stop limit', 'stop market']);
@@ -44,17 +51,18 @@ export function orderColumns(
       <Amount value={value} places={of(o).stock} unit={stockUnit} />
     );
   return [
-    ...marketAndSideColumns<Order>(),
+    marketColumn((o) => o.market),
+    sideColumn((o) => o.side, { sortable: true }),
     { id: 'type', header: 'Type', width: '72px', cell: (o) => <TypeLabel type={o.type} /> },
-    {
-      id: 'price',
-      header: 'Price',
-      align: 'right',
+    decimalColumn(
+      'price',
+      'Price',
       // Room for a stop order's second line, "stop ≥ 61,000.00 USDT", whole.
-      width: 'minmax(124px, 1fr)',
+      'minmax(124px, 1fr)',
+      (o) => o.price,
       // A stop order's activation price (with its condition) under its price.
       // A stop-market order has no price (the exchange sends 0): it fills at the market.
-      cell: (o) => (
+      (o) => (
         <span className={o.activationPrice ? 'price-stack' : undefined}>
           {isZero(o.price) ? (
             <span className="muted">Market</span>
@@ -75,16 +83,14 @@ export function orderColumns(
           ) : null}
         </span>
       ),
-      sort: (a, b) => compareDecimal(a.price, b.price),
-    },
-    {
-      id: 'amount',
-      header: 'Amount',
-      align: 'right',
-      width: 'minmax(100px, 1fr)',
-      cell: (o) => sized(o, o.amount, splitMarket(o.market)[0]),
-      sort: (a, b) => compareDecimal(a.amount, b.amount),
-    },
+    ),
+    decimalColumn(
+      'amount',
+      'Amount',
+      'minmax(100px, 1fr)',
+      (o) => o.amount,
+      (o) => sized(o, o.amount, splitMarket(o.market)[0]),
+    ),
     {
       id: 'filled',
       header: 'Filled',
@@ -92,72 +98,49 @@ export function orderColumns(
       width: '68px',
       cell: (o) => filledPercent(isSpendOrder(o) ? o.dealMoney : o.dealStock, o.amount),
     },
-    {
-      id: 'left',
-      header: 'Left',
-      align: 'right',
-      width: 'minmax(90px, 1fr)',
-      cell: (o) => sized(o, o.left),
-      sort: (a, b) => compareDecimal(a.left, b.left),
-    },
-    { id: 'status', header: 'Status', width: '64px', cell: (o) => statusLabel(o.status) },
-    {
-      id: 'time',
-      header: 'Time',
-      width: '184px',
-      cell: (o) => <Time ms={o.timestamp} />,
-      sort: (a, b) => a.timestamp - b.timestamp,
-    },
-    {
-      id: 'id',
-      header: 'Id',
-      width: '112px',
-      cell: (o) => <OrderId id={o.orderId} />,
-      sort: (a, b) => a.orderId - b.orderId,
-    },
+    decimalColumn(
+      'left',
+      'Left',
+      'minmax(90px, 1fr)',
+      (o) => o.left,
+      (o) => sized(o, o.left),
+    ),
+    statusColumn(
+      (o) => o.status ?? '',
+      '64px',
+      (o) => statusLabel(o.status),
+      { sortable: false },
+    ),
+    timeColumn((o) => o.timestamp),
+    orderIdColumn((o) => o.orderId),
     {
       id: 'client',
       header: 'Client order id',
       width: 'minmax(96px, 0.8fr)',
-      cell: (o) =>
-        o.clientOrderId ? (
-          <Copyable value={o.clientOrderId} what="client order id">
-            <span className="mono small" title={o.clientOrderId}>
-              {o.clientOrderId}
-            </span>
-          </Copyable>
-        ) : (
-          <span className="muted">—</span>
-        ),
+      cell: (o) => <CopyableId value={o.clientOrderId} what="client order id" />,
     },
-    {
-      id: 'action',
-      header: 'Action',
-      // Cancel and Modify side by side, never clipped.
-      width: '164px',
-      pin: 'end',
-      cell: (o) => (
-        <span className="row-actions">
+    // Cancel and Modify side by side, never clipped.
+    actionsColumn('Action', '164px', (o) => (
+      <span className="row-actions">
+        <button
+          type="button"
+          className="btn btn-danger-quiet btn-small"
+          aria-label={`Cancel ${o.side} order ${o.orderId} on ${marketLabel(o.market)}`}
+          onClick={() => onCancel(o)}
+        >
+          Cancel
+        </button>
+        {isModifiable(o) ? (
           <button
             type="button"
-            className="btn btn-danger-quiet btn-small"
-            aria-label={`Cancel ${o.side} order ${o.orderId} on ${marketLabel(o.market)}`}
-            onClick={() => onCancel(o)}
+            className="btn btn-secondary btn-small"
+            aria-label={`Modify ${o.side} order ${o.orderId} on ${marketLabel(o.market)}`}
+            onClick={() => onModify(o)}
           >
-            Cancel
+            Modify
           </button>
-          {isModifiable(o) ? (
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              aria-label={`Modify ${o.side} order ${o.orderId} on ${marketLabel(o.market)}`}
-              onClick={() => onModify(o)}
-            >
-              Modify
-            </button>
-          ) : null}
-        </span>
-      ),
-    },
+        ) : null}
+      </span>
+    )),
   ];
 }

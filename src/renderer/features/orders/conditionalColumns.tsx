@@ -1,10 +1,16 @@
 import type { ConditionalOrders, OcoOrder, OrderSide, OtoOrder } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
-import { type Column } from '../../components/DataTable';
-import { compareDecimal } from '../../lib/decimal';
+import {
+  actionsColumn,
+  decimalColumn,
+  marketColumn,
+  sideColumn,
+  timeColumn,
+} from '../../components/table/columns';
+import { type Column } from '../../components/table/DataTable';
+import { orderIdColumn } from '../../components/table/ids';
 import { DEFAULT_PLACES, marketLabel, splitMarket, type MarketPlaces } from '../../lib/format';
-import { Time } from '../../components/ViewParts';
-import { Activation, OrderId, SideLabel } from './parts';
+import { Activation } from './parts';
 
 /** A conditional order the user asked to cancel. */
 export interface ConditionalTarget {
@@ -26,42 +32,24 @@ export function mergeOco(data: ConditionalOrders): OcoOrder[] {
   return [...rows.values()];
 }
 
-/** The Id column of a conditional table: the id with its copy button. */
-function idColumn<Row extends { id: number }>(): Column<Row> {
-  return {
-    id: 'id',
-    header: 'Id',
-    width: '112px',
-    cell: (row) => <OrderId id={row.id} />,
-    sort: (a, b) => a.id - b.id,
-  };
-}
-
 /** The Action column of a conditional table. */
 function cancelColumn<Row>(
   target: (row: Row) => ConditionalTarget,
   onCancel: (t: ConditionalTarget) => void,
 ): Column<Row> {
-  return {
-    id: 'action',
-    header: 'Action',
-    width: '70px',
-    // Stays in view when the table scrolls sideways (a small window).
-    pin: 'end',
-    cell: (row) => {
-      const t = target(row);
-      return (
-        <button
-          type="button"
-          className="btn btn-danger-quiet btn-small"
-          aria-label={`Cancel ${t.kind} order ${t.id} on ${marketLabel(t.market)}`}
-          onClick={() => onCancel(t)}
-        >
-          Cancel
-        </button>
-      );
-    },
-  };
+  return actionsColumn('Action', '70px', (row) => {
+    const t = target(row);
+    return (
+      <button
+        type="button"
+        className="btn btn-danger-quiet btn-small"
+        aria-label={`Cancel ${t.kind} order ${t.id} on ${marketLabel(t.market)}`}
+        onClick={() => onCancel(t)}
+      >
+        Cancel
+      </button>
+    );
+  });
 }
 
 export function ocoColumns(
@@ -71,19 +59,8 @@ export function ocoColumns(
   const of = (r: OcoOrder) => places.get(r.stopLoss.market) ?? DEFAULT_PLACES;
   const units = (r: OcoOrder) => splitMarket(r.stopLoss.market);
   return [
-    {
-      id: 'market',
-      header: 'Market',
-      width: '92px',
-      cell: (r) => marketLabel(r.stopLoss.market),
-      sort: (a, b) => a.stopLoss.market.localeCompare(b.stopLoss.market),
-    },
-    {
-      id: 'side',
-      header: 'Side',
-      width: '48px',
-      cell: (r) => <SideLabel side={r.stopLoss.side} />,
-    },
+    marketColumn((r) => r.stopLoss.market, '92px'),
+    sideColumn((r) => r.stopLoss.side),
     {
       id: 'activation',
       header: 'Stop: activation',
@@ -123,14 +100,13 @@ export function ocoColumns(
       width: 'minmax(100px, 1fr)',
       cell: (r) => <Amount value={r.stopLoss.amount} places={of(r).stock} unit={units(r)[0]} />,
     },
-    {
-      id: 'takePrice',
-      header: 'Take profit: price',
-      align: 'right',
-      width: 'minmax(110px, 1fr)',
-      cell: (r) => <Amount value={r.takeProfit.price} places={of(r).price} unit={units(r)[1]} />,
-      sort: (a, b) => compareDecimal(a.takeProfit.price, b.takeProfit.price),
-    },
+    decimalColumn(
+      'takePrice',
+      'Take profit: price',
+      'minmax(110px, 1fr)',
+      (r) => r.takeProfit.price,
+      (r) => <Amount value={r.takeProfit.price} places={of(r).price} unit={units(r)[1]} />,
+    ),
     {
       id: 'takeAmount',
       header: 'Take profit: amount',
@@ -138,7 +114,7 @@ export function ocoColumns(
       width: 'minmax(110px, 1fr)',
       cell: (r) => <Amount value={r.takeProfit.amount} places={of(r).stock} unit={units(r)[0]} />,
     },
-    idColumn<OcoOrder>(),
+    orderIdColumn((r) => r.id),
     cancelColumn(
       (r: OcoOrder) => ({
         kind: 'OCO',
@@ -165,19 +141,8 @@ export function otoColumns(
       <span className="muted">—</span>
     );
   return [
-    {
-      id: 'market',
-      header: 'Market',
-      width: '92px',
-      cell: (o) => marketLabel(o.conditionalOrder.market),
-      sort: (a, b) => a.conditionalOrder.market.localeCompare(b.conditionalOrder.market),
-    },
-    {
-      id: 'side',
-      header: 'Side',
-      width: '48px',
-      cell: (o) => <SideLabel side={o.conditionalOrder.side} />,
-    },
+    marketColumn((o) => o.conditionalOrder.market, '92px'),
+    sideColumn((o) => o.conditionalOrder.side),
     {
       id: 'price',
       header: 'Trigger: price',
@@ -210,14 +175,8 @@ export function otoColumns(
       width: 'minmax(110px, 1fr)',
       cell: (o) => optionalPrice(o, o.takeProfitPrice),
     },
-    {
-      id: 'time',
-      header: 'Placed',
-      width: '184px',
-      cell: (o) => <Time ms={o.conditionalOrder.timestamp} />,
-      sort: (a, b) => a.conditionalOrder.timestamp - b.conditionalOrder.timestamp,
-    },
-    idColumn<OtoOrder>(),
+    timeColumn((o) => o.conditionalOrder.timestamp, { header: 'Placed' }),
+    orderIdColumn((o) => o.id),
     cancelColumn(
       (o: OtoOrder) => ({
         kind: 'OTO',

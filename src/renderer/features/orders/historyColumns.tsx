@@ -1,9 +1,15 @@
 import { useMemo } from 'react';
 import type { Deal, ExecutedOrder, MarketDeal } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
-import type { Column } from '../../components/DataTable';
-import { Time } from '../../components/ViewParts';
-import { compareDecimal, isZero } from '../../lib/decimal';
+import {
+  decimalColumn,
+  marketColumn,
+  sideColumn,
+  statusColumn,
+  timeColumn,
+} from '../../components/table/columns';
+import type { Column } from '../../components/table/DataTable';
+import { isZero } from '../../lib/decimal';
 import {
   averagePlaces,
   averagePrice,
@@ -17,7 +23,7 @@ import {
   type MarketPlaces,
 } from '../../lib/format';
 import { isSpendOrder } from '../../../shared/executed';
-import { marketAndSideColumns, SideLabel, TypeLabel } from './parts';
+import { TypeLabel } from './parts';
 
 /**
  * The columns of executed orders (partner history and history by API key) and of deals (history by
@@ -56,27 +62,27 @@ function historyColumns(
   const of = (o: HistoryRow) => places.get(o.market) ?? DEFAULT_PLACES;
   const money = (o: HistoryRow) => moneyPlaces.get(o.market) ?? PRICE_PLACES.min;
   return [
-    ...marketAndSideColumns<HistoryRow>(),
+    marketColumn((o) => o.market),
+    sideColumn((o) => o.side, { sortable: true }),
     {
       id: 'type',
       header: 'Type',
       width: '72px',
       cell: (o) => <TypeLabel type={o.type} />,
     },
-    {
-      id: 'price',
-      header: 'Price',
-      align: 'right',
-      width: 'minmax(110px, 1fr)',
-      cell: (o) => <PriceCell order={o} places={of(o).price} />,
-      sort: (a, b) => compareDecimal(shownPrice(a), shownPrice(b)),
-    },
-    {
-      id: 'amount',
-      header: 'Amount',
-      align: 'right',
-      width: 'minmax(110px, 1fr)',
-      cell: (o) =>
+    decimalColumn(
+      'price',
+      'Price',
+      'minmax(110px, 1fr)',
+      (o) => shownPrice(o),
+      (o) => <PriceCell order={o} places={of(o).price} />,
+    ),
+    decimalColumn(
+      'amount',
+      'Amount',
+      'minmax(110px, 1fr)',
+      (o) => o.amount,
+      (o) =>
         isSpendOrder(o) ? (
           <span title="Sized in money (a market buy by money, a buy stop-market): what was to be spent">
             Spent <Amount value={o.amount} places={money(o)} unit={splitMarket(o.market)[1]} />
@@ -84,52 +90,38 @@ function historyColumns(
         ) : (
           <Amount value={o.amount} places={of(o).stock} unit={splitMarket(o.market)[0]} />
         ),
-      sort: (a, b) => compareDecimal(a.amount, b.amount),
-    },
-    {
-      id: 'dealStock',
-      header: 'Filled',
-      align: 'right',
-      width: 'minmax(100px, 1fr)',
-      cell: (o) => (
-        <Amount value={o.dealStock} places={of(o).stock} unit={splitMarket(o.market)[0]} />
-      ),
-      sort: (a, b) => compareDecimal(a.dealStock, b.dealStock),
-    },
-    {
-      id: 'dealMoney',
-      header: 'Total',
-      align: 'right',
+    ),
+    decimalColumn(
+      'dealStock',
+      'Filled',
+      'minmax(100px, 1fr)',
+      (o) => o.dealStock,
+      (o) => <Amount value={o.dealStock} places={of(o).stock} unit={splitMarket(o.market)[0]} />,
+    ),
+    decimalColumn(
+      'dealMoney',
+      'Total',
       // Wide enough for a total and its unit ("2,025.43 USDT") without clipping.
-      width: 'minmax(128px, 1fr)',
-      cell: (o) => <Amount value={o.dealMoney} places={money(o)} unit={splitMarket(o.market)[1]} />,
-      sort: (a, b) => compareDecimal(a.dealMoney, b.dealMoney),
-    },
-    {
-      id: 'fee',
-      header: 'Fee',
-      align: 'right',
+      'minmax(128px, 1fr)',
+      (o) => o.dealMoney,
+      (o) => <Amount value={o.dealMoney} places={money(o)} unit={splitMarket(o.market)[1]} />,
+    ),
+    decimalColumn(
+      'fee',
+      'Fee',
       // An unrounded fee keeps its digits ("0.828568 USDT").
-      width: 'minmax(136px, 1fr)',
-      cell: (o) => (
+      'minmax(136px, 1fr)',
+      (o) => o.dealFee,
+      (o) => (
         <Amount value={o.dealFee} places={feePlaces(o.dealFee)} unit={splitMarket(o.market)[1]} />
       ),
-      sort: (a, b) => compareDecimal(a.dealFee, b.dealFee),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      width: '112px',
-      cell: (o) => (o.status ? statusLabel(o.status) : <span className="muted">—</span>),
-      sort: (a, b) => (a.status ?? '').localeCompare(b.status ?? ''),
-    },
-    {
-      id: 'time',
-      header: 'Time',
-      width: '184px',
-      cell: (o) => <Time ms={o.timestamp} />,
-      sort: (a, b) => a.timestamp - b.timestamp,
-    },
+    ),
+    statusColumn(
+      (o) => o.status ?? '',
+      '112px',
+      (o) => (o.status ? statusLabel(o.status) : <span className="muted">—</span>),
+    ),
+    timeColumn((o) => o.timestamp),
   ];
 }
 
@@ -166,21 +158,12 @@ export function dealColumns<Row extends Deal>(marketOf: (d: Row) => string): Col
     value: (d: Row) => string,
     unitOf: (d: Row) => string,
     least = 100,
-  ): Column<Row> => ({
-    id,
-    header,
-    align: 'right',
-    width: `minmax(${least}px, 1fr)`,
-    cell: (d) => <Amount value={value(d)} places={feePlaces(value(d))} unit={unitOf(d)} />,
-    sort: (a, b) => compareDecimal(value(a), value(b)),
-  });
+  ): Column<Row> =>
+    decimalColumn(id, header, `minmax(${least}px, 1fr)`, value, (d) => (
+      <Amount value={value(d)} places={feePlaces(value(d))} unit={unitOf(d)} />
+    ));
   return [
-    {
-      id: 'side',
-      header: 'Side',
-      width: '48px',
-      cell: (d) => (d.side ? <SideLabel side={d.side} /> : <span className="muted">—</span>),
-    },
+    sideColumn((d) => d.side),
     {
       id: 'role',
       header: 'Role',
@@ -221,19 +204,13 @@ export function dealColumns<Row extends Deal>(marketOf: (d: Row) => string): Col
       cell: (d) => <span className="mono small">{d.dealId}</span>,
       sort: (a, b) => a.dealId - b.dealId,
     },
-    {
-      id: 'time',
-      header: 'Time',
-      width: '184px',
-      cell: (d) => <Time ms={d.time} />,
-      sort: (a, b) => a.time - b.time,
-    },
+    timeColumn((d) => d.time),
   ];
 }
 
 /** The deals tab: the market first, then a deal's columns and the order it filled. */
 export const marketDealColumns = (): Column<MarketDeal>[] => [
-  marketAndSideColumns<MarketDeal & { side: 'buy' | 'sell' }>()[0] as Column<MarketDeal>,
+  marketColumn((d) => d.market),
   ...dealColumns<MarketDeal>((d) => d.market),
   {
     id: 'orderId',

@@ -3,7 +3,6 @@ import type { ChannelInput } from '../../../shared/contract';
 import {
   ACTIVE_CAP,
   type CsvExport,
-  type ExecutedOrders,
   type Order,
   type OrderChange,
   type StreamOrders,
@@ -12,10 +11,7 @@ import { getDesk } from '../../lib/desk';
 import { compareDecimal } from '../../lib/decimal';
 import { createRemote, mutate, onProfileReset } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
-import { EXECUTED_LIMIT } from '../../../shared/executed';
 import { fillsMessage } from './fills';
-
-export type OrdersTab = 'active' | 'conditional' | 'executed' | 'deals' | 'history';
 
 /** The active-orders filters as typed: the whole list is loaded and filtered here. */
 export interface ActiveFilters {
@@ -26,12 +22,6 @@ export interface ActiveFilters {
 }
 
 export const NO_FILTERS: ActiveFilters = { market: '', orderId: '', clientOrderId: '' };
-
-/** Executed orders as received, with the time they were fetched (the channel answers without it). */
-export interface ExecutedOrdersData {
-  orders: ExecutedOrders;
-  fetchedAt: number;
-}
 
 /**
  * Every active order, newest first. Pushed orders come in batches (main sends each order's latest
@@ -147,20 +137,9 @@ export const useKillSwitches = createRemote({
   fetch: () => getDesk().orders.killSwitchStatus(),
 });
 
-/** Executed orders through the OAuth partner connection (the query: a page size, a market). */
-export const useOrderHistory = createRemote({
-  channel: 'orders.history',
-  fetch: async (query: ChannelInput<'orders.history'>): Promise<ExecutedOrdersData> => ({
-    orders: await getDesk().orders.history(query),
-    fetchedAt: Date.now(),
-  }),
-});
-
 interface OrdersStore {
-  tab: OrdersTab;
   activeFilters: ActiveFilters;
   conditionalMarket: string | undefined;
-  setTab(tab: OrdersTab): void;
   /** Narrows the loaded list (nothing is fetched). */
   filterActive(filters: Partial<ActiveFilters>): void;
   loadActive(): Promise<void>;
@@ -182,16 +161,12 @@ interface OrdersStore {
   loadConditional(): Promise<void>;
   /** The executed orders of one market and side (or all) as CSV: saved, or handed back. */
   exportHistoryCsv(filters: ChannelInput<'orders.exportHistoryCsv'>): Promise<CsvExport>;
-  /** The most recent executed orders (EXECUTED_LIMIT), every market. */
-  loadHistory(): Promise<void>;
 }
 
-/** The Orders screen: its tab and queries; the data lives in the three slots above. */
+/** The Orders screen's queries; the data lives in the slots above. */
 export const useOrdersStore = create<OrdersStore>()((set, get) => ({
-  tab: 'active',
   activeFilters: NO_FILTERS,
   conditionalMarket: undefined,
-  setTab: (tab) => set({ tab }),
   filterActive: (filters) => set((s) => ({ activeFilters: { ...s.activeFilters, ...filters } })),
   loadActive: () => useActiveOrders.getState().load(),
   async cancel(market, orderId) {
@@ -221,5 +196,4 @@ export const useOrdersStore = create<OrdersStore>()((set, get) => ({
   },
   loadConditional: () => useConditionalOrders.getState().load(get().conditionalMarket),
   exportHistoryCsv: (filters) => getDesk().orders.exportHistoryCsv(filters),
-  loadHistory: () => useOrderHistory.getState().load({ limit: EXECUTED_LIMIT }),
 }));

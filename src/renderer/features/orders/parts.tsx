@@ -1,20 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Copyable } from '../../components/CopyButton';
 import { asDeskError } from '../../../shared/errors';
 import { useAction } from '../../lib/useAction';
-import type { Column } from '../../components/DataTable';
-import type { OrderSide } from '../../../shared/model';
-import { conditionSymbol, marketLabel, typeLabel } from '../../lib/format';
+import { conditionSymbol, typeLabel } from '../../lib/format';
 import { Amount } from '../../components/Amount';
 
 /** What an order is called, one and many (counts, exports). */
 export const ORDERS = ['order', 'orders'] as const;
-
-/** Buy/sell in words and colour (the word carries the meaning; the colour only helps). */
-export function SideLabel({ side }: { side: OrderSide }) {
-  return <span className={`side side-${side}`}>{side === 'buy' ? 'Buy' : 'Sell'}</span>;
-}
 
 /**
  * An order's type in a table cell: two words ("Stop market", "Stop limit") on two lines inside the
@@ -44,37 +36,6 @@ export function Activation({
       <Amount value={price} places={places} unit={unit} />
     </span>
   );
-}
-
-/** An order's id (whole, it is short) with its copy button. */
-export function OrderId({ id }: { id: number }) {
-  return (
-    <Copyable value={String(id)} what="order id">
-      <span className="mono small">{id}</span>
-    </Copyable>
-  );
-}
-
-/** The Market and Side columns every order table starts with. */
-export function marketAndSideColumns<
-  Row extends { market: string; side: 'buy' | 'sell' },
->(): Column<Row>[] {
-  return [
-    {
-      id: 'market',
-      header: 'Market',
-      width: '96px',
-      cell: (o) => marketLabel(o.market),
-      sort: (a, b) => a.market.localeCompare(b.market),
-    },
-    {
-      id: 'side',
-      header: 'Side',
-      width: '48px',
-      cell: (o) => <SideLabel side={o.side} />,
-      sort: (a, b) => a.side.localeCompare(b.side),
-    },
-  ];
 }
 
 interface CancelDialogProps {

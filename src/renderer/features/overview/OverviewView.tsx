@@ -2,8 +2,9 @@ import { Suspense, useCallback, useMemo, useState } from 'react';
 import type { PortfolioRow } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
-import type { Column, DataTable as EagerDataTable } from '../../components/DataTable';
-import { compareDecimal, formatPrice, isZero } from '../../lib/decimal';
+import { decimalColumn, textColumn } from '../../components/table/columns';
+import type { Column, DataTable as EagerDataTable } from '../../components/table/DataTable';
+import { formatPrice, isZero } from '../../lib/decimal';
 import { balancePlaces, percentChange } from '../../lib/format';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { useAfterPaint } from '../../lib/useAfterPaint';
@@ -19,7 +20,7 @@ import { useOverviewStore } from './overviewStore';
  * the profit and loss are chunks of their own, so the first screen neither loads nor compiles them.
  */
 const DataTable = lazyNamed(
-  () => import('../../components/DataTable'),
+  () => import('../../components/table/DataTable'),
   'DataTable',
 ) as unknown as typeof EagerDataTable;
 const ProfitLossSection = lazyNamed(() => import('./ProfitLossSection'), 'ProfitLossSection');
@@ -48,20 +49,17 @@ function columns(quote: string, privacy: boolean): Column<PortfolioRow>[] {
     id: string,
     header: string,
     pick: (row: PortfolioRow) => string,
-  ): Column<PortfolioRow> => ({
-    id,
-    header,
-    align: 'right',
-    width: 'minmax(124px, 1fr)',
-    cell: (row) => <Balance value={pick(row)} privacy={privacy} />,
-    sort: (a, b) => compareDecimal(pick(a), pick(b)),
-  });
+  ): Column<PortfolioRow> =>
+    decimalColumn(id, header, 'minmax(124px, 1fr)', pick, (row) => (
+      <Balance value={pick(row)} privacy={privacy} />
+    ));
   return [
-    {
-      id: 'asset',
-      header: 'Asset',
-      width: 'minmax(96px, 1fr)',
-      cell: (row) => (
+    textColumn(
+      'asset',
+      'Asset',
+      'minmax(96px, 1fr)',
+      (row) => row.ticker,
+      (row) => (
         <span className="ov-asset">
           <span className="ov-ticker">{row.ticker}</span>
           {row.name && row.name !== row.ticker ? (
@@ -69,42 +67,38 @@ function columns(quote: string, privacy: boolean): Column<PortfolioRow>[] {
           ) : null}
         </span>
       ),
-      sort: (a, b) => a.ticker.localeCompare(b.ticker),
-    },
+    ),
     amount('main', 'Main', (row) => row.main),
     amount('tradeAvailable', 'Trade available', (row) => row.tradeAvailable),
     amount('tradeFrozen', 'Trade frozen', (row) => row.tradeFrozen),
     amount('flex', 'Flex', (row) => row.flex),
     amount('total', 'Total', (row) => row.total),
-    {
-      id: 'price',
-      header: `Price (${quote})`,
-      align: 'right',
-      width: 'minmax(90px, 1fr)',
+    decimalColumn(
+      'price',
+      `Price (${quote})`,
+      'minmax(90px, 1fr)',
+      (row) => row.price,
       // A market price, not the user's amount: it stays visible in privacy mode.
-      cell: (row) => (row.price === null ? noPrice : formatPrice(row.price)),
-      sort: (a, b) => compareDecimal(a.price, b.price),
-    },
-    {
-      id: 'value',
-      header: `Value (${quote})`,
-      align: 'right',
-      width: 'minmax(100px, 1fr)',
-      cell: (row) => (row.value === null ? noPrice : <Amount value={row.value} places={places} />),
-      sort: (a, b) => compareDecimal(a.value, b.value),
-    },
-    {
-      id: 'change',
-      header: '24 h change',
-      align: 'right',
-      width: 'minmax(82px, 0.6fr)',
-      cell: (row) => {
+      (row) => (row.price === null ? noPrice : formatPrice(row.price)),
+    ),
+    decimalColumn(
+      'value',
+      `Value (${quote})`,
+      'minmax(100px, 1fr)',
+      (row) => row.value,
+      (row) => (row.value === null ? noPrice : <Amount value={row.value} places={places} />),
+    ),
+    decimalColumn(
+      'change',
+      '24 h change',
+      'minmax(82px, 0.6fr)',
+      (row) => row.change24h,
+      (row) => {
         if (row.change24h === null) return <span className="muted">—</span>;
         const { text, direction } = percentChange(row.change24h);
         return <span className={direction === 'flat' ? '' : direction}>{text}</span>;
       },
-      sort: (a, b) => compareDecimal(a.change24h, b.change24h),
-    },
+    ),
   ];
 }
 

@@ -2,10 +2,11 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import type { ProfitLoss, ProfitLossRow } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
-import { DataTable, type Column } from '../../components/DataTable';
+import { decimalColumn, textColumn } from '../../components/table/columns';
+import { DataTable, type Column } from '../../components/table/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { RefreshAlert } from '../../components/ViewParts';
-import { compareDecimal, formatDecimal, formatPrice, MASK } from '../../lib/decimal';
+import { formatDecimal, formatPrice, MASK } from '../../lib/decimal';
 import { balancePlaces, feePlaces } from '../../lib/format';
 import { statusOf } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
@@ -50,26 +51,21 @@ function columns(quote: string, privacy: boolean): Column<ProfitLossRow>[] {
     header: string,
     pick: (row: ProfitLossRow) => string | null,
     show: (value: string) => ReactNode,
-  ): Column<ProfitLossRow> => ({
-    id,
-    header,
-    align: 'right',
-    width: 'minmax(112px, 1fr)',
-    cell: (row) => {
+  ): Column<ProfitLossRow> =>
+    decimalColumn(id, header, 'minmax(112px, 1fr)', pick, (row) => {
       const value = pick(row);
       return value === null ? unknown : show(value);
-    },
-    sort: (a, b) => compareDecimal(pick(a), pick(b)),
-  });
+    });
   const signed = (value: string) => (
     <SignedAmount value={value} places={places} privacy={privacy} />
   );
   return [
-    {
-      id: 'asset',
-      header: 'Asset',
-      width: 'minmax(120px, 1fr)',
-      cell: (row) => (
+    textColumn(
+      'asset',
+      'Asset',
+      'minmax(120px, 1fr)',
+      (row) => row.ticker,
+      (row) => (
         <span className="ov-asset">
           <span className="ov-ticker">{row.ticker}</span>
           {row.estimated ? (
@@ -79,8 +75,7 @@ function columns(quote: string, privacy: boolean): Column<ProfitLossRow>[] {
           ) : null}
         </span>
       ),
-      sort: (a, b) => a.ticker.localeCompare(b.ticker),
-    },
+    ),
     money(
       'amount',
       'Amount',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Order } from '../../../shared/model';
-import { modifyOrderInput } from '../../../shared/contract';
+import { modifyOrderInput, type ChannelInput } from '../../../shared/contract';
 import { asDeskError } from '../../../shared/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextField } from '../../components/Field';
@@ -8,7 +8,6 @@ import { compareDecimal } from '../../lib/decimal';
 import { marketLabel, splitMarket } from '../../lib/format';
 import { deskFieldErrors, parseForm, type FieldErrors } from '../../lib/parseForm';
 import { useAction } from '../../lib/useAction';
-import { useOrdersStore } from '../orders';
 import { orderChangeErrors } from './checks';
 import { useMarkets } from './tradeStore';
 
@@ -36,16 +35,19 @@ const LABELS: Record<Field, string> = {
 /**
  * Changes an active limit or stop order: a form (amount, price, activation price of a stop order
  * not yet activated), checked against the market's rules before anything is sent, then a
- * confirmation of old → new. The exchange replaces the order: the notice names the new order id.
+ * confirmation of old → new. `modify` sends the change (Orders' store, whose list takes the
+ * replacement). The exchange replaces the order: the notice names the new order id.
  */
 export function ModifyOrderDialog({
   order,
+  modify,
   onDone,
 }: {
   order: Order;
+  /** Sends the change; answers the replacement, rejects with the DeskError main answered with. */
+  modify(input: ChannelInput<'orders.modify'>): Promise<Order>;
   onDone(message?: string): void;
 }) {
-  const modify = useOrdersStore((s) => s.modify);
   const markets = useMarkets((s) => s.data?.markets);
   useEffect(() => {
     if (!useMarkets.getState().data) void useMarkets.getState().load();

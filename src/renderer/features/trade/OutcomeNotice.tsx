@@ -2,14 +2,13 @@ import Decimal from 'decimal.js';
 import { Amount } from '../../components/Amount';
 import { averagePlaces, averagePrice, feePlaces, ownPlaces } from '../../lib/format';
 import { useShellStore } from '../../lib/shellStore';
-import { useOrdersStore } from '../orders';
 import { placedSummary, stopWords, type Outcome } from './placement';
 import { isStop } from './stop';
 
 /** What became of a sent order: what filled, or that nobody can tell yet and what to check. */
 export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
   const go = useShellStore((s) => s.go);
-  const setTab = useOrdersStore((s) => s.setTab);
+  const setOrdersTab = useShellStore((s) => s.setOrdersTab);
   if (outcome.kind === 'unknown') {
     return (
       <div className="form-alert trade-outcome" role="alert" data-testid="trade-outcome">
@@ -80,7 +79,7 @@ export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
           type="button"
           className="btn btn-link"
           onClick={() => {
-            setTab(rests ? 'active' : 'history');
+            setOrdersTab(rests ? 'active' : 'history');
             go('orders');
           }}
         >

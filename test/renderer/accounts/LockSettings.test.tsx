@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LockSettings } from '../../../src/renderer/features/lock/LockSettings';
+import { LockSettings } from '../../../src/renderer/features/accounts/LockSettings';
 import { useLockStore } from '../../../src/renderer/features/lock/lockStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { LockState } from '../../../src/shared/model';
-import { resetStores, unlocked } from '../accounts/fixtures';
+import { resetStores, unlocked } from './fixtures';
 import { fakeDesk } from '../fakeDesk';
 
 beforeEach(resetStores);

@@ -7,7 +7,7 @@ import {
   type CSSProperties,
   type ReactNode,
 } from 'react';
-import type { DeskError } from '../../shared/errors';
+import type { DeskError } from '../../../shared/errors';
 
 export interface Column<Row> {
   id: string;

@@ -4,8 +4,8 @@ import { asDeskError } from '../../../shared/errors';
 import { TextField } from '../../components/Field';
 import type { FieldErrors } from '../../lib/parseForm';
 import { useForm } from '../../lib/useForm';
-import { useLockStore } from './lockStore';
-import { NEEDS_KEYCHAIN, useKeychainReady } from '../accounts';
+import { useLockStore } from '../lock';
+import { NEEDS_KEYCHAIN, useKeychainReady } from './profilesStore';
 
 /** The contract's rule for the idle time, worded for the minutes field. */
 const MINUTES = 'Enter a whole number of minutes from 1 to 240.';

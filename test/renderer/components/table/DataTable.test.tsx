@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataTable, type Column } from '../../../src/renderer/components/DataTable';
+import { DataTable, type Column } from '../../../../src/renderer/components/table/DataTable';
 
 interface Row {
   id: string;
