@@ -68,7 +68,6 @@ const FEATURE_PUBLIC_ONLY = {
 export const FEATURE_USES = {
   accounts: ['lock'],
   earn: [],
-  history: [],
   live: ['lock', 'orders', 'overview', 'trade'],
   lock: [],
   mining: ['accounts'],
@@ -78,6 +77,7 @@ export const FEATURE_USES = {
   shell: ['accounts', 'lock', 'status'],
   status: [],
   trade: ['accounts', 'status'],
+  transfers: [],
 };
 
 /** `to` is reached from `from` through the uses of `table` (one or more steps). */

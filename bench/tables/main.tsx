@@ -9,7 +9,7 @@ import {
   transferColumns,
   transferPlaces,
   type Row,
-} from '../../src/renderer/features/history/HistoryView';
+} from '../../src/renderer/features/transfers/TransfersView';
 import '../../src/renderer/styles.css';
 
 /**
@@ -171,7 +171,7 @@ function OrdersTable({ rows, onFrame }: { rows: Order[]; onFrame(): void }) {
   );
 }
 
-/** The History table as HistoryView renders it (same columns, places, props). */
+/** The History table as TransfersView renders it (same columns, places, props). */
 function HistoryTable({ rows, onFrame }: { rows: Row[]; onFrame(): void }) {
   const places = useMemo(() => transferPlaces(rows), [rows]);
   const columns = useMemo(() => transferColumns(places), [places]);

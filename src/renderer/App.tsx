@@ -18,7 +18,10 @@ import { useApplyTheme } from './features/settings/theme';
  * when it is first opened (its stores stay in the entry: pushes and profile switches reach them).
  */
 const OrdersView = lazyNamed(() => import('./features/orders/OrdersView'), 'OrdersView');
-const HistoryView = lazyNamed(() => import('./features/history/HistoryView'), 'HistoryView');
+const TransfersView = lazyNamed(
+  () => import('./features/transfers/TransfersView'),
+  'TransfersView',
+);
 const TradeView = lazyNamed(() => import('./features/trade/TradeView'), 'TradeView');
 const EarnView = lazyNamed(() => import('./features/earn/EarnView'), 'EarnView');
 const MiningView = lazyNamed(() => import('./features/mining/MiningView'), 'MiningView');
@@ -86,8 +89,8 @@ function Screen({ screen }: { screen: ScreenId }) {
       return <OverviewView />;
     case 'orders':
       return <OrdersView />;
-    case 'history':
-      return <HistoryView />;
+    case 'transfers':
+      return <TransfersView />;
     case 'trade':
       return <TradeView />;
     case 'earn':

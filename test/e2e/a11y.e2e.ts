@@ -4,7 +4,7 @@ import { launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
 import { COLOUR_RULES, describeViolations, mustFix, runAxe, type Violation } from './pages/axe';
 import { EarnPage, SubAccountsPage } from './pages/earn';
-import { HistoryPage } from './pages/history';
+import { TransfersScreen } from './pages/transfers';
 import { MiningPage } from './pages/mining';
 import { OrdersPage } from './pages/orders';
 import { OverviewPage } from './pages/overview';
@@ -78,7 +78,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
     const trade = new TradePage(page);
     const earn = new EarnPage(page);
     const mining = new MiningPage(page);
-    const history = new HistoryPage(page);
+    const history = new TransfersScreen(page);
     const subAccounts = new SubAccountsPage(page);
     return [
       ['overview', () => overview.open()],
@@ -576,7 +576,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
     });
 
     it('a table body that scrolls is a named Tab stop that the keyboard scrolls', async () => {
-      const history = new HistoryPage(page);
+      const history = new TransfersScreen(page);
       await history.open();
       await history.table.getByTestId('transfer').first().waitFor();
       const body = page.getByRole('rowgroup', { name: 'Rows of Deposits and withdrawals' });

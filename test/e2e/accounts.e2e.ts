@@ -529,17 +529,19 @@ describe('Accounts: add, switch, OAuth, order, lock, and no secret leaks (web ho
     const engine = other.engine.state;
     expect([...engine.active, ...engine.history].some((o) => o.id === outcome.orderId)).toBe(true);
     // The order history through OAuth now holds it too.
-    const history = await rpcFromPage<ExecutedOrders>(page, 'orders.history', {
+    const history = await rpcFromPage<ExecutedOrders>(page, 'orders.partnerHistory', {
       market: 'BTC_USDT',
       limit: 500,
     });
-    if (!history.ok) throw new Error(`orders.history failed: ${JSON.stringify(history.error)}`);
+    if (!history.ok)
+      throw new Error(`orders.partnerHistory failed: ${JSON.stringify(history.error)}`);
     expect((history.value['BTC_USDT'] ?? []).map((o) => o.orderId)).toContain(outcome.orderId);
     // Its CSV (Orders › Order history › Export CSV) has the same orders, one row each.
-    const csv = await rpcFromPage<CsvExport>(page, 'orders.exportHistoryCsv', {
+    const csv = await rpcFromPage<CsvExport>(page, 'orders.exportPartnerHistoryCsv', {
       market: 'BTC_USDT',
     });
-    if (!csv.ok) throw new Error(`orders.exportHistoryCsv failed: ${JSON.stringify(csv.error)}`);
+    if (!csv.ok)
+      throw new Error(`orders.exportPartnerHistoryCsv failed: ${JSON.stringify(csv.error)}`);
     const csvRows = parse(csv.value.csv!, { columns: true }) as Record<string, string>[];
     expect(csv.value.rows).toBe(csvRows.length);
     expect(csvRows.map((r) => Number(r['Order id'])).sort((a, b) => a - b)).toEqual(

@@ -4,7 +4,7 @@ import type { ExchangeApi } from '../../src/main/exchange/api';
 import { explorerLink } from '../../src/shared/explorers';
 import { launchBrowser, pageErrorsOf, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
-import { HistoryPage } from './pages/history';
+import { TransfersScreen } from './pages/transfers';
 import { OrdersPage } from './pages/orders';
 
 /**
@@ -17,7 +17,7 @@ describe('Copy buttons and explorer links (web host)', () => {
   let browser: Browser;
   let page: Page;
   let api: ExchangeApi;
-  let history: HistoryPage;
+  let history: TransfersScreen;
   let orders: OrdersPage;
   let pageErrors: string[];
 
@@ -31,7 +31,7 @@ describe('Copy buttons and explorer links (web host)', () => {
     page = await browser.context.newPage();
     pageErrors = pageErrorsOf(page);
     await page.goto(app.host.pageUrl);
-    history = new HistoryPage(page);
+    history = new TransfersScreen(page);
     orders = new OrdersPage(page);
     await history.shell.profile.filter({ hasText: 'Demo' }).waitFor();
     await history.shell.setting('Auto-refresh', '0');

@@ -189,13 +189,13 @@ describe('stop orders through the trade form', () => {
     expect(record).toMatchObject({ clientOrderId: 'e2e-stop-limit', side: 'buy' });
 
     // The tab's first window (no filter) is answered before the client order id is applied.
-    await orders.windowAnswer('tradeHistory.orders', () => orders.openTab('Executed orders'));
+    await orders.windowAnswer('keyHistory.orders', () => orders.openTab('Executed orders'));
     await orders.historyField('Client order id').fill('e2e-stop-limit');
     // A window ends at a whole second (now, rounded down) and the app keeps a looked-up order
     // within it: the order, finished a moment ago, is in the windows from its next second on.
     const finished = order('e2e-stop-limit').done!.ftime!;
     await expect.poll(() => Math.floor(Date.now() / 1000) > finished).toBe(true);
-    const shown = await orders.windowAnswer<ApiOrdersPage>('tradeHistory.orders', () =>
+    const shown = await orders.windowAnswer<ApiOrdersPage>('keyHistory.orders', () =>
       orders.historyApply.click(),
     );
     await expect.poll(() => orders.apiOrderIds()).toEqual([orderId]);

@@ -11,7 +11,7 @@ import type { DepositWithdraw, Order, PortfolioOverview } from '../../src/shared
 import { statusName } from '../../src/shared/transferStatus';
 import { downloadedText, launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
-import { HistoryPage, type TransferRow } from './pages/history';
+import { TransfersScreen, type TransferRow } from './pages/transfers';
 import { OrdersPage } from './pages/orders';
 import { OverviewPage } from './pages/overview';
 import { ShellPage } from './pages/shell';
@@ -141,7 +141,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
   let shell: ShellPage;
   let overview: OverviewPage;
   let orders: OrdersPage;
-  let history: HistoryPage;
+  let history: TransfersScreen;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -163,7 +163,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     shell = new ShellPage(page);
     overview = new OverviewPage(page);
     orders = new OrdersPage(page);
-    history = new HistoryPage(page);
+    history = new TransfersScreen(page);
     await shell.profile.filter({ hasText: 'Demo' }).waitFor();
     // No automatic refresh: every request in the demo's log is one this test caused.
     await shell.setting('Auto-refresh', '0');

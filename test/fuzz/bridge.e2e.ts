@@ -34,7 +34,7 @@ const VALID: Partial<Record<ChannelName, Record<string, unknown>>> = {
   'orders.cancel': { market: 'BTC_USDT', orderId: 1 },
   'orders.conditional': { market: 'BTC_USDT', offset: 0, limit: 10 },
   'orders.place': { kind: 'limit', market: 'BTC_USDT', side: 'buy', amount: '0.001', price: '1' },
-  'orders.history': { market: 'BTC_USDT', offset: 0, limit: 10 },
+  'orders.partnerHistory': { market: 'BTC_USDT', offset: 0, limit: 10 },
   'trade.context': { market: 'BTC_USDT' },
   'flex.invest': {
     plan: '00000000-0000-4000-8000-000000000000',
@@ -44,8 +44,8 @@ const VALID: Partial<Record<ChannelName, Record<string, unknown>>> = {
   'flex.close': { plan: '00000000-0000-4000-8000-000000000000' },
   'subAccounts.block': { id: '00000000-0000-4000-8000-000000000000' },
   'subAccounts.unblock': { id: '00000000-0000-4000-8000-000000000000' },
-  'history.transfers': { filters: { ticker: 'BTC' }, offset: 0, limit: 10 },
-  'history.exportCsv': { filters: { ticker: 'BTC', transactionMethod: 1 } },
+  'transfers.list': { filters: { ticker: 'BTC' }, offset: 0, limit: 10 },
+  'transfers.exportCsv': { filters: { ticker: 'BTC', transactionMethod: 1 } },
   'mining.hashrate': {
     account: 'demo-miner',
     from: 1_760_000_000,

@@ -85,14 +85,14 @@ function readCalls(): [channel: string, input: unknown][] {
     ['portfolio.overview', { quote: 'USDT' }],
     ['orders.active', undefined],
     ['orders.conditional', {}],
-    ['orders.history', undefined],
+    ['orders.partnerHistory', undefined],
     ['trade.markets', undefined],
     ['trade.context', { market: 'BTC_USDT' }],
     ['flex.overview', undefined],
     ['flex.payments', undefined],
     ['subAccounts.list', undefined],
-    ['history.transfers', { filters: { transactionMethod: 1 }, offset: 0, limit: 100 }],
-    ['history.exportCsv', { filters: {} }],
+    ['transfers.list', { filters: { transactionMethod: 1 }, offset: 0, limit: 100 }],
+    ['transfers.exportCsv', { filters: {} }],
     ['mining.hashrate', { ...range, maxPoints: 200 }],
     ['mining.exportCsv', range],
     ['exchange.checkNow', undefined],
@@ -105,7 +105,7 @@ function readCalls(): [channel: string, input: unknown][] {
 /** Channels that answer without asking the exchange anything hostile (or at all). */
 const ALWAYS_OK = new Set(['exchange.checkNow', 'exchange.status', 'profiles.list']);
 /** Needs an OAuth connection the profile does not have: an error in every mode. */
-const NEEDS_OAUTH = new Set(['orders.history']);
+const NEEDS_OAUTH = new Set(['orders.partnerHistory']);
 /** Answers without any decimal (or negative-able number the schema bounds): may pass those modes. */
 const NO_DECIMALS = new Set(['subAccounts.list']);
 /** Modes whose every answer is broken, down to the ping. */

@@ -113,7 +113,7 @@ describe('boot: the built main bundle under a stand-in electron', () => {
     // The page itself came through app:// (200), so no load-failure dialog.
     expect(callsNamed(calls, 'dialog.showMessageBox')).toEqual([]);
     // A CSV export's save dialog starts in Downloads with the file's name.
-    await app.invoke('history.exportCsv', { filters: {} });
+    await app.invoke('transfers.exportCsv', { filters: {} });
     const [save] = callsNamed(await app.calls(), 'dialog.showSaveDialog');
     const { defaultPath } = save!.detail!['options'] as { defaultPath: string };
     expect(dirname(defaultPath)).toBe(join(app.dir, 'home', 'Downloads'));

@@ -513,7 +513,7 @@ export class Accounts {
   }
 
   /** Executed orders of the active profile through the OAuth connection. */
-  async orderHistory(query: OrderHistoryQuery = {}): Promise<ExecutedOrders> {
+  async partnerHistory(query: OrderHistoryQuery = {}): Promise<ExecutedOrders> {
     try {
       return await this.context.oauth.orderHistory(query);
     } finally {

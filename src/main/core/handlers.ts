@@ -13,9 +13,9 @@ import * as orders from '../services/orders';
 import * as trade from '../services/trade';
 import * as flex from '../services/flex';
 import * as subAccounts from '../services/subAccounts';
-import * as history from '../services/history';
+import * as transfers from '../services/transfers';
 import * as mining from '../services/mining';
-import * as tradeHistory from '../services/tradeHistory';
+import * as keyHistory from '../services/keyHistory';
 import type { ChannelName } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
 import { separatorsOf } from '../../shared/separators';
@@ -114,14 +114,14 @@ export function createHandlers(services: Services): Handlers {
     'orders.killSwitch': (input) => orders.killSwitch(api(), input),
     'orders.killSwitchStatus': () => orders.killSwitchStatus(api()),
     'orders.place': (input) => orders.placeOrderOutcome(api(), input, journal()),
-    'orders.history': (query) => accounts.orderHistory(query),
-    'orders.exportHistoryCsv': (query) =>
-      orders.exportHistoryCsv((q) => accounts.orderHistory(q), query, saveFile),
-    'tradeHistory.orders': (query) => tradeHistory.orders(api(), query),
-    'tradeHistory.deals': (query) => tradeHistory.deals(api(), query),
-    'tradeHistory.orderDeals': ({ orderId }) => tradeHistory.orderDeals(api(), orderId),
-    'tradeHistory.exportOrdersCsv': (query) => tradeHistory.exportOrdersCsv(api(), query, saveFile),
-    'tradeHistory.exportDealsCsv': (query) => tradeHistory.exportDealsCsv(api(), query, saveFile),
+    'orders.partnerHistory': (query) => accounts.partnerHistory(query),
+    'orders.exportPartnerHistoryCsv': (query) =>
+      orders.exportPartnerHistoryCsv((q) => accounts.partnerHistory(q), query, saveFile),
+    'keyHistory.orders': (query) => keyHistory.orders(api(), query),
+    'keyHistory.deals': (query) => keyHistory.deals(api(), query),
+    'keyHistory.orderDeals': ({ orderId }) => keyHistory.orderDeals(api(), orderId),
+    'keyHistory.exportOrdersCsv': (query) => keyHistory.exportOrdersCsv(api(), query, saveFile),
+    'keyHistory.exportDealsCsv': (query) => keyHistory.exportDealsCsv(api(), query, saveFile),
     'trade.markets': () => trade.markets(api()),
     'trade.tickers': () => trade.tickers(api()),
     'trade.context': ({ market }) => trade.context(api(), market),
@@ -132,8 +132,8 @@ export function createHandlers(services: Services): Handlers {
     'subAccounts.list': () => subAccounts.list(api()),
     'subAccounts.block': ({ id }) => subAccounts.block(api(), id),
     'subAccounts.unblock': ({ id }) => subAccounts.unblock(api(), id),
-    'history.transfers': (query) => history.transfers(api(), query),
-    'history.exportCsv': ({ filters }) => history.exportCsv(api(), filters, saveFile),
+    'transfers.list': (query) => transfers.list(api(), query),
+    'transfers.exportCsv': ({ filters }) => transfers.exportCsv(api(), filters, saveFile),
     'mining.hashrate': (query) => mining.miningSeries(api(), query),
     'mining.exportCsv': (query) => mining.exportCsv(api(), query, saveFile),
     'lock.status': () => lock.status(),

@@ -13,7 +13,7 @@ import type {
   FlexPlan,
   FlexTransaction,
   HashrateSeries,
-  HistoryPage,
+  TransfersScreen,
   KillSwitchTimer,
   MainBalances,
   Market,
@@ -516,7 +516,7 @@ export class ExchangeApi {
   }
 
   // Main account ------------------------------------------------------------------------------
-  depositWithdrawHistory(query: TransferQuery = {}, o?: CallOptions): Promise<HistoryPage> {
+  depositWithdrawHistory(query: TransferQuery = {}, o?: CallOptions): Promise<TransfersScreen> {
     return this.client.signedPost(
       '/api/v4/main-account/history',
       defined({

@@ -3,7 +3,7 @@ import type { Candle, DepositWithdraw, FlexPayment, MarketDeal, Millis } from '.
 import { statusName } from '../../shared/transferStatus';
 import type { ExchangeApi } from '../exchange/api';
 import { ExchangeError } from '../exchange/errors';
-import { deals as dealsOfWindow } from '../services/tradeHistory';
+import { deals as dealsOfWindow } from '../services/keyHistory';
 import type {
   DailyClose,
   StoredDeal,

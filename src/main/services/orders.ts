@@ -94,9 +94,9 @@ export async function killSwitchStatus(api: ExchangeApi): Promise<KillSwitchStat
 }
 
 /** Executed orders (through the partner connection) as CSV, filtered like the table. */
-export async function exportHistoryCsv(
+export async function exportPartnerHistoryCsv(
   orderHistory: (query: OrderHistoryQuery) => Promise<ExecutedOrders>,
-  { market, side }: ChannelParsed<'orders.exportHistoryCsv'>,
+  { market, side }: ChannelParsed<'orders.exportPartnerHistoryCsv'>,
   saveFile: SaveFile | undefined,
 ): Promise<CsvExport> {
   const all = await orderHistory(

@@ -15,7 +15,7 @@ export const SCREENS = [
   { id: 'earn', label: 'Earn', blurb: 'Flex plans and your investments.' },
   { id: 'mining', label: 'Mining', blurb: 'Your pool account’s hashrate over time.' },
   {
-    id: 'history',
+    id: 'transfers',
     label: 'History',
     blurb: 'Deposits and withdrawals, with filters and CSV export.',
   },
@@ -34,7 +34,7 @@ export const SCREENS = [
 export type ScreenId = (typeof SCREENS)[number]['id'];
 
 /** The tabs of Orders (other screens open Orders on one: Trade's "View in Orders"). */
-export type OrdersTab = 'active' | 'conditional' | 'executed' | 'deals' | 'history';
+export type OrdersTab = 'active' | 'conditional' | 'executed' | 'deals' | 'partner';
 
 interface ShellState {
   screen: ScreenId;

@@ -8,11 +8,11 @@ import { profiles, profilesEvents } from './profiles';
 import { oauth } from './oauth';
 import { portfolio } from './portfolio';
 import { orders } from './orders';
-import { tradeHistory } from './tradeHistory';
+import { keyHistory } from './keyHistory';
 import { trade } from './trade';
 import { flex } from './flex';
 import { subAccounts } from './subAccounts';
-import { history } from './history';
+import { transfers } from './transfers';
 import { mining } from './mining';
 import { lock, lockEvents } from './lock';
 
@@ -26,15 +26,15 @@ export {
   killSwitchTimeout,
   modifyOrderInput,
   orderAmount,
-  orderHistoryInput,
+  partnerHistoryInput,
   orderKind,
   orderPrice,
   orderSide,
   placeOrderInput,
   stp,
 } from './orders';
-export { tradeHistoryRangeInput, tradeHistoryWindowInput } from './tradeHistory';
-export { transferFiltersInput, transfersInput } from './history';
+export { keyHistoryRangeInput, keyHistoryWindowInput } from './keyHistory';
+export { transferFiltersInput, transfersInput } from './transfers';
 export {
   HASHRATE_EARLIEST,
   HASHRATE_MAX_REQUESTS,
@@ -63,11 +63,11 @@ export const contract = {
   oauth,
   portfolio,
   orders,
-  tradeHistory,
+  keyHistory,
   trade,
   flex,
   subAccounts,
-  history,
+  transfers,
   mining,
   lock,
 } as const;

@@ -110,7 +110,7 @@ export const conditionalOrdersInput = z.object({
   limit: z.number().int().min(1).max(100).default(100),
 });
 
-export const orderHistoryInput = z
+export const partnerHistoryInput = z
   .object({
     market: market.optional(),
     offset: z.number().int().min(0).max(10_000).optional(),
@@ -148,9 +148,9 @@ export const orders = {
    */
   place: channel<PlacementOutcome>()(placeOrderInput),
   /** Executed orders of the active profile, through the OAuth partner connection (partner tab). */
-  history: channel<ExecutedOrders>()(orderHistoryInput),
+  partnerHistory: channel<ExecutedOrders>()(partnerHistoryInput),
   /** The 500 most recent executed orders (of one market, one side) as CSV, like transfers. */
-  exportHistoryCsv: channel<CsvExport>()(
+  exportPartnerHistoryCsv: channel<CsvExport>()(
     z.object({ market: market.optional(), side: z.enum(['buy', 'sell']).optional() }),
   ),
 } as const;

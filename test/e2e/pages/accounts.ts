@@ -130,7 +130,9 @@ export class AccountsPage {
 
   /** Clicks "Load order history" and answers the number of orders it reports. */
   async loadHistory(name: string): Promise<number> {
-    const answered = this.page.waitForResponse((r) => r.url().endsWith('/rpc/orders.history'));
+    const answered = this.page.waitForResponse((r) =>
+      r.url().endsWith('/rpc/orders.partnerHistory'),
+    );
     await this.historyButton(name).click();
     await answered;
     // The click replaced any earlier result with "Loading…": the result now is this load's.

@@ -202,7 +202,7 @@ export class OrdersPage {
    * the table shows it.
    */
   async windowAnswer<T>(
-    channel: 'tradeHistory.orders' | 'tradeHistory.deals',
+    channel: 'keyHistory.orders' | 'keyHistory.deals',
     action: () => Promise<void>,
   ): Promise<T> {
     const answered = this.page.waitForResponse((r) => r.url().endsWith(`/rpc/${channel}`));

@@ -72,7 +72,7 @@ describe.each(CASINGS)('%s casing', (casing) => {
       await expect(call('orders.active', { market })).rejects.toMatchObject({
         code: 'INVALID_INPUT',
       });
-      await expect(call('orders.history', { market })).rejects.toMatchObject({
+      await expect(call('orders.partnerHistory', { market })).rejects.toMatchObject({
         code: 'INVALID_INPUT',
       });
       expect(sent()).toEqual([]);

@@ -138,20 +138,20 @@ describe.each(CASINGS)('%s casing', (casing) => {
   describe('history', () => {
     it('pages deposits and withdrawals with filters, and refuses statuses invalid for the method', async () => {
       const call = await startMain({ demoExchange: { casing } });
-      const page = await call<TransfersPage>('history.transfers', {
+      const page = await call<TransfersPage>('transfers.list', {
         filters: { transactionMethod: 2 },
         limit: 100,
       });
       expect(page.total).toBeGreaterThan(100);
       expect(page.records.every((r) => r.method === 2)).toBe(true);
       await expect(
-        call('history.transfers', { filters: { transactionMethod: 1, status: [18] } }),
+        call('transfers.list', { filters: { transactionMethod: 1, status: [18] } }),
       ).rejects.toMatchObject({
         code: 'INVALID_INPUT',
         fields: { 'filters.status': [expect.any(String)] },
       });
       await expect(
-        call('history.transfers', { filters: {}, offset: 9_950, limit: 100 }),
+        call('transfers.list', { filters: {}, offset: 9_950, limit: 100 }),
       ).rejects.toMatchObject({
         code: 'INVALID_INPUT',
       });
@@ -162,7 +162,7 @@ describe.each(CASINGS)('%s casing', (casing) => {
       const filters = { transactionMethod: 1, ticker: 'BTC' };
       const all: TransfersPage['records'] = [];
       for (let offset = 0; ; offset += 100) {
-        const page = await call<TransfersPage>('history.transfers', {
+        const page = await call<TransfersPage>('transfers.list', {
           filters,
           offset,
           limit: 100,
@@ -170,7 +170,7 @@ describe.each(CASINGS)('%s casing', (casing) => {
         all.push(...page.records);
         if (offset + 100 >= page.total) break;
       }
-      const exported = await call<CsvExport>('history.exportCsv', { filters });
+      const exported = await call<CsvExport>('transfers.exportCsv', { filters });
       expect(exported.rows).toBe(all.length);
       const rows = parse(exported.csv!, { columns: true }) as Record<string, string>[];
       expect(rows).toHaveLength(all.length);
@@ -190,7 +190,7 @@ describe.each(CASINGS)('%s casing', (casing) => {
           return `/home/me/${name}`;
         },
       });
-      const viaDialog = await native<CsvExport>('history.exportCsv', { filters });
+      const viaDialog = await native<CsvExport>('transfers.exportCsv', { filters });
       expect(viaDialog).toMatchObject({
         rows: all.length,
         savedTo: `/home/me/${exported.filename}`,
@@ -203,7 +203,7 @@ describe.each(CASINGS)('%s casing', (casing) => {
         demoExchange: { casing },
         saveFile: async () => undefined,
       });
-      expect(await cancelled<CsvExport>('history.exportCsv', { filters })).toMatchObject({
+      expect(await cancelled<CsvExport>('transfers.exportCsv', { filters })).toMatchObject({
         cancelled: true,
       });
     });

@@ -283,7 +283,7 @@ describe('OAuth connect', () => {
     expect(oauth.accessExpiresAt! - Date.now()).toBeLessThanOrEqual(300_000);
     expect(oauth.refreshExpiresAt! - Date.now()).toBeLessThanOrEqual(600_000);
 
-    const history = await call<Record<string, unknown[]>>('orders.history', {});
+    const history = await call<Record<string, unknown[]>>('orders.partnerHistory', {});
     expect(typeof history).toBe('object');
     expect(Object.keys(await entriesOf(added.id)).sort()).toEqual([
       `profile:${added.id}:api`,
@@ -305,7 +305,9 @@ describe('OAuth connect', () => {
     const off = await call<ProfilesState>('oauth.disconnect', { profileId: added.id });
     expect(off.profiles.find((p) => p.id === added.id)?.oauth.connected).toBe(false);
     expect(await vault.get(`profile:${added.id}:tokens`)).toBeUndefined();
-    await expect(call('orders.history', {})).rejects.toMatchObject({ code: 'EXCHANGE_AUTH' });
+    await expect(call('orders.partnerHistory', {})).rejects.toMatchObject({
+      code: 'EXCHANGE_AUTH',
+    });
     await call('profiles.remove', { id: added.id });
     expect(await entriesOf(added.id)).toEqual({});
   });

@@ -3,7 +3,7 @@ import type {
   DepositWithdraw,
   FlexPayment,
   FlexPaymentPage,
-  HistoryPage,
+  TransfersScreen,
   Order,
 } from '../../../src/shared/model';
 import type { ExchangeApi, FlexPaymentQuery, TransferQuery } from '../../../src/main/exchange/api';
@@ -22,7 +22,7 @@ function stubApi(total: number, options: { delay?: (offset: number) => number } 
   let inFlight = 0;
   let maxInFlight = 0;
   const api = {
-    async depositWithdrawHistory(query: TransferQuery): Promise<HistoryPage> {
+    async depositWithdrawHistory(query: TransferQuery): Promise<TransfersScreen> {
       calls.push(query);
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);

@@ -145,7 +145,7 @@ describe('Partner app (OAuth)', () => {
   it('loads the order history and counts the orders over all markets', async () => {
     let fail = false;
     const { fake, section } = await setup(withOAuth({ connected: true, refreshExpiresAt: 2e12 }), {
-      'orders.history': async () => {
+      'orders.partnerHistory': async () => {
         if (fail) throw { code: 'OAUTH_EXPIRED', message: 'Connect the partner app again.' };
         return {
           BTC_USDT: [order('BTC_USDT', 1), order('BTC_USDT', 2)],
@@ -156,7 +156,7 @@ describe('Partner app (OAuth)', () => {
     fireEvent.click(section.getByRole('button', { name: 'Load order history' }));
     expect(await section.findByText(/3 orders in the history/)).toBeTruthy();
     // One call asks for the endpoint's largest page, so the count is not a default page size.
-    expect(fake.callsTo('orders.history')).toEqual([{ limit: 500 }]);
+    expect(fake.callsTo('orders.partnerHistory')).toEqual([{ limit: 500 }]);
     fail = true;
     fireEvent.click(section.getByRole('button', { name: 'Load order history' }));
     expect((await section.findByRole('alert')).textContent).toBe('Connect the partner app again.');

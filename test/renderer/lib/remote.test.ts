@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { useSubAccountsStore } from '../../../src/renderer/features/accounts/subAccountsStore';
 import { useEarnStore, usePaymentsStore } from '../../../src/renderer/features/earn/earnStore';
-import { useHistoryStore } from '../../../src/renderer/features/history/historyStore';
+import { useTransfersStore } from '../../../src/renderer/features/transfers/transfersStore';
 import {
   useActiveOrders,
   useConditionalOrders,
@@ -11,7 +11,7 @@ import {
 import { useNetWorthStore } from '../../../src/renderer/features/overview/netWorthStore';
 import { useOverviewStore } from '../../../src/renderer/features/overview/overviewStore';
 import { useProfitLossStore } from '../../../src/renderer/features/overview/profitLossStore';
-import { useTradeHistoryStore } from '../../../src/renderer/features/orders/tradeHistoryStore';
+import { useKeyHistoryStore } from '../../../src/renderer/features/orders/keyHistoryStore';
 import { useTradeContext, useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { INVALIDATES, statusOf } from '../../../src/renderer/lib/remote';
@@ -36,10 +36,10 @@ function serve(extra: FakeImpl = {}) {
     'flex.overview': async () => ({ ...stamp() }) as never,
     'flex.payments': async () => ({ ...stamp() }) as never,
     'subAccounts.list': async () => ({ records: [], ...stamp() }),
-    'history.transfers': async () => ({ ...stamp() }) as never,
+    'transfers.list': async () => ({ ...stamp() }) as never,
     'orders.killSwitchStatus': async () => ({ timers: [], ...stamp() }),
-    'tradeHistory.orders': async () => ({ ...stamp() }) as never,
-    'tradeHistory.deals': async () => ({ ...stamp() }) as never,
+    'keyHistory.orders': async () => ({ ...stamp() }) as never,
+    'keyHistory.deals': async () => ({ ...stamp() }) as never,
     ...extra,
   });
   setDesk(fake.desk);
@@ -58,10 +58,10 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
     useEarnStore.getState().load(),
     usePaymentsStore.getState().load(),
     useSubAccountsStore.getState().load(),
-    useHistoryStore.getState().loadPage(),
+    useTransfersStore.getState().loadPage(),
     useOrdersStore.getState().loadKillSwitches(),
-    useTradeHistoryStore.getState().loadOrders(),
-    useTradeHistoryStore.getState().loadDeals(),
+    useKeyHistoryStore.getState().loadOrders(),
+    useKeyHistoryStore.getState().loadDeals(),
   ]);
   const count = (channel: ChannelName) => fake.callsTo(channel).length;
   const before = new Map(READS.map((c) => [c, count(c)]));
@@ -82,10 +82,10 @@ const READS: ChannelName[] = [
   'flex.overview',
   'flex.payments',
   'subAccounts.list',
-  'history.transfers',
+  'transfers.list',
   'orders.killSwitchStatus',
-  'tradeHistory.orders',
-  'tradeHistory.deals',
+  'keyHistory.orders',
+  'keyHistory.deals',
 ];
 
 describe('mutations refresh what they change (one rule each)', () => {
@@ -107,8 +107,8 @@ describe('mutations refresh what they change (one rule each)', () => {
       'trade.context',
       'orders.active',
       'orders.conditional',
-      'tradeHistory.orders',
-      'tradeHistory.deals',
+      'keyHistory.orders',
+      'keyHistory.deals',
     ]);
   });
 
@@ -135,7 +135,7 @@ describe('mutations refresh what they change (one rule each)', () => {
       'trade.context',
       'orders.active',
       'orders.conditional',
-      'tradeHistory.orders',
+      'keyHistory.orders',
     ]);
   });
 
@@ -152,7 +152,7 @@ describe('mutations refresh what they change (one rule each)', () => {
       'trade.context',
       'orders.active',
       'orders.conditional',
-      'tradeHistory.orders',
+      'keyHistory.orders',
     ];
     let reloaded = await useEverySlot(fake);
     await useOrdersStore.getState().modify({ market: 'BTC_USDT', orderId: 1, price: '1' });

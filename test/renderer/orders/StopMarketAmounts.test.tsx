@@ -86,11 +86,11 @@ describe('Stop-market amounts', () => {
       dealFee: '0.14',
       timestamp: NOW,
     });
-    setDesk(fakeDesk({ 'orders.history': async () => ({ BTC_USDT: [filled] }) }).desk);
+    setDesk(fakeDesk({ 'orders.partnerHistory': async () => ({ BTC_USDT: [filled] }) }).desk);
     useProfilesStore.setState({
       state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
     });
-    useShellStore.setState({ ordersTab: 'history' });
+    useShellStore.setState({ ordersTab: 'partner' });
     render(<OrdersView />);
     await waitFor(() => expect(rows('executed-order')).toHaveLength(1));
     const [row] = rows('executed-order').map(cellsOf);

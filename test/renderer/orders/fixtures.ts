@@ -2,7 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
-import { useHistoryStore } from '../../../src/renderer/features/history/historyStore';
+import { useTransfersStore } from '../../../src/renderer/features/transfers/transfersStore';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
@@ -114,7 +114,7 @@ export function profiles(active: ProfileSummary = profile()): ProfilesState {
 /** Stores are module singletons: every test starts from nothing, privacy off, auto-refresh off. */
 export function resetStores(): void {
   useOrdersStore.setState(useOrdersStore.getInitialState(), true);
-  useHistoryStore.setState(useHistoryStore.getInitialState(), true);
+  useTransfersStore.setState(useTransfersStore.getInitialState(), true);
   useProfilesStore.setState({ state: undefined, fetchedAt: undefined, error: undefined });
   useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
   useShellStore.setState({ screen: 'orders', ordersTab: 'active', refresh: undefined });

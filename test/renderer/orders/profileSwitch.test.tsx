@@ -2,12 +2,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
-import { HistoryView } from '../../../src/renderer/features/history/HistoryView';
+import { TransfersView } from '../../../src/renderer/features/transfers/TransfersView';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { useConditionalOrders } from '../../../src/renderer/features/orders/ordersStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { fakeDesk } from '../fakeDesk';
-import { transfer } from '../history/fixtures';
+import { transfer } from '../transfers/fixtures';
 import { activeList, order, profile, profiles, setUpOrdersTests } from './fixtures';
 
 setUpOrdersTests();
@@ -39,7 +39,7 @@ describe('Another profile becomes active', () => {
   it('drops the previous profile’s deposits and withdrawals too', async () => {
     let owner = 'BTC';
     const fake = fakeDesk({
-      'history.transfers': async () => ({
+      'transfers.list': async () => ({
         records: [transfer({ ticker: owner, currency: owner })],
         total: 1,
         offset: 0,
@@ -49,13 +49,13 @@ describe('Another profile becomes active', () => {
     });
     setDesk(fake.desk);
     useProfilesStore.setState({ state: profiles() });
-    render(<HistoryView />);
+    render(<TransfersView />);
     await waitFor(() => expect(screen.getAllByTestId('transfer')).toHaveLength(1));
     expect(screen.getByTestId('transfer').textContent).toContain('BTC');
 
     owner = 'SOL';
     act(() => useProfilesStore.setState({ state: profiles(main) }));
     await waitFor(() => expect(screen.getByTestId('transfer').textContent).toContain('SOL'));
-    expect(fake.callsTo('history.transfers')).toHaveLength(2);
+    expect(fake.callsTo('transfers.list')).toHaveLength(2);
   });
 });

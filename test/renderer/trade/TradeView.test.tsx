@@ -386,7 +386,7 @@ describe('Trade screen', () => {
     await waitFor(() => expect(document.activeElement).toBe(amount()));
     fireEvent.click(within(notice).getByRole('button', { name: 'View in Orders' }));
     expect(useShellStore.getState().screen).toBe('orders');
-    expect(useShellStore.getState().ordersTab).toBe('history');
+    expect(useShellStore.getState().ordersTab).toBe('partner');
   });
 
   it('says when the order was found after the connection dropped', async () => {

@@ -1,4 +1,4 @@
-import type { DepositWithdraw, HistoryPage } from '../../../shared/model';
+import type { DepositWithdraw, TransfersScreen } from '../../../shared/model';
 import {
   asLongText,
   asMethod,
@@ -73,14 +73,14 @@ const historyPageSchema = record({
   offset: int,
   total: int,
   records: listOf(depositWithdrawSchema),
-}).transform((p): HistoryPage => ({
+}).transform((p): TransfersScreen => ({
   limit: p.limit,
   offset: p.offset,
   total: p.total,
   records: p.records,
 }));
 
-export const parseHistoryPage = parserOf<HistoryPage>(
+export const parseHistoryPage = parserOf<TransfersScreen>(
   historyPageSchema,
   '/api/v4/main-account/history',
 );

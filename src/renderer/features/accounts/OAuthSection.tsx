@@ -5,7 +5,7 @@ import { asDeskError } from '../../../shared/errors';
 import type { Remote } from '../../lib/remote';
 import { deskFieldErrors } from '../../lib/parseForm';
 import { fullDate } from './format';
-import { useOrderHistory, type ExecutedOrdersData } from './orderHistoryStore';
+import { usePartnerHistory, type ExecutedOrdersData } from './partnerHistoryStore';
 import { useProfilesStore } from './profilesStore';
 import { RedirectSetting } from './OAuthRedirect';
 import { PartnerForm } from './PartnerForm';
@@ -153,8 +153,8 @@ function ConnectedPanel({
   onChangePartner(): void;
 }) {
   const disconnect = useProfilesStore((s) => s.disconnect);
-  const slot = useOrderHistory();
-  const loadHistory = useOrderHistory((s) => s.loadLatest);
+  const slot = usePartnerHistory();
+  const loadHistory = usePartnerHistory((s) => s.loadLatest);
   const history = historyState(slot);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();

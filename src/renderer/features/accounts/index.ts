@@ -3,4 +3,4 @@
  * orders a profile's partner (OAuth) connection gives.
  */
 export { activeProfile, useProfilesStore } from './profilesStore';
-export { useOrderHistory } from './orderHistoryStore';
+export { usePartnerHistory } from './partnerHistoryStore';

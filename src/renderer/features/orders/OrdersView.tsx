@@ -1,8 +1,8 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { ActiveOrdersTab } from './ActiveOrdersTab';
-import { ApiOrdersTab, DealsTab } from './ApiHistoryTabs';
+import { ApiOrdersTab, DealsTab } from './KeyHistoryTabs';
 import { ConditionalTab } from './ConditionalTab';
-import { OrderHistoryTab } from './OrderHistoryTab';
+import { PartnerHistoryTab } from './PartnerHistoryTab';
 import { useShellStore, type OrdersTab } from '../../lib/shellStore';
 
 const TABS: { id: OrdersTab; label: string }[] = [
@@ -10,7 +10,7 @@ const TABS: { id: OrdersTab; label: string }[] = [
   { id: 'conditional', label: 'Conditional' },
   { id: 'executed', label: 'Executed orders' },
   { id: 'deals', label: 'Deals' },
-  { id: 'history', label: 'Order history (partner)' },
+  { id: 'partner', label: 'Order history (partner)' },
 ];
 
 /**
@@ -83,7 +83,7 @@ export function OrdersView() {
         ) : tab === 'deals' ? (
           <DealsTab />
         ) : (
-          <OrderHistoryTab />
+          <PartnerHistoryTab />
         )}
       </div>
     </div>

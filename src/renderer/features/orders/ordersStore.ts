@@ -160,7 +160,9 @@ interface OrdersStore {
   filterConditional(market: string | undefined): void;
   loadConditional(): Promise<void>;
   /** The executed orders of one market and side (or all) as CSV: saved, or handed back. */
-  exportHistoryCsv(filters: ChannelInput<'orders.exportHistoryCsv'>): Promise<CsvExport>;
+  exportPartnerHistoryCsv(
+    filters: ChannelInput<'orders.exportPartnerHistoryCsv'>,
+  ): Promise<CsvExport>;
 }
 
 /** The Orders screen's queries; the data lives in the slots above. */
@@ -195,5 +197,5 @@ export const useOrdersStore = create<OrdersStore>()((set, get) => ({
     void get().loadConditional();
   },
   loadConditional: () => useConditionalOrders.getState().load(get().conditionalMarket),
-  exportHistoryCsv: (filters) => getDesk().orders.exportHistoryCsv(filters),
+  exportPartnerHistoryCsv: (filters) => getDesk().orders.exportPartnerHistoryCsv(filters),
 }));

@@ -79,7 +79,7 @@ export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
           type="button"
           className="btn btn-link"
           onClick={() => {
-            setOrdersTab(rests ? 'active' : 'history');
+            setOrdersTab(rests ? 'active' : 'partner');
             go('orders');
           }}
         >

@@ -29,11 +29,11 @@ import {
   useApiDeals,
   useApiOrders,
   useOrderDeals,
-  useTradeHistoryStore,
+  useKeyHistoryStore,
   WINDOW_DAYS,
   type RangePreset,
-  type TradeHistoryFilters,
-} from './tradeHistoryStore';
+  type KeyHistoryFilters,
+} from './keyHistoryStore';
 
 /** What a deal is called, one and many. */
 const DEALS = ['deal', 'deals'] as const;
@@ -51,10 +51,10 @@ const PRESETS: { value: RangePreset; label: string }[] = [
  * The filters both tabs share: market (the exchange's), side and time range apply at once; a
  * client order id and custom dates apply with Apply (or Enter), checked with the contract's rule.
  */
-function HistoryFilters({ idPrefix, label }: { idPrefix: string; label: string }) {
-  const filters = useTradeHistoryStore((s) => s.filters);
-  const rangeError = useTradeHistoryStore((s) => s.rangeError);
-  const setFilters = useTradeHistoryStore((s) => s.setFilters);
+function TransfersFilters({ idPrefix, label }: { idPrefix: string; label: string }) {
+  const filters = useKeyHistoryStore((s) => s.filters);
+  const rangeError = useKeyHistoryStore((s) => s.rangeError);
+  const setFilters = useKeyHistoryStore((s) => s.setFilters);
   const markets = useMarkets((s) => s.data?.markets);
   useEffect(() => {
     if (!useMarkets.getState().data) void useMarkets.getState().load();
@@ -75,9 +75,9 @@ function HistoryFilters({ idPrefix, label }: { idPrefix: string; label: string }
     setIdError(undefined);
     setFilters({ clientOrderId: id, fromDate: draft.fromDate, toDate: draft.toDate });
   };
-  const field = <K extends keyof TradeHistoryFilters>(key: K) => ({
+  const field = <K extends keyof KeyHistoryFilters>(key: K) => ({
     value: draft[key],
-    onChange: (value: TradeHistoryFilters[K]) => setDraft((d) => ({ ...d, [key]: value })),
+    onChange: (value: KeyHistoryFilters[K]) => setDraft((d) => ({ ...d, [key]: value })),
   });
 
   return (
@@ -100,7 +100,7 @@ function HistoryFilters({ idPrefix, label }: { idPrefix: string; label: string }
         ]}
         onChange={(market) => setFilters({ market })}
       />
-      <SelectField<TradeHistoryFilters['side']>
+      <SelectField<KeyHistoryFilters['side']>
         id={`${idPrefix}-side`}
         label="Side"
         value={filters.side}
@@ -156,10 +156,10 @@ function HistoryFilters({ idPrefix, label }: { idPrefix: string; label: string }
 
 /** "Showing … to …; the exchange keeps six months", with Newer and Older. */
 function WindowPager({ page }: { page: HistoryWindowPage<unknown> | undefined }) {
-  const window = useTradeHistoryStore((s) => s.window);
-  const windows = useTradeHistoryStore((s) => s.windows);
-  const older = useTradeHistoryStore((s) => s.older);
-  const newer = useTradeHistoryStore((s) => s.newer);
+  const window = useKeyHistoryStore((s) => s.window);
+  const windows = useKeyHistoryStore((s) => s.windows);
+  const older = useKeyHistoryStore((s) => s.older);
+  const newer = useKeyHistoryStore((s) => s.newer);
   return (
     <div className="history-window">
       <p className="muted" data-testid="history-window" aria-live="polite">
@@ -221,7 +221,7 @@ function WindowTab<Row>(props: WindowTabProps<Row>) {
           <ExportCsvButton exportCsv={props.exportCsv} unit={unit} disabled={!page} />
         </div>
       </div>
-      <HistoryFilters idPrefix={props.idPrefix} label={`Filter ${title.toLowerCase()}`} />
+      <TransfersFilters idPrefix={props.idPrefix} label={`Filter ${title.toLowerCase()}`} />
       <WindowPager page={page} />
       {page && slot.error ? <RefreshAlert error={slot.error} onRetry={() => void load()} /> : null}
       {page ? (
@@ -251,7 +251,7 @@ function WindowTab<Row>(props: WindowTabProps<Row>) {
 /** An order's detail: its deals (trade-account/order). */
 function OrderDealsDialog({ order }: { order: ExecutedOrder }) {
   const slot = useOrderDeals();
-  const close = useTradeHistoryStore((s) => s.showDeals);
+  const close = useKeyHistoryStore((s) => s.showDeals);
   const shown = slot.data?.orderId === order.orderId ? slot.data : undefined;
   const columns = useMemo(() => dealColumns(() => order.market), [order.market]);
   return (
@@ -291,10 +291,10 @@ function OrderDealsDialog({ order }: { order: ExecutedOrder }) {
 /** Executed orders by API key (trade-account/order/history), one 31-day window at a time. */
 export function ApiOrdersTab() {
   const slot = useApiOrders();
-  const load = useTradeHistoryStore((s) => s.loadOrders);
-  const exportCsv = useTradeHistoryStore((s) => s.exportOrdersCsv);
-  const detail = useTradeHistoryStore((s) => s.detail);
-  const showDeals = useTradeHistoryStore((s) => s.showDeals);
+  const load = useKeyHistoryStore((s) => s.loadOrders);
+  const exportCsv = useKeyHistoryStore((s) => s.exportOrdersCsv);
+  const detail = useKeyHistoryStore((s) => s.detail);
+  const showDeals = useKeyHistoryStore((s) => s.showDeals);
   const all = useMemo<HistoryRow[]>(
     () => (slot.data?.records ?? []).map((o) => ({ ...o, key: `${o.market}:${o.orderId}` })),
     [slot.data],
@@ -337,8 +337,8 @@ export function ApiOrdersTab() {
 /** Deals by API key (trade-account/executed-history), one 31-day window at a time. */
 export function DealsTab() {
   const slot = useApiDeals();
-  const load = useTradeHistoryStore((s) => s.loadDeals);
-  const exportCsv = useTradeHistoryStore((s) => s.exportDealsCsv);
+  const load = useKeyHistoryStore((s) => s.loadDeals);
+  const exportCsv = useKeyHistoryStore((s) => s.exportDealsCsv);
   const columns = useMemo(() => marketDealColumns(), []);
   return (
     <WindowTab<MarketDeal>

@@ -9,7 +9,7 @@ const unixSeconds = (what: string) =>
   z.number().int(`Choose ${what}.`).min(0, `Choose ${what}.`).max(8_000_000_000, `Choose ${what}.`);
 
 /** History by API key: the filters, and a time range of at most `longest` seconds. */
-const tradeHistoryQuery = (longest: number, tooLong: string) =>
+const keyHistoryQuery = (longest: number, tooLong: string) =>
   z
     .object({
       market: market.optional(),
@@ -22,30 +22,30 @@ const tradeHistoryQuery = (longest: number, tooLong: string) =>
     .refine((v) => v.to - v.from <= longest, { path: ['from'], message: tooLong });
 
 /** One window the exchange answers in one query: at most 31 days. */
-export const tradeHistoryWindowInput = tradeHistoryQuery(
+export const keyHistoryWindowInput = keyHistoryQuery(
   HISTORY_WINDOW_SECONDS,
   'The exchange answers at most 31 days at a time.',
 );
 
 /** A range to export: at most the six months the exchange keeps, walked 31 days at a time. */
-export const tradeHistoryRangeInput = tradeHistoryQuery(
+export const keyHistoryRangeInput = keyHistoryQuery(
   HISTORY_RANGE_SECONDS,
   'The exchange keeps six months: choose a shorter range.',
 );
 
 /** The history of executed orders and deals by API key, a window at a time. */
-export const tradeHistory = {
+export const keyHistory = {
   /**
    * Executed orders of one window (at most 31 days, within the six months the exchange keeps)
    * by API key, filtered by market, side and client order id, newest first.
    */
-  orders: channel<ApiOrdersPage>()(tradeHistoryWindowInput),
+  orders: channel<ApiOrdersPage>()(keyHistoryWindowInput),
   /** Deals (fills) of one window by API key, filtered like `orders`, newest first. */
-  deals: channel<ApiDealsPage>()(tradeHistoryWindowInput),
+  deals: channel<ApiDealsPage>()(keyHistoryWindowInput),
   /** One order's deals, newest first. */
   orderDeals: channel<OrderDealsView>()(z.object({ orderId: z.number().int().positive() })),
   /** The executed orders of a range (walked 31 days at a time) as CSV. */
-  exportOrdersCsv: channel<CsvExport>()(tradeHistoryRangeInput),
+  exportOrdersCsv: channel<CsvExport>()(keyHistoryRangeInput),
   /** The deals of a range (walked 31 days at a time) as CSV. */
-  exportDealsCsv: channel<CsvExport>()(tradeHistoryRangeInput),
+  exportDealsCsv: channel<CsvExport>()(keyHistoryRangeInput),
 } as const;

@@ -5,11 +5,11 @@ import { fetchAllTransfers } from '../exchange/paging';
 import { deliverCsv, type SaveFile } from './csv';
 import { transfersCsv } from './transfersCsv';
 
-/** The history group: deposits and withdrawals, a page at a time or all of them as CSV. */
+/** The transfers group: deposits and withdrawals, a page at a time or all of them as CSV. */
 
-export async function transfers(
+export async function list(
   api: ExchangeApi,
-  { filters, offset, limit }: ChannelParsed<'history.transfers'>,
+  { filters, offset, limit }: ChannelParsed<'transfers.list'>,
 ): Promise<TransfersPage> {
   const page = await api.depositWithdrawHistory({ ...filters, offset, limit });
   return { ...page, fetchedAt: Date.now() };
@@ -18,7 +18,7 @@ export async function transfers(
 /** Every record of the filtered history (up to the 10,000 cap) as CSV. */
 export async function exportCsv(
   api: ExchangeApi,
-  filters: ChannelParsed<'history.exportCsv'>['filters'],
+  filters: ChannelParsed<'transfers.exportCsv'>['filters'],
   saveFile: SaveFile | undefined,
 ): Promise<CsvExport> {
   const { records } = await fetchAllTransfers(api, filters);

@@ -4,13 +4,13 @@ import { getDesk } from '../../lib/desk';
 import { createRemote } from '../../lib/remote';
 
 /** Filters as the contract parses them. */
-export type TransferFilters = ChannelParsed<'history.transfers'>['filters'];
+export type TransferFilters = ChannelParsed<'transfers.list'>['filters'];
 
 /** Records per page; the exchange lets no one page beyond the first 10,000 (notes §5). */
 export const PAGE_SIZE = 100;
 export const HISTORY_CAP = 10_000;
 
-type TransfersQuery = ChannelInput<'history.transfers'>;
+type TransfersQuery = ChannelInput<'transfers.list'>;
 
 const queryOf = (filters: TransferFilters, offset: number): TransfersQuery => ({
   filters,
@@ -31,10 +31,10 @@ interface HistoryActions {
 }
 
 /** Deposits and withdrawals: the page shown (records, total, fetch time), its filters and offset. */
-export const useHistoryStore = createRemote(
+export const useTransfersStore = createRemote(
   {
-    channel: 'history.transfers',
-    fetch: (input: TransfersQuery) => getDesk().history.transfers(input),
+    channel: 'transfers.list',
+    fetch: (input: TransfersQuery) => getDesk().transfers.list(input),
   },
   (get, set): HistoryActions => ({
     filters: {},
@@ -48,6 +48,6 @@ export const useHistoryStore = createRemote(
       void get().loadPage();
     },
     loadPage: () => get().load(queryOf(get().filters, get().offset)),
-    exportCsv: () => getDesk().history.exportCsv({ filters: get().filters }),
+    exportCsv: () => getDesk().transfers.exportCsv({ filters: get().filters }),
   }),
 );

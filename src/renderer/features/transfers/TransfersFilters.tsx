@@ -5,7 +5,7 @@ import { validStatuses } from '../../../shared/transferStatus';
 import { parseForm } from '../../lib/parseForm';
 import { TextField } from '../../components/Field';
 import { type FieldErrors } from '../../lib/parseForm';
-import { useHistoryStore, type TransferFilters } from './historyStore';
+import { useTransfersStore, type TransferFilters } from './transfersStore';
 import { codeRanges, statusGroups } from './statusOptions';
 
 const MAX_ADDRESSES = 20;
@@ -59,9 +59,9 @@ function toInput(draft: Draft): Record<string, unknown> {
 }
 
 /** Deposit/withdraw filters: applied on Apply (checked with the contract first), cleared on Reset. */
-export function HistoryFilters() {
-  const applied = useHistoryStore((s) => s.filters);
-  const apply = useHistoryStore((s) => s.apply);
+export function TransfersFilters() {
+  const applied = useTransfersStore((s) => s.filters);
+  const apply = useTransfersStore((s) => s.apply);
   const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
   const [errors, setErrors] = useState<FieldErrors>({});
   const groups = useMemo(() => statusGroups(methodOf(draft)), [draft]);

@@ -16,7 +16,7 @@ beforeAll(() => {
 afterAll(() => unsize());
 beforeEach(() => {
   resetStores();
-  useShellStore.setState({ ordersTab: 'history' });
+  useShellStore.setState({ ordersTab: 'partner' });
 });
 afterEach(() => {
   cleanup();
@@ -43,7 +43,7 @@ const history: ExecutedOrders = {
 
 describe('Order history', () => {
   it('explains how to connect the partner app when the active profile is not connected', () => {
-    const fake = fakeDesk({ 'orders.history': async () => history });
+    const fake = fakeDesk({ 'orders.partnerHistory': async () => history });
     setDesk(fake.desk);
     useProfilesStore.setState({ state: profiles(profile()) });
     render(<OrdersView />);
@@ -55,7 +55,7 @@ describe('Order history', () => {
     expect(list.textContent).toContain('Press Connect and approve the access in your browser.');
     fireEvent.click(screen.getByRole('button', { name: 'Open Accounts' }));
     expect(useShellStore.getState().screen).toBe('accounts');
-    expect(fake.callsTo('orders.history')).toEqual([]);
+    expect(fake.callsTo('orders.partnerHistory')).toEqual([]);
   });
 
   it('says the saved partner app still needs connecting, and why the last attempt failed', () => {
@@ -71,14 +71,14 @@ describe('Order history', () => {
   });
 
   it('loads and shows executed orders when connected, newest first', async () => {
-    const fake = fakeDesk({ 'orders.history': async () => history });
+    const fake = fakeDesk({ 'orders.partnerHistory': async () => history });
     setDesk(fake.desk);
     useProfilesStore.setState({
       state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
     });
     render(<OrdersView />);
     await waitFor(() => expect(screen.getAllByTestId('executed-order')).toHaveLength(2));
-    expect(fake.callsTo('orders.history')).toEqual([{ limit: 500 }]);
+    expect(fake.callsTo('orders.partnerHistory')).toEqual([{ limit: 500 }]);
     const [first, second] = screen.getAllByTestId('executed-order') as [HTMLElement, HTMLElement];
     const cells = (row: HTMLElement) =>
       within(row)
@@ -108,14 +108,14 @@ describe('Order history', () => {
 
   it('shows each order’s status, filters by market and side, and exports what is chosen', async () => {
     const fake = fakeDesk({
-      'orders.history': async () => ({
+      'orders.partnerHistory': async () => ({
         ...history,
         BTC_USDT: [
           executed(),
           executed({ orderId: 3, side: 'buy', status: 'PARTIALLY_FILLED', timestamp: NOW - 5 }),
         ],
       }),
-      'orders.exportHistoryCsv': async () => ({
+      'orders.exportPartnerHistoryCsv': async () => ({
         filename: 'x.csv',
         rows: 1,
         savedTo: '/tmp/x.csv',
@@ -140,17 +140,19 @@ describe('Order history', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText('Saved 1 order to /tmp/x.csv')).toBeTruthy();
-    expect(fake.callsTo('orders.exportHistoryCsv')).toEqual([{ market: 'BTC_USDT', side: 'buy' }]);
+    expect(fake.callsTo('orders.exportPartnerHistoryCsv')).toEqual([
+      { market: 'BTC_USDT', side: 'buy' },
+    ]);
 
     fireEvent.change(screen.getByLabelText('Side'), { target: { value: 'sell' } });
     fireEvent.change(screen.getByLabelText('Market'), { target: { value: 'ETH_USDT' } });
     expect(screen.getByText('No executed orders match these filters.')).toBeTruthy();
-    expect(fake.callsTo('orders.history')).toHaveLength(1);
+    expect(fake.callsTo('orders.partnerHistory')).toHaveLength(1);
   });
 
   it('hides amounts in privacy mode', async () => {
     useSettings.setState({ privacy: true });
-    setDesk(fakeDesk({ 'orders.history': async () => history }).desk);
+    setDesk(fakeDesk({ 'orders.partnerHistory': async () => history }).desk);
     useProfilesStore.setState({
       state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
     });
@@ -170,6 +172,6 @@ describe('Order history', () => {
     expect(screen.getByRole('tab', { name: 'Active' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('orders-tab-active');
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Active' }), { key: 'ArrowLeft' });
-    expect(useShellStore.getState().ordersTab).toBe('history');
+    expect(useShellStore.getState().ordersTab).toBe('partner');
   });
 });

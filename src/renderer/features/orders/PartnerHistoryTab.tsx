@@ -6,7 +6,7 @@ import type { ProfileSummary } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
 import { DataTable } from '../../components/table/DataTable';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { activeProfile, useOrderHistory, useProfilesStore } from '../accounts';
+import { activeProfile, usePartnerHistory, useProfilesStore } from '../accounts';
 import { useShellStore } from '../../lib/shellStore';
 import { marketLabel } from '../../lib/format';
 import { useOrdersStore } from './ordersStore';
@@ -57,9 +57,9 @@ function ConnectExplanation({ profile }: { profile: ProfileSummary | undefined }
 type SideFilter = '' | 'buy' | 'sell';
 
 function ExecutedOrdersTable() {
-  const slot = useOrderHistory();
-  const load = useOrderHistory((s) => s.loadLatest);
-  const exportCsv = useOrdersStore((s) => s.exportHistoryCsv);
+  const slot = usePartnerHistory();
+  const load = usePartnerHistory((s) => s.loadLatest);
+  const exportCsv = useOrdersStore((s) => s.exportPartnerHistoryCsv);
   const data = slot.data;
   useAutoRefresh(load, data?.fetchedAt);
   const [market, setMarket] = useState('');
@@ -157,7 +157,7 @@ function ExecutedOrdersTable() {
 }
 
 /** Executed orders through the active profile's partner (OAuth) connection. */
-export function OrderHistoryTab() {
+export function PartnerHistoryTab() {
   const state = useProfilesStore((s) => s.state);
   const profilesError = useProfilesStore((s) => s.error);
   const profile = activeProfile(state);

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HistoryView } from '../../../src/renderer/features/history/HistoryView';
-import { useHistoryStore } from '../../../src/renderer/features/history/historyStore';
+import { TransfersView } from '../../../src/renderer/features/transfers/TransfersView';
+import { useTransfersStore } from '../../../src/renderer/features/transfers/transfersStore';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
@@ -34,8 +34,8 @@ function serve(
   exportCsv?: () => Promise<CsvExport>,
 ) {
   const fake = fakeDesk({
-    'history.transfers': async (input) => answer(input as TransfersInput),
-    ...(exportCsv ? { 'history.exportCsv': exportCsv } : {}),
+    'transfers.list': async (input) => answer(input as TransfersInput),
+    ...(exportCsv ? { 'transfers.exportCsv': exportCsv } : {}),
   });
   setDesk(fake.desk);
   return fake;
@@ -59,9 +59,9 @@ describe('Deposits and withdrawals', () => {
       limit: 100,
       fetchedAt: Date.now(),
     }));
-    render(<HistoryView />);
+    render(<TransfersView />);
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(fake.callsTo('history.transfers')).toEqual([{ filters: {}, offset: 0, limit: 100 }]);
+    expect(fake.callsTo('transfers.list')).toEqual([{ filters: {}, offset: 0, limit: 100 }]);
 
     const [deposit, out] = rows() as [HTMLElement, HTMLElement];
     const d = cells(deposit);
@@ -92,22 +92,22 @@ describe('Deposits and withdrawals', () => {
 
   it('pages by 100 with the total from the page, and stops at what the exchange lets anyone see', async () => {
     const fake = serve(({ offset, limit }) => transfersPage(offset, 2500, limit));
-    render(<HistoryView />);
+    render(<TransfersView />);
     await waitFor(() => expect(range()).toBe('Showing 1–100 of 2,500'));
     const previous = screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement;
     const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
     expect(previous.disabled).toBe(true);
     fireEvent.click(next);
     await waitFor(() => expect(range()).toBe('Showing 101–200 of 2,500'));
-    expect(fake.callsTo('history.transfers')[1]).toEqual({ filters: {}, offset: 100, limit: 100 });
+    expect(fake.callsTo('transfers.list')[1]).toEqual({ filters: {}, offset: 100, limit: 100 });
     expect(previous.disabled).toBe(false);
     expect(screen.queryByText(/first 10,000/)).toBeNull();
   });
 
   it('disables Next on the last page and says when the exchange shows only the first 10,000', async () => {
-    useHistoryStore.setState({ offset: 9900 });
+    useTransfersStore.setState({ offset: 9900 });
     serve(({ offset, limit }) => transfersPage(offset, 25_000, limit));
-    render(<HistoryView />);
+    render(<TransfersView />);
     await waitFor(() => expect(range()).toBe('Showing 9,901–10,000 of 25,000'));
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('note').textContent).toContain(
@@ -117,7 +117,7 @@ describe('Deposits and withdrawals', () => {
 
   it('sends the filters on Apply (statuses by name, codes per method) and clears them on Reset', async () => {
     const fake = serve(({ offset }) => transfersPage(offset, 3));
-    render(<HistoryView />);
+    render(<TransfersView />);
     await waitFor(() => expect(rows()).toHaveLength(3));
 
     fireEvent.change(screen.getByLabelText('Method'), { target: { value: '2' } });
@@ -132,8 +132,8 @@ describe('Deposits and withdrawals', () => {
     fireEvent.click(checkbox(/^Partially successful/));
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
 
-    await waitFor(() => expect(fake.callsTo('history.transfers')).toHaveLength(2));
-    expect(fake.callsTo('history.transfers')[1]).toEqual({
+    await waitFor(() => expect(fake.callsTo('transfers.list')).toHaveLength(2));
+    expect(fake.callsTo('transfers.list')[1]).toEqual({
       filters: {
         transactionMethod: 2,
         ticker: 'USDT',
@@ -148,15 +148,15 @@ describe('Deposits and withdrawals', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
-    await waitFor(() => expect(fake.callsTo('history.transfers')).toHaveLength(3));
-    expect(fake.callsTo('history.transfers')[2]).toEqual({ filters: {}, offset: 0, limit: 100 });
+    await waitFor(() => expect(fake.callsTo('transfers.list')).toHaveLength(3));
+    expect(fake.callsTo('transfers.list')[2]).toEqual({ filters: {}, offset: 0, limit: 100 });
     expect((screen.getByLabelText('Ticker') as HTMLInputElement).value).toBe('');
     expect((checkbox(/^Pending/) as HTMLInputElement).checked).toBe(false);
   });
 
   it('offers only the statuses that exist for the chosen method, by name with their codes', async () => {
     serve(({ offset }) => transfersPage(offset, 0));
-    render(<HistoryView />);
+    render(<TransfersView />);
     await screen.findByText('No deposits or withdrawals match these filters.');
 
     // All: the names of both methods.
@@ -195,15 +195,15 @@ describe('Deposits and withdrawals', () => {
 
   it('drops statuses that do not exist for a newly chosen method', async () => {
     const fake = serve(({ offset }) => transfersPage(offset, 1));
-    render(<HistoryView />);
+    render(<TransfersView />);
     await waitFor(() => expect(rows()).toHaveLength(1));
     fireEvent.click(checkbox(/^Canceled/)); // 4 and 9
     fireEvent.click(checkbox(/^Travel rule check/)); // deposits only
     fireEvent.change(screen.getByLabelText('Method'), { target: { value: '2' } });
     expect((checkbox(/^Canceled/) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(fake.callsTo('history.transfers')).toHaveLength(2));
-    expect(fake.callsTo('history.transfers')[1]).toEqual({
+    await waitFor(() => expect(fake.callsTo('transfers.list')).toHaveLength(2));
+    expect(fake.callsTo('transfers.list')[1]).toEqual({
       filters: { transactionMethod: 2, status: [4] },
       offset: 0,
       limit: 100,
@@ -212,7 +212,7 @@ describe('Deposits and withdrawals', () => {
 
   it('refuses more than 20 addresses under the field and sends nothing', async () => {
     const fake = serve(({ offset }) => transfersPage(offset, 1));
-    render(<HistoryView />);
+    render(<TransfersView />);
     await waitFor(() => expect(rows()).toHaveLength(1));
     const field = screen.getByLabelText('Addresses');
     const many = Array.from({ length: 21 }, (_, i) => `addr-${i}`).join('\n');
@@ -223,14 +223,14 @@ describe('Deposits and withdrawals', () => {
     const described = field.getAttribute('aria-describedby')!.split(' ');
     const messages = described.map((id) => document.getElementById(id)?.textContent);
     expect(messages).toContain('At most 20 addresses.');
-    expect(fake.callsTo('history.transfers')).toHaveLength(1);
+    expect(fake.callsTo('transfers.list')).toHaveLength(1);
 
     fireEvent.change(screen.getByLabelText('Ticker'), { target: { value: 'X'.repeat(21) } });
     fireEvent.change(field, { target: { value: 'one' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(screen.getByText('Use at most 20 characters.')).toBeTruthy();
     expect(screen.queryByText('At most 20 addresses.')).toBeNull();
-    expect(fake.callsTo('history.transfers')).toHaveLength(1);
+    expect(fake.callsTo('transfers.list')).toHaveLength(1);
   });
 
   it('exports CSV in the page: a Blob, an object URL and a clicked <a download>', async () => {
@@ -249,17 +249,17 @@ describe('Deposits and withdrawals', () => {
       clicked.push({ download: this.download, href: this.href, attached: this.isConnected });
     });
 
-    render(<HistoryView />);
+    render(<TransfersView />);
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
     fireEvent.change(screen.getByLabelText('Ticker'), { target: { value: 'btc' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(fake.callsTo('history.transfers')).toHaveLength(2));
+    await waitFor(() => expect(fake.callsTo('transfers.list')).toHaveLength(2));
 
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     const busy = screen.getByRole('button', { name: 'Exporting…' }) as HTMLButtonElement;
     expect(busy.disabled).toBe(true);
     expect(screen.getByRole('progressbar', { name: 'Exporting' })).toBeTruthy();
-    expect(fake.callsTo('history.exportCsv')).toEqual([{ filters: { ticker: 'BTC' } }]);
+    expect(fake.callsTo('transfers.exportCsv')).toEqual([{ filters: { ticker: 'BTC' } }]);
 
     answer.resolve({ filename: 'exchange-desk-transfers-2026-11-22.csv', rows: 2500, csv });
     expect(
@@ -290,7 +290,7 @@ describe('Deposits and withdrawals', () => {
     );
     const createUrl = vi.fn(() => 'blob:never');
     Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: vi.fn() });
-    render(<HistoryView />);
+    render(<TransfersView />);
     await waitFor(() => expect(rows().length).toBeGreaterThan(0));
 
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
@@ -321,7 +321,7 @@ describe('Deposits and withdrawals', () => {
         throw new DeskFailure('EXCHANGE_NETWORK', 'The exchange did not answer.').toDeskError();
       return transfersPage(offset, 1);
     });
-    render(<HistoryView />);
+    render(<TransfersView />);
     expect(await screen.findByText('The exchange did not answer.')).toBeTruthy();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -337,7 +337,7 @@ describe('Deposits and withdrawals', () => {
       limit: 100,
       fetchedAt: Date.now(),
     }));
-    render(<HistoryView />);
+    render(<TransfersView />);
     await waitFor(() => expect(rows()).toHaveLength(2));
     const text = screen.getByRole('table', { name: 'Deposits and withdrawals' }).textContent ?? '';
     for (const amount of ['0.98765', '4,321', '0.002']) expect(text).not.toContain(amount);
@@ -353,7 +353,7 @@ describe('Copying identifiers and opening transactions', () => {
   async function show(...records: DepositWithdraw[]) {
     const writeText = stubClipboard();
     serve(() => ({ records, total: records.length, offset: 0, limit: 100, fetchedAt: 1 }));
-    render(<HistoryView />);
+    render(<TransfersView />);
     await waitFor(() => expect(rows()).toHaveLength(records.length));
     return writeText;
   }

@@ -18,7 +18,7 @@ import { createRemote } from '../../lib/remote';
 
 export type RangePreset = '1d' | '7d' | '31d' | '90d' | '6m' | 'custom';
 
-export interface TradeHistoryFilters {
+export interface KeyHistoryFilters {
   /** An exchange market name, "" for every market. */
   market: string;
   side: '' | OrderSide;
@@ -30,7 +30,7 @@ export interface TradeHistoryFilters {
   toDate: string;
 }
 
-export const NO_HISTORY_FILTERS: TradeHistoryFilters = {
+export const NO_HISTORY_FILTERS: KeyHistoryFilters = {
   market: '',
   side: '',
   clientOrderId: '',
@@ -60,7 +60,7 @@ function localDay(text: string): number | undefined {
  * range that is not one gives its reason under the field that needs changing.
  */
 export function rangeOf(
-  f: TradeHistoryFilters,
+  f: KeyHistoryFilters,
   nowMs: number,
 ): TimeWindow | { field: 'fromDate' | 'toDate'; message: string } {
   // Up to the next whole second: windows are whole seconds, and what finished earlier in this
@@ -83,9 +83,9 @@ export function rangeOf(
 
 /** The query of one window, as the channel takes it. */
 export function windowQuery(
-  f: TradeHistoryFilters,
+  f: KeyHistoryFilters,
   window: TimeWindow,
-): ChannelInput<'tradeHistory.orders'> {
+): ChannelInput<'keyHistory.orders'> {
   return {
     ...window,
     ...(f.market ? { market: f.market } : {}),
@@ -96,24 +96,24 @@ export function windowQuery(
 
 /** Executed orders of one window (trade-account/order/history). */
 export const useApiOrders = createRemote({
-  channel: 'tradeHistory.orders',
-  fetch: (query: ChannelInput<'tradeHistory.orders'>) => getDesk().tradeHistory.orders(query),
+  channel: 'keyHistory.orders',
+  fetch: (query: ChannelInput<'keyHistory.orders'>) => getDesk().keyHistory.orders(query),
 });
 
 /** Deals of one window (trade-account/executed-history). */
 export const useApiDeals = createRemote({
-  channel: 'tradeHistory.deals',
-  fetch: (query: ChannelInput<'tradeHistory.deals'>) => getDesk().tradeHistory.deals(query),
+  channel: 'keyHistory.deals',
+  fetch: (query: ChannelInput<'keyHistory.deals'>) => getDesk().keyHistory.deals(query),
 });
 
 /** One order's deals (trade-account/order), for its detail. */
 export const useOrderDeals = createRemote({
-  channel: 'tradeHistory.orderDeals',
-  fetch: (orderId: number) => getDesk().tradeHistory.orderDeals({ orderId }),
+  channel: 'keyHistory.orderDeals',
+  fetch: (orderId: number) => getDesk().keyHistory.orderDeals({ orderId }),
 });
 
-interface TradeHistoryStore {
-  filters: TradeHistoryFilters;
+interface KeyHistoryStore {
+  filters: KeyHistoryFilters;
   /** The window shown: 0 the newest of the range, each next one 31 days older. */
   window: number;
   /** The range's windows as of the last load, newest first. */
@@ -121,7 +121,7 @@ interface TradeHistoryStore {
   /** Why the range is not one (a custom range), under its field. */
   rangeError: { field: 'fromDate' | 'toDate'; message: string } | undefined;
   /** New filters: back to the newest window; both tabs reload what they show. */
-  setFilters(patch: Partial<TradeHistoryFilters>): void;
+  setFilters(patch: Partial<KeyHistoryFilters>): void;
   older(): void;
   newer(): void;
   loadOrders(): Promise<void>;
@@ -139,7 +139,7 @@ interface TradeHistoryStore {
  * older one is taken from the windows of the last load, so paging Older and Newer moves through
  * windows that meet (the clock running between two clicks does not shift them).
  */
-function currentQuery(s: Pick<TradeHistoryStore, 'filters' | 'window' | 'windows'>) {
+function currentQuery(s: Pick<KeyHistoryStore, 'filters' | 'window' | 'windows'>) {
   const paged = s.window > 0 ? s.windows[s.window] : undefined;
   if (paged) return { range: paged, windows: s.windows, query: windowQuery(s.filters, paged) };
   const range = rangeOf(s.filters, Date.now());
@@ -151,7 +151,7 @@ function currentQuery(s: Pick<TradeHistoryStore, 'filters' | 'window' | 'windows
 
 const NO_RANGE = 'Choose a time range first.';
 
-export const useTradeHistoryStore = create<TradeHistoryStore>()((set, get) => {
+export const useKeyHistoryStore = create<KeyHistoryStore>()((set, get) => {
   /** Loads `slot` with the shown window's query (and notes the range's windows). */
   const loadInto = async (slot: typeof useApiOrders | typeof useApiDeals) => {
     const { range, windows, query } = currentQuery(get());
@@ -162,7 +162,7 @@ export const useTradeHistoryStore = create<TradeHistoryStore>()((set, get) => {
     for (const slot of [useApiOrders, useApiDeals]) if (slot.getState().used) void loadInto(slot);
   };
   const exportRange = (
-    run: (q: ChannelInput<'tradeHistory.exportOrdersCsv'>) => Promise<CsvExport>,
+    run: (q: ChannelInput<'keyHistory.exportOrdersCsv'>) => Promise<CsvExport>,
   ) => {
     const range = rangeOf(get().filters, Date.now());
     if ('field' in range)
@@ -193,8 +193,8 @@ export const useTradeHistoryStore = create<TradeHistoryStore>()((set, get) => {
       set({ detail: orderId });
       if (orderId !== undefined) void useOrderDeals.getState().load(orderId);
     },
-    exportOrdersCsv: () => exportRange((q) => getDesk().tradeHistory.exportOrdersCsv(q)),
-    exportDealsCsv: () => exportRange((q) => getDesk().tradeHistory.exportDealsCsv(q)),
+    exportOrdersCsv: () => exportRange((q) => getDesk().keyHistory.exportOrdersCsv(q)),
+    exportDealsCsv: () => exportRange((q) => getDesk().keyHistory.exportDealsCsv(q)),
   };
 });
 

@@ -33,8 +33,8 @@ export const transfersInput = z
   });
 
 /** Deposits and withdrawals, filtered and paged, and as CSV. */
-export const history = {
-  transfers: channel<TransfersPage>()(transfersInput),
+export const transfers = {
+  list: channel<TransfersPage>()(transfersInput),
   /** Every record of the filtered history (up to the 10,000 cap) as CSV. */
   exportCsv: channel<CsvExport>()(z.object({ filters: transferFiltersInput })),
 } as const;

@@ -19,8 +19,8 @@ import { RefreshAlert, tableHeight } from '../../components/ViewParts';
 import { isZero } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { middle, placesFor, STOCK_PLACES } from '../../lib/format';
-import { HistoryFilters } from './HistoryFilters';
-import { HISTORY_CAP, PAGE_SIZE, useHistoryStore } from './historyStore';
+import { TransfersFilters } from './TransfersFilters';
+import { HISTORY_CAP, PAGE_SIZE, useTransfersStore } from './transfersStore';
 import { statusTone } from './statusOptions';
 
 export interface Row extends DepositWithdraw {
@@ -174,14 +174,14 @@ export function transferColumns(places: Map<string, number>): Column<Row>[] {
 }
 
 /** Deposits and withdrawals: filters, server paging (100 a page, first 10,000), CSV export. */
-export function HistoryView() {
-  const page = useHistoryStore((s) => s.data);
-  const offset = useHistoryStore((s) => s.offset);
-  const loading = useHistoryStore((s) => s.loading);
-  const error = useHistoryStore((s) => s.error);
-  const load = useHistoryStore((s) => s.loadPage);
-  const exportCsv = useHistoryStore((s) => s.exportCsv);
-  const goTo = useHistoryStore((s) => s.goTo);
+export function TransfersView() {
+  const page = useTransfersStore((s) => s.data);
+  const offset = useTransfersStore((s) => s.offset);
+  const loading = useTransfersStore((s) => s.loading);
+  const error = useTransfersStore((s) => s.error);
+  const load = useTransfersStore((s) => s.loadPage);
+  const exportCsv = useTransfersStore((s) => s.exportCsv);
+  const goTo = useTransfersStore((s) => s.goTo);
   useAutoRefresh(load, page?.fetchedAt);
 
   const rows = useMemo<Row[]>(
@@ -218,7 +218,7 @@ export function HistoryView() {
           />
         </div>
       </div>
-      <HistoryFilters />
+      <TransfersFilters />
       {page && error ? <RefreshAlert error={error} onRetry={load} /> : null}
       <nav className="pager" aria-label="Pages of deposits and withdrawals">
         <button

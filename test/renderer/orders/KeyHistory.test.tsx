@@ -5,8 +5,8 @@ import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import {
   NO_HISTORY_FILTERS,
   rangeOf,
-  useTradeHistoryStore,
-} from '../../../src/renderer/features/orders/tradeHistoryStore';
+  useKeyHistoryStore,
+} from '../../../src/renderer/features/orders/keyHistoryStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { HISTORY_WINDOW_SECONDS, historyEarliest } from '../../../src/shared/executed';
 import type { ApiDealsPage, ApiOrdersPage, MarketDeal } from '../../../src/shared/model';
@@ -16,7 +16,7 @@ import { executed, resetStores, sizeTablesForSuite } from './fixtures';
 sizeTablesForSuite();
 beforeEach(() => {
   resetStores();
-  useTradeHistoryStore.setState(useTradeHistoryStore.getInitialState(), true);
+  useKeyHistoryStore.setState(useKeyHistoryStore.getInitialState(), true);
 });
 afterEach(() => {
   cleanup();
@@ -65,23 +65,23 @@ function setUp() {
         { name: 'BTC_USDT', stock: 'BTC', money: 'USDT' },
         { name: 'ETH_USDT', stock: 'ETH', money: 'USDT' },
       ] as never,
-    'tradeHistory.orders': async (q): Promise<ApiOrdersPage> =>
+    'keyHistory.orders': async (q): Promise<ApiOrdersPage> =>
       pageOf([executed({ orderId: 1, timestamp: Date.now() - 60_000 })], q as WindowQuery),
-    'tradeHistory.deals': async (q): Promise<ApiDealsPage> =>
+    'keyHistory.deals': async (q): Promise<ApiDealsPage> =>
       pageOf([deal(), deal({ dealId: 502, role: 'maker' })], q as WindowQuery),
-    'tradeHistory.orderDeals': async () => ({
+    'keyHistory.orderDeals': async () => ({
       orderId: 1,
       deals: [deal(), deal({ dealId: 502 })],
       capped: false,
       fetchedAt: Date.now(),
     }),
-    'tradeHistory.exportDealsCsv': async () => ({ filename: 'd.csv', rows: 2, csv: 'x' }),
+    'keyHistory.exportDealsCsv': async () => ({ filename: 'd.csv', rows: 2, csv: 'x' }),
   });
   setDesk(fake.desk);
   return fake;
 }
 
-const lastQuery = (fake: ReturnType<typeof setUp>, channel: 'tradeHistory.orders') =>
+const lastQuery = (fake: ReturnType<typeof setUp>, channel: 'keyHistory.orders') =>
   fake.callsTo(channel).at(-1) as WindowQuery;
 
 describe('History by API key', () => {
@@ -103,7 +103,7 @@ describe('History by API key', () => {
     useShellStore.setState({ ordersTab: 'executed' });
     render(<OrdersView />);
     await screen.findByTestId('api-order');
-    const q = lastQuery(fake, 'tradeHistory.orders');
+    const q = lastQuery(fake, 'keyHistory.orders');
     expect(q.to - q.from).toBe(HISTORY_WINDOW_SECONDS);
     expect(Math.abs(q.to - Date.now() / 1000)).toBeLessThan(5);
     expect(screen.getByTestId('history-window').textContent).toMatch(
@@ -134,16 +134,14 @@ describe('History by API key', () => {
     await waitFor(() =>
       expect(screen.getByTestId('history-window').textContent).toMatch(/1 of 6|1 of 7/),
     );
-    const newest = lastQuery(fake, 'tradeHistory.orders');
+    const newest = lastQuery(fake, 'keyHistory.orders');
     fireEvent.click(screen.getByRole('button', { name: 'Older' }));
-    await waitFor(() => expect(lastQuery(fake, 'tradeHistory.orders').to).toBeLessThan(newest.to));
-    const older = lastQuery(fake, 'tradeHistory.orders');
+    await waitFor(() => expect(lastQuery(fake, 'keyHistory.orders').to).toBeLessThan(newest.to));
+    const older = lastQuery(fake, 'keyHistory.orders');
     expect(older.to).toBe(newest.from);
     expect(older.to - older.from).toBeLessThanOrEqual(HISTORY_WINDOW_SECONDS);
     fireEvent.click(screen.getByRole('button', { name: 'Newer' }));
-    await waitFor(() =>
-      expect(lastQuery(fake, 'tradeHistory.orders').to).toBeGreaterThan(older.to),
-    );
+    await waitFor(() => expect(lastQuery(fake, 'keyHistory.orders').to).toBeGreaterThan(older.to));
   });
 
   it('sends market, side and a checked client order id; a bad id is refused under its field', async () => {
@@ -155,20 +153,20 @@ describe('History by API key', () => {
     fireEvent.change(screen.getByLabelText('Market'), { target: { value: 'ETH_USDT' } });
     fireEvent.change(screen.getByLabelText('Side'), { target: { value: 'sell' } });
     await waitFor(() =>
-      expect(lastQuery(fake, 'tradeHistory.orders')).toMatchObject({
+      expect(lastQuery(fake, 'keyHistory.orders')).toMatchObject({
         market: 'ETH_USDT',
         side: 'sell',
       }),
     );
-    const sent = fake.callsTo('tradeHistory.orders').length;
+    const sent = fake.callsTo('keyHistory.orders').length;
     fireEvent.change(screen.getByLabelText('Client order id'), { target: { value: 'a b' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText(/Use letters, digits/)).toBeTruthy();
-    expect(fake.callsTo('tradeHistory.orders')).toHaveLength(sent);
+    expect(fake.callsTo('keyHistory.orders')).toHaveLength(sent);
     fireEvent.change(screen.getByLabelText('Client order id'), { target: { value: 'bot-7' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() =>
-      expect(lastQuery(fake, 'tradeHistory.orders')).toMatchObject({ clientOrderId: 'bot-7' }),
+      expect(lastQuery(fake, 'keyHistory.orders')).toMatchObject({ clientOrderId: 'bot-7' }),
     );
   });
 
@@ -179,7 +177,7 @@ describe('History by API key', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Deals of order 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Deals of order 1' });
     await waitFor(() => expect(within(dialog).getAllByTestId('order-deal')).toHaveLength(2));
-    expect(fake.callsTo('tradeHistory.orderDeals')).toEqual([{ orderId: 1 }]);
+    expect(fake.callsTo('keyHistory.orderDeals')).toEqual([{ orderId: 1 }]);
     expect(within(dialog).getByTestId('order-deals-count').textContent).toBe('2 deals');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -193,8 +191,8 @@ describe('History by API key', () => {
     expect(screen.getAllByTestId('api-deal')[0]!.textContent).toContain('USDT');
     fireEvent.change(screen.getByLabelText('Time range'), { target: { value: '6m' } });
     fireEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
-    await waitFor(() => expect(fake.callsTo('tradeHistory.exportDealsCsv')).toHaveLength(1));
-    const range = fake.callsTo('tradeHistory.exportDealsCsv')[0] as WindowQuery;
+    await waitFor(() => expect(fake.callsTo('keyHistory.exportDealsCsv')).toHaveLength(1));
+    const range = fake.callsTo('keyHistory.exportDealsCsv')[0] as WindowQuery;
     expect(range.from).toBe(historyEarliest(Date.now()));
   });
 });

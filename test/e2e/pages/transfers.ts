@@ -23,8 +23,8 @@ export interface TransferRow {
   uniqueId: string;
 }
 
-/** Page object of the History screen (HistoryFilters + HistoryView). */
-export class HistoryPage {
+/** Page object of the History screen (TransfersFilters + TransfersView). */
+export class TransfersScreen {
   readonly shell: ShellPage;
   readonly form: Locator;
   readonly table: Locator;
@@ -50,7 +50,7 @@ export class HistoryPage {
 
   /** Runs `action` and waits for the page of transfers it causes to be shown. */
   async reloading(action: () => Promise<void>): Promise<void> {
-    const answered = this.page.waitForResponse((r) => r.url().endsWith('/rpc/history.transfers'));
+    const answered = this.page.waitForResponse((r) => r.url().endsWith('/rpc/transfers.list'));
     await action();
     await answered;
     await this.table.locator('[aria-busy="true"]').waitFor({ state: 'detached' });

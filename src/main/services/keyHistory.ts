@@ -22,7 +22,7 @@ import { dealsCsv } from './dealsCsv';
 import { executedListCsv } from './executedCsv';
 
 /**
- * The tradeHistory group: executed orders and deals by API key. The exchange answers at most 31
+ * The keyHistory group: executed orders and deals by API key. The exchange answers at most 31
  * days per query and keeps six months, so the screen asks one window at a time and an export walks
  * the windows of its range; within a window main pages by offset (500 a request) up to a cap.
  */
@@ -35,7 +35,7 @@ export const EXPORT_CAP = 10_000;
 const ORDER_DEALS_PAGE = 100;
 const ORDER_DEALS_CAP = 1_000;
 
-type Filters = Omit<ChannelParsed<'tradeHistory.orders'>, 'from' | 'to'>;
+type Filters = Omit<ChannelParsed<'keyHistory.orders'>, 'from' | 'to'>;
 
 /**
  * An answer keyed by market; a client order id no order has is refused by the exchange (code 30
@@ -148,14 +148,14 @@ async function oneWindow<T>(
 /** Executed orders of one window (at most 31 days), newest first. */
 export const orders = (
   api: ExchangeApi,
-  { from, to, ...filters }: ChannelParsed<'tradeHistory.orders'>,
+  { from, to, ...filters }: ChannelParsed<'keyHistory.orders'>,
 ): Promise<ApiOrdersPage> =>
   oneWindow({ from, to }, (w, cap) => windowOrders(api, filters, w, cap), newestOrderFirst);
 
 /** Deals of one window (at most 31 days) within what the exchange keeps at `now`, newest first. */
 export const deals = (
   api: ExchangeApi,
-  { from, to, ...filters }: ChannelParsed<'tradeHistory.deals'>,
+  { from, to, ...filters }: ChannelParsed<'keyHistory.deals'>,
   now?: Millis,
 ): Promise<ApiDealsPage> =>
   oneWindow({ from, to }, (w, cap) => windowDeals(api, filters, w, cap), newestDealFirst, now);
@@ -199,7 +199,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** The executed orders of a range as CSV (units, ISO 8601 times, formula-safe). */
 export async function exportOrdersCsv(
   api: ExchangeApi,
-  { from, to, ...filters }: ChannelParsed<'tradeHistory.exportOrdersCsv'>,
+  { from, to, ...filters }: ChannelParsed<'keyHistory.exportOrdersCsv'>,
   saveFile: SaveFile | undefined,
 ): Promise<CsvExport> {
   const list = await walkRange(
@@ -214,7 +214,7 @@ export async function exportOrdersCsv(
 /** The deals of a range as CSV (units, ISO 8601 times, formula-safe). */
 export async function exportDealsCsv(
   api: ExchangeApi,
-  { from, to, ...filters }: ChannelParsed<'tradeHistory.exportDealsCsv'>,
+  { from, to, ...filters }: ChannelParsed<'keyHistory.exportDealsCsv'>,
   saveFile: SaveFile | undefined,
 ): Promise<CsvExport> {
   const list = await walkRange(

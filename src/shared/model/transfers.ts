@@ -34,7 +34,7 @@ export interface DepositWithdraw {
   confirmations?: { actual: number; required: number };
 }
 
-export interface HistoryPage {
+export interface TransfersScreen {
   limit: number;
   offset: number;
   /** Total number of records (for paging). */

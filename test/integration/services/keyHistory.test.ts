@@ -9,7 +9,7 @@ import {
   historyEarliest,
   historyWindows,
 } from '../../../src/shared/executed';
-import * as tradeHistory from '../../../src/main/services/tradeHistory';
+import * as keyHistory from '../../../src/main/services/keyHistory';
 import type { ExchangeApi } from '../../../src/main/exchange/api';
 import type {
   ApiDealsPage,
@@ -43,10 +43,10 @@ describe('history windows', () => {
     // Asked at 12:00:00.900 for the window up to now (the next whole second, as the tab asks).
     const nowMs = Date.UTC(2026, 10, 24, 12, 0, 0, 900);
     const to = Math.ceil(nowMs / 1000);
-    const window = tradeHistory.clampWindow({ from: to - DAY, to }, nowMs);
+    const window = keyHistory.clampWindow({ from: to - DAY, to }, nowMs);
     expect(window.to * 1000).toBeGreaterThanOrEqual(Date.UTC(2026, 10, 24, 12, 0, 0, 400));
     // Later than that is the future: clamped.
-    expect(tradeHistory.clampWindow({ from: to - DAY, to: to + 60 }, nowMs).to).toBe(to);
+    expect(keyHistory.clampWindow({ from: to - DAY, to: to + 60 }, nowMs).to).toBe(to);
   });
 
   it('reach back to 00:00 UTC six months ago', () => {
@@ -78,10 +78,10 @@ function stubApi(total: number) {
   return { api, asked };
 }
 
-describe('tradeHistory service paging', () => {
+describe('keyHistory service paging', () => {
   it('pages a window by offset, 500 a request, until a short page', async () => {
     const { api, asked } = stubApi(1203);
-    const page = await tradeHistory.orders(api, lastWindow());
+    const page = await keyHistory.orders(api, lastWindow());
     expect(page.records).toHaveLength(1203);
     expect(page.capped).toBe(false);
     expect(asked.map((q) => q.offset)).toEqual([0, 500, 1000]);
@@ -89,16 +89,16 @@ describe('tradeHistory service paging', () => {
   });
 
   it('stops at the window cap and says so', async () => {
-    const { api, asked } = stubApi(tradeHistory.WINDOW_CAP + 700);
-    const page = await tradeHistory.orders(api, lastWindow());
-    expect(page.records).toHaveLength(tradeHistory.WINDOW_CAP);
+    const { api, asked } = stubApi(keyHistory.WINDOW_CAP + 700);
+    const page = await keyHistory.orders(api, lastWindow());
+    expect(page.records).toHaveLength(keyHistory.WINDOW_CAP);
     expect(page.capped).toBe(true);
-    expect(asked).toHaveLength(tradeHistory.WINDOW_CAP / 500);
+    expect(asked).toHaveLength(keyHistory.WINDOW_CAP / 500);
   });
 
   it('keeps a window within the six months and now, and filters the side', async () => {
     const { api, asked } = stubApi(10);
-    const page = await tradeHistory.orders(api, {
+    const page = await keyHistory.orders(api, {
       from: historyEarliest(Date.now()) - 10 * DAY,
       to: historyEarliest(Date.now()) + 20 * DAY,
       side: 'sell',
@@ -111,7 +111,7 @@ describe('tradeHistory service paging', () => {
   it('an export walks the range window by window, each at most 31 days, each record once', async () => {
     const { api, asked } = stubApi(3);
     const to = nowSec();
-    const result = await tradeHistory.exportOrdersCsv(api, { from: to - 150 * DAY, to }, undefined);
+    const result = await keyHistory.exportOrdersCsv(api, { from: to - 150 * DAY, to }, undefined);
     expect(asked).toHaveLength(5);
     for (const q of asked) {
       expect((q.endDate as number) - (q.startDate as number)).toBeLessThanOrEqual(
@@ -141,7 +141,7 @@ describe.each(CASINGS)('%s casing, against the demo exchange', (casing) => {
   it('executed orders of a window, market and side are exactly the exchange’s', async () => {
     const { call, direct } = await setUp();
     const window = lastWindow();
-    const page = await call<ApiOrdersPage>('tradeHistory.orders', {
+    const page = await call<ApiOrdersPage>('keyHistory.orders', {
       ...window,
       market: 'BTC_USDT',
       side: 'buy',
@@ -162,14 +162,14 @@ describe.each(CASINGS)('%s casing, against the demo exchange', (casing) => {
 
   it('deals of a window are the exchange’s; an order’s deals add up to what it filled', async () => {
     const { call } = await setUp();
-    const deals = await call<ApiDealsPage>('tradeHistory.deals', lastWindow());
+    const deals = await call<ApiDealsPage>('keyHistory.deals', lastWindow());
     expect(deals.records.length).toBeGreaterThan(0);
     const times = deals.records.map((d) => d.time);
     expect(times).toEqual([...times].sort((a, b) => b - a));
 
-    const orders = await call<ApiOrdersPage>('tradeHistory.orders', lastWindow());
+    const orders = await call<ApiOrdersPage>('keyHistory.orders', lastWindow());
     const order = orders.records.find((o) => o.dealStock !== '0')!;
-    const detail = await call<OrderDealsView>('tradeHistory.orderDeals', {
+    const detail = await call<OrderDealsView>('keyHistory.orderDeals', {
       orderId: order.orderId,
     });
     expect(detail.deals.length).toBeGreaterThan(0);
@@ -180,24 +180,24 @@ describe.each(CASINGS)('%s casing, against the demo exchange', (casing) => {
   it('a client order id no order has lists nothing, without an error', async () => {
     const { call } = await setUp();
     const window = { ...lastWindow(), clientOrderId: 'no-such-order' };
-    expect((await call<ApiOrdersPage>('tradeHistory.orders', window)).records).toEqual([]);
-    expect((await call<ApiDealsPage>('tradeHistory.deals', window)).records).toEqual([]);
+    expect((await call<ApiOrdersPage>('keyHistory.orders', window)).records).toEqual([]);
+    expect((await call<ApiDealsPage>('keyHistory.deals', window)).records).toEqual([]);
   });
 
   it('CSV rows are the records, with units', async () => {
     const { call } = await setUp();
     const to = nowSec();
     const range = { from: to - 90 * DAY, to, market: 'BTC_USDT' };
-    const orders = await call<CsvExport>('tradeHistory.exportOrdersCsv', range);
+    const orders = await call<CsvExport>('keyHistory.exportOrdersCsv', range);
     const rows = parse(orders.csv!, { columns: true }) as Record<string, string>[];
-    const listed = await call<ApiOrdersPage>('tradeHistory.orders', lastWindow());
+    const listed = await call<ApiOrdersPage>('keyHistory.orders', lastWindow());
     const btc = listed.records.filter((o) => o.market === 'BTC_USDT');
     expect(rows.map((r) => Number(r['Order id']))).toEqual(btc.map((o) => o.orderId));
     expect(rows[0]).toMatchObject({ 'Amount unit': 'BTC', 'Total unit': 'USDT' });
 
-    const deals = await call<CsvExport>('tradeHistory.exportDealsCsv', range);
+    const deals = await call<CsvExport>('keyHistory.exportDealsCsv', range);
     const dealRows = parse(deals.csv!, { columns: true }) as Record<string, string>[];
-    const listedDeals = await call<ApiDealsPage>('tradeHistory.deals', {
+    const listedDeals = await call<ApiDealsPage>('keyHistory.deals', {
       ...lastWindow(),
       market: 'BTC_USDT',
     });
@@ -211,15 +211,15 @@ describe.each(CASINGS)('%s casing, against the demo exchange', (casing) => {
     const { core, call } = await setUp();
     const before = core.demoExchange.requestLog().at(-1)?.id ?? 0;
     const to = nowSec();
-    await expect(call('tradeHistory.orders', { from: to - 32 * DAY, to })).rejects.toMatchObject({
+    await expect(call('keyHistory.orders', { from: to - 32 * DAY, to })).rejects.toMatchObject({
       code: 'INVALID_INPUT',
       fields: { from: [expect.any(String)] },
     });
     await expect(
-      call('tradeHistory.exportDealsCsv', { from: to - 200 * DAY, to }),
+      call('keyHistory.exportDealsCsv', { from: to - 200 * DAY, to }),
     ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(
-      call('tradeHistory.deals', { ...lastWindow(), clientOrderId: 'a b' }),
+      call('keyHistory.deals', { ...lastWindow(), clientOrderId: 'a b' }),
     ).rejects.toMatchObject({ fields: { clientOrderId: [expect.any(String)] } });
     const sent = core.demoExchange
       .requestLog(before)

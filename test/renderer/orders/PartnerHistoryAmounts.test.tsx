@@ -15,7 +15,7 @@ beforeAll(() => {
 afterAll(() => unsize());
 beforeEach(() => {
   resetStores();
-  useShellStore.setState({ ordersTab: 'history' });
+  useShellStore.setState({ ordersTab: 'partner' });
 });
 afterEach(() => {
   cleanup();
@@ -36,7 +36,7 @@ const spend = executed({
 });
 
 async function show(history: ExecutedOrders) {
-  setDesk(fakeDesk({ 'orders.history': async () => history }).desk);
+  setDesk(fakeDesk({ 'orders.partnerHistory': async () => history }).desk);
   useProfilesStore.setState({
     state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
   });

@@ -83,13 +83,13 @@ beforeAll(async () => {
   await orders.historyField('Market').locator(`option[value="${MARKET}"]`).waitFor({
     state: 'attached',
   });
-  await orders.windowAnswer('tradeHistory.orders', () =>
+  await orders.windowAnswer('keyHistory.orders', () =>
     orders
       .historyField('Market')
       .selectOption(MARKET)
       .then(() => undefined),
   );
-  window = await orders.windowAnswer<ApiOrdersPage>('tradeHistory.orders', () =>
+  window = await orders.windowAnswer<ApiOrdersPage>('keyHistory.orders', () =>
     orders
       .historyField('Side')
       .selectOption(SIDE)
@@ -153,7 +153,7 @@ describe('history by API key', () => {
   });
 
   it('Deals lists exactly the exchange’s buy deals of BTC/USDT, and its CSV the same with units', async () => {
-    const deals = await orders.windowAnswer<ApiDealsPage>('tradeHistory.deals', () =>
+    const deals = await orders.windowAnswer<ApiDealsPage>('keyHistory.deals', () =>
       orders.openTab('Deals'),
     );
     const theirs = await exchangeDeals(deals.from, deals.to);

@@ -14,11 +14,11 @@ export interface ExecutedOrdersData {
  * Executed orders through a profile's partner (OAuth) connection (the query: a page size, a
  * market): the connection is Accounts', which loads and counts them; Orders shows them in a tab.
  */
-export const useOrderHistory = createRemote(
+export const usePartnerHistory = createRemote(
   {
-    channel: 'orders.history',
-    fetch: async (query: ChannelInput<'orders.history'>): Promise<ExecutedOrdersData> => ({
-      orders: await getDesk().orders.history(query),
+    channel: 'orders.partnerHistory',
+    fetch: async (query: ChannelInput<'orders.partnerHistory'>): Promise<ExecutedOrdersData> => ({
+      orders: await getDesk().orders.partnerHistory(query),
       fetchedAt: Date.now(),
     }),
   },
