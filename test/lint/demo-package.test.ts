@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { projectEslint } from './projectEslint';
 
 /**
  * The demo exchange is a package of its own (packages/demo-exchange): its sources import nothing
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * make today stays inside the package or names a published module.
  */
 const PACKAGE = resolve('packages/demo-exchange');
-const eslint = new ESLint({ cwd: process.cwd() });
+const eslint = projectEslint();
 
 async function restricted(code: string, filePath: string) {
   const [result] = await eslint.lintText(code, { filePath: resolve(process.cwd(), filePath) });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { projectEslint } from './projectEslint';
 
 /**
  * Architecture rule 3 (docs/architecture.md): only src/main/index.ts, the shell folder
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const RULE = 'no-restricted-imports';
 const FIXTURE = 'test/lint/fixtures/forbidden-electron-import.ts';
 
-const eslint = new ESLint({ cwd: process.cwd() });
+const eslint = projectEslint();
 
 async function electronErrors(code: string, filePath: string) {
   const [result] = await eslint.lintText(code, { filePath: resolve(process.cwd(), filePath) });
@@ -115,7 +115,7 @@ describe('the lint fixture', () => {
   });
 
   it('fails the rule when linted on purpose', async () => {
-    const linter = new ESLint({ cwd: process.cwd(), ignore: false });
+    const linter = projectEslint({ ignore: false });
     const results = await linter.lintFiles([FIXTURE]);
     expect(results).toHaveLength(1);
     const [result] = results;

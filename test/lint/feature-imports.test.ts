@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { projectEslint } from './projectEslint';
 
 /**
  * Features import each other one way only (the layout, docs/architecture.md): the project's real
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
  */
 const RULE = 'desk/feature-imports';
 const FEATURES = resolve('src/renderer/features');
-const eslint = new ESLint({ cwd: process.cwd() });
+const eslint = projectEslint();
 
 async function refusals(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: resolve(filePath) });

@@ -1,13 +1,13 @@
 import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { projectEslint } from './projectEslint';
 
 /**
  * The renderer's layers (rule 8 and the layout, docs/architecture.md), enforced by the project's real ESLint
  * config: only stores call the bridge; lib/ and components/ import no feature; a feature imports
  * another only through its public index; nothing in the renderer imports src/main.
  */
-const eslint = new ESLint({ cwd: process.cwd() });
+const eslint = projectEslint();
 
 async function restricted(code: string, filePath: string) {
   const [result] = await eslint.lintText(code, { filePath: resolve(process.cwd(), filePath) });

@@ -83,7 +83,10 @@ async function main(): Promise<void> {
   console.log(`OAuth client secret: ${exchange.oauthClientSecret}`);
   if (exchange.control) console.log(`Control endpoint: ${exchange.url}/__control/`);
   const shutdown = () => {
-    exchange.stop().finally(() => process.exit(0));
+    exchange.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

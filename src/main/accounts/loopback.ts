@@ -94,7 +94,7 @@ export async function startLoopback(state: string, options: LoopbackOptions): Pr
       res
         .writeHead(400, headers)
         .end(page('Not connected', `The exchange did not authorize the app (${reason}).`));
-      finish(new Error(`The exchange did not authorize the app (${reason}).`));
+      void finish(new Error(`The exchange did not authorize the app (${reason}).`));
       return;
     }
     res
@@ -105,16 +105,17 @@ export async function startLoopback(state: string, options: LoopbackOptions): Pr
           'Exchange Desk is connected. You can close this tab and return to the app.',
         ),
       );
-    finish(undefined, value);
+    void finish(undefined, value);
   });
 
   const timer = setTimeout(
-    () => finish(new Error('No answer from the authorization page within 10 minutes.')),
+    () => void finish(new Error('No answer from the authorization page within 10 minutes.')),
     timeoutMs,
   );
   timer.unref();
 
   let closed: Promise<void> | undefined;
+  /** Settles the code once and closes the server; the promise (never rejected) is its close. */
   function finish(error?: Error, value?: string): Promise<void> {
     if (!closed) {
       clearTimeout(timer);

@@ -1,4 +1,5 @@
 import type { DeskError } from '../../shared/errors';
+import type { Reload } from '../lib/remote';
 /** Small pieces the list screens (Orders, History) share: times, a refresh alert, table heights. */
 
 const TIME_OPTIONS: Intl.DateTimeFormatOptions = {
@@ -36,11 +37,11 @@ export function Time({ ms }: { ms: number }) {
 }
 
 /** A failed refresh while older data stays on screen: said plainly, with a retry. */
-export function RefreshAlert({ error, onRetry }: { error: DeskError; onRetry(): void }) {
+export function RefreshAlert({ error, onRetry }: { error: DeskError; onRetry: Reload }) {
   return (
     <div className="form-alert refresh-alert" role="alert">
       <span>Could not refresh: {error.message}</span>
-      <button type="button" className="btn btn-secondary btn-small" onClick={onRetry}>
+      <button type="button" className="btn btn-secondary btn-small" onClick={() => void onRetry()}>
         Try again
       </button>
     </div>

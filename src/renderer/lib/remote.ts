@@ -18,6 +18,12 @@ export interface Remote<T> {
   error: DeskError | undefined;
 }
 
+/**
+ * A screen's reload (a slot's \`load\`, or a sync refresh): it never rejects, a failure lands in
+ * the slot's error, so a caller that does not wait for it voids it.
+ */
+export type Reload = () => Promise<void> | void;
+
 /** What a view shows for a slot: its data once there is any, else the error, else loading. */
 export function statusOf(remote: Remote<unknown>): 'ready' | 'error' | 'loading' {
   return remote.data !== undefined ? 'ready' : remote.error ? 'error' : 'loading';

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { Reload } from './remote';
 
 export const SCREENS = [
   { id: 'overview', label: 'Overview', blurb: 'Every balance valued in one quote currency.' },
@@ -41,12 +42,12 @@ interface ShellState {
   /** The tab Orders shows (kept while another screen is open). */
   ordersTab: OrdersTab;
   /** The visible screen's refresh (header button, shortcut); undefined when it has none. */
-  refresh: (() => void) | undefined;
+  refresh: Reload | undefined;
   /** The keyboard shortcuts sheet is open. */
   shortcutsOpen: boolean;
   go(screen: ScreenId): void;
   setOrdersTab(tab: OrdersTab): void;
-  setRefresh(refresh: (() => void) | undefined): void;
+  setRefresh(refresh: Reload | undefined): void;
   showShortcuts(open: boolean): void;
 }
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSettings } from './settingsStore';
 import { useShellStore } from './shellStore';
+import type { Reload } from './remote';
 
 /** With auto-refresh off, data older than this is still reloaded when its screen opens. */
 export const STALE_ON_OPEN_WHEN_OFF_MS = 60 * 1000;
@@ -11,7 +12,7 @@ export const STALE_ON_OPEN_WHEN_OFF_MS = 60 * 1000;
  * setting; 0 is off) while the window is visible, catches up when it becomes visible again, and
  * makes `refresh` the target of the header's Refresh button and the refresh shortcut.
  */
-export function useAutoRefresh(refresh: () => void, fetchedAt: number | undefined): void {
+export function useAutoRefresh(refresh: Reload, fetchedAt: number | undefined): void {
   const seconds = useSettings((s) => s.autoRefreshSeconds);
   const setRefresh = useShellStore((s) => s.setRefresh);
 
@@ -22,7 +23,7 @@ export function useAutoRefresh(refresh: () => void, fetchedAt: number | undefine
 
   useEffect(() => {
     const limit = seconds ? seconds * 1000 : STALE_ON_OPEN_WHEN_OFF_MS;
-    if (fetchedAt === undefined || Date.now() - fetchedAt >= limit) refresh();
+    if (fetchedAt === undefined || Date.now() - fetchedAt >= limit) void refresh();
     // Only on mount: later loads come from the timer or the user.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -30,12 +31,12 @@ export function useAutoRefresh(refresh: () => void, fetchedAt: number | undefine
   useEffect(() => {
     if (!seconds) return;
     const tick = () => {
-      if (document.visibilityState === 'visible') refresh();
+      if (document.visibilityState === 'visible') void refresh();
     };
     const timer = window.setInterval(tick, seconds * 1000);
     const onVisible = () => {
       const age = fetchedAt === undefined ? Infinity : Date.now() - fetchedAt;
-      if (document.visibilityState === 'visible' && age >= seconds * 1000) refresh();
+      if (document.visibilityState === 'visible' && age >= seconds * 1000) void refresh();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => {

@@ -46,7 +46,9 @@ describe('CopyButton', () => {
     await click(screen.getByRole('button', { name: 'Copy id' }));
     const status = document.querySelector('[aria-live="polite"]')!;
     expect(status.textContent).toBe('Copied');
-    act(() => vi.runOnlyPendingTimers());
+    act(() => {
+      vi.runOnlyPendingTimers();
+    });
     expect(status.textContent).toBe('');
   });
 

@@ -254,7 +254,9 @@ describe('Active orders', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Cancel buy order/ }));
     expect(screen.getByTestId('cancel-question').textContent).not.toMatch(/60,000|0\.5/);
-    act(() => useSettings.setState({ privacy: false }));
+    act(() => {
+      useSettings.setState({ privacy: false });
+    });
     expect(table.textContent).toContain('60,000.00');
   });
 });

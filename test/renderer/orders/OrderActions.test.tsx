@@ -237,10 +237,14 @@ describe('Kill-switch', () => {
       await waitFor(() => expect(screen.getByTestId('kill-switch-timer')).toBeTruthy());
       const activeCalls = fake.callsTo('orders.active').length;
       setTimers([]);
-      act(() => vi.advanceTimersByTime(999));
+      act(() => {
+        vi.advanceTimersByTime(999);
+      });
       expect(screen.getByTestId('kill-switch-timer').textContent).not.toMatch(/fired/);
       expect(fake.callsTo('orders.active')).toHaveLength(activeCalls);
-      act(() => vi.advanceTimersByTime(1001));
+      act(() => {
+        vi.advanceTimersByTime(1001);
+      });
       await waitFor(() => expect(screen.getByTestId('kill-switch-none')).toBeTruthy());
       expect(fake.callsTo('orders.active').length).toBeGreaterThan(activeCalls);
     } finally {

@@ -169,7 +169,9 @@ describe('Net-worth chart', () => {
     expect(ticks().length).toBeGreaterThan(1);
     expect(screen.getByTestId('net-worth-summary').textContent).toContain('64,120.10 USDT');
 
-    act(() => useSettings.setState({ privacy: true }));
+    act(() => {
+      useSettings.setState({ privacy: true });
+    });
     expect(ticks()).toHaveLength(0);
     const summary = screen.getByTestId('net-worth-summary').textContent ?? '';
     expect(summary).not.toContain('64,120');

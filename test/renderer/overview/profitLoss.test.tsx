@@ -97,7 +97,9 @@ describe('Profit and loss table', () => {
     serve();
     render(<OverviewView />);
     await rows();
-    act(() => useSettings.setState({ privacy: true }));
+    act(() => {
+      useSettings.setState({ privacy: true });
+    });
     for (const ticker of ['BTC', 'ETH']) {
       const shown = cells(ticker).map((c) => c.textContent);
       expect(shown.slice(1)).toEqual([MASK, MASK, MASK, MASK, MASK, MASK]);

@@ -104,7 +104,9 @@ describe('market picker', () => {
     // Kept across a restart: what was stored is read back into a fresh store.
     const stored = localStorage.getItem('exchange-desk-trade')!;
     expect(JSON.parse(stored).state).toEqual({ market: 'BTC_USDT', favourites: ['DOT_USDT'] });
-    act(() => useTradeStore.setState(useTradeStore.getInitialState(), true));
+    act(() => {
+      useTradeStore.setState(useTradeStore.getInitialState(), true);
+    });
     expect(order()).toEqual(['BTC/USDT', 'ETH/USDT', 'DOT/USDT']);
     localStorage.setItem('exchange-desk-trade', stored);
     await act(() => useTradeStore.persist.rehydrate());

@@ -163,7 +163,9 @@ describe('last trades and balances', () => {
     expect(screen.getByTestId('balance-stock').textContent).toContain('0.75 BTC');
     expect(screen.getByTestId('balance-stock').textContent).toContain('in orders 0.05');
     expect(screen.getByTestId('balance-money').textContent).toContain('1,000.00 USDT');
-    act(() => useSettings.setState({ privacy: true }));
+    act(() => {
+      useSettings.setState({ privacy: true });
+    });
     expect(screen.getByTestId('balance-stock').textContent).not.toContain('0.75');
   });
 });

@@ -64,7 +64,7 @@ export function InterestPayments({ investments, plans }: InterestPaymentsProps) 
         <h2 id="earn-payments-title">Interest payments</h2>
         <DataAge fetchedAt={data?.fetchedAt} loading={slot.loading} />
       </div>
-      {data && slot.error ? <RefreshAlert error={slot.error} onRetry={() => void load()} /> : null}
+      {data && slot.error ? <RefreshAlert error={slot.error} onRetry={load} /> : null}
       {data ? (
         <div className="earn-payments-bar">
           <SelectField

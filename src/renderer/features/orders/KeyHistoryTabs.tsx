@@ -223,7 +223,7 @@ function WindowTab<Row>(props: WindowTabProps<Row>) {
       </div>
       <TransfersFilters idPrefix={props.idPrefix} label={`Filter ${title.toLowerCase()}`} />
       <WindowPager page={page} />
-      {page && slot.error ? <RefreshAlert error={slot.error} onRetry={() => void load()} /> : null}
+      {page && slot.error ? <RefreshAlert error={slot.error} onRetry={load} /> : null}
       {page ? (
         <p className="table-count muted" data-testid={`${props.idPrefix}-count`} aria-live="polite">
           {formatCount(rows.length, unit)}

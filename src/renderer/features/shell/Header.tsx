@@ -18,7 +18,7 @@ function HeaderActions() {
       <button
         type="button"
         className="btn btn-secondary btn-small"
-        onClick={() => refresh?.()}
+        onClick={() => void refresh?.()}
         disabled={!refresh}
         title={`Refresh (${MOD}R)`}
       >

@@ -25,7 +25,7 @@ export const useAppStore = create<AppState>()((set) => ({
     const desk = getDesk();
     const offUpdate = desk.on('app.update', (update) => set({ update, updateError: undefined }));
     const offPower = desk.on('app.power', (power) => {
-      if (power.state === 'resumed') useShellStore.getState().refresh?.();
+      if (power.state === 'resumed') void useShellStore.getState().refresh?.();
     });
     const offOpen = desk.on('app.open', ({ screen }) => useShellStore.getState().go(screen));
     desk.app

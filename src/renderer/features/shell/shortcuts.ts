@@ -38,7 +38,7 @@ export function useShortcuts(): void {
       }
       if (event.key === 'F5' || (mod && !event.shiftKey && event.key.toLowerCase() === 'r')) {
         event.preventDefault();
-        useShellStore.getState().refresh?.();
+        void useShellStore.getState().refresh?.();
         return;
       }
       if (mod && event.shiftKey && event.key.toLowerCase() === 'p') {
