@@ -138,7 +138,10 @@ export function createHandlers(services: Services): Handlers {
     'transfers.exportCsv': ({ filters }) => transfers.exportCsv(api(), filters, saveFile),
     'mining.hashrate': (query) => mining.miningSeries(api(), query),
     'mining.exportCsv': (query) => mining.exportCsv(api(), query, saveFile),
-    'mining.accounts': () => api().miningAccounts(),
+    'mining.accounts': async () => ({
+      accounts: await api().miningAccounts(),
+      fetchedAt: Date.now(),
+    }),
     'mining.workers': ({ account }) => miningWorkers(api(), workerBook, account),
     'lock.status': () => lock.status(),
     'lock.configure': ({ passcode, idleMinutes, currentPasscode }) =>

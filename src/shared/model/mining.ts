@@ -52,6 +52,12 @@ export interface MiningAccount {
   createdAt: Millis;
 }
 
+/** The user's mining accounts, newest first. */
+export interface MiningAccounts {
+  accounts: MiningAccount[];
+  fetchedAt: Millis;
+}
+
 /** miners/info: the pool fee and the workers by status. */
 export interface MinerInfo {
   /** Percent. */
