@@ -8,6 +8,7 @@ import {
   timeColumn,
 } from '../../components/table/columns';
 import { DataAge } from '../../components/DataAge';
+import { SelectField, TextField } from '../../components/Field';
 import { RefreshAlert, formatTime } from '../../components/ViewParts';
 import { MASK } from '../../lib/decimal';
 import { formatCount } from '../../lib/numberFormat';
@@ -18,6 +19,12 @@ import { filterWorkers, useWorkers, type StatusFilter } from './workersStore';
 const ROW_HEIGHT = 36;
 const MAX_HEIGHT = 432;
 const STATUS_WORDS = { online: 'Online', low: 'Low', offline: 'Offline' } as const;
+const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'online', label: 'Online' },
+  { value: 'low', label: 'Low' },
+  { value: 'offline', label: 'Offline' },
+];
 
 /** 24 hourly means as a line, scaled to its own maximum (a trend, not a reading). */
 function Sparkline({ values }: { values: readonly string[] }) {
@@ -110,19 +117,22 @@ export function WorkersSection({ account, privacy }: { account: string; privacy:
         </p>
       ) : null}
       <div className="workers-filters">
-        <label>
-          Filter workers
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} />
-        </label>
-        <label>
-          Status
-          <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
-            <option value="all">All</option>
-            <option value="online">Online</option>
-            <option value="low">Low</option>
-            <option value="offline">Offline</option>
-          </select>
-        </label>
+        <TextField
+          id="workers-filter"
+          label="Filter workers"
+          type="search"
+          value={text}
+          onChange={setText}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <SelectField<StatusFilter>
+          id="workers-status"
+          label="Status"
+          value={status}
+          options={STATUS_FILTERS}
+          onChange={setStatus}
+        />
       </div>
       {remote.error && data ? (
         <RefreshAlert error={remote.error} onRetry={() => load({ account })} />
