@@ -64,6 +64,8 @@ export const CHANNEL_NAMES = [
   'transfers.exportCsv',
   'mining.hashrate',
   'mining.exportCsv',
+  'mining.accounts',
+  'mining.workers',
   'lock.status',
   'lock.configure',
   'lock.disable',

@@ -194,6 +194,8 @@ describe('Accessibility and layout in Chromium through the web host', () => {
         async () => {
           await mining.open();
           await mining.stats.waitFor();
+          // The Workers table (its rows) is part of the screen axe checks.
+          await page.getByTestId('worker-row').first().waitFor();
         },
       ],
       [

@@ -346,6 +346,92 @@ export const HASHRATE_POINT = {
   rejectRate: 'rejectRate',
 } as const satisfies Table;
 
+/**
+ * The mining pool's records (main_api_v4.yaml, Mining Pool): camelCase in both casings (the
+ * specification names no fields for them).
+ */
+export const MINING_ACCOUNT = { name: 'name', createdAt: 'createdAt' } as const satisfies Table;
+
+/** mining/accounts, mining/rewards: `{data, limit, offset}`; workers/names holds `{workers}`. */
+export const MINING_PAGE = {
+  data: 'data',
+  limit: 'limit',
+  offset: 'offset',
+} as const satisfies Table;
+
+export const WORKER_NAMES = { workers: 'workers' } as const satisfies Table;
+
+export const WORKER_HASHRATES = { hashrates: 'hashrates' } as const satisfies Table;
+
+export const WORKER_POINT = { time: 'time', hashrate: 'hashrate' } as const satisfies Table;
+
+export const MINER_INFO = {
+  fee: 'fee',
+  workers: 'workers',
+  stratum: 'stratum',
+} as const satisfies Table;
+
+export const WORKER_COUNTS = {
+  online: 'online',
+  offline: 'offline',
+  low: 'low',
+} as const satisfies Table;
+
+export const STRATUM = { url: 'url', workersCount: 'workersCount' } as const satisfies Table;
+
+/** MiningReward. */
+export const MINING_REWARD = {
+  miningAccountName: 'miningAccountName',
+  payoutDestination: 'payoutDestination',
+  payoutTransactionHash: 'payoutTransactionHash',
+  payoutAddress: 'payoutAddress',
+  payoutTime: 'payoutTime',
+  rewardCurrency: 'rewardCurrency',
+  totalReward: 'totalReward',
+  reward: 'reward',
+  fee: 'fee',
+  fppsRate: 'fppsRate',
+  hashRate: 'hashRate',
+  date: 'date',
+  status: 'status',
+} as const satisfies Table;
+
+/** payout-destination and its edit: no `data` envelope. */
+export const PAYOUT = {
+  payoutDestination: 'payoutDestination',
+  externalAddress: 'externalAddress',
+} as const satisfies Table;
+
+/** watcher-links/list (watcher-links/create answers the same without accounts, name, permissions). */
+export const WATCHER_LINK = {
+  id: 'id',
+  accounts: 'accounts',
+  name: 'name',
+  link: 'link',
+  permissions: 'permissions',
+  liveUntil: 'liveUntil',
+  createdAt: 'createdAt',
+} as const satisfies Table;
+
+/** public/mining-pool (http-v4.yaml): snake_case in both casings. */
+export const MINING_POOL = {
+  connectionLinks: 'connection_links',
+  location: 'location',
+  assets: 'assets',
+  rewardSchemes: 'reward_schemes',
+  workers: 'workers',
+  currentHashRate: 'current_hash_rate',
+  last7daysHashRate: 'last7days_hash_rate',
+  blocks: 'blocks',
+} as const satisfies Table;
+
+export const POOL_POINT = { timestamp: 'timestamp', hashrate: 'hashrate' } as const satisfies Table;
+
+export const POOL_BLOCK = {
+  blockFoundAt: 'block_found_at',
+  blockHeight: 'block_height',
+} as const satisfies Table;
+
 export const SUB_ACCOUNT_PAGE = {
   offset: 'offset',
   limit: 'limit',

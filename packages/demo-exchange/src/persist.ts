@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { emptyMiningState } from './mining';
 import type { ExchangeState } from './state';
 import type { DemoLog, WriteFile } from './host';
 
@@ -7,7 +8,7 @@ import type { DemoLog, WriteFile } from './host';
  * debounced after every change, flushed on stop. Loaded synchronously at start; a missing,
  * unreadable or foreign file (other version or seed) is ignored and the seed state is used (and
  * written on the next change). A state saved before interest payments (or deals, or control
- * transfers) were kept has none. Version 1 files (conditional orders that froze nothing) are foreign.
+ * transfers, mining changes) were kept has none. Version 1 files (conditional orders that froze nothing) are foreign.
  */
 export function loadState(path: string, seed: number): ExchangeState | null {
   let text: string;
@@ -23,6 +24,7 @@ export function loadState(path: string, seed: number): ExchangeState | null {
     parsed.flexPayments ??= [];
     parsed.deals ??= [];
     parsed.transfers ??= [];
+    parsed.mining ??= emptyMiningState();
     return parsed as ExchangeState;
   } catch {
     return null;

@@ -1,6 +1,7 @@
 import { ASSETS, precisionOf } from './assets';
 import { Decimal } from './decimal';
 import { FIAT, MARKETS, MARKET_BY_NAME } from './markets';
+import { emptyMiningState } from './mining';
 import { Rng } from './rng';
 import { limitFreeze, makerOrderId, ocoFreeze } from './engine';
 import type {
@@ -55,10 +56,6 @@ const MAIN_START: Record<string, string> = {
   BNB: '0',
   DOT: '0',
 };
-
-export const DEMO_MINING_ACCOUNT = 'demo-miner';
-/** A mining account that exists but is disabled: 200 with an empty series (§5). */
-export const DISABLED_MINING_ACCOUNT = 'demo-miner-off';
 
 export function createSeedState(seed: number, nowMs: number): ExchangeState {
   const rng = new Rng(seed);
@@ -353,6 +350,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     flexPayments,
     subAccounts,
     transfers: [],
+    mining: emptyMiningState(),
     nonces: {},
     walk: { manualStep: 0, overrides: {} },
   };

@@ -23,6 +23,7 @@ import { OAuthServer, type OAuthClient } from './oauth';
 import { Persister, loadState } from './persist';
 import { RATE_LIMIT_BODY, RateLimiter, type RateLimitOptions } from './ratelimit';
 import { accountRoutes } from './routes/account';
+import { miningRoutes } from './routes/mining';
 import { controlHandler } from './routes/control';
 import { oauthRoutes } from './routes/oauth';
 import { publicRoutes } from './routes/public';
@@ -182,7 +183,7 @@ function tryJson(text: string): unknown {
 
 const ROUTES: Map<string, Route> = (() => {
   const map = new Map<string, Route>();
-  for (const table of [publicRoutes, tradeRoutes, accountRoutes, oauthRoutes]) {
+  for (const table of [publicRoutes, tradeRoutes, accountRoutes, miningRoutes, oauthRoutes]) {
     for (const [key, route] of Object.entries(table)) {
       const path = key.includes(' ') ? key.slice(key.indexOf(' ') + 1) : key;
       map.set(`${route.method} ${path}`, route);
@@ -340,6 +341,7 @@ export function startDemoExchange(options: DemoExchangeOptions = {}): Promise<De
         },
         log,
         dropWs: () => ws.dropAll(),
+        changed,
       });
       send(res, reply.status, 'application/json', JSON.stringify(reply.json));
       return;

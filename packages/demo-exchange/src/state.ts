@@ -1,3 +1,4 @@
+import type { MiningState } from './mining';
 /**
  * The demo exchange's mutable state: plain JSON (decimal strings for money) so it can be persisted
  * as is. Everything derived from the seed alone (deposit/withdraw history, hashrate, books, prices)
@@ -217,6 +218,8 @@ export interface ExchangeState {
    * newest first, at most TRANSFERS_LIMIT; the seeded history (transfers.ts) is not kept here.
    */
   transfers: TransferRecord[];
+  /** What the mining API and the control endpoint changed (mining.ts). */
+  mining: MiningState;
   /** Per API key: the last accepted nonce (decimal string). */
   nonces: Record<string, string>;
   walk: {

@@ -15,6 +15,7 @@ import * as flex from '../services/flex';
 import * as subAccounts from '../services/subAccounts';
 import * as transfers from '../services/transfers';
 import * as mining from '../services/mining';
+import { WorkerBook, miningWorkers } from '../services/miningWorkers';
 import * as keyHistory from '../services/keyHistory';
 import type { ChannelName } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
@@ -71,6 +72,7 @@ export function createHandlers(services: Services): Handlers {
   const { accounts, lock, updates, saveFile, stream, notify } = services;
   const { historyStore, recorder, portfolioHistory } = services;
   const api = () => accounts.active().api;
+  const workerBook = new WorkerBook();
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
   return {
@@ -136,6 +138,11 @@ export function createHandlers(services: Services): Handlers {
     'transfers.exportCsv': ({ filters }) => transfers.exportCsv(api(), filters, saveFile),
     'mining.hashrate': (query) => mining.miningSeries(api(), query),
     'mining.exportCsv': (query) => mining.exportCsv(api(), query, saveFile),
+    'mining.accounts': async () => ({
+      accounts: await api().miningAccounts(),
+      fetchedAt: Date.now(),
+    }),
+    'mining.workers': ({ account }) => miningWorkers(api(), workerBook, account),
     'lock.status': () => lock.status(),
     'lock.configure': ({ passcode, idleMinutes, currentPasscode }) =>
       lock.configure(passcode, idleMinutes, currentPasscode),

@@ -12,7 +12,10 @@ import type {
   FlexPaymentPage,
   FlexPlan,
   FlexTransaction,
+  HashratePoint,
   HashrateSeries,
+  MinerInfo,
+  MiningAccount,
   TransfersScreen,
   KillSwitchTimer,
   MainBalances,
@@ -40,6 +43,10 @@ import {
   parseFlexPlans,
   parseFlexTransaction,
   parseHashrate,
+  parseMinerInfo,
+  parseMiningAccounts,
+  parseWorkerHashrate,
+  parseWorkerNames,
   parseHistoryPage,
   parseKillSwitch,
   parseKillSwitchTimers,
@@ -593,6 +600,40 @@ export class ExchangeApi {
   // Mining ------------------------------------------------------------------------------------
   hashrate(query: HashrateQuery, o?: CallOptions): Promise<HashrateSeries> {
     return this.client.signedPost('/api/v4/mining/hashrate', { ...query }, parseHashrate, o);
+  }
+
+  miningAccounts(o?: CallOptions): Promise<MiningAccount[]> {
+    return this.client.signedPost('/api/v4/mining/accounts', {}, parseMiningAccounts, o);
+  }
+
+  /** One page of the names of the workers online now (at most 100, by name). */
+  workerNames(
+    query: { account: string; offset: number; limit: number },
+    o?: CallOptions,
+  ): Promise<string[]> {
+    return this.client.signedPost(
+      '/api/v4/mining/workers/names',
+      { ...query },
+      parseWorkerNames,
+      o,
+    );
+  }
+
+  /** One worker's hashrate (H/s points; the exchange answers TH/s). */
+  workerHashrate(
+    query: HashrateQuery & { worker: string },
+    o?: CallOptions,
+  ): Promise<HashratePoint[]> {
+    return this.client.signedPost(
+      '/api/v4/mining/workers/hashrate',
+      { ...query },
+      parseWorkerHashrate,
+      o,
+    );
+  }
+
+  minerInfo(account: string, o?: CallOptions): Promise<MinerInfo> {
+    return this.client.signedPost('/api/v4/mining/miners/info', { account }, parseMinerInfo, o);
   }
 
   // Sub-accounts ------------------------------------------------------------------------------

@@ -125,6 +125,10 @@ const READS = new Set([
   '/api/v4/order/kill-switch/status',
   '/api/v4/sub-account/list',
   '/api/v4/mining/hashrate',
+  '/api/v4/mining/accounts',
+  '/api/v4/mining/workers/names',
+  '/api/v4/mining/workers/hashrate',
+  '/api/v4/mining/miners/info',
 ]);
 
 /** The exchange's time has whole seconds: clocks within this of each other agree. */

@@ -120,3 +120,21 @@ export async function fetchAllFlexPayments(
   );
   return { payments: records, capped };
 }
+
+/** Worker names the pool pages to (its offset stops at 10,000). */
+export const WORKER_NAMES_CAP = 10_000;
+
+/** The names of every worker of a mining account online now (workers/names has no total). */
+export async function fetchAllWorkerNames(
+  api: ExchangeApi,
+  account: string,
+  options: CallOptions = {},
+): Promise<string[]> {
+  const { records } = await fetchAllPages(
+    (query, call) => api.workerNames({ account, ...query }, call),
+    (name) => name,
+    WORKER_NAMES_CAP,
+    options.signal,
+  );
+  return records;
+}

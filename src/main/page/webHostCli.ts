@@ -5,12 +5,18 @@ import { startCore } from '../core/core';
 import { startWebHost } from './webHost';
 
 /**
- * `npm run dev:web [-- --port N] [--data-dir DIR]`: the real app in a browser, on the demo exchange
- * (whose state persists in DIR when given).
+ * `npm run dev:web [-- --port N] [--data-dir DIR] [--demo-control]`: the real app in a browser, on the
+ * demo exchange (whose state persists in DIR when given). `--demo-control` turns on the demo's
+ * control endpoint (`/__control/...`, packages/demo-exchange/README.md) and prints its base URL on a
+ * line `demo: http://127.0.0.1:N`, which tests and screenshot scripts read to steer it.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { port: { type: 'string' }, 'data-dir': { type: 'string' } },
+    options: {
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'demo-control': { type: 'boolean' },
+    },
   });
   const port = values.port === undefined ? 0 : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -21,6 +27,7 @@ async function main(): Promise<void> {
   const core = await startCore({
     version: pkg.version,
     ...(dataDir ? { dataDir: resolve(dataDir) } : {}),
+    ...(values['demo-control'] ? { demoExchange: { control: true } } : {}),
   });
   const host = await startWebHost({
     handlers: core.handlers,
@@ -31,6 +38,7 @@ async function main(): Promise<void> {
   });
   console.log('Exchange Desk web host (demo exchange at ' + core.demoExchange.url + '). Open:');
   console.log(host.pageUrl);
+  if (values['demo-control']) console.log(`demo: ${core.demoExchange.url}`);
   const shutdown = () => {
     void Promise.all([host.stop(), core.stop()]).then(() => process.exit(0));
   };

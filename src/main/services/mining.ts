@@ -124,7 +124,8 @@ export function miningFailure(error: unknown): unknown {
   if (!isExchangeError(error) || error.kind !== 'validation') return error;
   const fields: Record<string, string[]> = {};
   for (const [name, messages] of Object.entries(error.fields)) {
-    if (name === 'account') fields['account'] = messages;
+    // workers/names, miners/info: an unknown account is `errors.user`.
+    if (name === 'account' || name === 'user') (fields['account'] ??= []).push(...messages);
     else if (name === 'from' || name === 'to' || name === 'interval') fields[name] = messages;
   }
   if (/incorrect timestamp/i.test(error.message) || error.code === 422) {

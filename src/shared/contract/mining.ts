@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { channel } from './common';
-import type { CsvExport, MiningSeries } from '../model';
+import { channel, noInput } from './common';
+import type { CsvExport, MiningAccounts, MiningSeries, MiningWorkers } from '../model';
 
 const DAY = 86_400;
 
@@ -88,4 +88,8 @@ export const mining = {
   hashrate: channel<MiningSeries>()(miningHashrateInput),
   /** The full-resolution series as CSV. */
   exportCsv: channel<CsvExport>()(miningExportInput),
+  /** The mining accounts of the active profile, newest first. */
+  accounts: channel<MiningAccounts>()(noInput),
+  /** The Workers table of one account: every worker seen, its last 24 h, the pool's counts. */
+  workers: channel<MiningWorkers>()(z.object({ account: miningRange.shape.account })),
 } as const;

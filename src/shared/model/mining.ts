@@ -45,3 +45,50 @@ export interface MiningSeries {
   rejectRateAverage?: number;
   fetchedAt: Millis;
 }
+
+/** A mining account of the user (mining/accounts). */
+export interface MiningAccount {
+  name: string;
+  createdAt: Millis;
+}
+
+/** The user's mining accounts, newest first. */
+export interface MiningAccounts {
+  accounts: MiningAccount[];
+  fetchedAt: Millis;
+}
+
+/** miners/info: the pool fee and the workers by status. */
+export interface MinerInfo {
+  /** Percent. */
+  fee: Decimal;
+  workers: { online: number; offline: number; low: number };
+  stratum: { url: string; workersCount: number }[];
+}
+
+/** online: hashing; low: under half its 24 h average; offline: gone from the pool's names list. */
+export type WorkerStatus = 'online' | 'low' | 'offline';
+
+/** One row of the Workers table. */
+export interface WorkerRow {
+  name: string;
+  status: WorkerStatus;
+  /** When the worker last hashed (its last point); null when it has no point in 24 h. */
+  lastSeen: Millis | null;
+  /** H/s: the last point, the means over the last hour and the last 24 h ("0" when none). */
+  now: Decimal;
+  average1h: Decimal;
+  average24h: Decimal;
+  /** The account's reject rate (the pool gives none per worker), ratio. */
+  rejectRate?: number;
+  /** Hourly means over the last 24 h, oldest first, H/s (for the sparkline). */
+  sparkline: Decimal[];
+}
+
+/** The Workers table of one account. */
+export interface MiningWorkers {
+  account: string;
+  info: MinerInfo;
+  workers: WorkerRow[];
+  fetchedAt: Millis;
+}

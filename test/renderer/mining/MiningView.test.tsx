@@ -12,6 +12,7 @@ import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { MiningSeries, ProfileSummary, ProfilesState } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
+import { workersServed } from './workersFixture';
 
 function profile(overrides: Partial<ProfileSummary> = {}): ProfileSummary {
   return {
@@ -62,7 +63,10 @@ function series(query: Query, count = 288): MiningSeries {
 }
 
 function serve(answer: (query: Query) => Promise<MiningSeries> = async (q) => series(q)) {
-  const fake = fakeDesk({ 'mining.hashrate': (input) => answer(input as Query) });
+  const fake = fakeDesk({
+    'mining.hashrate': (input) => answer(input as Query),
+    ...workersServed(),
+  });
   setDesk(fake.desk);
   return fake;
 }

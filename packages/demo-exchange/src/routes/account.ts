@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Decimal, parseAmount } from '../decimal';
-import { ApiError, inner, validation } from '../errors';
+import { inner, validation } from '../errors';
 import { created, json, signedPost, type ExchangeContext, type Route } from '../context';
-import { DEFAULT_RANGE, INTERVALS, MAX_RANGE, hashrateSeries, type Interval } from '../hashrate';
 import { ASSETS } from '../assets';
-import { DEMO_MINING_ACCOUNT, DISABLED_MINING_ACCOUNT } from '../seed';
 import type { FlexInvestment, TransferRecord } from '../state';
 import { DEPOSIT_STATUSES, WITHDRAW_STATUSES, historyRecords } from '../transfers';
 import {
@@ -14,8 +12,6 @@ import {
   FLEX_PAGE,
   FLEX_PAYMENT,
   FLEX_PLAN,
-  HASHRATE,
-  HASHRATE_POINT,
   MAIN_BALANCE,
   snakeToCamel,
   SUB_ACCOUNT,
@@ -31,14 +27,13 @@ import {
 import { UUID, type Checker } from '../validate';
 
 /**
- * Main account, smart-flex, mining, sub-account and WebSocket-token endpoints.
+ * Main account, smart-flex, sub-account and WebSocket-token endpoints (mining: routes/mining.ts).
  * - main-account/history validation: code 30, HTTP 422 (limit 1..100, offset 0..10000,
  *   offset + limit <= 10000, addresses <= 20, status codes valid for transactionMethod, and without a
  *   transactionMethod valid for either).
  * - smart-flex: code 0 / HTTP 422 for validation, code 2 / HTTP 400 for inner validation (spec);
  *   investments and payment-history, whose filters only the reference documents, answer their
  *   validation with HTTP 400. Investments carry the reference's numeric status (1 ACTIVE, 0 CLOSED).
- * - mining: HTTP 400 code 0 for bad fields (§5), 422 `{code:422, message:"Incorrect timestamp"}`.
  * - sub-account: code 30 / HTTP 422 for a missing or malformed id, code 2 / HTTP 400 for an unknown
  *   one. Blocking a blocked account (or unblocking an active one) succeeds (idempotent).
  */
@@ -328,36 +323,6 @@ export const accountRoutes: Record<string, Route> = {
     investment.updatedAt = Math.floor(exchange.now() / 1000);
     exchange.changed();
     return created(flexTransaction(exchange.casing), exchange.casing);
-  }),
-  '/api/v4/mining/hashrate': signedPost(({ check }, exchange) => {
-    const account = check.string('account', true);
-    const intervalRaw = check.raw('interval');
-    const interval = (intervalRaw ?? '1h') as Interval;
-    if (typeof interval !== 'string' || !(interval in INTERVALS)) {
-      check.add('interval', 'The selected interval is invalid. Allowed: 5m, 1h, 24h.');
-    }
-    const nowSec = Math.floor(exchange.now() / 1000);
-    const to = check.int('to', nowSec, 0);
-    const from = check.int('from', undefined, 0);
-    if (check.failed) throw validation(0, check.errors, 400);
-    if (account !== DEMO_MINING_ACCOUNT && account !== DISABLED_MINING_ACCOUNT) {
-      throw validation(0, { account: ['Account not found'] }, 400);
-    }
-    const end = to ?? nowSec;
-    const start = from ?? end - DEFAULT_RANGE[interval];
-    if (start > end || start > nowSec || end - start > MAX_RANGE[interval]) {
-      throw new ApiError(422, { code: 422, message: 'Incorrect timestamp' });
-    }
-    const hashrate =
-      account === DISABLED_MINING_ACCOUNT
-        ? []
-        : hashrateSeries(exchange.seed, nowSec, interval, start, end);
-    const points = hashrate.map((p) => wire(HASHRATE_POINT, exchange.casing, p));
-    return json(
-      wire(DATA, exchange.casing, {
-        data: wire(HASHRATE, exchange.casing, { account, hashrate: points }),
-      }),
-    );
   }),
   '/api/v4/sub-account/list': signedPost(({ check }, exchange) => {
     const limit = check.int('limit', 30, 1, 100) ?? 30;

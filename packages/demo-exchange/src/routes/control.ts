@@ -1,6 +1,8 @@
 import type { Engine } from '../engine';
 import type { Faults, FaultsInput, RequestLog } from '../faults';
+import { DEMO_MINING_ACCOUNT, miningAccount } from '../hashrate';
 import { MARKET_BY_NAME } from '../markets';
+import { BTC_ADDRESS, payoutAt } from '../mining';
 import { controlTransferRecord } from '../transfers';
 
 /**
@@ -23,6 +25,15 @@ import { controlTransferRecord } from '../transfers';
  *   GET    /__control/state          -> the full state (balances, maker, fees, orders, nonces ...)
  *   POST   /__control/ws-drop        -> {dropped: n}: every /ws connection terminated at once (no
  *                                       close handshake, as a network drop)
+ *   POST   /__control/mining/worker {account?, worker?, state: "offline"|"online"|"low", since?}
+ *                                    -> {account, worker, state}: the worker's state from `since`
+ *                                       (Unix seconds, not after now; default now) on, in its
+ *                                       hashrate history and the workers list (account: demo-miner
+ *                                       by default; worker: its first)
+ *   POST   /__control/mining/payout {account?, address?}
+ *                                    -> {account, payoutDestination, externalAddress}: the payout
+ *                                       destination changed behind the app's back, to an external
+ *                                       address (given, or one made up)
  * Errors: 400 {error: message}; unknown control path: 404 {error}.
  */
 export interface ControlDeps {
@@ -36,6 +47,8 @@ export interface ControlDeps {
   log: RequestLog;
   /** Terminates every WebSocket connection; how many there were. */
   dropWs(): number;
+  /** The state changed outside the engine (saved like any change). */
+  changed(): void;
 }
 
 export interface ControlReply {
@@ -118,6 +131,10 @@ export function controlHandler(
       }
       return { status: 200, json: { record, main: state.main[record.ticker] } };
     }
+    case 'POST /mining/worker':
+      return miningWorker(b, deps);
+    case 'POST /mining/payout':
+      return miningPayout(b, deps);
     case 'POST /ws-drop':
       return { status: 200, json: { dropped: deps.dropWs() } };
     case 'GET /state':
@@ -125,4 +142,50 @@ export function controlHandler(
     default:
       return { status: 404, json: { error: `unknown control endpoint ${route}` } };
   }
+}
+
+const WORKER_STATES = ['offline', 'online', 'low'] as const;
+
+function miningWorker(b: Record<string, unknown>, deps: ControlDeps): ControlReply {
+  const account = miningAccount(typeof b.account === 'string' ? b.account : DEMO_MINING_ACCOUNT);
+  if (!account || account.workers.length === 0) {
+    return { status: 400, json: { error: 'unknown mining account (or one without workers)' } };
+  }
+  const worker = b.worker ?? account.workers[0];
+  if (typeof worker !== 'string' || !account.workers.includes(worker)) {
+    return { status: 400, json: { error: 'unknown worker' } };
+  }
+  const state = WORKER_STATES.find((s) => s === b.state);
+  if (!state) return { status: 400, json: { error: 'state must be offline, online or low' } };
+  const nowSec = Math.floor(deps.now() / 1000);
+  const since = b.since ?? nowSec;
+  if (typeof since !== 'number' || !Number.isSafeInteger(since) || since > nowSec) {
+    return { status: 400, json: { error: 'since must be Unix seconds, not after now' } };
+  }
+  deps.engine.state.mining.workerChanges.push({ account: account.name, worker, state, since });
+  deps.changed();
+  return { status: 200, json: { account: account.name, worker, state } };
+}
+
+function miningPayout(b: Record<string, unknown>, deps: ControlDeps): ControlReply {
+  const account = miningAccount(typeof b.account === 'string' ? b.account : DEMO_MINING_ACCOUNT);
+  if (!account) return { status: 400, json: { error: 'unknown mining account' } };
+  const address = b.address ?? '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy';
+  if (typeof address !== 'string' || !BTC_ADDRESS.test(address)) {
+    return { status: 400, json: { error: 'address must be a BTC address' } };
+  }
+  const nowSec = Math.floor(deps.now() / 1000);
+  const mining = deps.engine.state.mining;
+  mining.payoutChanges.push({
+    account: account.name,
+    since: nowSec,
+    destination: 'external_address',
+    address,
+  });
+  deps.changed();
+  const p = payoutAt(mining, account.name, nowSec);
+  return {
+    status: 200,
+    json: { account: account.name, payoutDestination: p.destination, externalAddress: p.address },
+  };
 }

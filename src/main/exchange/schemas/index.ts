@@ -50,7 +50,13 @@ export {
   parseFlexPlans,
   parseFlexTransaction,
 } from './flex';
-export { parseHashrate } from './mining';
+export {
+  parseHashrate,
+  parseMinerInfo,
+  parseMiningAccounts,
+  parseWorkerHashrate,
+  parseWorkerNames,
+} from './mining';
 export { parseEmptyObject, parseSubAccounts } from './subAccounts';
 export { parseOAuthTokens } from './oauth';
 export {

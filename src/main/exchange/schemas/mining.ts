@@ -1,13 +1,21 @@
-import type { HashratePoint, HashrateSeries } from '../../../shared/model';
+import type {
+  HashratePoint,
+  HashrateSeries,
+  MinerInfo,
+  MiningAccount,
+} from '../../../shared/model';
+import { Precise } from '../../../shared/decimal';
 import {
   asRate,
   asText,
   compact,
   decimal,
   listOf,
+  longText,
   optional,
   parserOf,
   record,
+  required,
   time,
   withDefault,
 } from './primitives';
@@ -35,3 +43,59 @@ const hashrateSchema = record({
 }).transform((r): HashrateSeries => ({ account: r.data.account, points: r.data.hashrate }));
 
 export const parseHashrate = parserOf<HashrateSeries>(hashrateSchema, '/api/v4/mining/hashrate');
+
+/** A mining account or worker name: at most 255 characters (the OpenAPI's maxLength), else refused. */
+const asName = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length > 0 && value.length <= 255 ? value : undefined;
+const name = required('a name of 1 to 255 characters', asName);
+
+const accountsSchema = record({
+  data: listOf(record({ name, createdAt: time })),
+}).transform((r): MiningAccount[] => r.data);
+
+/** mining/accounts: the user's mining accounts, newest first. */
+export const parseMiningAccounts = parserOf<MiningAccount[]>(
+  accountsSchema,
+  '/api/v4/mining/accounts',
+);
+
+const workerNamesSchema = record({
+  data: record({ workers: listOf(name) }),
+}).transform((r): string[] => r.data.workers);
+
+/** workers/names: one page of the names of the workers online now. */
+export const parseWorkerNames = parserOf<string[]>(
+  workerNamesSchema,
+  '/api/v4/mining/workers/names',
+);
+
+/** workers/hashrate: `{time, hashrate}` with hashrate in TH/s, as H/s points. */
+const workerPointSchema = record({ time, hashrate: decimal }).transform((p): HashratePoint => ({
+  timestamp: p.time,
+  hashrate: new Precise(p.hashrate).times(TERA).toFixed(0),
+}));
+const TERA = '1000000000000';
+
+const workerHashrateSchema = record({
+  data: record({ hashrates: listOf(workerPointSchema) }),
+}).transform((r): HashratePoint[] => r.data.hashrates);
+
+export const parseWorkerHashrate = parserOf<HashratePoint[]>(
+  workerHashrateSchema,
+  '/api/v4/mining/workers/hashrate',
+);
+
+const count = required('a whole number from 0 to 1,000,000', (v: unknown) =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= 1_000_000 ? v : undefined,
+);
+
+const minerInfoSchema = record({
+  data: record({
+    fee: decimal,
+    workers: record({ online: count, offline: count, low: count }),
+    stratum: listOf(record({ url: longText(''), workersCount: count })),
+  }),
+}).transform((r): MinerInfo => r.data);
+
+/** miners/info: the pool fee, worker counts by status and the stratum URLs. */
+export const parseMinerInfo = parserOf<MinerInfo>(minerInfoSchema, '/api/v4/mining/miners/info');

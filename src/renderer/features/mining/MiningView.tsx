@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { HashrateInterval } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
-import { TextField } from '../../components/Field';
+import { SelectField, TextField } from '../../components/Field';
 import { useProfilesStore } from '../accounts';
 import { useSettings } from '../../lib/settingsStore';
 import { useShellStore } from '../../lib/shellStore';
@@ -20,6 +20,8 @@ import {
   type PresetRange,
 } from './miningStore';
 import { INTERVAL_LABELS, Stats } from './MiningParts';
+import { WorkersSection } from './WorkersSection';
+import { useMiningAccounts } from './workersStore';
 
 /** Chart width when it cannot be measured (tests); the request asks for about one point a pixel. */
 const FALLBACK_WIDTH = 960;
@@ -48,6 +50,14 @@ export function MiningView() {
   const fieldErrors = useMiningStore((s) => s.fieldErrors);
   const loadStore = useMiningStore((s) => s.load);
   const privacy = useSettings((s) => s.privacy);
+
+  // The account picker lists the profile's mining accounts (typed in when they cannot be listed).
+  const minedAccounts = useMiningAccounts((s) => s.data);
+  const loadAccounts = useMiningAccounts((s) => s.load);
+  useEffect(() => {
+    if (profileId) void loadAccounts();
+  }, [profileId, loadAccounts]);
+  const known = useMemo(() => minedAccounts?.accounts.map((a) => a.name) ?? [], [minedAccounts]);
 
   const chartBox = useRef<HTMLDivElement>(null);
   const width = useWidth(chartBox, FALLBACK_WIDTH);
@@ -134,16 +144,30 @@ export function MiningView() {
           }}
         >
           <div className="mining-account">
-            <TextField
-              id="mining-account"
-              label="Mining account"
-              value={account}
-              onChange={(value) => profileId && setAccount(profileId, value)}
-              error={fieldErrors.account}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={64}
-            />
+            {known.length > 0 ? (
+              <SelectField
+                id="mining-account"
+                label="Mining account"
+                value={account}
+                options={(known.includes(account) ? known : [account, ...known]).map((name) => ({
+                  value: name,
+                  label: name,
+                }))}
+                onChange={(value) => profileId && setAccount(profileId, value)}
+                error={fieldErrors.account}
+              />
+            ) : (
+              <TextField
+                id="mining-account"
+                label="Mining account"
+                value={account}
+                onChange={(value) => profileId && setAccount(profileId, value)}
+                error={fieldErrors.account}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={64}
+              />
+            )}
           </div>
           <div className="field mining-ranges">
             <span className="mining-label" id="mining-range-label">
@@ -288,6 +312,8 @@ export function MiningView() {
           </div>
         ) : null}
       </section>
+
+      {account.trim() ? <WorkersSection account={account.trim()} privacy={privacy} /> : null}
     </div>
   );
 }
