@@ -6,6 +6,7 @@ import {
   reviewOptions,
   reviewTotal,
   sideOf,
+  stopAtOnce,
   stopWords,
   type Review,
 } from './placement';
@@ -17,6 +18,7 @@ export function ReviewSummary({ review }: { review: Review }) {
   const side = sideOf(form);
   const options = reviewOptions(review);
   const blocker = reviewBlocker(review);
+  const atOnce = stopAtOnce(form, context);
   return (
     <dl className="trade-review" data-testid="trade-review">
       <dt>Side</dt>
@@ -35,6 +37,11 @@ export function ReviewSummary({ review }: { review: Review }) {
           </dd>
           <dt>When</dt>
           <dd data-testid="trade-review-stop">{stopWords(form, market)}</dd>
+          {atOnce ? (
+            <dd className="trade-warn" data-testid="trade-review-at-once">
+              {atOnce}
+            </dd>
+          ) : null}
         </>
       ) : null}
       {form.kind === 'limit' || form.kind === 'stop_limit' ? (
