@@ -54,3 +54,26 @@ describe('a stop whose condition already holds (point 3)', () => {
     );
   });
 });
+
+describe('the market picker keeps the market in use (point 4)', () => {
+  it('focus shows and highlights the market in use; Enter on it changes nothing', async () => {
+    // A favourite first in the list, as when the bug switched to it.
+    await trade.picker.click();
+    await trade.picker.fill('eth');
+    await trade.picker.press('Control+d');
+    await trade.option('ETH/USDT').waitFor();
+    await trade.picker.press('Escape');
+    await trade.picker.blur();
+    await expect(trade.picker.inputValue()).resolves.toBe('BTC/USDT');
+
+    await trade.picker.focus();
+    await expect(trade.picker.inputValue()).resolves.toBe('BTC/USDT');
+    await expect(trade.optionNames()).resolves.toEqual(expect.arrayContaining(['ETH/USDT']));
+    expect((await trade.optionNames())[0]).toBe('ETH/USDT');
+    const active = await trade.picker.getAttribute('aria-activedescendant');
+    expect(await trade.option('BTC/USDT').getAttribute('id')).toBe(active);
+    await trade.picker.press('Enter');
+    await expect(trade.picker.inputValue()).resolves.toBe('BTC/USDT');
+    await expect(page.getByTestId('last-price').textContent()).resolves.toContain('60,000');
+  });
+});
