@@ -251,4 +251,92 @@ describe('Kill-switch', () => {
       vi.useRealTimers();
     }
   });
+
+  it('when a timer fires, an event says when and which orders went', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const start = Date.now();
+      const { setTimers, setList } = serve([btcBuy, btcSell, ethStop]);
+      setTimers([{ market: 'BTC_USDT', startTime: start, cancellationTime: start + 1000 }]);
+      render(<OrdersView />);
+      await waitFor(() => expect(rows()).toHaveLength(3));
+      setTimers([]);
+      setList([ethStop]);
+      act(() => vi.advanceTimersByTime(2000));
+      const event = await screen.findByTestId('kill-switch-event');
+      const at = new Date(start + 1000).toLocaleTimeString();
+      expect(event.textContent).toBe(
+        `The kill-switch of BTC/USDT fired at ${at}: 2 orders canceled (#${btcBuy.orderId}, #${btcSell.orderId}).`,
+      );
+      expect(screen.getByTestId('kill-switch-none')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never says armed and none armed at once; keep alive is sent and shown, its re-arm is no event', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      let fired = false;
+      const { fake, setTimers } = serve([btcBuy], {
+        'orders.killSwitch': async (input) => {
+          const { market, timeout, keepAlive } = input as {
+            market: string;
+            timeout: number;
+            keepAlive?: boolean;
+          };
+          const start = Date.now();
+          const timer = { market, startTime: start, cancellationTime: start + timeout * 1000 };
+          // The first one fires before the list is read again.
+          setTimers(fired ? [{ ...timer, ...(keepAlive ? { keepAlive } : {}) }] : []);
+          fired = true;
+          return timer;
+        },
+      });
+      render(<OrdersView />);
+      const panel = screen.getByRole('region', { name: 'Kill-switch' });
+      await waitFor(() => expect(fake.callsTo('trade.markets')).toHaveLength(1));
+      fireEvent.change(within(panel).getByLabelText('Kill-switch market'), {
+        target: { value: 'BTC_USDT' },
+      });
+      fireEvent.change(within(panel).getByLabelText('Timeout (seconds)'), {
+        target: { value: '10' },
+      });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Arm' }));
+      await waitFor(() =>
+        expect(fake.callsTo('orders.killSwitchStatus').length).toBeGreaterThan(1),
+      );
+      await waitFor(() => expect(within(panel).getByTestId('kill-switch-none')).toBeTruthy());
+      expect(panel.textContent).not.toMatch(/is armed for/);
+
+      fireEvent.click(within(panel).getByRole('checkbox', { name: 'Keep alive while connected' }));
+      fireEvent.click(within(panel).getByRole('button', { name: 'Arm' }));
+      const row = await within(panel).findByTestId('kill-switch-timer');
+      expect(fake.callsTo('orders.killSwitch').at(-1)).toEqual({
+        market: 'BTC_USDT',
+        timeout: 10,
+        keepAlive: true,
+      });
+      expect(row.textContent).toContain('kept alive while connected: armed again every 5 s');
+      expect(panel.textContent).toMatch(/is armed for 10 s, kept alive while connected/);
+      // Main armed it again: past the first cancellation time the list has the new one, no event.
+      const now = Date.now();
+      setTimers([
+        {
+          market: 'BTC_USDT',
+          startTime: now + 5000,
+          cancellationTime: now + 15_000,
+          keepAlive: true,
+        },
+      ]);
+      act(() => vi.advanceTimersByTime(11_000));
+      await waitFor(() =>
+        expect(fake.callsTo('orders.killSwitchStatus').length).toBeGreaterThan(3),
+      );
+      await waitFor(() => expect(within(panel).getByTestId('kill-switch-timer')).toBeTruthy());
+      expect(screen.queryByTestId('kill-switch-event')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -154,8 +154,11 @@ interface OrdersStore {
   modify(input: ChannelInput<'orders.modify'>): Promise<Order>;
   /** Cancels every open order of one market, or of every market (undefined); rejects like `cancel`. */
   cancelAll(market: string | undefined): Promise<void>;
-  /** Arms a market's kill-switch for `timeout` seconds, or disarms it (null); rejects like `cancel`. */
-  killSwitch(market: string, timeout: number | null): Promise<void>;
+  /**
+   * Arms a market's kill-switch for `timeout` seconds (kept alive from main with `keepAlive`), or
+   * disarms it (null); rejects like `cancel`.
+   */
+  killSwitch(market: string, timeout: number | null, keepAlive?: boolean): Promise<void>;
   loadKillSwitches(): Promise<void>;
   filterConditional(market: string | undefined): void;
   loadConditional(): Promise<void>;
@@ -187,8 +190,10 @@ export const useOrdersStore = create<OrdersStore>()((set, get) => ({
   async cancelAll(market) {
     await mutate('orders.cancelAll', () => getDesk().orders.cancelAll(market ? { market } : {}));
   },
-  async killSwitch(market, timeout) {
-    await mutate('orders.killSwitch', () => getDesk().orders.killSwitch({ market, timeout }));
+  async killSwitch(market, timeout, keepAlive) {
+    await mutate('orders.killSwitch', () =>
+      getDesk().orders.killSwitch({ market, timeout, ...(keepAlive ? { keepAlive } : {}) }),
+    );
   },
   loadKillSwitches: () => useKillSwitches.getState().load(),
   filterConditional(market) {
