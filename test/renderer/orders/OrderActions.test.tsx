@@ -262,7 +262,9 @@ describe('Kill-switch', () => {
       await waitFor(() => expect(rows()).toHaveLength(3));
       setTimers([]);
       setList([ethStop]);
-      act(() => vi.advanceTimersByTime(2000));
+      act(() => {
+        vi.advanceTimersByTime(2000);
+      });
       const event = await screen.findByTestId('kill-switch-event');
       const at = new Date(start + 1000).toLocaleTimeString();
       expect(event.textContent).toBe(
@@ -329,7 +331,9 @@ describe('Kill-switch', () => {
           keepAlive: true,
         },
       ]);
-      act(() => vi.advanceTimersByTime(11_000));
+      act(() => {
+        vi.advanceTimersByTime(11_000);
+      });
       await waitFor(() =>
         expect(fake.callsTo('orders.killSwitchStatus').length).toBeGreaterThan(3),
       );

@@ -154,7 +154,9 @@ describe('market picker', () => {
 
   it('focusing keeps the current market shown and highlighted; Enter untouched changes nothing', async () => {
     await open();
-    act(() => useTradeStore.setState({ favourites: ['DOT_USDT'] }));
+    act(() => {
+      useTradeStore.setState({ favourites: ['DOT_USDT'] });
+    });
     await openList();
     // Still the market in use, highlighted in a list that starts with the favourite.
     expect(picker()).toHaveProperty('value', 'BTC/USDT');
