@@ -53,7 +53,12 @@ export function OrderForm({ context, onPlaced, onMarketError }: OrderFormProps) 
         {outcome ? <OutcomeNotice outcome={outcome} /> : null}
       </form>
 
-      <PreviewPanel form={form.values} context={context} estimate={estimate} />
+      {/* While the review is open, the preview behind it is the estimate being confirmed. */}
+      <PreviewPanel
+        form={review?.form ?? form.values}
+        context={review?.context ?? context}
+        estimate={review?.estimate ?? estimate}
+      />
 
       {review ? (
         <ConfirmDialog

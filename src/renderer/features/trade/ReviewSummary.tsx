@@ -1,6 +1,9 @@
 import { formatPrice } from '../../lib/decimal';
 import { amountUnit, plain } from './checks';
+import { useSettings } from '../../lib/settingsStore';
+import { activeProfile, useProfilesStore } from '../accounts';
 import {
+  farPrices,
   reviewBlocker,
   reviewKind,
   reviewOptions,
@@ -19,8 +22,20 @@ export function ReviewSummary({ review }: { review: Review }) {
   const options = reviewOptions(review);
   const blocker = reviewBlocker(review);
   const atOnce = stopAtOnce(form, context);
+  const far = farPrices(
+    form,
+    context,
+    useSettings((s) => s.priceGuardPercent),
+  );
+  const account = useProfilesStore((s) => activeProfile(s.state)?.name);
   return (
     <dl className="trade-review" data-testid="trade-review">
+      {account ? (
+        <>
+          <dt>Account</dt>
+          <dd data-testid="trade-review-account">{account}</dd>
+        </>
+      ) : null}
       <dt>Side</dt>
       <dd className={`side side-${side}`}>
         {side === 'buy' ? 'Buy' : 'Sell'} <span className="muted">({reviewKind(review)})</span>
@@ -67,6 +82,11 @@ export function ReviewSummary({ review }: { review: Review }) {
           <dd>{options.join(' · ')}</dd>
         </>
       ) : null}
+      {far.map((words) => (
+        <dd key={words} className="trade-warn" data-testid="trade-review-far">
+          {words}
+        </dd>
+      ))}
       {blocker ? (
         <dd className="trade-warn" role="alert">
           {blocker}

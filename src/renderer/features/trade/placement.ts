@@ -243,6 +243,34 @@ export function stopAtOnce(
   return `Would trigger at once: the last price ${plain(lastPrice)} ${money} is already ${where} ${plain(activation)} ${money}.`;
 }
 
+/**
+ * The fat-finger guard: each limit or activation price more than `guardPercent` % from the last
+ * price, in words ("The limit price 70,000 USDT is 16.67 % above the last price 60,000 USDT (more
+ * than the 10 % set in Settings)."). None without a last price.
+ */
+export function farPrices(
+  form: Pick<OrderFormValues, 'kind' | 'price' | 'activationPrice'>,
+  context: Pick<TradeContext, 'market' | 'lastPrice'>,
+  guardPercent: number,
+): string[] {
+  const { lastPrice } = context;
+  if (lastPrice === null || new Decimal(lastPrice).lte(0)) return [];
+  const last = new Decimal(lastPrice);
+  const money = context.market.money;
+  const prices: [string, string][] = [];
+  if (isStop(form.kind)) prices.push(['activation price', form.activationPrice.trim()]);
+  if (form.kind === 'limit' || form.kind === 'stop_limit')
+    prices.push(['limit price', form.price.trim()]);
+  return prices.flatMap(([what, price]) => {
+    const distance = new Decimal(price).minus(last).div(last).times(100);
+    if (distance.abs().lte(guardPercent)) return [];
+    const way = distance.gt(0) ? 'above' : 'below';
+    return [
+      `The ${what} ${plain(price)} ${money} is ${plain(distance.abs().toDecimalPlaces(2))} % ${way} the last price ${plain(last)} ${money} (more than the ${guardPercent} % set in Settings).`,
+    ];
+  });
+}
+
 /** The options the order carries, in words. */
 export function reviewOptions({ form }: Review): string[] {
   const cid = form.clientOrderId.trim();
