@@ -183,6 +183,60 @@ describe('Cancel all', () => {
   });
 });
 
+describe('focus after an action (issue 32 point 9)', () => {
+  /** The notice of the action, holding focus (never <body>). */
+  const focusedNotice = () => {
+    const notice = screen.getByRole('status');
+    expect(document.activeElement).toBe(notice);
+    return notice.textContent;
+  };
+
+  it('after Cancel, the notice holds focus', async () => {
+    const { setList } = serve([btcBuy, btcSell], {
+      'orders.cancel': async () => {
+        setList([btcSell]);
+        return { ...btcBuy, status: 'CANCELED' };
+      },
+    });
+    render(<OrdersView />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const cancel = screen.getByRole('button', { name: new RegExp(`^Cancel .*${btcBuy.orderId}`) });
+    cancel.focus();
+    fireEvent.click(cancel);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(focusedNotice()).toContain('was canceled');
+  });
+
+  it('after Modify (the row is replaced) and Cancel all (the button is disabled), the notice', async () => {
+    const replaced = { ...btcBuy, orderId: 4_200_000_999, price: '61000' };
+    const { setList } = serve([btcBuy], {
+      'orders.modify': async () => {
+        setList([replaced]);
+        return replaced;
+      },
+      'orders.cancelAll': async () => {
+        setList([]);
+        return true;
+      },
+    });
+    const form = await openModify(btcBuy);
+    fireEvent.change(within(form).getByLabelText('Price (USDT)'), { target: { value: '61000' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Review' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Modify order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(focusedNotice()).toContain('was modified');
+
+    const all = screen.getByRole('button', { name: 'Cancel all' });
+    all.focus();
+    fireEvent.click(all);
+    fireEvent.click(within(dialog()).getByRole('button', { name: /^Cancel 1 order/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(rows()).toHaveLength(0));
+    expect(focusedNotice()).toContain('were canceled');
+  });
+});
+
 describe('Kill-switch', () => {
   it('refuses a timeout outside 5–600 s under its field without a request; arms, counts down, disarms', async () => {
     const { fake, setTimers } = serve([btcBuy], {
