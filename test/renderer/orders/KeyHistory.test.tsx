@@ -71,7 +71,7 @@ function setUp() {
       pageOf([deal(), deal({ dealId: 502, role: 'maker' })], q as WindowQuery),
     'keyHistory.orderDeals': async () => ({
       orderId: 1,
-      deals: [deal(), deal({ dealId: 502 })],
+      deals: [deal({ side: undefined }), deal({ dealId: 502, side: undefined })],
       capped: false,
       fetchedAt: Date.now(),
     }),
@@ -179,6 +179,11 @@ describe('History by API key', () => {
     await waitFor(() => expect(within(dialog).getAllByTestId('order-deal')).toHaveLength(2));
     expect(fake.callsTo('keyHistory.orderDeals')).toEqual([{ orderId: 1 }]);
     expect(within(dialog).getByTestId('order-deals-count').textContent).toBe('2 deals');
+    // Issue 32 point 8: an order's deals carry no side; each shows the order's, and its type in words.
+    for (const row of within(dialog).getAllByTestId('order-deal')) {
+      expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('Sell');
+    }
+    expect(dialog.textContent).toContain('BTC/USDT sell · Limit');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -24,7 +24,7 @@ import {
   useHistoryColumns,
   type HistoryRow,
 } from './historyColumns';
-import { ORDERS } from './parts';
+import { ORDERS, typeWords } from './parts';
 import {
   useApiDeals,
   useApiOrders,
@@ -253,7 +253,10 @@ function OrderDealsDialog({ order }: { order: ExecutedOrder }) {
   const slot = useOrderDeals();
   const close = useKeyHistoryStore((s) => s.showDeals);
   const shown = slot.data?.orderId === order.orderId ? slot.data : undefined;
-  const columns = useMemo(() => dealColumns(() => order.market), [order.market]);
+  const columns = useMemo(
+    () => dealColumns(() => order.market, order.side),
+    [order.market, order.side],
+  );
   return (
     <ConfirmDialog
       title={`Deals of order ${order.orderId}`}
@@ -262,7 +265,7 @@ function OrderDealsDialog({ order }: { order: ExecutedOrder }) {
       onCancel={() => close(undefined)}
     >
       <p>
-        {marketLabel(order.market)} {order.side} · {order.type}
+        {marketLabel(order.market)} {order.side} · {typeWords(order)}
         {order.clientOrderId ? ` · client order id ${order.clientOrderId}` : ''}
       </p>
       {shown ? (
