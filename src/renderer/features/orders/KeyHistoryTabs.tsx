@@ -13,6 +13,7 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SelectField, TextField } from '../../components/Field';
 import { formatTime, RefreshAlert, tableHeight } from '../../components/ViewParts';
+import { isZero } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { formatCount } from '../../lib/numberFormat';
 import { statusOf, type Remote } from '../../lib/remote';
@@ -203,6 +204,8 @@ interface WindowTabProps<Row> {
   columns: Column<Row>[];
   rowKey(row: Row): string;
   rowTestId: string;
+  /** A filter of this tab only, after the shared ones. */
+  filter?: ReactNode;
   children?: ReactNode;
 }
 
@@ -222,6 +225,7 @@ function WindowTab<Row>(props: WindowTabProps<Row>) {
         </div>
       </div>
       <TransfersFilters idPrefix={props.idPrefix} label={`Filter ${title.toLowerCase()}`} />
+      {props.filter}
       <WindowPager page={page} />
       {page && slot.error ? <RefreshAlert error={slot.error} onRetry={load} /> : null}
       {page ? (
@@ -291,16 +295,35 @@ function OrderDealsDialog({ order }: { order: ExecutedOrder }) {
   );
 }
 
-/** Executed orders by API key (trade-account/order/history), one 31-day window at a time. */
+/** Which executed orders show: those that filled (the default), all, or the canceled-unfilled. */
+type FillFilter = 'filled' | 'all' | 'unfilled';
+
+const FILL_FILTERS: { value: FillFilter; label: string }[] = [
+  { value: 'filled', label: 'Filled, in full or in part' },
+  { value: 'all', label: 'All, with canceled unfilled' },
+  { value: 'unfilled', label: 'Canceled without a fill' },
+];
+
+const shows = (filter: FillFilter, o: ExecutedOrder): boolean =>
+  filter === 'all' || isZero(o.dealStock) === (filter === 'unfilled');
+
+/**
+ * Executed orders by API key (trade-account/order/history), one 31-day window at a time; by
+ * default only those that filled (an order canceled before anything filled was not executed).
+ */
 export function ApiOrdersTab() {
+  const [fills, setFills] = useState<FillFilter>('filled');
   const slot = useApiOrders();
   const load = useKeyHistoryStore((s) => s.loadOrders);
   const exportCsv = useKeyHistoryStore((s) => s.exportOrdersCsv);
   const detail = useKeyHistoryStore((s) => s.detail);
   const showDeals = useKeyHistoryStore((s) => s.showDeals);
   const all = useMemo<HistoryRow[]>(
-    () => (slot.data?.records ?? []).map((o) => ({ ...o, key: `${o.market}:${o.orderId}` })),
-    [slot.data],
+    () =>
+      (slot.data?.records ?? [])
+        .filter((o) => shows(fills, o))
+        .map((o) => ({ ...o, key: `${o.market}:${o.orderId}` })),
+    [slot.data, fills],
   );
   const base = useHistoryColumns(all);
   const columns = useMemo<Column<HistoryRow>[]>(
@@ -331,6 +354,17 @@ export function ApiOrdersTab() {
       columns={columns}
       rowKey={(o) => o.key}
       rowTestId="api-order"
+      filter={
+        <div className="filters">
+          <SelectField<FillFilter>
+            id="api-orders-status"
+            label="Status"
+            value={fills}
+            options={FILL_FILTERS}
+            onChange={setFills}
+          />
+        </div>
+      }
     >
       {order ? <OrderDealsDialog order={order} /> : null}
     </WindowTab>
