@@ -43,6 +43,8 @@ export function TradeView() {
   const trades = useLiveTrades((s) => (s.market === market ? s.trades : undefined));
 
   const [marketError, setMarketError] = useState<string | undefined>(undefined);
+  // A book level chosen for the order's price (a new object each click, so the same price twice).
+  const [picked, setPicked] = useState<{ price: string } | undefined>(undefined);
   const refresh = useCallback(() => void loadContext(), [loadContext]);
   const data = context.data && context.data.market.name === market ? context.data : undefined;
   useAutoRefresh(refresh, data?.fetchedAt);
@@ -51,6 +53,9 @@ export function TradeView() {
     void loadMarkets();
     void loadTickers();
   }, [loadMarkets, loadTickers]);
+
+  // A level chosen on one market is not the price of another.
+  useEffect(() => setPicked(undefined), [market]);
 
   // The stream pushes the chosen market's book and trades while the screen is open.
   useEffect(() => watch(market), [watch, market]);
@@ -105,6 +110,7 @@ export function TradeView() {
             context={data}
             onPlaced={refresh}
             onMarketError={setMarketError}
+            picked={picked}
           />
         </div>
       ) : null}
@@ -119,7 +125,11 @@ export function TradeView() {
 
       {data ? (
         <div className="trade-live">
-          <OrderBookPanel market={data.market} book={data.book} />
+          <OrderBookPanel
+            market={data.market}
+            book={data.book}
+            onPick={(price) => setPicked({ price })}
+          />
           <LastTrades market={data.market} trades={trades ?? []} />
         </div>
       ) : null}
