@@ -43,8 +43,9 @@ export function TradeView() {
   const trades = useLiveTrades((s) => (s.market === market ? s.trades : undefined));
 
   const [marketError, setMarketError] = useState<string | undefined>(undefined);
-  // A book level chosen for the order's price (a new object each click, so the same price twice).
-  const [picked, setPicked] = useState<{ price: string } | undefined>(undefined);
+  // A book level chosen for the order's price (a new object each click, so the same price twice);
+  // a level of one market is not the price of another.
+  const [picked, setPicked] = useState<{ price: string; market: string } | undefined>(undefined);
   const refresh = useCallback(() => void loadContext(), [loadContext]);
   const data = context.data && context.data.market.name === market ? context.data : undefined;
   useAutoRefresh(refresh, data?.fetchedAt);
@@ -53,9 +54,6 @@ export function TradeView() {
     void loadMarkets();
     void loadTickers();
   }, [loadMarkets, loadTickers]);
-
-  // A level chosen on one market is not the price of another.
-  useEffect(() => setPicked(undefined), [market]);
 
   // The stream pushes the chosen market's book and trades while the screen is open.
   useEffect(() => watch(market), [watch, market]);
@@ -110,7 +108,7 @@ export function TradeView() {
             context={data}
             onPlaced={refresh}
             onMarketError={setMarketError}
-            picked={picked}
+            picked={picked?.market === market ? picked : undefined}
           />
         </div>
       ) : null}
@@ -128,7 +126,7 @@ export function TradeView() {
           <OrderBookPanel
             market={data.market}
             book={data.book}
-            onPick={(price) => setPicked({ price })}
+            onPick={(price) => setPicked({ price, market })}
           />
           <LastTrades market={data.market} trades={trades ?? []} />
         </div>
