@@ -52,7 +52,16 @@ const PRESETS: { value: RangePreset; label: string }[] = [
  * The filters both tabs share: market (the exchange's), side and time range apply at once; a
  * client order id and custom dates apply with Apply (or Enter), checked with the contract's rule.
  */
-function TransfersFilters({ idPrefix, label }: { idPrefix: string; label: string }) {
+function TransfersFilters({
+  idPrefix,
+  label,
+  children,
+}: {
+  idPrefix: string;
+  label: string;
+  /** A filter of one tab only, in the same row of fields. */
+  children?: ReactNode;
+}) {
   const filters = useKeyHistoryStore((s) => s.filters);
   const rangeError = useKeyHistoryStore((s) => s.rangeError);
   const setFilters = useKeyHistoryStore((s) => s.setFilters);
@@ -119,6 +128,7 @@ function TransfersFilters({ idPrefix, label }: { idPrefix: string; label: string
         options={PRESETS}
         onChange={(preset) => setFilters({ preset })}
       />
+      {children}
       {filters.preset === 'custom' ? (
         <>
           <TextField
@@ -224,8 +234,9 @@ function WindowTab<Row>(props: WindowTabProps<Row>) {
           <ExportCsvButton exportCsv={props.exportCsv} unit={unit} disabled={!page} />
         </div>
       </div>
-      <TransfersFilters idPrefix={props.idPrefix} label={`Filter ${title.toLowerCase()}`} />
-      {props.filter}
+      <TransfersFilters idPrefix={props.idPrefix} label={`Filter ${title.toLowerCase()}`}>
+        {props.filter}
+      </TransfersFilters>
       <WindowPager page={page} />
       {page && slot.error ? <RefreshAlert error={slot.error} onRetry={load} /> : null}
       {page ? (
@@ -355,15 +366,13 @@ export function ApiOrdersTab() {
       rowKey={(o) => o.key}
       rowTestId="api-order"
       filter={
-        <div className="filters">
-          <SelectField<FillFilter>
-            id="api-orders-status"
-            label="Status"
-            value={fills}
-            options={FILL_FILTERS}
-            onChange={setFills}
-          />
-        </div>
+        <SelectField<FillFilter>
+          id="api-orders-status"
+          label="Status"
+          value={fills}
+          options={FILL_FILTERS}
+          onChange={setFills}
+        />
       }
     >
       {order ? <OrderDealsDialog order={order} /> : null}

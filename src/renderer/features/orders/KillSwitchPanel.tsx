@@ -46,11 +46,13 @@ const activeIdsOn = (market: string): number[] =>
 
 /**
  * A timer's cancellation time passed: the timers are read again. Armed again since (kept alive
- * from main): nothing happened. Gone: it fired; the orders reload and the market's orders that
- * went are the event's.
+ * from main): nothing happened. Gone: it fired; the orders reload and those of `before` (the
+ * market's orders seen while it was armed) that went are the event's.
  */
-async function settleDue(timer: KillSwitchTimer): Promise<FiredEvent | undefined> {
-  const before = activeIdsOn(timer.market);
+async function settleDue(
+  timer: KillSwitchTimer,
+  before: readonly number[],
+): Promise<FiredEvent | undefined> {
   await useOrdersStore.getState().loadKillSwitches();
   const now = useKillSwitches.getState().data?.timers.find((t) => t.market === timer.market);
   if (now && now.cancellationTime > timer.cancellationTime) return undefined;
@@ -71,12 +73,17 @@ function TimerRow({
 }: {
   timer: KillSwitchTimer;
   onDisarm(): void;
-  onDue(timer: KillSwitchTimer): void;
+  onDue(timer: KillSwitchTimer, before: readonly number[]): void;
 }) {
   const now = useNow(1000);
   const due = timer.cancellationTime <= now;
+  // The market's orders as last seen before it was due: the stream may take the canceled ones
+  // out of the list before the countdown gets there.
+  const [seen, setSeen] = useState<readonly number[]>([]);
+  const ids = due ? undefined : activeIdsOn(timer.market);
+  if (ids && ids.join() !== seen.join()) setSeen(ids);
   useEffect(() => {
-    if (due) onDue(timer);
+    if (due) onDue(timer, seen);
     // Once per timer: a re-armed one is a new timer object.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [due, timer]);
@@ -160,8 +167,8 @@ export function KillSwitchPanel() {
     );
   };
 
-  const onDue = (timer: KillSwitchTimer) =>
-    void settleDue(timer).then((event) => {
+  const onDue = (timer: KillSwitchTimer, before: readonly number[]) =>
+    void settleDue(timer, before).then((event) => {
       if (event) setFired((events) => [event, ...events].slice(0, 5));
     });
 
@@ -251,7 +258,7 @@ export function KillSwitchPanel() {
             No kill-switch is armed.
           </p>
         ) : (
-          <ul aria-label="Armed kill-switches">
+          <ul aria-label="Armed kill-switches" className="kill-switch-timers">
             {timers.map((t) => (
               <TimerRow
                 key={t.market}
