@@ -552,7 +552,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
         expect(box.x + box.width).toBeLessThanOrEqual(main.x + main.width);
         expect(box.width).toBeLessThanOrEqual(room);
         expect(box.y).toBeGreaterThanOrEqual(0);
-        expect(box.y + box.height).toBeLessThanOrEqual(600);
+        expect(box.y + box.height, String(control)).toBeLessThanOrEqual(600);
       }
       expect(await sidewaysScroll()).toEqual([0, 0]);
       await disarmKillSwitch(orders);

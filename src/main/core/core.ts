@@ -16,6 +16,7 @@ import { SnapshotRecorder } from '../portfolioHistory/recorder';
 import { PortfolioHistory } from '../portfolioHistory/service';
 import type { HistoryStore } from '../portfolioHistory/store';
 import type { SaveFile } from '../services/csv';
+import { KillSwitchKeeper } from '../services/killSwitchKeeper';
 import { OrderJournal } from '../services/orderJournal';
 import { StreamService } from '../stream/service';
 import type { SessionOptions } from '../stream/session';
@@ -147,6 +148,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     active: () => accounts.active(),
   });
   accounts.onForget((profileId) => history.deleteProfile(profileId));
+  const killSwitches = new KillSwitchKeeper();
   const handlers = createHandlers({
     info: () => ({
       version: options.version,
@@ -161,6 +163,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     historyStore: history,
     recorder,
     portfolioHistory,
+    killSwitches,
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
     ...(options.notify ? { notify: options.notify } : {}),
   });
@@ -193,6 +196,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       events.emit('app.power', { state: 'resumed', at: Date.now() });
     },
     async stop() {
+      killSwitches.stop();
       recorder.stop();
       stream.stop();
       accounts.stop();

@@ -10,6 +10,7 @@ import { exportSnapshotsCsv } from '../portfolioHistory/snapshotsCsv';
 import type { HistoryStore } from '../portfolioHistory/store';
 import type { PortfolioHistory } from '../portfolioHistory/service';
 import * as orders from '../services/orders';
+import type { KillSwitchKeeper } from '../services/killSwitchKeeper';
 import * as trade from '../services/trade';
 import * as flex from '../services/flex';
 import * as subAccounts from '../services/subAccounts';
@@ -39,6 +40,8 @@ export interface Services {
   portfolioHistory: PortfolioHistory;
   /** Records a snapshot from every successful Overview. */
   recorder: SnapshotRecorder;
+  /** Keeps kill-switches armed from main ("keep alive while connected"). */
+  killSwitches: KillSwitchKeeper;
   /** A desktop notification (Electron); absent in the web host, where none is shown. */
   notify?: (title: string, body: string) => boolean;
 }
@@ -113,8 +116,8 @@ export function createHandlers(services: Services): Handlers {
     'orders.cancelConditional': ({ market, id }) => api().cancelConditional(market, id),
     'orders.modify': (input) => orders.modify(api(), input),
     'orders.cancelAll': (input) => orders.cancelAll(api(), input),
-    'orders.killSwitch': (input) => orders.killSwitch(api(), input),
-    'orders.killSwitchStatus': () => orders.killSwitchStatus(api()),
+    'orders.killSwitch': (input) => orders.killSwitch(api(), services.killSwitches, input),
+    'orders.killSwitchStatus': () => orders.killSwitchStatus(api(), services.killSwitches),
     'orders.place': (input) => orders.placeOrderOutcome(api(), input, journal()),
     'orders.partnerHistory': (query) => accounts.partnerHistory(query),
     'orders.exportPartnerHistoryCsv': (query) =>

@@ -19,6 +19,7 @@ import {
   type PlaceOrderInput,
 } from '../exchange/api';
 import { deliverCsv, type SaveFile } from './csv';
+import type { KillSwitchKeeper } from './killSwitchKeeper';
 import { executedCsv } from './executedCsv';
 import { EXECUTED_LIMIT } from '../../shared/executed';
 import { fetchAllActiveOrders } from '../exchange/paging';
@@ -78,17 +79,27 @@ export function cancelAll(
   return api.cancelAllOrders(market ? { market } : {});
 }
 
-/** Arms a market's kill-switch for `timeout` seconds, or disarms it (null). */
-export function killSwitch(
+/**
+ * Arms a market's kill-switch for `timeout` seconds, or disarms it (null); with `keepAlive`, the
+ * keeper arms it again from main while the exchange answers.
+ */
+export async function killSwitch(
   api: ExchangeApi,
-  { market, timeout }: ChannelParsed<'orders.killSwitch'>,
+  keeper: KillSwitchKeeper,
+  { market, timeout, keepAlive }: ChannelParsed<'orders.killSwitch'>,
 ): Promise<KillSwitchTimer | null> {
-  return api.setKillSwitch(market, timeout);
+  const timer = await keeper.arm(api, market, timeout, keepAlive);
+  return timer && keepAlive ? { ...timer, keepAlive: true } : timer;
 }
 
-/** The armed kill-switch timers of every market, soonest first. */
-export async function killSwitchStatus(api: ExchangeApi): Promise<KillSwitchStatus> {
-  const timers = await api.killSwitchStatus();
+/** The armed kill-switch timers of every market, soonest first, each saying whether it is kept. */
+export async function killSwitchStatus(
+  api: ExchangeApi,
+  keeper: KillSwitchKeeper,
+): Promise<KillSwitchStatus> {
+  const timers = (await api.killSwitchStatus()).map((timer) =>
+    keeper.keeps(timer.market, api) ? { ...timer, keepAlive: true } : timer,
+  );
   timers.sort((a, b) => a.cancellationTime - b.cancellationTime);
   return { timers, fetchedAt: Date.now() };
 }

@@ -16,11 +16,14 @@ interface Settings {
   quote: string;
   /** Separators of numbers shown and typed. */
   numberFormat: NumberFormatChoice;
+  /** The confirmation names a limit or stop price more than this % from the last price. */
+  priceGuardPercent: number;
   setPrivacy(on: boolean): void;
   setTheme(theme: ThemeChoice): void;
   setAutoRefresh(seconds: number): void;
   setQuote(quote: string): void;
   setNumberFormat(format: NumberFormatChoice): void;
+  setPriceGuard(percent: number): void;
 }
 
 /** Display preferences (never secrets, never server data), kept across restarts. */
@@ -32,11 +35,13 @@ export const useSettings = create<Settings>()(
       autoRefreshSeconds: 30,
       quote: 'USDT',
       numberFormat: 'system',
+      priceGuardPercent: 10,
       setPrivacy: (privacy) => set({ privacy }),
       setTheme: (theme) => set({ theme }),
       setAutoRefresh: (autoRefreshSeconds) => set({ autoRefreshSeconds }),
       setQuote: (quote) => set({ quote }),
       setNumberFormat: (numberFormat) => set({ numberFormat }),
+      setPriceGuard: (priceGuardPercent) => set({ priceGuardPercent }),
     }),
     { name: 'exchange-desk-settings', version: 1 },
   ),

@@ -135,10 +135,11 @@ export const orders = {
   cancelAll: channel<true>()(z.object({ market: market.optional() })),
   /**
    * Arms (or re-arms) a market's kill-switch: unless armed again within `timeout` seconds, the
-   * exchange cancels the market's orders. `timeout: null` disarms it (answer: null).
+   * exchange cancels the market's orders. `timeout: null` disarms it (answer: null). With
+   * `keepAlive`, main arms it again every half timeout while the exchange answers.
    */
   killSwitch: channel<KillSwitchTimer | null>()(
-    z.object({ market, timeout: killSwitchTimeout.nullable() }),
+    z.object({ market, timeout: killSwitchTimeout.nullable(), keepAlive: z.boolean().optional() }),
   ),
   /** The armed kill-switch timers, every market. */
   killSwitchStatus: channel<KillSwitchStatus>()(noInput),

@@ -85,6 +85,8 @@ export interface KillSwitchTimer {
   cancellationTime: Millis;
   /** `spot`, `margin`, `futures`; absent: every order type. */
   types?: string[];
+  /** Main arms it again every half timeout while the exchange answers ("keep alive"). */
+  keepAlive?: boolean;
 }
 
 /** The armed kill-switch timers, as fetched. */

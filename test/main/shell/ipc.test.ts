@@ -1,3 +1,4 @@
+import { KillSwitchKeeper } from '../../../src/main/services/killSwitchKeeper';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -100,6 +101,7 @@ function fakeServices() {
     historyStore,
     recorder,
     portfolioHistory,
+    killSwitches: new KillSwitchKeeper(),
     status,
   } satisfies Services & {
     status: { checks: number };

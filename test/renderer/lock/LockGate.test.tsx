@@ -79,6 +79,21 @@ describe('LockGate', () => {
     expect(screen.queryByLabelText('Passcode')).toBeNull();
   });
 
+  it('after unlock, focus goes to the screen, never <body> (issue 32 point 9)', async () => {
+    setDesk(fakeDesk({ 'lock.status': async () => locked, 'lock.unlock': async () => open }).desk);
+    render(
+      <LockGate>
+        <main id="main-content" tabIndex={-1}>
+          <App />
+        </main>
+      </LockGate>,
+    );
+    fireEvent.change(await screen.findByLabelText('Passcode'), { target: { value: '2468' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    await screen.findByText('Balance 12.345 BTC');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
   it('follows lock.changed: locks when main says so', async () => {
     const fake = fakeDesk({ 'lock.status': async () => open });
     setDesk(fake.desk);

@@ -135,9 +135,25 @@ describe('Active orders', () => {
     fireEvent.change(orderId, { target: { value: '42abc' } });
     expect(orderId.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(orderId.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Enter the order id as a whole number, e.g. 4200000123.',
+      'Order ids are whole numbers and match whole: enter digits only, e.g. 4200000123.',
     );
     expect(rows()).toHaveLength(2);
+  });
+
+  it('says how an order id matches: whole, so a part of one matches nothing (issue 32 point 9)', async () => {
+    serve(() => activeList([btcBuy, ethSell]));
+    render(<OrdersView />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const orderId = screen.getByLabelText('Order id');
+    const said = () =>
+      document.getElementById(orderId.getAttribute('aria-describedby')!)?.textContent;
+    expect(said()).toBe('Matches the whole id.');
+    fireEvent.change(orderId, { target: { value: '4200' } });
+    expect(said()).toBe('No order has the id 4200: ids match whole, not in part.');
+    expect(screen.getByText('No active orders match these filters.')).toBeTruthy();
+    fireEvent.change(orderId, { target: { value: String(btcBuy.orderId) } });
+    expect(said()).toBe('Matches the whole id.');
+    expect(rows()).toHaveLength(1);
   });
 
   it('says when the exchange holds more open orders than were loaded', async () => {

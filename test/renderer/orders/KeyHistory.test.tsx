@@ -9,7 +9,12 @@ import {
 } from '../../../src/renderer/features/orders/keyHistoryStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { HISTORY_WINDOW_SECONDS, historyEarliest } from '../../../src/shared/executed';
-import type { ApiDealsPage, ApiOrdersPage, MarketDeal } from '../../../src/shared/model';
+import type {
+  ApiDealsPage,
+  ApiOrdersPage,
+  ExecutedOrder,
+  MarketDeal,
+} from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
 import { executed, resetStores, sizeTablesForSuite } from './fixtures';
 
@@ -58,7 +63,8 @@ const deal = (over: Partial<MarketDeal> = {}): MarketDeal => ({
   ...over,
 });
 
-function setUp() {
+/** The bridge of both tabs; `orders` the executed orders of every window (default: one filled). */
+function setUp(orders?: () => ExecutedOrder[]) {
   const fake = fakeDesk({
     'trade.markets': async () =>
       [
@@ -66,12 +72,15 @@ function setUp() {
         { name: 'ETH_USDT', stock: 'ETH', money: 'USDT' },
       ] as never,
     'keyHistory.orders': async (q): Promise<ApiOrdersPage> =>
-      pageOf([executed({ orderId: 1, timestamp: Date.now() - 60_000 })], q as WindowQuery),
+      pageOf(
+        orders?.() ?? [executed({ orderId: 1, timestamp: Date.now() - 60_000 })],
+        q as WindowQuery,
+      ),
     'keyHistory.deals': async (q): Promise<ApiDealsPage> =>
       pageOf([deal(), deal({ dealId: 502, role: 'maker' })], q as WindowQuery),
     'keyHistory.orderDeals': async () => ({
       orderId: 1,
-      deals: [deal(), deal({ dealId: 502 })],
+      deals: [deal({ side: undefined }), deal({ dealId: 502, side: undefined })],
       capped: false,
       fetchedAt: Date.now(),
     }),
@@ -170,6 +179,30 @@ describe('History by API key', () => {
     );
   });
 
+  it('a status filter defaults to orders with fills: canceled-unfilled ones are not "executed"', async () => {
+    const unfilled = executed({
+      orderId: 2,
+      status: 'CANCELED',
+      dealStock: '0',
+      dealMoney: '0',
+      dealFee: '0',
+      timestamp: Date.now() - 30_000,
+    });
+    setUp(() => [executed({ orderId: 1, timestamp: Date.now() - 60_000 }), unfilled]);
+    useShellStore.setState({ ordersTab: 'executed' });
+    render(<OrdersView />);
+    await waitFor(() => expect(screen.getAllByTestId('api-order')).toHaveLength(1));
+    const status = screen.getByLabelText('Status') as HTMLSelectElement;
+    expect(status.value).toBe('filled');
+    expect(screen.getByTestId('api-orders-count').textContent).toBe('1 order');
+    fireEvent.change(status, { target: { value: 'all' } });
+    expect(screen.getAllByTestId('api-order')).toHaveLength(2);
+    fireEvent.change(status, { target: { value: 'unfilled' } });
+    const rows = screen.getAllByTestId('api-order');
+    expect(rows).toHaveLength(1);
+    expect(within(rows[0]!).getByRole('button', { name: 'Deals of order 2' })).toBeTruthy();
+  });
+
   it('an order’s detail lists its deals', async () => {
     const fake = setUp();
     useShellStore.setState({ ordersTab: 'executed' });
@@ -179,6 +212,11 @@ describe('History by API key', () => {
     await waitFor(() => expect(within(dialog).getAllByTestId('order-deal')).toHaveLength(2));
     expect(fake.callsTo('keyHistory.orderDeals')).toEqual([{ orderId: 1 }]);
     expect(within(dialog).getByTestId('order-deals-count').textContent).toBe('2 deals');
+    // Issue 32 point 8: an order's deals carry no side; each shows the order's, and its type in words.
+    for (const row of within(dialog).getAllByTestId('order-deal')) {
+      expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('Sell');
+    }
+    expect(dialog.textContent).toContain('BTC/USDT sell · Limit');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

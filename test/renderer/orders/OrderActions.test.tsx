@@ -183,6 +183,60 @@ describe('Cancel all', () => {
   });
 });
 
+describe('focus after an action (issue 32 point 9)', () => {
+  /** The notice of the action, holding focus (never <body>). */
+  const focusedNotice = () => {
+    const notice = screen.getByRole('status');
+    expect(document.activeElement).toBe(notice);
+    return notice.textContent;
+  };
+
+  it('after Cancel, the notice holds focus', async () => {
+    const { setList } = serve([btcBuy, btcSell], {
+      'orders.cancel': async () => {
+        setList([btcSell]);
+        return { ...btcBuy, status: 'CANCELED' };
+      },
+    });
+    render(<OrdersView />);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const cancel = screen.getByRole('button', { name: new RegExp(`^Cancel .*${btcBuy.orderId}`) });
+    cancel.focus();
+    fireEvent.click(cancel);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(focusedNotice()).toContain('was canceled');
+  });
+
+  it('after Modify (the row is replaced) and Cancel all (the button is disabled), the notice', async () => {
+    const replaced = { ...btcBuy, orderId: 4_200_000_999, price: '61000' };
+    const { setList } = serve([btcBuy], {
+      'orders.modify': async () => {
+        setList([replaced]);
+        return replaced;
+      },
+      'orders.cancelAll': async () => {
+        setList([]);
+        return true;
+      },
+    });
+    const form = await openModify(btcBuy);
+    fireEvent.change(within(form).getByLabelText('Price (USDT)'), { target: { value: '61000' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Review' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Modify order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(focusedNotice()).toContain('was modified');
+
+    const all = screen.getByRole('button', { name: 'Cancel all' });
+    all.focus();
+    fireEvent.click(all);
+    fireEvent.click(within(dialog()).getByRole('button', { name: /^Cancel 1 order/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(rows()).toHaveLength(0));
+    expect(focusedNotice()).toContain('were canceled');
+  });
+});
+
 describe('Kill-switch', () => {
   it('refuses a timeout outside 5–600 s under its field without a request; arms, counts down, disarms', async () => {
     const { fake, setTimers } = serve([btcBuy], {
@@ -247,6 +301,98 @@ describe('Kill-switch', () => {
       });
       await waitFor(() => expect(screen.getByTestId('kill-switch-none')).toBeTruthy());
       expect(fake.callsTo('orders.active').length).toBeGreaterThan(activeCalls);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('when a timer fires, an event says when and which orders went', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const start = Date.now();
+      const { setTimers, setList } = serve([btcBuy, btcSell, ethStop]);
+      setTimers([{ market: 'BTC_USDT', startTime: start, cancellationTime: start + 1000 }]);
+      render(<OrdersView />);
+      await waitFor(() => expect(rows()).toHaveLength(3));
+      setTimers([]);
+      setList([ethStop]);
+      act(() => {
+        vi.advanceTimersByTime(2000);
+      });
+      const event = await screen.findByTestId('kill-switch-event');
+      const at = new Date(start + 1000).toLocaleTimeString();
+      expect(event.textContent).toBe(
+        `The kill-switch of BTC/USDT fired at ${at}: 2 orders canceled (#${btcBuy.orderId}, #${btcSell.orderId}).`,
+      );
+      expect(screen.getByTestId('kill-switch-none')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never says armed and none armed at once; keep alive is sent and shown, its re-arm is no event', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      let fired = false;
+      const { fake, setTimers } = serve([btcBuy], {
+        'orders.killSwitch': async (input) => {
+          const { market, timeout, keepAlive } = input as {
+            market: string;
+            timeout: number;
+            keepAlive?: boolean;
+          };
+          const start = Date.now();
+          const timer = { market, startTime: start, cancellationTime: start + timeout * 1000 };
+          // The first one fires before the list is read again.
+          setTimers(fired ? [{ ...timer, ...(keepAlive ? { keepAlive } : {}) }] : []);
+          fired = true;
+          return timer;
+        },
+      });
+      render(<OrdersView />);
+      const panel = screen.getByRole('region', { name: 'Kill-switch' });
+      await waitFor(() => expect(fake.callsTo('trade.markets')).toHaveLength(1));
+      fireEvent.change(within(panel).getByLabelText('Kill-switch market'), {
+        target: { value: 'BTC_USDT' },
+      });
+      fireEvent.change(within(panel).getByLabelText('Timeout (seconds)'), {
+        target: { value: '10' },
+      });
+      fireEvent.click(within(panel).getByRole('button', { name: 'Arm' }));
+      await waitFor(() =>
+        expect(fake.callsTo('orders.killSwitchStatus').length).toBeGreaterThan(1),
+      );
+      await waitFor(() => expect(within(panel).getByTestId('kill-switch-none')).toBeTruthy());
+      expect(panel.textContent).not.toMatch(/is armed for/);
+
+      fireEvent.click(within(panel).getByRole('checkbox', { name: 'Keep alive while connected' }));
+      fireEvent.click(within(panel).getByRole('button', { name: 'Arm' }));
+      const row = await within(panel).findByTestId('kill-switch-timer');
+      expect(fake.callsTo('orders.killSwitch').at(-1)).toEqual({
+        market: 'BTC_USDT',
+        timeout: 10,
+        keepAlive: true,
+      });
+      expect(row.textContent).toContain('kept alive while connected: armed again every 5 s');
+      expect(panel.textContent).toMatch(/is armed for 10 s, kept alive while connected/);
+      // Main armed it again: past the first cancellation time the list has the new one, no event.
+      const now = Date.now();
+      setTimers([
+        {
+          market: 'BTC_USDT',
+          startTime: now + 5000,
+          cancellationTime: now + 15_000,
+          keepAlive: true,
+        },
+      ]);
+      act(() => {
+        vi.advanceTimersByTime(11_000);
+      });
+      await waitFor(() =>
+        expect(fake.callsTo('orders.killSwitchStatus').length).toBeGreaterThan(3),
+      );
+      await waitFor(() => expect(within(panel).getByTestId('kill-switch-timer')).toBeTruthy());
+      expect(screen.queryByTestId('kill-switch-event')).toBeNull();
     } finally {
       vi.useRealTimers();
     }

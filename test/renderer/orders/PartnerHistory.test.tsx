@@ -87,7 +87,7 @@ describe('Order history', () => {
     expect(cells(first).slice(0, 8)).toEqual([
       'ETH/USDT',
       'Buy',
-      'Market',
+      'Market, amount in ETH',
       '3,120.40 USDT',
       '1.5 ETH',
       '1.5 ETH',

@@ -53,9 +53,11 @@ describe('Order history amounts', () => {
   it('shows a market buy by money as spent USDT, the filled BTC and the average price, never "Price 0"', async () => {
     const [first] = await show({ BTC_USDT: [spend, executed()] });
     // 99.9 / 0.0015 = 66,600 (decimal, not float).
+    // Issue 32 point 8: the type in words, and what was actually spent of what was to be.
+    expect(first![2]).toBe('Market, spend USDT');
     expect(first!.slice(3, 8)).toEqual([
       'avg 66,600.00 USDT',
-      'Spent 100.00 USDT',
+      'Spent 99.90 of 100.00 USDT',
       '0.0015 BTC',
       '99.90 USDT',
       '0.0999 USDT',
@@ -67,6 +69,7 @@ describe('Order history amounts', () => {
 
   it('names the columns plainly and shows units on prices, filled amounts and fees', async () => {
     const [row] = await show({ BTC_USDT: [executed({ dealFee: '0.0004' })] });
+    expect(row![2]).toBe('Limit');
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toContain('Filled');
     expect(headers).toContain('Total');
@@ -86,6 +89,6 @@ describe('Order history amounts', () => {
       BTC_USDT: [executed({ ...spend, dealStock: '0', dealMoney: '0', dealFee: '0' })],
     });
     expect(row![3]).toBe('Market');
-    expect(row![4]).toBe('Spent 100.00 USDT');
+    expect(row![4]).toBe('Spent 0.00 of 100.00 USDT');
   });
 });

@@ -74,7 +74,7 @@ describe('Stop-market amounts', () => {
     );
   });
 
-  it('Executed orders: an activated buy stop-market shows what it was to spend in USDT', async () => {
+  it('Executed orders: an activated buy stop-market shows what it spent of what it was to spend', async () => {
     const filled = executed({
       orderId: 3,
       side: 'buy',
@@ -94,6 +94,11 @@ describe('Stop-market amounts', () => {
     render(<OrdersView />);
     await waitFor(() => expect(rows('executed-order')).toHaveLength(1));
     const [row] = rows('executed-order').map(cellsOf);
-    expect(row!.slice(3, 6)).toEqual(['avg 70,000.00 USDT', 'Spent 150.00 USDT', '0.002 BTC']);
+    expect(row![2]).toBe('Stop-market, spend USDT');
+    expect(row!.slice(3, 6)).toEqual([
+      'avg 70,000.00 USDT',
+      'Spent 140.00 of 150.00 USDT',
+      '0.002 BTC',
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   useActiveOrders,
   useFillNotices,
 } from '../../../src/renderer/features/orders/ordersStore';
+import { useApiDeals, useApiOrders } from '../../../src/renderer/features/orders/keyHistoryStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { ACTIVE_CAP, type Order, type OrderChange } from '../../../src/shared/model';
@@ -220,5 +221,23 @@ describe('pushed orders change the active list in place', () => {
     expect(screen.getByTestId('fill-notice').textContent).toContain(
       'Filled: sell 2 BTC at 3,000.25 USDT on BTC/USDT',
     );
+  });
+});
+
+describe('a pushed finish reaches the history by API key (issue 32 point 8)', () => {
+  it('an order that finished reloads the executed orders and deals already shown once', async () => {
+    const page = { records: [], from: 0, to: 1, earliest: 0, capped: false, fetchedAt: Date.now() };
+    const fake = fakeDesk({
+      'keyHistory.orders': async () => page,
+      'keyHistory.deals': async () => page,
+    });
+    setDesk(fake.desk);
+    await useApiOrders.getState().load({ from: 0, to: 1 });
+    await useApiDeals.getState().load({ from: 0, to: 1 });
+    push('update', resting);
+    expect(fake.callsTo('keyHistory.orders')).toHaveLength(1);
+    push('finish', { ...resting, dealStock: '0.5', left: '0' });
+    await waitFor(() => expect(fake.callsTo('keyHistory.orders')).toHaveLength(2));
+    await waitFor(() => expect(fake.callsTo('keyHistory.deals')).toHaveLength(2));
   });
 });

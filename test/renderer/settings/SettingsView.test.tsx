@@ -57,6 +57,11 @@ describe('Settings', () => {
     expect(useSettings.getState().theme).toBe('dark');
     fireEvent.change(screen.getByLabelText('Auto-refresh'), { target: { value: '60' } });
     expect(useSettings.getState().autoRefreshSeconds).toBe(60);
+    // Issue 32 point 6: the fat-finger guard's threshold, 10 % unless chosen.
+    const guard = screen.getByLabelText('Price guard') as HTMLSelectElement;
+    expect(guard.value).toBe('10');
+    fireEvent.change(guard, { target: { value: '20' } });
+    expect(useSettings.getState().priceGuardPercent).toBe(20);
     const numbers = screen.getByLabelText('Numbers') as HTMLSelectElement;
     expect([...numbers.options].map((o) => o.textContent)).toContain(
       'Comma for decimals (1.234,56)',

@@ -151,4 +151,25 @@ describe('market picker', () => {
     expect(screen.queryByRole('listbox', { name: 'Markets' })).toBeNull();
     expect(picker().getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('focusing keeps the current market shown and highlighted; Enter untouched changes nothing', async () => {
+    await open();
+    act(() => {
+      useTradeStore.setState({ favourites: ['DOT_USDT'] });
+    });
+    await openList();
+    // Still the market in use, highlighted in a list that starts with the favourite.
+    expect(picker()).toHaveProperty('value', 'BTC/USDT');
+    expect(order()).toEqual(['DOT/USDT', 'BTC/USDT', 'ETH/USDT']);
+    const btc = options()[1]!;
+    expect(picker().getAttribute('aria-activedescendant')).toBe(btc.id);
+    key('Enter');
+    expect(useTradeStore.getState().market).toBe('BTC_USDT');
+    expect(picker()).toHaveProperty('value', 'BTC/USDT');
+    // Typing replaces it and filters, as before; Enter then takes the first match.
+    fireEvent.focus(picker());
+    fireEvent.change(picker(), { target: { value: 'eth' } });
+    key('Enter');
+    expect(useTradeStore.getState().market).toBe('ETH_USDT');
+  });
 });

@@ -112,6 +112,35 @@ describe('stop orders in the trade form', () => {
   });
 });
 
+describe('a stop whose condition already holds (issue 32 point 3)', () => {
+  it('a buy stop below the last price says it would trigger at once and why, form and review', async () => {
+    await open();
+    stopLimit('0.01', '59000', '59500');
+    expect(screen.getByTestId('trade-stop-at-once').textContent).toBe(
+      'Would trigger at once: the last price 60,000 USDT is already at or above 59,000 USDT.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('trade-review-at-once').textContent).toBe(
+      'Would trigger at once: the last price 60,000 USDT is already at or above 59,000 USDT.',
+    );
+  });
+
+  it('a sell stop above the last price says so; one beyond it says nothing', async () => {
+    await open();
+    stopLimit('0.01', '61000', '60500');
+    fireEvent.click(screen.getByRole('radio', { name: /^Sell / }));
+    expect(screen.getByTestId('trade-stop-at-once').textContent).toBe(
+      'Would trigger at once: the last price 60,000 USDT is already at or below 61,000 USDT.',
+    );
+    type(/^Activation price/, '59000');
+    expect(screen.queryByTestId('trade-stop-at-once')).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /^Buy / }));
+    type(/^Activation price/, '61000');
+    expect(screen.queryByTestId('trade-stop-at-once')).toBeNull();
+  });
+});
+
 describe('the kinds a profile is offered', () => {
   it('global and demo profiles: market, spend, limit, stop-limit, stop-market', async () => {
     await open('global');

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { useLockStore } from './lockStore';
 
@@ -18,6 +18,15 @@ export function LockGate({ children }: { children: ReactNode }) {
   const connect = useLockStore((s) => s.connect);
   const lockNow = useLockStore((s) => s.lockNow);
   useEffect(() => connect(), [connect]);
+
+  // Unlocked: the lock screen that held focus is gone, so the screen's content takes it (the
+  // skip link's target, #main-content), never the page's <body>.
+  const locked = state?.locked === true;
+  const wasLocked = useRef(false);
+  useEffect(() => {
+    if (wasLocked.current && !locked) document.getElementById('main-content')?.focus();
+    wasLocked.current = locked;
+  }, [locked]);
 
   const watchIdle = state?.enabled === true && !state.locked ? state.idleMinutes : 0;
   useEffect(() => {

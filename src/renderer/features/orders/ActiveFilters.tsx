@@ -4,11 +4,19 @@ import { marketLabel } from '../../lib/format';
 import { NO_FILTERS, useOrdersStore, type ActiveFilters } from './ordersStore';
 
 /** Filters of the active orders: market, order id, client order id, over the loaded list. */
-export const ORDER_ID_MESSAGE = 'Enter the order id as a whole number, e.g. 4200000123.';
+export const ORDER_ID_MESSAGE =
+  'Order ids are whole numbers and match whole: enter digits only, e.g. 4200000123.';
 
 /** The message under the order-id filter, if what is typed cannot be an order id. */
 export function orderIdError(text: string): string | undefined {
   return /^\s*\d*\s*$/.test(text) ? undefined : ORDER_ID_MESSAGE;
+}
+
+/** How the order-id filter matches, said under it: whole ids, so a part of one matches nothing. */
+function orderIdHint(text: string, orders: readonly Order[]): string {
+  const id = text.trim();
+  if (id === '' || orders.some((o) => String(o.orderId) === id)) return 'Matches the whole id.';
+  return `No order has the id ${id}: ids match whole, not in part.`;
 }
 
 /**
@@ -38,7 +46,14 @@ function marketOptions(markets: readonly string[], chosen: string) {
   ];
 }
 
-export function ActiveFiltersForm({ markets }: { markets: readonly string[] }) {
+export function ActiveFiltersForm({
+  markets,
+  orders,
+}: {
+  markets: readonly string[];
+  /** The loaded orders (the order-id filter says when none has the id typed). */
+  orders: readonly Order[];
+}) {
   const filters = useOrdersStore((s) => s.activeFilters);
   const filterActive = useOrdersStore((s) => s.filterActive);
 
@@ -62,6 +77,7 @@ export function ActiveFiltersForm({ markets }: { markets: readonly string[] }) {
         value={filters.orderId}
         onChange={(orderId) => filterActive({ orderId })}
         error={orderIdError(filters.orderId)}
+        hint={orderIdError(filters.orderId) ? undefined : orderIdHint(filters.orderId, orders)}
         inputMode="numeric"
         autoComplete="off"
       />

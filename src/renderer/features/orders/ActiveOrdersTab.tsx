@@ -1,6 +1,6 @@
 import { formatCount } from '../../lib/numberFormat';
 import { ORDERS } from './parts';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { Order } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
@@ -96,6 +96,12 @@ export function ActiveOrdersTab() {
   const modify = useOrdersStore((s) => s.modify);
   const [dialog, setDialog] = useState<Dialog | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  // After Cancel, Modify or Cancel all, what opened the dialog is gone (a canceled or replaced
+  // row) or disabled (nothing left to cancel): focus goes to the notice, never to the page.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const data = slot.data;
   useAutoRefresh(loadActive, data?.fetchedAt);
 
@@ -139,7 +145,7 @@ export function ActiveOrdersTab() {
           <h2 id="active-title">Active orders</h2>
           <DataAge fetchedAt={data?.fetchedAt} loading={slot.loading} />
         </div>
-        <ActiveFiltersForm markets={markets} />
+        <ActiveFiltersForm markets={markets} orders={all} />
         <div className="actions">
           <button
             type="button"
@@ -154,7 +160,7 @@ export function ActiveOrdersTab() {
           </button>
         </div>
         {notice ? (
-          <p className="form-notice" role="status">
+          <p className="form-notice" role="status" tabIndex={-1} ref={noticeRef}>
             {notice}
           </p>
         ) : null}

@@ -13,6 +13,7 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SelectField, TextField } from '../../components/Field';
 import { formatTime, RefreshAlert, tableHeight } from '../../components/ViewParts';
+import { isZero } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { formatCount } from '../../lib/numberFormat';
 import { statusOf, type Remote } from '../../lib/remote';
@@ -24,7 +25,7 @@ import {
   useHistoryColumns,
   type HistoryRow,
 } from './historyColumns';
-import { ORDERS } from './parts';
+import { ORDERS, typeWords } from './parts';
 import {
   useApiDeals,
   useApiOrders,
@@ -51,7 +52,16 @@ const PRESETS: { value: RangePreset; label: string }[] = [
  * The filters both tabs share: market (the exchange's), side and time range apply at once; a
  * client order id and custom dates apply with Apply (or Enter), checked with the contract's rule.
  */
-function TransfersFilters({ idPrefix, label }: { idPrefix: string; label: string }) {
+function TransfersFilters({
+  idPrefix,
+  label,
+  children,
+}: {
+  idPrefix: string;
+  label: string;
+  /** A filter of one tab only, in the same row of fields. */
+  children?: ReactNode;
+}) {
   const filters = useKeyHistoryStore((s) => s.filters);
   const rangeError = useKeyHistoryStore((s) => s.rangeError);
   const setFilters = useKeyHistoryStore((s) => s.setFilters);
@@ -118,6 +128,7 @@ function TransfersFilters({ idPrefix, label }: { idPrefix: string; label: string
         options={PRESETS}
         onChange={(preset) => setFilters({ preset })}
       />
+      {children}
       {filters.preset === 'custom' ? (
         <>
           <TextField
@@ -203,6 +214,8 @@ interface WindowTabProps<Row> {
   columns: Column<Row>[];
   rowKey(row: Row): string;
   rowTestId: string;
+  /** A filter of this tab only, after the shared ones. */
+  filter?: ReactNode;
   children?: ReactNode;
 }
 
@@ -221,7 +234,9 @@ function WindowTab<Row>(props: WindowTabProps<Row>) {
           <ExportCsvButton exportCsv={props.exportCsv} unit={unit} disabled={!page} />
         </div>
       </div>
-      <TransfersFilters idPrefix={props.idPrefix} label={`Filter ${title.toLowerCase()}`} />
+      <TransfersFilters idPrefix={props.idPrefix} label={`Filter ${title.toLowerCase()}`}>
+        {props.filter}
+      </TransfersFilters>
       <WindowPager page={page} />
       {page && slot.error ? <RefreshAlert error={slot.error} onRetry={load} /> : null}
       {page ? (
@@ -253,7 +268,10 @@ function OrderDealsDialog({ order }: { order: ExecutedOrder }) {
   const slot = useOrderDeals();
   const close = useKeyHistoryStore((s) => s.showDeals);
   const shown = slot.data?.orderId === order.orderId ? slot.data : undefined;
-  const columns = useMemo(() => dealColumns(() => order.market), [order.market]);
+  const columns = useMemo(
+    () => dealColumns(() => order.market, order.side),
+    [order.market, order.side],
+  );
   return (
     <ConfirmDialog
       title={`Deals of order ${order.orderId}`}
@@ -262,7 +280,7 @@ function OrderDealsDialog({ order }: { order: ExecutedOrder }) {
       onCancel={() => close(undefined)}
     >
       <p>
-        {marketLabel(order.market)} {order.side} · {order.type}
+        {marketLabel(order.market)} {order.side} · {typeWords(order)}
         {order.clientOrderId ? ` · client order id ${order.clientOrderId}` : ''}
       </p>
       {shown ? (
@@ -288,16 +306,35 @@ function OrderDealsDialog({ order }: { order: ExecutedOrder }) {
   );
 }
 
-/** Executed orders by API key (trade-account/order/history), one 31-day window at a time. */
+/** Which executed orders show: those that filled (the default), all, or the canceled-unfilled. */
+type FillFilter = 'filled' | 'all' | 'unfilled';
+
+const FILL_FILTERS: { value: FillFilter; label: string }[] = [
+  { value: 'filled', label: 'Filled, in full or in part' },
+  { value: 'all', label: 'All, with canceled unfilled' },
+  { value: 'unfilled', label: 'Canceled without a fill' },
+];
+
+const shows = (filter: FillFilter, o: ExecutedOrder): boolean =>
+  filter === 'all' || isZero(o.dealStock) === (filter === 'unfilled');
+
+/**
+ * Executed orders by API key (trade-account/order/history), one 31-day window at a time; by
+ * default only those that filled (an order canceled before anything filled was not executed).
+ */
 export function ApiOrdersTab() {
+  const [fills, setFills] = useState<FillFilter>('filled');
   const slot = useApiOrders();
   const load = useKeyHistoryStore((s) => s.loadOrders);
   const exportCsv = useKeyHistoryStore((s) => s.exportOrdersCsv);
   const detail = useKeyHistoryStore((s) => s.detail);
   const showDeals = useKeyHistoryStore((s) => s.showDeals);
   const all = useMemo<HistoryRow[]>(
-    () => (slot.data?.records ?? []).map((o) => ({ ...o, key: `${o.market}:${o.orderId}` })),
-    [slot.data],
+    () =>
+      (slot.data?.records ?? [])
+        .filter((o) => shows(fills, o))
+        .map((o) => ({ ...o, key: `${o.market}:${o.orderId}` })),
+    [slot.data, fills],
   );
   const base = useHistoryColumns(all);
   const columns = useMemo<Column<HistoryRow>[]>(
@@ -328,6 +365,15 @@ export function ApiOrdersTab() {
       columns={columns}
       rowKey={(o) => o.key}
       rowTestId="api-order"
+      filter={
+        <SelectField<FillFilter>
+          id="api-orders-status"
+          label="Status"
+          value={fills}
+          options={FILL_FILTERS}
+          onChange={setFills}
+        />
+      }
     >
       {order ? <OrderDealsDialog order={order} /> : null}
     </WindowTab>

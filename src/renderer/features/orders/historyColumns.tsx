@@ -23,7 +23,7 @@ import {
   type MarketPlaces,
 } from '../../lib/format';
 import { isSpendOrder } from '../../../shared/executed';
-import { TypeLabel } from './parts';
+import { typeWords } from './parts';
 
 /**
  * The columns of executed orders (partner history and history by API key) and of deals (history by
@@ -67,8 +67,8 @@ function historyColumns(
     {
       id: 'type',
       header: 'Type',
-      width: '72px',
-      cell: (o) => <TypeLabel type={o.type} />,
+      width: '112px',
+      cell: (o) => <span className="cell-lines">{typeWords(o)}</span>,
     },
     decimalColumn(
       'price',
@@ -84,8 +84,9 @@ function historyColumns(
       (o) => o.amount,
       (o) =>
         isSpendOrder(o) ? (
-          <span title="Sized in money (a market buy by money, a buy stop-market): what was to be spent">
-            Spent <Amount value={o.amount} places={money(o)} unit={splitMarket(o.market)[1]} />
+          <span title="Sized in money (a market buy by money, a buy stop-market): what it spent of what it was to spend">
+            Spent <Amount value={o.dealMoney} places={money(o)} /> of{' '}
+            <Amount value={o.amount} places={money(o)} unit={splitMarket(o.market)[1]} />
           </span>
         ) : (
           <Amount value={o.amount} places={of(o).stock} unit={splitMarket(o.market)[0]} />
@@ -145,8 +146,14 @@ export function useHistoryColumns(all: readonly HistoryRow[]): Column<HistoryRow
   return useMemo(() => historyColumns(places, moneyPlaces), [places, moneyPlaces]);
 }
 
-/** A deal's columns; `market` names the market of deals that do not carry it (an order's). */
-export function dealColumns<Row extends Deal>(marketOf: (d: Row) => string): Column<Row>[] {
+/**
+ * A deal's columns; `marketOf` names the market of deals that do not carry it (an order's), and
+ * `orderSide` the side of an order's deals (which carry none).
+ */
+export function dealColumns<Row extends Deal>(
+  marketOf: (d: Row) => string,
+  orderSide?: Deal['side'],
+): Column<Row>[] {
   const unit = (d: Row, i: 0 | 1) => splitMarket(marketOf(d))[i];
   /**
    * A decimal of the deal, shown with all its places and its unit; `least` is the width its
@@ -163,7 +170,7 @@ export function dealColumns<Row extends Deal>(marketOf: (d: Row) => string): Col
       <Amount value={value(d)} places={feePlaces(value(d))} unit={unitOf(d)} />
     ));
   return [
-    sideColumn((d) => d.side),
+    sideColumn((d) => d.side ?? orderSide),
     {
       id: 'role',
       header: 'Role',

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { compareDecimal } from '../../lib/decimal';
-import { createRemote, mutate, onProfileReset } from '../../lib/remote';
+import { createRemote, invalidate, mutate, onProfileReset } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
 import { fillsMessage } from './fills';
 
@@ -103,12 +103,15 @@ export const useFillNotices = create<FillNotices>()((set) => ({
 onProfileReset(() => useFillNotices.setState({ fills: [] }));
 
 /**
- * A batch of pushed order changes: the active list follows it; each finished order that dealt (a
- * fill) raises a notice, and the batch's fills one desktop notification when the window is not
+ * A batch of pushed order changes: the active list follows it (and a finished order makes the
+ * history by API key reload); each finished order that dealt (a fill) raises a notice, and the batch's fills one desktop notification when the window is not
  * focused, worded by privacy mode.
  */
 export function applyOrdersPush({ changes }: StreamOrders): void {
   useActiveOrders.getState().applyOrders(changes);
+  // A finished order is history now: Executed orders and Deals (if shown once) reload.
+  if (changes.some((c) => c.event === 'finish'))
+    invalidate(['keyHistory.orders', 'keyHistory.deals']);
   const fills = changes
     .filter((c) => c.event === 'finish' && compareDecimal(c.order.dealStock, '0') > 0)
     .map((c) => c.order)
@@ -154,8 +157,11 @@ interface OrdersStore {
   modify(input: ChannelInput<'orders.modify'>): Promise<Order>;
   /** Cancels every open order of one market, or of every market (undefined); rejects like `cancel`. */
   cancelAll(market: string | undefined): Promise<void>;
-  /** Arms a market's kill-switch for `timeout` seconds, or disarms it (null); rejects like `cancel`. */
-  killSwitch(market: string, timeout: number | null): Promise<void>;
+  /**
+   * Arms a market's kill-switch for `timeout` seconds (kept alive from main with `keepAlive`), or
+   * disarms it (null); rejects like `cancel`.
+   */
+  killSwitch(market: string, timeout: number | null, keepAlive?: boolean): Promise<void>;
   loadKillSwitches(): Promise<void>;
   filterConditional(market: string | undefined): void;
   loadConditional(): Promise<void>;
@@ -187,8 +193,10 @@ export const useOrdersStore = create<OrdersStore>()((set, get) => ({
   async cancelAll(market) {
     await mutate('orders.cancelAll', () => getDesk().orders.cancelAll(market ? { market } : {}));
   },
-  async killSwitch(market, timeout) {
-    await mutate('orders.killSwitch', () => getDesk().orders.killSwitch({ market, timeout }));
+  async killSwitch(market, timeout, keepAlive) {
+    await mutate('orders.killSwitch', () =>
+      getDesk().orders.killSwitch({ market, timeout, ...(keepAlive ? { keepAlive } : {}) }),
+    );
   },
   loadKillSwitches: () => useKillSwitches.getState().load(),
   filterConditional(market) {

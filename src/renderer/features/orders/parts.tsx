@@ -2,8 +2,28 @@ import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { asDeskError } from '../../../shared/errors';
 import { useAction } from '../../lib/useAction';
-import { conditionSymbol, typeLabel } from '../../lib/format';
+import { conditionSymbol, splitMarket, typeLabel } from '../../lib/format';
+import { isSpendOrder } from '../../../shared/executed';
 import { Amount } from '../../components/Amount';
+
+/**
+ * An executed order's type in words, with what its amount is in for a market kind: "Market,
+ * amount in BTC", "Market, spend USDT", "Stop-market, spend USDT", "Limit", "Stop-limit".
+ */
+export function typeWords(o: {
+  type: string;
+  side: string;
+  price: string;
+  market: string;
+}): string {
+  const type = o.type.toLowerCase().replace(/_/g, ' ');
+  const [stock, money] = splitMarket(o.market);
+  const sized = isSpendOrder(o) ? `spend ${money}` : `amount in ${stock}`;
+  if (type === 'market' || type === 'stock market') return `Market, ${sized}`;
+  if (type === 'stop market') return `Stop-market, ${sized}`;
+  if (type === 'stop limit') return 'Stop-limit';
+  return typeLabel(o.type);
+}
 
 /** What an order is called, one and many (counts, exports). */
 export const ORDERS = ['order', 'orders'] as const;

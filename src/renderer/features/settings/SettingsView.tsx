@@ -20,6 +20,12 @@ const THEMES: { value: ThemeChoice; label: string }[] = [
   { value: 'dark', label: 'Dark' },
 ];
 
+/** How far from the last price a limit or stop price is named in the order confirmation. */
+const PRICE_GUARD: { value: string; label: string }[] = [2, 5, 10, 20, 50].map((p) => ({
+  value: String(p),
+  label: `More than ${p} % from the last price`,
+}));
+
 const REFRESH: { value: string; label: string }[] = [
   { value: '0', label: 'Off' },
   { value: '15', label: 'Every 15 s' },
@@ -137,6 +143,23 @@ export function SettingsView() {
             onChange={settings.setQuote}
           />
         </div>
+      </section>
+
+      <section className="card" aria-labelledby="settings-trading">
+        <h2 id="settings-trading">Trading</h2>
+        <div className="settings-grid">
+          <SelectField
+            id="settings-price-guard"
+            label="Price guard"
+            value={String(settings.priceGuardPercent)}
+            options={PRICE_GUARD}
+            onChange={(v) => settings.setPriceGuard(Number(v))}
+          />
+        </div>
+        <p className="small muted">
+          The order confirmation names a limit or activation price this far from the last price,
+          with its distance, so a slipped digit is caught before it is sent.
+        </p>
       </section>
 
       <section className="card" aria-labelledby="settings-keys">

@@ -60,8 +60,8 @@ interface MarketPickerProps {
 const LIMIT = 50;
 
 /**
- * A combobox over the exchange's markets: type to filter, arrows to move, Enter to choose, Escape to
- * close; Ctrl+D (⌘D) stars the highlighted market, as its ☆ does for the mouse. Favourites come
+ * A combobox over the exchange's markets: focus opens the list on the market in use (Enter then
+ * changes nothing), type to filter, arrows to move, Enter to choose, Escape to close; Ctrl+D (⌘D) stars the highlighted market, as its ☆ does for the mouse. Favourites come
  * first. Each option shows its last price and signed 24 h change.
  */
 export function MarketPicker(props: MarketPickerProps) {
@@ -70,14 +70,17 @@ export function MarketPicker(props: MarketPickerProps) {
   const listId = `${id}-list`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const [open, setOpen] = useState(false);
+  // What was typed; undefined while untouched (the field shows the market in use, the list all).
   const [query, setQuery] = useState<string | undefined>(undefined);
   // The highlighted option by market, so it stays highlighted when a star moves it.
   const [activeName, setActiveName] = useState<string | undefined>(undefined);
   const [said, setSaid] = useState('');
-  const open = query !== undefined;
   const options = useMemo(
     () =>
-      open ? filterMarkets(favouritesFirst(markets ?? [], favourites), query).slice(0, LIMIT) : [],
+      open
+        ? filterMarkets(favouritesFirst(markets ?? [], favourites), query ?? '').slice(0, LIMIT)
+        : [],
     [markets, favourites, open, query],
   );
   const index = Math.max(
@@ -93,6 +96,7 @@ export function MarketPicker(props: MarketPickerProps) {
   }, [open, active, listId]);
 
   const close = () => {
+    setOpen(false);
     setQuery(undefined);
     setActiveName(undefined);
     setSaid('');
@@ -100,7 +104,7 @@ export function MarketPicker(props: MarketPickerProps) {
 
   const choose = (name: string) => {
     close();
-    onChange(name);
+    if (name !== value) onChange(name);
   };
 
   const toggle = (market: Market) => {
@@ -116,15 +120,16 @@ export function MarketPicker(props: MarketPickerProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
-      if (!open) setQuery('');
+      if (!open) setOpen(true);
       else move(index + 1);
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       move(index - 1);
     } else if (event.key === 'Enter') {
-      // Never submits the order form: Enter here only picks a market.
+      // Never submits the order form: Enter here only picks a market (the one in use, untouched).
       event.preventDefault();
       if (open && active) choose(active.name);
+      else close();
     } else if (event.key === 'Escape' && open) {
       event.preventDefault();
       close();
@@ -149,13 +154,17 @@ export function MarketPicker(props: MarketPickerProps) {
         autoComplete="off"
         spellCheck={false}
         placeholder="Search markets, e.g. BTC"
-        value={open ? query : marketLabel(value)}
-        onFocus={() => {
-          setQuery('');
+        value={query ?? marketLabel(value)}
+        onFocus={(e) => {
+          // The market in use stays shown (selected: typing replaces it) and highlighted.
+          setOpen(true);
+          setActiveName(value);
+          e.currentTarget.select();
           props.onOpen();
         }}
         onBlur={close}
         onChange={(e) => {
+          setOpen(true);
           setQuery(e.target.value);
           setActiveName(undefined);
           setSaid('');

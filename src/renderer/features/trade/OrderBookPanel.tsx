@@ -6,10 +6,20 @@ import { bookView, type BookRow } from './book';
 
 /**
  * The order book of the market: asks above (the best last, next to the spread), bids below (the
- * best first), each level's price, amount and total with a depth bar. Market data, not the user's
- * amounts: it stays visible in privacy mode.
+ * best first), each level's price, amount and total with a depth bar; a level's price is a button
+ * that fills the order's price. Market data, not the user's amounts: it stays visible in privacy
+ * mode.
  */
-export function OrderBookPanel({ market, book }: { market: Market; book: OrderBook }) {
+export function OrderBookPanel({
+  market,
+  book,
+  onPick,
+}: {
+  market: Market;
+  book: OrderBook;
+  /** A level's price was chosen for the order (the form fills it). */
+  onPick?: (price: string) => void;
+}) {
   // Written in the chosen number format: a change of format re-renders the book.
   useSettings((s) => s.numberFormat);
   const view = useMemo(() => bookView(book), [book]);
@@ -22,7 +32,18 @@ export function OrderBookPanel({ market, book }: { market: Market; book: OrderBo
     >
       <th scope="row" className={side === 'ask' ? 'side-sell' : 'side-buy'}>
         <span className="sr-only">{side === 'ask' ? 'Ask ' : 'Bid '}</span>
-        {formatDecimal(level.price, market.moneyPrec)}
+        {onPick ? (
+          <button
+            type="button"
+            className="book-pick"
+            aria-label={`Use the ${side} ${formatDecimal(level.price, market.moneyPrec)} as the price`}
+            onClick={() => onPick(level.price)}
+          >
+            {formatDecimal(level.price, market.moneyPrec)}
+          </button>
+        ) : (
+          formatDecimal(level.price, market.moneyPrec)
+        )}
       </th>
       <td>{formatDecimal(level.amount, market.stockPrec)}</td>
       <td>{formatDecimal(level.total, market.moneyPrec)}</td>

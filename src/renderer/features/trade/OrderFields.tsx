@@ -3,7 +3,7 @@ import type { Market, TradeContext } from '../../../shared/model';
 import { FieldError, SelectField, TextField } from '../../components/Field';
 import { AmountShortcuts } from './AmountShortcuts';
 import { amountUnit, plain, stepOf, type OrderFormValues } from './checks';
-import { forRegion, kindOptions, STP_OPTIONS, stopWords } from './placement';
+import { forRegion, kindOptions, STP_OPTIONS, stopAtOnce, stopWords } from './placement';
 import { amountInMoney, isStop } from './stop';
 import type { OrderFormState } from './useOrderForm';
 
@@ -100,7 +100,7 @@ export function OrderFields({ form, context }: { form: OrderFormState; context: 
         />
       </div>
 
-      {isStop(values.kind) ? <StopFields form={form} market={market} /> : null}
+      {isStop(values.kind) ? <StopFields form={form} context={context} /> : null}
       {values.kind === 'limit' ? (
         <LimitFields form={form} market={market} iocOnly={form.region === 'eu'} />
       ) : null}
@@ -159,17 +159,24 @@ function PriceField({
 }
 
 /**
- * A stop order's activation price with the condition it implies in words, and a stop-limit's limit
- * price.
+ * A stop order's activation price with the condition it implies in words (and a warning when it
+ * already holds: the order would trigger at once), and a stop-limit's limit price.
  */
-function StopFields({ form, market }: { form: OrderFormState; market: Market }) {
+function StopFields({ form, context }: { form: OrderFormState; context: TradeContext }) {
   const { values } = form;
+  const { market } = context;
+  const atOnce = stopAtOnce(values, context);
   return (
     <>
       <PriceField form={form} market={market} field="activationPrice" />
       <p className="small" role="status" data-testid="trade-stop-condition">
         {stopWords(values, market)}
       </p>
+      {atOnce ? (
+        <p className="small trade-warn" role="alert" data-testid="trade-stop-at-once">
+          {atOnce}
+        </p>
+      ) : null}
       {values.kind === 'stop_limit' ? (
         <PriceField form={form} market={market} field="price" />
       ) : null}

@@ -5,6 +5,7 @@ import { OrderFields } from './OrderFields';
 import { OutcomeNotice } from './OutcomeNotice';
 import { reviewBlocker, reviewTitle, sideOf } from './placement';
 import { PreviewPanel } from './PreviewPanel';
+import { isStop } from './stop';
 import { ReviewSummary } from './ReviewSummary';
 import { FIELD_IDS, useOrderForm } from './useOrderForm';
 
@@ -14,16 +15,29 @@ interface OrderFormProps {
   onPlaced(): void;
   /** A message for the market picker (a paused market, the exchange's code 31). */
   onMarketError(message: string | undefined): void;
+  /** A book level chosen for the price. */
+  picked?: { price: string } | undefined;
 }
 
 /** The order form: its fields, the preview, the review dialog and the outcome. */
-export function OrderForm({ context, onPlaced, onMarketError }: OrderFormProps) {
+export function OrderForm({ context, onPlaced, onMarketError, picked }: OrderFormProps) {
   const { form, estimate, review, outcome, onSubmit, confirm, cancelReview } = useOrderForm({
     context,
     onPlaced,
     onMarketError,
   });
   const { busy } = form;
+  // A book level's price: a stop's activation price, a limit's price; a market order becomes a
+  // limit at it (the price is what was chosen).
+  useEffect(() => {
+    if (!picked) return;
+    const { kind } = form.values;
+    if (isStop(kind)) form.set('activationPrice', picked.price);
+    else if (kind === 'limit') form.set('price', picked.price);
+    else form.update({ kind: 'limit', price: picked.price }, 'price');
+    // Only when a level is chosen, not as the form changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [picked]);
   // After an order went out, Amount holds focus for the next one (the dialog's opener, "Review
   // order", is still disabled when the dialog closes, so focus would fall to the page).
   useEffect(() => {
@@ -53,7 +67,12 @@ export function OrderForm({ context, onPlaced, onMarketError }: OrderFormProps) 
         {outcome ? <OutcomeNotice outcome={outcome} /> : null}
       </form>
 
-      <PreviewPanel form={form.values} context={context} estimate={estimate} />
+      {/* While the review is open, the preview behind it is the estimate being confirmed. */}
+      <PreviewPanel
+        form={review?.form ?? form.values}
+        context={review?.context ?? context}
+        estimate={review?.estimate ?? estimate}
+      />
 
       {review ? (
         <ConfirmDialog

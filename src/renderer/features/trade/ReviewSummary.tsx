@@ -1,11 +1,15 @@
 import { formatPrice } from '../../lib/decimal';
 import { amountUnit, plain } from './checks';
+import { useSettings } from '../../lib/settingsStore';
+import { activeProfile, useProfilesStore } from '../accounts';
 import {
+  farPrices,
   reviewBlocker,
   reviewKind,
   reviewOptions,
   reviewTotal,
   sideOf,
+  stopAtOnce,
   stopWords,
   type Review,
 } from './placement';
@@ -17,8 +21,21 @@ export function ReviewSummary({ review }: { review: Review }) {
   const side = sideOf(form);
   const options = reviewOptions(review);
   const blocker = reviewBlocker(review);
+  const atOnce = stopAtOnce(form, context);
+  const far = farPrices(
+    form,
+    context,
+    useSettings((s) => s.priceGuardPercent),
+  );
+  const account = useProfilesStore((s) => activeProfile(s.state)?.name);
   return (
     <dl className="trade-review" data-testid="trade-review">
+      {account ? (
+        <>
+          <dt>Account</dt>
+          <dd data-testid="trade-review-account">{account}</dd>
+        </>
+      ) : null}
       <dt>Side</dt>
       <dd className={`side side-${side}`}>
         {side === 'buy' ? 'Buy' : 'Sell'} <span className="muted">({reviewKind(review)})</span>
@@ -35,6 +52,11 @@ export function ReviewSummary({ review }: { review: Review }) {
           </dd>
           <dt>When</dt>
           <dd data-testid="trade-review-stop">{stopWords(form, market)}</dd>
+          {atOnce ? (
+            <dd className="trade-warn" data-testid="trade-review-at-once">
+              {atOnce}
+            </dd>
+          ) : null}
         </>
       ) : null}
       {form.kind === 'limit' || form.kind === 'stop_limit' ? (
@@ -60,6 +82,11 @@ export function ReviewSummary({ review }: { review: Review }) {
           <dd>{options.join(' · ')}</dd>
         </>
       ) : null}
+      {far.map((words) => (
+        <dd key={words} className="trade-warn" data-testid="trade-review-far">
+          {words}
+        </dd>
+      ))}
       {blocker ? (
         <dd className="trade-warn" role="alert">
           {blocker}

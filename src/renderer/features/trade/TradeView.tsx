@@ -43,6 +43,9 @@ export function TradeView() {
   const trades = useLiveTrades((s) => (s.market === market ? s.trades : undefined));
 
   const [marketError, setMarketError] = useState<string | undefined>(undefined);
+  // A book level chosen for the order's price (a new object each click, so the same price twice);
+  // a level of one market is not the price of another.
+  const [picked, setPicked] = useState<{ price: string; market: string } | undefined>(undefined);
   const refresh = useCallback(() => void loadContext(), [loadContext]);
   const data = context.data && context.data.market.name === market ? context.data : undefined;
   useAutoRefresh(refresh, data?.fetchedAt);
@@ -105,6 +108,7 @@ export function TradeView() {
             context={data}
             onPlaced={refresh}
             onMarketError={setMarketError}
+            picked={picked?.market === market ? picked : undefined}
           />
         </div>
       ) : null}
@@ -119,7 +123,11 @@ export function TradeView() {
 
       {data ? (
         <div className="trade-live">
-          <OrderBookPanel market={data.market} book={data.book} />
+          <OrderBookPanel
+            market={data.market}
+            book={data.book}
+            onPick={(price) => setPicked({ price, market })}
+          />
           <LastTrades market={data.market} trades={trades ?? []} />
         </div>
       ) : null}

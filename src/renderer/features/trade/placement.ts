@@ -1,11 +1,11 @@
 import Decimal from 'decimal.js';
-import type { ChannelInput } from '../../../shared/contract';
+import { activationPrice, type ChannelInput } from '../../../shared/contract';
 import type { Market, PlacementOutcome, Region, TradeContext } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { hasNumbers, plain, type FormField, type OrderFormValues, type Stp } from './checks';
 import { preview, type OrderKind, type Preview, type Side } from './preview';
-import { becomes, isStop, stopPreview, triggerCondition } from './stop';
+import { becomes, holdsNow, isStop, stopPreview, triggerCondition } from './stop';
 
 /**
  * An order from the form to the exchange and back, as pure functions: the placement input built
@@ -222,6 +222,53 @@ export function stopWords(
   const condition = triggerCondition(form.side, activation ? plain(activation) : '…', market.money);
   const price = form.price.trim();
   return `${condition}, ${becomes(form.kind, price ? plain(price) : '…', market.money)}.`;
+}
+
+/**
+ * "Would trigger at once: the last price 60,000 USDT is already at or above 59,000 USDT." for a
+ * stop whose condition already holds (a buy stop below the last price, a sell stop above it);
+ * undefined otherwise, or while the activation price is not a valid number.
+ */
+export function stopAtOnce(
+  form: Pick<OrderFormValues, 'kind' | 'side' | 'activationPrice'>,
+  context: Pick<TradeContext, 'market' | 'lastPrice'>,
+): string | undefined {
+  const activation = form.activationPrice.trim();
+  const { lastPrice } = context;
+  if (!isStop(form.kind) || lastPrice === null) return undefined;
+  if (!activationPrice.safeParse(activation).success) return undefined;
+  if (!holdsNow(form.side, activation, lastPrice)) return undefined;
+  const money = context.market.money;
+  const where = form.side === 'buy' ? 'at or above' : 'at or below';
+  return `Would trigger at once: the last price ${plain(lastPrice)} ${money} is already ${where} ${plain(activation)} ${money}.`;
+}
+
+/**
+ * The fat-finger guard: each limit or activation price more than `guardPercent` % from the last
+ * price, in words ("The limit price 70,000 USDT is 16.67 % above the last price 60,000 USDT (more
+ * than the 10 % set in Settings)."). None without a last price.
+ */
+export function farPrices(
+  form: Pick<OrderFormValues, 'kind' | 'price' | 'activationPrice'>,
+  context: Pick<TradeContext, 'market' | 'lastPrice'>,
+  guardPercent: number,
+): string[] {
+  const { lastPrice } = context;
+  if (lastPrice === null || new Decimal(lastPrice).lte(0)) return [];
+  const last = new Decimal(lastPrice);
+  const money = context.market.money;
+  const prices: [string, string][] = [];
+  if (isStop(form.kind)) prices.push(['activation price', form.activationPrice.trim()]);
+  if (form.kind === 'limit' || form.kind === 'stop_limit')
+    prices.push(['limit price', form.price.trim()]);
+  return prices.flatMap(([what, price]) => {
+    const distance = new Decimal(price).minus(last).div(last).times(100);
+    if (distance.abs().lte(guardPercent)) return [];
+    const way = distance.gt(0) ? 'above' : 'below';
+    return [
+      `The ${what} ${plain(price)} ${money} is ${plain(distance.abs().toDecimalPlaces(2))} % ${way} the last price ${plain(last)} ${money} (more than the ${guardPercent} % set in Settings).`,
+    ];
+  });
 }
 
 /** The options the order carries, in words. */

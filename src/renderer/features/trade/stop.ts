@@ -23,6 +23,15 @@ export function triggerCondition(side: Side, activation: string, money: string):
   return `Triggers when the last price ${move} ${activation} ${money}`;
 }
 
+/**
+ * Whether a stop's condition already holds at the last price (a buy stop at or below it, a sell stop
+ * at or above it): the exchange accepts it and it triggers at once.
+ */
+export function holdsNow(side: Side, activation: Decimal.Value, lastPrice: Decimal.Value): boolean {
+  const last = new Decimal(lastPrice);
+  return side === 'buy' ? last.gte(activation) : last.lte(activation);
+}
+
 /** "then becomes a limit order at 69,500 USDT" or "then becomes a market order". */
 export function becomes(kind: StopKind, price: string, money: string): string {
   return kind === 'stop_limit'
