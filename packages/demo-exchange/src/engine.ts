@@ -118,6 +118,10 @@ export type EngineChange =
   | { kind: 'deal'; deal: DealRec }
   | { kind: 'balances'; assets: string[] };
 
+/** The user's two balances of main-account/transfer: main, and trade (the API's `spot`). */
+export type BalanceKind = 'main' | 'spot';
+export type BalanceMove = { moved: true } | { moved: false; available: Decimal };
+
 export type ChangeListener = (changes: readonly EngineChange[]) => void;
 
 export interface EngineOptions {
@@ -1285,6 +1289,27 @@ export class Engine {
     this.state.transfers.splice(TRANSFERS_LIMIT);
     this.changed();
     return true;
+  }
+
+  /**
+   * Moves `amount` of `asset` between the user's main balance and the available part of the trade
+   * (spot) balance (main-account/transfer). Refused, with nothing changed, when the source holds
+   * less: the answer is then what it holds.
+   */
+  moveBalance(asset: string, amount: Decimal, from: BalanceKind, to: BalanceKind): BalanceMove {
+    const held =
+      from === 'main' ? new Decimal(this.state.main[asset] ?? '0') : this.available(asset);
+    if (amount.gt(held)) return { moved: false, available: held };
+    if (from === to) return { moved: true };
+    if (from === 'main') {
+      this.state.main[asset] = held.minus(amount).toFixed();
+      this.credit(asset, amount);
+    } else {
+      this.debit(asset, amount);
+      this.state.main[asset] = new Decimal(this.state.main[asset] ?? '0').plus(amount).toFixed();
+    }
+    this.changed();
+    return { moved: true };
   }
 
   advance(steps: number): void {

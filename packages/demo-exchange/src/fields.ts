@@ -296,6 +296,29 @@ export const TRANSFER_PARTIAL = {
 
 export const CONFIRMATIONS = { actual: 'actual', required: 'required' } as const satisfies Table;
 
+/** A deposit address (main-account/address, create-new-address): the account and its limits. */
+export const DEPOSIT_ADDRESS = {
+  account: 'account',
+  required: 'required',
+} as const satisfies Table;
+
+/** The address itself; `memo` only where the network takes one. */
+export const DEPOSIT_ACCOUNT = { address: 'address', memo: 'memo' } as const satisfies Table;
+
+/** What a deposit on that address needs: its fees and limits ("0" maximum: none). */
+export const DEPOSIT_REQUIRED = {
+  fixedFee: 'fixedFee',
+  flexFee: 'flexFee',
+  maxAmount: 'maxAmount',
+  minAmount: 'minAmount',
+} as const satisfies Table;
+
+export const DEPOSIT_FLEX_FEE = {
+  maxFee: 'maxFee',
+  minFee: 'minFee',
+  percent: 'percent',
+} as const satisfies Table;
+
 /** `{data: ...}`: the envelope of flex transactions, hashrate and OAuth tokens. */
 export const DATA = { data: 'data' } as const satisfies Table;
 

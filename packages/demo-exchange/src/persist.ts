@@ -8,7 +8,7 @@ import type { DemoLog, WriteFile } from './host';
  * debounced after every change, flushed on stop. Loaded synchronously at start; a missing,
  * unreadable or foreign file (other version or seed) is ignored and the seed state is used (and
  * written on the next change). A state saved before interest payments (or deals, or control
- * transfers, mining changes) were kept has none. Version 1 files (conditional orders that froze nothing) are foreign.
+ * transfers, mining changes, deposit addresses) were kept has none. Version 1 files (conditional orders that froze nothing) are foreign.
  */
 export function loadState(path: string, seed: number): ExchangeState | null {
   let text: string;
@@ -25,6 +25,7 @@ export function loadState(path: string, seed: number): ExchangeState | null {
     parsed.deals ??= [];
     parsed.transfers ??= [];
     parsed.mining ??= emptyMiningState();
+    parsed.depositAddresses ??= {};
     return parsed as ExchangeState;
   } catch {
     return null;

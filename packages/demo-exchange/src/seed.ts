@@ -351,6 +351,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     subAccounts,
     transfers: [],
     mining: emptyMiningState(),
+    depositAddresses: {},
     nonces: {},
     walk: { manualStep: 0, overrides: {} },
   };

@@ -24,7 +24,9 @@ import { Persister, loadState } from './persist';
 import { RATE_LIMIT_BODY, RateLimiter, type RateLimitOptions } from './ratelimit';
 import { accountRoutes } from './routes/account';
 import { miningRoutes } from './routes/mining';
+import { addressRoutes } from './routes/addresses';
 import { controlHandler } from './routes/control';
+import { moveRoutes } from './routes/moves';
 import { oauthRoutes } from './routes/oauth';
 import { publicRoutes } from './routes/public';
 import { tradeRoutes } from './routes/trade';
@@ -183,7 +185,15 @@ function tryJson(text: string): unknown {
 
 const ROUTES: Map<string, Route> = (() => {
   const map = new Map<string, Route>();
-  for (const table of [publicRoutes, tradeRoutes, accountRoutes, miningRoutes, oauthRoutes]) {
+  for (const table of [
+    publicRoutes,
+    tradeRoutes,
+    accountRoutes,
+    miningRoutes,
+    moveRoutes,
+    addressRoutes,
+    oauthRoutes,
+  ]) {
     for (const [key, route] of Object.entries(table)) {
       const path = key.includes(' ') ? key.slice(key.indexOf(' ') + 1) : key;
       map.set(`${route.method} ${path}`, route);

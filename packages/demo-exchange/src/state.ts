@@ -220,6 +220,12 @@ export interface ExchangeState {
   transfers: TransferRecord[];
   /** What the mining API and the control endpoint changed (mining.ts). */
   mining: MiningState;
+  /**
+   * Deposit addresses made by main-account/create-new-address, per `TICKER:NETWORK`: how many (the
+   * address main-account/address answers is the last one; none made: the first) and the type of
+   * the last (BTC and LTC: `bech32` or `p2sh-segwit`).
+   */
+  depositAddresses: Record<string, { count: number; type: string | null }>;
   /** Per API key: the last accepted nonce (decimal string). */
   nonces: Record<string, string>;
   walk: {

@@ -106,6 +106,13 @@ const TRANSFERS = rec('limit offset records total', {
     ),
   ),
 });
+// getDepositAddress and createNewAddress: memo "if currency requires memo".
+const DEPOSIT_ADDRESS = rec('account required', {
+  account: rec('address memo?'),
+  required: rec('fixedFee flexFee maxAmount minAmount', {
+    flexFee: rec('maxFee minFee percent'),
+  }),
+});
 const FLEX_PLANS = list(rec('id ticker minInvestment maxInvestment maxRate'));
 const FLEX_INVESTMENTS = rec('data limit offset', {
   data: list(rec('id planId currency invested withAutoReinvest status createdAt updatedAt')),
@@ -443,6 +450,29 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'POST /api/v4/main-account/history': {
     deployed: TRANSFERS,
     call: (c) => answer(c.post('/api/v4/main-account/history', { limit: 100 })),
+  },
+  'POST /api/v4/main-account/transfer': {
+    deployed: EMPTY_LIST,
+    call: (c) =>
+      answer(
+        c.post('/api/v4/main-account/transfer', {
+          ticker: 'USDT',
+          amount: '1',
+          from: 'main',
+          to: 'spot',
+        }),
+      ),
+  },
+  'POST /api/v4/main-account/address': {
+    deployed: DEPOSIT_ADDRESS,
+    call: (c) => answer(c.post('/api/v4/main-account/address', { ticker: 'XRP' })),
+  },
+  'POST /api/v4/main-account/create-new-address': {
+    deployed: DEPOSIT_ADDRESS,
+    call: (c) =>
+      answer(
+        c.post('/api/v4/main-account/create-new-address', { ticker: 'USDT', network: 'TRC20' }),
+      ),
   },
   'POST /api/v4/main-account/smart-flex/plans': {
     deployed: FLEX_PLANS,

@@ -129,6 +129,20 @@ export function camelKeys<T>(value: unknown): T {
   return walk(value) as T;
 }
 
+/** What the account holds of `ticker`: its main balance and its trade balance's available part. */
+export async function heldOf(
+  client: Client,
+  ticker: string,
+): Promise<{ main: string; trade: string }> {
+  const main = await client.post<{ main_balance: string }>('/api/v4/main-account/balance', {
+    ticker,
+  });
+  const trade = await client.post<Record<string, { available: string }>>(
+    '/api/v4/trade-account/balance',
+  );
+  return { main: main.json.main_balance, trade: trade.json[ticker]?.available ?? '0' };
+}
+
 /** The `{code, message, errors}` error body. */
 export interface ErrorBody {
   code: number;

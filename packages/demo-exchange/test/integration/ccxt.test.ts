@@ -1,0 +1,69 @@
+import ccxt from 'ccxt';
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASINGS } from '../../src/fields';
+import { API_KEY, API_SECRET, heldOf, start, type Client } from './helpers';
+
+/**
+ * CCXT's whitebit client, unmodified (only its URLs point at the demo), against the demo's
+ * main-account/transfer and main-account/address: a third party's reading of the same reference.
+ */
+function whitebit(url: string) {
+  const exchange = new ccxt.whitebit({ apiKey: API_KEY, secret: API_SECRET });
+  const api = `${url}/api`;
+  exchange.urls['api'] = {
+    v1: { public: `${api}/v1/public`, private: `${api}/v1` },
+    v2: { public: `${api}/v2/public` },
+    v4: { public: `${api}/v4/public`, private: `${api}/v4` },
+  };
+  let last = 0;
+  exchange.nonce = () => (last = Math.max(Date.now(), last + 1));
+  return exchange;
+}
+
+describe.each(CASINGS)('CCXT whitebit against the demo, %s casing', (casing) => {
+  let ex: Awaited<ReturnType<typeof start>>['ex'];
+  let client: Client;
+  let exchange: ReturnType<typeof whitebit>;
+  beforeAll(async () => {
+    ({ ex, client } = await start({ casing }));
+    exchange = whitebit(ex.url);
+    await exchange.loadMarkets();
+  });
+  afterAll(async () => {
+    await exchange.close();
+    await ex.stop();
+  });
+
+  it('transfer() main to spot and back moves exactly the amount', async () => {
+    const before = await heldOf(client, 'USDT');
+    await exchange.transfer('USDT', 25.5, 'main', 'spot');
+    const mid = await heldOf(client, 'USDT');
+    expect([
+      new Decimal(before.main).minus(mid.main).toFixed(),
+      new Decimal(mid.trade).minus(before.trade).toFixed(),
+    ]).toEqual(['25.5', '25.5']);
+    await exchange.transfer('USDT', 25.5, 'spot', 'main');
+    expect(await heldOf(client, 'USDT')).toEqual(before);
+  });
+
+  it('a transfer above the balance is refused and nothing moves', async () => {
+    const before = await heldOf(client, 'BTC');
+    await expect(exchange.transfer('BTC', 1_000_000, 'main', 'spot')).rejects.toThrow(
+      /You don't have such amount for transfer/,
+    );
+    expect(await heldOf(client, 'BTC')).toEqual(before);
+  });
+
+  it('fetchDepositAddress() answers the address (and a tag where the network takes one)', async () => {
+    const eth = await exchange.fetchDepositAddress('ETH');
+    const direct = await client.post<{ account: { address: string } }>(
+      '/api/v4/main-account/address',
+      { ticker: 'ETH' },
+    );
+    expect(eth.address).toBe(direct.json.account.address);
+    expect(eth.address).toMatch(/^0x[0-9a-f]{40}$/);
+    const xrp = await exchange.fetchDepositAddress('XRP');
+    expect(xrp.tag).toMatch(/^\d{9}$/);
+  });
+});
