@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
-import { currentSeparators, groupDigits } from './numberFormat';
+import { writeNumber } from '../../shared/format';
+import { currentSeparators } from './numberFormat';
 
 /**
  * Display of decimal strings: never through floating point. Amounts keep the asset's precision,
@@ -7,24 +8,9 @@ import { currentSeparators, groupDigits } from './numberFormat';
  */
 export const MASK = '•••••';
 
-/**
- * "12345.6789" with 2 places -> "12,345.68" (half-up; "12.345,68" in a comma format); trailing zeros
- * kept for alignment.
- */
+/** `value` at `places` in the user's number format: the one rule of `shared/format.ts`. */
 export function formatDecimal(value: string, places: number): string {
-  let d: Decimal;
-  try {
-    d = new Decimal(value);
-  } catch {
-    return value;
-  }
-  const fixed = d.toFixed(Math.max(0, places), Decimal.ROUND_HALF_UP);
-  const negative = fixed.startsWith('-');
-  const [integer = '0', fraction] = (negative ? fixed.slice(1) : fixed).split('.');
-  const separators = currentSeparators();
-  return `${negative ? '−' : ''}${groupDigits(integer, separators)}${
-    fraction ? `${separators.decimal}${fraction}` : ''
-  }`;
+  return writeNumber(value, places, currentSeparators());
 }
 
 /** A price: up to `places`, trailing zeros trimmed but at least 2 places. */

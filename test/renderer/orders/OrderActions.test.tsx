@@ -80,7 +80,7 @@ describe('Modify an active order', () => {
     fireEvent.change(within(form).getByLabelText('Price (USDT)'), { target: { value: '61000' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Review' }));
     expect(within(dialog()).getByTestId('modify-changes').textContent).toBe(
-      'Price: 60000 → 61000 USDT',
+      'Price: 60,000.00 → 61,000.00 USDT',
     );
     expect(dialog().textContent).toContain('same client order id my-order-1');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Modify order' }));
@@ -130,7 +130,7 @@ describe('Modify an active order', () => {
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Review' }));
     expect(within(dialog()).getByTestId('modify-changes').textContent).toBe(
-      'Activation price: 2950 → 2960 USDT',
+      'Activation price: 2,950.00 → 2,960.00 USDT',
     );
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Modify order' }));
     await waitFor(() =>

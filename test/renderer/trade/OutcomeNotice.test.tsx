@@ -14,9 +14,13 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function placed(overrides: Partial<Placed>, kind: 'market' | 'stock_market' | 'limit'): Outcome {
+function placed(
+  overrides: Partial<Placed>,
+  kind: 'market' | 'stock_market' | 'limit',
+  stockPrec = BTC_USDT.stockPrec,
+): Outcome {
   const f = form({ kind, side: 'buy', amount: kind === 'market' ? '100' : '0.01' });
-  const ctx = context({ market: { ...BTC_USDT, moneyPrec: 2, feePrec: 6 } });
+  const ctx = context({ market: { ...BTC_USDT, stockPrec, moneyPrec: 2, feePrec: 6 } });
   return {
     kind: 'placed',
     outcome: {
@@ -41,14 +45,26 @@ const text = () => screen.getByTestId('trade-outcome').textContent ?? '';
 describe('Trade outcome', () => {
   it('tells a market buy by money what was spent, what filled and at what average price', () => {
     render(<OutcomeNotice outcome={placed({}, 'market')} />);
-    expect(text()).toContain('Bought 0.0015 BTC for 99.90 USDT (fee 0.0999 USDT).');
-    // 99.9 + 0.0999 spent; 99.9 / 0.0015 = 66,600 average.
-    expect(text()).toContain('Spent 99.9999 USDT in all, at an average price of 66,600.00 USDT.');
+    expect(text()).toContain('Bought 0.0015 BTC for 99.90 USDT (fee 0.10 USDT).');
+    // 99.9 + 0.0999 spent, at the money's 2 places; 99.9 / 0.0015 = 66,600 average, at the tick.
+    expect(text()).toContain('Spent 100.00 USDT in all, at an average price of 66,600.00 USDT.');
+  });
+
+  it('writes a fill at the market’s places, as the issue found it unrounded', () => {
+    const outcome = placed(
+      { dealStock: '0.098048', dealMoney: '6241.5003648', dealFee: '6.2415003648' },
+      'stock_market',
+      6,
+    );
+    render(<OutcomeNotice outcome={outcome} />);
+    expect(text()).toContain('Bought 0.098048 BTC for 6,241.50 USDT (fee 6.24 USDT).');
+    expect(screen.getByText('6.24').getAttribute('title')).toBe('6.2415003648');
   });
 
   it('never rounds a real fee to 0.00', () => {
     render(<OutcomeNotice outcome={placed({ dealFee: '0.000123' }, 'stock_market')} />);
-    expect(text()).toContain('(fee 0.000123 USDT)');
+    expect(text()).toContain('(fee 0.0001 USDT)');
+    expect(screen.getByText('0.0001').getAttribute('title')).toBe('0.000123');
     expect(text()).not.toContain('0.00 USDT)');
   });
 });

@@ -81,7 +81,7 @@ describe('Trade screen', () => {
     expect(screen.getByTestId('best-bid').textContent).toBe('59,900.00 USDT');
     expect(screen.getByTestId('best-ask').textContent).toBe('60,000.00 USDT');
     expect(screen.getByTestId('last-price').textContent).toBe('60,000.00 USDT');
-    expect(screen.getByTestId('balance-stock').textContent).toContain('0.50 BTC');
+    expect(screen.getByTestId('balance-stock').textContent).toContain('0.5000 BTC');
     expect(screen.getByTestId('balance-money').textContent).toContain('1,000.00 USDT');
     expect(fake.callsTo('trade.context')).toEqual([{ market: 'BTC_USDT' }]);
     expect(fake.callsTo('trade.markets')).toHaveLength(1);
@@ -93,6 +93,19 @@ describe('Trade screen', () => {
     expect((screen.getByRole('radio', { name: 'Sell BTC' }) as HTMLInputElement).disabled).toBe(
       true,
     );
+  });
+
+  it('writes balances at the asset’s places, the exact value on hover', async () => {
+    await open(undefined, () =>
+      context({
+        stock: { available: '2', freeze: '0.0105411186958' },
+        money: { available: '18752.2581348352', freeze: '0' },
+      }),
+    );
+    // BTC at the market's 4 places, USDT at 2: never the exchange's 13 digits.
+    expect(screen.getByTestId('balance-stock').textContent).toBe('2.0000 BTC · in orders 0.0105');
+    expect(screen.getByTestId('balance-money').textContent).toBe('18,752.26 USDT · in orders 0.00');
+    expect(screen.getByText('18,752.26').getAttribute('title')).toBe('18752.2581348352');
   });
 
   it('hides amounts of balances in privacy mode', async () => {
@@ -209,7 +222,7 @@ describe('Trade screen', () => {
         name: 'not enough money',
         fill: () => type(amount(), '0.02'),
         field: amount,
-        message: 'Not enough USDT: available 1,000 USDT, needed ≈ 1,202.21 USDT with the fee',
+        message: 'Not enough USDT: available 1,000 USDT, needed ≈ 1,202.20 USDT with the fee',
       },
       {
         name: 'not enough stock',
@@ -272,8 +285,8 @@ describe('Trade screen', () => {
     const panel = screen.getByRole('region', { name: 'Preview' });
     expect(panel.textContent).toContain('Estimated average price≈\u00a060,720.00 USDT');
     expect(panel.textContent).toContain('Estimated cost≈\u00a06,072.00 USDT');
-    expect(panel.textContent).toContain('Fee (taker 0.1 %)≈\u00a06.08 USDT');
-    expect(panel.textContent).toContain('Total to pay≈\u00a06,078.08 USDT');
+    expect(panel.textContent).toContain('Fee (taker 0.1 %)≈\u00a06.07 USDT');
+    expect(panel.textContent).toContain('Total to pay≈\u00a06,078.07 USDT');
     expect(panel.textContent).toContain('Slippage vs last price1.20 %');
     expect(panel.textContent).toContain('1.20 % worse than the last price (above 1 %)');
     type(amount(), '5');
@@ -378,7 +391,7 @@ describe('Trade screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
     const notice = await screen.findByTestId('trade-outcome');
     expect(notice.getAttribute('role')).toBe('status');
-    expect(notice.textContent).toContain('Bought 0.01 BTC for 600.12 USDT (fee 0.60 USDT).');
+    expect(notice.textContent).toContain('Bought 0.0100 BTC for 600.12 USDT (fee 0.60 USDT).');
     expect(notice.textContent).toContain('client order id desk-abc123');
     await waitFor(() => expect(fake.callsTo('trade.context').length).toBeGreaterThanOrEqual(2));
     expect((amount() as HTMLInputElement).value).toBe('');
@@ -396,7 +409,7 @@ describe('Trade screen', () => {
     review();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
     const notice = await screen.findByTestId('trade-outcome');
-    expect(notice.textContent).toContain('Sold 0.01 BTC for 600.12 USDT (fee 0.60 USDT).');
+    expect(notice.textContent).toContain('Sold 0.0100 BTC for 600.12 USDT (fee 0.60 USDT).');
     expect(notice.textContent).toContain('Found after the connection dropped: it was placed once.');
   });
 

@@ -9,7 +9,7 @@ beforeEach(resetTradeScreen);
 afterEach(leaveTradeScreen);
 
 describe('Trade balances', () => {
-  it('shows a balance with the same decimals as Overview: its own scale, whatever the market precision', async () => {
+  it('shows a balance at its asset’s places (the market’s precision), whatever the exchange’s scale', async () => {
     const market = { ...BTC_USDT, stockPrec: 6 };
     setDesk(
       fakeDesk({
@@ -24,7 +24,9 @@ describe('Trade balances', () => {
     );
     render(<TradeView />);
     await screen.findByRole('button', { name: 'Review order' });
-    expect(screen.getByTestId('balance-stock').textContent).toBe('0.85 BTC · in orders 0.00');
+    expect(screen.getByTestId('balance-stock').textContent).toBe(
+      '0.850000 BTC · in orders 0.000000',
+    );
     expect(screen.getByTestId('balance-money').textContent).toBe('1,523.77 USDT · in orders 0.50');
   });
 });

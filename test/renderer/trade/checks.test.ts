@@ -88,7 +88,7 @@ describe('order form checks', () => {
 
   it('wants enough balance and names it', () => {
     expect(validate(form({ amount: '0.02' }), ctx).amount).toBe(
-      'Not enough USDT: available 1,000 USDT, needed ≈ 1,202.21 USDT with the fee',
+      'Not enough USDT: available 1,000 USDT, needed ≈ 1,202.20 USDT with the fee',
     );
     expect(validate(form({ side: 'sell', amount: '0.6' }), ctx).amount).toBe(
       'Not enough BTC: available 0.5 BTC',

@@ -160,8 +160,8 @@ describe('last trades and balances', () => {
         at: 3,
       }),
     );
-    expect(screen.getByTestId('balance-stock').textContent).toContain('0.75 BTC');
-    expect(screen.getByTestId('balance-stock').textContent).toContain('in orders 0.05');
+    expect(screen.getByTestId('balance-stock').textContent).toContain('0.7500 BTC');
+    expect(screen.getByTestId('balance-stock').textContent).toContain('in orders 0.0500');
     expect(screen.getByTestId('balance-money').textContent).toContain('1,000.00 USDT');
     act(() => {
       useSettings.setState({ privacy: true });

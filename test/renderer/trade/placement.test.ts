@@ -137,6 +137,12 @@ describe('review', () => {
     ).toBe('Receive 1,300.00 USDT at your price, fee ≈\u00a01.30 USDT if it rests');
   });
 
+  it('never rounds a fee estimate up: 0.0301 reads 0.03', () => {
+    expect(
+      reviewTotal(review({ kind: 'limit', side: 'sell', amount: '0.0001', price: '301000' })),
+    ).toBe('Receive 30.10 USDT at your price, fee ≈\u00a00.03 USDT if it rests');
+  });
+
   it('lists the options in words, limit flags only for a limit order', () => {
     expect(reviewOptions(review({}))).toEqual([]);
     expect(
@@ -167,12 +173,12 @@ describe('outcome', () => {
     expect(outcomeOf(unknown, r)).toEqual({ kind: 'unknown', outcome: unknown });
   });
 
-  it('says what filled, with as many places as the fills carry', () => {
+  it('says what filled, at the market’s places whatever places the fills carry', () => {
     expect(placedSummary(PLACED, review({}))).toEqual({
       filled: true,
       verb: 'Bought',
       rests: false,
-      stockPlaces: 2,
+      stockPlaces: 4,
       moneyPlaces: 2,
       feePlaces: 2,
     });
@@ -180,7 +186,7 @@ describe('outcome', () => {
       placedSummary({ ...PLACED, side: 'sell', dealMoney: '600.123456' }, review({})),
     ).toMatchObject({
       verb: 'Sold',
-      moneyPlaces: 6,
+      moneyPlaces: 2,
     });
   });
 

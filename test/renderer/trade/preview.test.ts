@@ -9,13 +9,13 @@ import Decimal from 'decimal.js';
 import { BTC_USDT, context } from './fixtures';
 
 describe('preview from the order book', () => {
-  it('walks the asks for a market buy: average price, cost, fee rounded up, total, slippage', () => {
+  it('walks the asks for a market buy: average price, cost, exact fee, total, slippage', () => {
     expect(preview({ kind: 'stock_market', side: 'buy', amount: '0.02' }, context())).toEqual({
       stock: '0.02',
       money: '1201',
       avgPrice: '60050',
-      fee: '1.21',
-      total: '1202.21',
+      fee: '1.201',
+      total: '1202.201',
       slippage: '0.08',
       slippageWarning: false,
       notEnoughDepth: false,
@@ -28,8 +28,8 @@ describe('preview from the order book', () => {
       stock: '0.03',
       money: '1795',
       avgPrice: '59833.33',
-      fee: '1.8',
-      total: '1793.2',
+      fee: '1.795',
+      total: '1793.205',
       slippage: '0.28',
       slippageWarning: false,
     });
@@ -66,8 +66,8 @@ describe('preview from the order book', () => {
       stock: '0.0016',
       money: '96',
       avgPrice: '60000',
-      fee: '0.1',
-      total: '96.1',
+      fee: '0.096',
+      total: '96.096',
       slippage: '0.00',
       notEnoughDepth: false,
     });
@@ -87,7 +87,7 @@ describe('preview from the order book', () => {
       crosses: true,
       rests: '0.01',
       limitTotal: '1201',
-      restingFee: '0.61',
+      restingFee: '0.6005',
       notEnoughDepth: false,
     });
     const resting = preview(
@@ -115,8 +115,8 @@ describe('preview from the order book', () => {
   });
 
   it('computes fees from percent strings ("0.1" = 0.1 %) and slippage per side', () => {
-    expect(feeOf(new Decimal('1000'), '0.1', 2).toFixed()).toBe('1');
-    expect(feeOf(new Decimal('1234.5'), '0.25', 2).toFixed()).toBe('3.09');
+    expect(feeOf(new Decimal('1000'), '0.1').toFixed()).toBe('1');
+    expect(feeOf(new Decimal('1234.5'), '0.25').toFixed()).toBe('3.08625');
     expect(slippageOf(new Decimal('101'), new Decimal('100'), 'buy').toFixed()).toBe('1');
     expect(slippageOf(new Decimal('99'), new Decimal('100'), 'sell').toFixed()).toBe('1');
     expect(slippageOf(new Decimal('99'), new Decimal('100'), 'buy').toFixed()).toBe('-1');

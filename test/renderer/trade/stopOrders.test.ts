@@ -121,7 +121,7 @@ describe('stop orders in words and in the preview', () => {
 
   it('estimates the total and the fee once it triggers, nothing filled now', () => {
     const limit = estimateOf(stopLimit(), ctx)!;
-    expect(limit).toMatchObject({ limitTotal: '705', fee: '0.71', stock: '0.01', avgPrice: null });
+    expect(limit).toMatchObject({ limitTotal: '705', fee: '0.705', stock: '0.01', avgPrice: null });
     const sell = estimateOf(stopMarket(), ctx)!;
     expect(sell).toMatchObject({ limitTotal: '550', fee: '0.55', total: '549.45' });
     const buy = estimateOf(

@@ -4,8 +4,8 @@ import { modifyOrderInput, type ChannelInput } from '../../../shared/contract';
 import { asDeskError } from '../../../shared/errors';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextField } from '../../components/Field';
-import { compareDecimal } from '../../lib/decimal';
-import { marketLabel, splitMarket } from '../../lib/format';
+import { compareDecimal, formatDecimal } from '../../lib/decimal';
+import { marketLabel, scaleOf, splitMarket } from '../../lib/format';
 import { deskFieldErrors, parseForm, type FieldErrors } from '../../lib/parseForm';
 import { useAction } from '../../lib/useAction';
 import { orderChangeErrors } from './checks';
@@ -61,6 +61,11 @@ export function ModifyOrderDialog({
     amount: byTotal ? money : stock,
     price: money,
     activationPrice: money,
+  };
+  /** Old and new written by the number rule: prices at the tick, the amount at its asset's places. */
+  const write = (f: Field, value: string) => {
+    const places = rules && (f !== 'amount' || byTotal ? rules.moneyPrec : rules.stockPrec);
+    return formatDecimal(value, places ?? scaleOf(value));
   };
   const [values, setValues] = useState<Record<Field, string>>({
     amount: now.amount ?? '',
@@ -147,7 +152,7 @@ export function ModifyOrderDialog({
         <ul data-testid="modify-changes">
           {changed.map((f) => (
             <li key={f}>
-              {LABELS[f]}: {now[f]} → {values[f].trim()} {units[f]}
+              {LABELS[f]}: {write(f, now[f] ?? '')} → {write(f, values[f].trim())} {units[f]}
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { Amount } from '../../components/Amount';
-import { averagePlaces, averagePrice, feePlaces, ownPlaces } from '../../lib/format';
+import { averagePrice } from '../../lib/format';
 import { useShellStore } from '../../lib/shellStore';
 import { placedSummary, stopWords, type Outcome } from './placement';
 import { isStop } from './stop';
@@ -18,9 +18,10 @@ export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
   }
   const o = outcome.outcome;
   const { market } = outcome.review.context;
-  const { filled, verb, rests, stockPlaces, moneyPlaces } = placedSummary(o, outcome.review);
-  // A fee is never rounded to the money precision ("fee 0.00" for a real fee): its own scale.
-  const feeShown = feePlaces(o.dealFee);
+  const { filled, verb, rests, stockPlaces, moneyPlaces, feePlaces } = placedSummary(
+    o,
+    outcome.review,
+  );
   const avg = averagePrice(o.dealMoney, o.dealStock);
   const spend = outcome.review.form.kind === 'market';
   const spent = spend ? new Decimal(o.dealMoney).plus(o.dealFee).toFixed() : undefined;
@@ -31,30 +32,20 @@ export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
           <>
             {verb} <Amount value={o.dealStock} places={stockPlaces} unit={market.stock} /> for{' '}
             <Amount value={o.dealMoney} places={moneyPlaces} unit={market.money} /> (fee{' '}
-            <Amount value={o.dealFee} places={feeShown} unit={market.money} />)
+            <Amount value={o.dealFee} places={feePlaces} unit={market.money} />)
             {rests ? '; the rest waits on the book' : ''}.
             {avg !== null ? (
               spent !== undefined ? (
                 <>
                   {' '}
-                  Spent <Amount value={spent} places={ownPlaces(spent)} unit={market.money} /> in
-                  all, at an average price of{' '}
-                  <Amount
-                    value={avg}
-                    places={averagePlaces(avg, market.moneyPrec)}
-                    unit={market.money}
-                  />
-                  .
+                  Spent <Amount value={spent} places={moneyPlaces} unit={market.money} /> in all, at
+                  an average price of{' '}
+                  <Amount value={avg} places={market.moneyPrec} unit={market.money} />.
                 </>
               ) : (
                 <>
                   {' '}
-                  Average price{' '}
-                  <Amount
-                    value={avg}
-                    places={averagePlaces(avg, market.moneyPrec)}
-                    unit={market.money}
-                  />
+                  Average price <Amount value={avg} places={market.moneyPrec} unit={market.money} />
                   .
                 </>
               )

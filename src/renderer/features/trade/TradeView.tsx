@@ -3,7 +3,7 @@ import type { TradeContext } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { formatPrice } from '../../lib/decimal';
-import { balancePlaces, marketLabel } from '../../lib/format';
+import { marketLabel } from '../../lib/format';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { useLive, useNoLiveBook } from '../status';
 import { LastTrades } from './LastTrades';
@@ -162,30 +162,20 @@ function MarketFacts({ context }: { context: TradeContext }) {
       <div>
         <dt>{market.stock} available</dt>
         <dd data-testid="balance-stock">
-          <Amount
-            value={context.stock.available}
-            places={balancePlaces(context.stock.available)}
-            unit={market.stock}
-          />
+          <Amount value={context.stock.available} places={market.stockPrec} unit={market.stock} />
           <span className="small muted">
             {' '}
-            · in orders{' '}
-            <Amount value={context.stock.freeze} places={balancePlaces(context.stock.freeze)} />
+            · in orders <Amount value={context.stock.freeze} places={market.stockPrec} />
           </span>
         </dd>
       </div>
       <div>
         <dt>{market.money} available</dt>
         <dd data-testid="balance-money">
-          <Amount
-            value={context.money.available}
-            places={balancePlaces(context.money.available)}
-            unit={market.money}
-          />
+          <Amount value={context.money.available} places={market.moneyPrec} unit={market.money} />
           <span className="small muted">
             {' '}
-            · in orders{' '}
-            <Amount value={context.money.freeze} places={balancePlaces(context.money.freeze)} />
+            · in orders <Amount value={context.money.freeze} places={market.moneyPrec} />
           </span>
         </dd>
       </div>

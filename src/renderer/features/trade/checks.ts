@@ -10,6 +10,7 @@ import {
 } from '../../../shared/contract';
 import { isZeroDecimal } from '../../../shared/decimal';
 import type { Market, TradeContext } from '../../../shared/model';
+import { formatDecimal } from '../../lib/decimal';
 import { fieldMessage } from '../../lib/parseForm';
 import { feeOf, feeRatio, preview, type OrderKind, type Side } from './preview';
 import { amountInMoney, isStop, stopTotal, type StopKind } from './stop';
@@ -190,7 +191,10 @@ function stopTotalRules(
 
 /** What a limit buy needs of the money: its total plus the taker fee (rounded up). */
 export function limitBuyCost(total: Decimal, market: Market): Decimal {
-  return total.plus(feeOf(total, market.takerFee, market.moneyPrec));
+  // What the balance must hold: the fee rounded up to the money precision (never understated).
+  return total.plus(
+    feeOf(total, market.takerFee).toDecimalPlaces(market.moneyPrec, Decimal.ROUND_UP),
+  );
 }
 
 /**
@@ -225,10 +229,12 @@ function totalRules(form: OrderFormValues, context: TradeContext): string | unde
   // A limit's total is exact; a market order's is the book's estimate (a buy's counts the fee).
   const limit = form.kind === 'limit';
   const about = limit ? '' : '≈ ';
+  // An estimate is written by the number rule (at the money's places), an exact total as it is.
+  const written = (v: Decimal) => (limit ? plain(v) : formatDecimal(v.toFixed(), market.moneyPrec));
   const total = orderTotal(form, context);
   if (total) {
     if (total.lt(market.minTotal)) {
-      return `Total ${about}${plain(total)} ${money} is below the minimum total of ${plain(market.minTotal)} ${money}${!limit && form.side === 'buy' ? ' (fee included)' : ''}`;
+      return `Total ${about}${written(total)} ${money} is below the minimum total of ${plain(market.minTotal)} ${money}${!limit && form.side === 'buy' ? ' (fee included)' : ''}`;
     }
     if (total.gt(market.maxTotal)) return `At most ${plain(market.maxTotal)} ${money} in total`;
   }
@@ -236,7 +242,7 @@ function totalRules(form: OrderFormValues, context: TradeContext): string | unde
     const needed = total && limit ? limitBuyCost(total, market) : total;
     const available = new Decimal(context.money.available);
     if (needed?.gt(available)) {
-      return `Not enough ${money}: available ${plain(available)} ${money}, needed ${about}${plain(needed)} ${money} with the fee`;
+      return `Not enough ${money}: available ${plain(available)} ${money}, needed ${about}${written(needed)} ${money} with the fee`;
     }
     return undefined;
   }

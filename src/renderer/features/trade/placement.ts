@@ -284,10 +284,10 @@ export function reviewOptions({ form }: Review): string[] {
   ].filter((o): o is string => o !== undefined);
 }
 
-const scale = (value: string, max: number): number =>
-  Math.min(max, Math.max(0, new Decimal(value).decimalPlaces()));
-
-/** How a placed order reads: what filled, whether the rest waits on the book, and the places. */
+/**
+ * How a placed order reads: what filled, whether the rest waits on the book, and the places (the
+ * number rule of `shared/format.ts`: the stock at its places, money, fee and prices at the tick).
+ */
 export interface PlacedSummary {
   filled: boolean;
   verb: 'Bought' | 'Sold';
@@ -306,8 +306,8 @@ export function placedSummary(placed: Placed, review: Review): PlacedSummary {
     rests:
       (review.form.kind === 'limit' || isStop(review.form.kind)) &&
       !['FILLED', 'CANCELED'].includes(placed.status ?? ''),
-    stockPlaces: scale(placed.dealStock, market.stockPrec),
-    moneyPlaces: Math.max(2, scale(placed.dealMoney, market.moneyPrec + market.stockPrec)),
-    feePlaces: Math.max(2, scale(placed.dealFee, market.moneyPrec)),
+    stockPlaces: market.stockPrec,
+    moneyPlaces: market.moneyPrec,
+    feePlaces: market.moneyPrec,
   };
 }

@@ -59,9 +59,12 @@ export function feeRatio(percent: string): Decimal {
   return new Decimal(percent).div(HUNDRED);
 }
 
-/** A fee on an amount of money, rounded up to the money precision (an estimate never understates). */
-export function feeOf(money: Decimal, percent: string, moneyPrec: number): Decimal {
-  return money.times(feeRatio(percent)).toDecimalPlaces(moneyPrec, Decimal.ROUND_UP);
+/**
+ * A fee on an amount of money, exact: it is written by the number rule (half-up at the money's
+ * places), never rounded up before ("≈ 0.04" for 0.0301 overstates it).
+ */
+export function feeOf(money: Decimal, percent: string): Decimal {
+  return money.times(feeRatio(percent));
 }
 
 interface Walk {
@@ -143,13 +146,13 @@ export function preview(
     limitParts = {
       rests: rests.toFixed(),
       limitTotal: amount.times(price).toFixed(),
-      restingFee: feeOf(rests.times(price), market.makerFee, market.moneyPrec).toFixed(),
+      restingFee: feeOf(rests.times(price), market.makerFee).toFixed(),
       crosses: walk.stock.gt(0),
     };
   } else {
     walk = walkStock(levels, amount, input.side);
   }
-  const fee = feeOf(walk.money, market.takerFee, market.moneyPrec);
+  const fee = feeOf(walk.money, market.takerFee);
   const avg = walk.stock.gt(0) ? walk.money.div(walk.stock) : null;
   const last = context.lastPrice ? new Decimal(context.lastPrice) : null;
   const slippage = avg && last && last.gt(0) ? slippageOf(avg, last, input.side) : null;

@@ -84,7 +84,7 @@ export function stopPreview(
     form.kind === 'stop_market' && form.side === 'buy'
       ? stopMarketStock(form.amount, form.activationPrice, market)
       : new Decimal(form.amount.trim());
-  const fee = feeOf(total, market.takerFee, market.moneyPrec);
+  const fee = feeOf(total, market.takerFee);
   return {
     stock: stock.toFixed(),
     money: '0',
