@@ -473,6 +473,9 @@ export const SUB_ACCOUNT = {
 
 export const SERVER_TIME = { time: 'time' } as const satisfies Table;
 
+/** platform/status: "system operational" or "system maintenance". */
+export const PLATFORM_STATUS = { status: 'status' } as const satisfies Table;
+
 export const MARKET = {
   name: 'name',
   stock: 'stock',

@@ -195,6 +195,8 @@ const TRADES = list(rec('tradeID price quote_volume base_volume trade_timestamp 
 // http-v1.yaml: the kline's envelope, candles as arrays.
 const KLINE = rec('success message result');
 const TIME = rec('time');
+// Maintenance status: `status`, "system operational" or "system maintenance".
+const PLATFORM_STATUS = rec('status');
 
 // oauth2.yaml
 const TOKEN = rec('data', {
@@ -301,6 +303,10 @@ async function subAccount(client: Client): Promise<string> {
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /api/v4/public/ping': { deployed: VALUE, call: (c) => answer(c.get('/api/v4/public/ping')) },
   'GET /api/v4/public/time': { deployed: TIME, call: (c) => answer(c.get('/api/v4/public/time')) },
+  'GET /api/v4/public/platform/status': {
+    deployed: PLATFORM_STATUS,
+    call: (c) => answer(c.get('/api/v4/public/platform/status')),
+  },
   'GET /api/v4/public/markets': {
     deployed: MARKETS,
     call: (c) => answer(c.get('/api/v4/public/markets')),
@@ -641,6 +647,11 @@ describe.each(['deployed', 'spec'] as const)('the %s values', (casing) => {
       ...fields,
     });
   const idOf = (o: Record<string, unknown>) => o.orderId ?? o.order_id;
+
+  it('the platform is operational (platform/status)', async () => {
+    const r = await client.get('/api/v4/public/platform/status');
+    expect([r.status, r.json]).toEqual([200, { status: 'system operational' }]);
+  });
 
   it('an unfilled order is OPEN in REST (NEW is a WebSocket value)', async () => {
     const placed = await limit();
