@@ -1,4 +1,4 @@
-import { ASSET_DEFS, type AssetDef, type Limits } from '../assets';
+import { ASSET_BY_TICKER, ASSET_DEFS, type AssetDef, type Limits } from '../assets';
 import { json, type RouteContext, type ExchangeContext, type Reply, type Route } from '../context';
 import { Decimal } from '../decimal';
 import { publicValidation, wrappedValidation } from '../errors';
@@ -88,6 +88,9 @@ const bookReply = (
       bids: bookRows(bids),
     }),
   );
+
+/** An asset's CoinMarketCap id (its unified cryptoasset id), 0 when unknown: the ticker's base_id/quote_id. */
+const cmcId = (ticker: string): number => ASSET_BY_TICKER.get(ticker)?.ucid ?? 0;
 
 const percent = (ratio: string) => new Decimal(ratio).times(100).toFixed();
 
@@ -320,8 +323,8 @@ export const publicRoutes: Record<string, Route> = {
           400 + (hash32(exchange.seed, market.name, 'vol', Math.floor(step / 3600)) % 800),
         );
         out[market.name] = wire(TICKER, exchange.casing, {
-          baseId: 0,
-          quoteId: 0,
+          baseId: cmcId(market.stock),
+          quoteId: cmcId(market.money),
           lastPrice: last.toFixed(),
           quoteVolume: base.times(last).toDecimalPlaces(market.moneyPrec).toFixed(),
           baseVolume: base.toFixed(),

@@ -653,6 +653,24 @@ describe.each(['deployed', 'spec'] as const)('the %s values', (casing) => {
     expect([r.status, r.json]).toEqual([200, { status: 'system operational' }]);
   });
 
+  it("the ticker's base_id and quote_id are the assets' CoinMarketCap ids (0 if unknown)", async () => {
+    const ticker = (await answer(client.get('/api/v4/public/ticker'))) as Record<
+      string,
+      { base_id: unknown; quote_id: unknown }
+    >;
+    const assets = (await answer(client.get('/api/v4/public/assets'))) as Record<
+      string,
+      { unified_cryptoasset_id: number }
+    >;
+    // http-v4.yaml's example: BTC_USDT is 1 and 825.
+    expect([ticker.BTC_USDT?.base_id, ticker.BTC_USDT?.quote_id]).toEqual([1, 825]);
+    for (const [market, row] of Object.entries(ticker)) {
+      const [stock = '', money = ''] = market.split('_');
+      const id = (ticker: string) => assets[ticker]?.unified_cryptoasset_id ?? 0;
+      expect([market, row.base_id, row.quote_id]).toEqual([market, id(stock), id(money)]);
+    }
+  });
+
   it('an unfilled order is OPEN in REST (NEW is a WebSocket value)', async () => {
     const placed = await limit();
     expect(placed.json.status).toBe('OPEN');
