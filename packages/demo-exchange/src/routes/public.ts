@@ -149,14 +149,13 @@ function assetRecord(asset: AssetDef, casing: Casing): Record<string, unknown> {
     isMemo: asset.memo,
     memo: wire(ASSET_MEMO, casing, { deposit: asset.memo, withdraw: asset.memo }),
     providers: asset.fiat ? wire(ASSET_PROVIDERS, casing, { deposits, withdraws }) : undefined,
-    // A closed direction has no list (and no limits), as on the server.
-    networks: asset.fiat
-      ? undefined
-      : wire(ASSET_NETWORKS, casing, {
-          deposits: deposits.length ? deposits : undefined,
-          withdraws: withdraws.length ? withdraws : undefined,
-          default: asset.defaultNetwork,
-        }),
+    // Every asset has them, a fiat one its providers (no default: none has priority); a closed
+    // direction has no list (and no limits), as on the server.
+    networks: wire(ASSET_NETWORKS, casing, {
+      deposits: deposits.length ? deposits : undefined,
+      withdraws: withdraws.length ? withdraws : undefined,
+      default: asset.defaultNetwork,
+    }),
     limits,
     confirmations: asset.fiat
       ? undefined

@@ -144,12 +144,13 @@ const MARKETS = list(
   ),
 );
 const TICKER = map(rec('base_id quote_id last_price quote_volume base_volume isFrozen change'));
-// Asset: networks and confirmations ("absent for fiat currencies"), providers (fiat only); a
-// direction that is closed has no networks list.
+// Asset: networks on every asset, fiat ones too (CCXT's fetchCurrencies reads an asset's networks
+// from them); confirmations "absent for fiat currencies", providers fiat only; a direction that is
+// closed has no networks list.
 const ASSETS = map(
   rec(
     'name unified_cryptoasset_id can_withdraw can_deposit min_withdraw max_withdraw maker_fee ' +
-      'taker_fee min_deposit max_deposit currency_precision is_memo memo networks? limits ' +
+      'taker_fee min_deposit max_deposit currency_precision is_memo memo networks limits ' +
       'confirmations? providers?',
     {
       memo: rec('deposit withdraw'),
@@ -668,6 +669,27 @@ describe.each(['deployed', 'spec'] as const)('the %s values', (casing) => {
       const [stock = '', money = ''] = market.split('_');
       const id = (ticker: string) => assets[ticker]?.unified_cryptoasset_id ?? 0;
       expect([market, row.base_id, row.quote_id]).toEqual([market, id(stock), id(money)]);
+    }
+  });
+
+  it("every asset's networks, fiat ones too, are the ways in and out its limits name", async () => {
+    type Ways = { deposits?: string[]; withdraws?: string[] };
+    const assets = (await answer(client.get('/api/v4/public/assets'))) as Record<
+      string,
+      {
+        networks: Ways & { default?: string };
+        providers?: Ways;
+        limits: { deposit: Record<string, unknown>; withdraw: Record<string, unknown> };
+      }
+    >;
+    const fiat = Object.entries(assets).filter(([, a]) => a.providers);
+    expect(fiat.map(([ticker]) => ticker)).toEqual(['EUR', 'USD']);
+    for (const [ticker, asset] of Object.entries(assets)) {
+      const { deposits = [], withdraws = [] } = asset.networks;
+      expect([ticker, deposits]).toEqual([ticker, Object.keys(asset.limits.deposit)]);
+      expect([ticker, withdraws]).toEqual([ticker, Object.keys(asset.limits.withdraw)]);
+      // A fiat asset's networks are its payment providers (what a fiat transfer names as network).
+      if (asset.providers) expect(asset.networks).toEqual(asset.providers);
     }
   });
 
