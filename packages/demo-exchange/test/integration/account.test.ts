@@ -286,7 +286,7 @@ describe.each(CASINGS)('%s casing', (casing) => {
     it('limit/offset bounds, more than 20 addresses, status invalid for method: 422 code 30', async () => {
       const cases: [Rec, string][] = [
         [{ limit: 0 }, 'limit'],
-        [{ limit: 101 }, 'limit'],
+        [{ limit: 501 }, 'limit'],
         [{ offset: -1 }, 'offset'],
         [{ offset: 10001 }, 'offset'],
         [{ offset: 9990, limit: 50 }, 'offset'],

@@ -693,6 +693,22 @@ describe.each(['deployed', 'spec'] as const)('the %s values', (casing) => {
     }
   });
 
+  it('main-account/history pages up to 500 records (limit: maximum 500)', async () => {
+    const page = (await answer(client.post('/api/v4/main-account/history', { limit: 500 }))) as {
+      limit: number;
+      records: unknown[];
+    };
+    expect([page.limit, page.records.length]).toEqual([500, 500]);
+    const over = await client.post<{ errors: Record<string, string[]> }>(
+      '/api/v4/main-account/history',
+      { limit: 501 },
+    );
+    expect([over.status, over.json.errors]).toEqual([
+      422,
+      { limit: ['The limit may not be greater than 500.'] },
+    ]);
+  });
+
   it('an unfilled order is OPEN in REST (NEW is a WebSocket value)', async () => {
     const placed = await limit();
     expect(placed.json.status).toBe('OPEN');
