@@ -576,6 +576,19 @@ const ERROR_FIELDS: {
     deployed: 'clientOrderId',
     spec: 'client_order_id',
   },
+  // order/new: a null client order id is not a string either (the deployed server refuses it).
+  {
+    call: '/api/v4/order/new',
+    fields: {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '40000',
+      clientOrderId: null,
+    },
+    deployed: 'clientOrderId',
+    spec: 'client_order_id',
+  },
   // orders: the filter `orderId` (spec: `order_id`).
   {
     call: '/api/v4/orders',
@@ -707,6 +720,33 @@ describe.each(['deployed', 'spec'] as const)('the %s values', (casing) => {
       422,
       { limit: ['The limit may not be greater than 500.'] },
     ]);
+  });
+
+  it('a client order id that is null or no string is refused: code 36, as the OpenAPI words it', async () => {
+    const orders: [string, Record<string, unknown>][] = [
+      ['/api/v4/order/new', { amount: '0.001', price: '40000' }],
+      ['/api/v4/order/market', { amount: '10' }],
+      ['/api/v4/order/stock_market', { amount: '0.001' }],
+      ['/api/v4/order/stop_limit', { amount: '0.001', price: '40000', activation_price: '40000' }],
+      ['/api/v4/order/stop_market', { amount: '10', activation_price: '40000' }],
+    ];
+    const name = casing === 'deployed' ? 'clientOrderId' : 'client_order_id';
+    for (const [path, fields] of orders) {
+      for (const clientOrderId of [null, 12]) {
+        const r = await client.post<{ code: number; errors: unknown }>(path, {
+          market: 'BTC_USDT',
+          side: 'buy',
+          ...fields,
+          clientOrderId,
+        });
+        expect([path, r.status, r.json.code, r.json.errors]).toEqual([
+          path,
+          422,
+          36,
+          { [name]: ['ClientOrderId field should be a string.'] },
+        ]);
+      }
+    }
   });
 
   it('an unfilled order is OPEN in REST (NEW is a WebSocket value)', async () => {
