@@ -381,7 +381,7 @@ export const publicRoutes: Record<string, Route> = {
             price: t.price.toFixed(),
             quoteVolume: t.qty.toFixed(),
             baseVolume: t.qty.times(t.price).toFixed(),
-            tradeTimestamp: t.time,
+            tradeTimestamp: Math.floor(t.time),
             type: t.side,
             rpi: false,
           }),
