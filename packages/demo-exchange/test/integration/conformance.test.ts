@@ -195,6 +195,18 @@ const FEES = map(
 const TRADES = list(rec('tradeID price quote_volume base_volume trade_timestamp type rpi'));
 // http-v1.yaml: the kline's envelope, candles as arrays.
 const KLINE = rec('success message result');
+// http-v1.yaml: the other v1 public endpoints, each in the envelope but depth/result.
+const V1 = (result: Shape) => rec('success message result', { result });
+const V1_TICKER = V1(rec('open bid ask low high last volume deal change'));
+const V1_TICKERS = V1(
+  map(rec('ticker at', { ticker: rec('bid ask low high last vol deal change') })),
+);
+const V1_MARKETS = V1(
+  list(rec('name stock money stockPrec moneyPrec feePrec makerFee takerFee minAmount')),
+);
+const V1_SYMBOLS = V1(list(VALUE));
+const V1_DEPTH = rec('asks bids');
+const V1_HISTORY = V1(list(rec('id time price amount type')));
 const TIME = rec('time');
 // Maintenance status: `status`, "system operational" or "system maintenance".
 const PLATFORM_STATUS = rec('status');
@@ -339,6 +351,30 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /api/v1/public/kline': {
     deployed: KLINE,
     call: (c) => answer(c.get('/api/v1/public/kline?market=BTC_USDT&interval=1h&limit=5')),
+  },
+  'GET /api/v1/public/ticker': {
+    deployed: V1_TICKER,
+    call: (c) => answer(c.get('/api/v1/public/ticker?market=BTC_USDT')),
+  },
+  'GET /api/v1/public/tickers': {
+    deployed: V1_TICKERS,
+    call: (c) => answer(c.get('/api/v1/public/tickers')),
+  },
+  'GET /api/v1/public/markets': {
+    deployed: V1_MARKETS,
+    call: (c) => answer(c.get('/api/v1/public/markets')),
+  },
+  'GET /api/v1/public/symbols': {
+    deployed: V1_SYMBOLS,
+    call: (c) => answer(c.get('/api/v1/public/symbols')),
+  },
+  'GET /api/v1/public/depth/result': {
+    deployed: V1_DEPTH,
+    call: (c) => answer(c.get('/api/v1/public/depth/result?market=BTC_USDT&limit=5')),
+  },
+  'GET /api/v1/public/history': {
+    deployed: V1_HISTORY,
+    call: (c) => answer(c.get('/api/v1/public/history?market=BTC_USDT&lastId=1&limit=20')),
   },
   'POST /api/v4/order/new': {
     deployed: DEPLOYED_ORDER_CREATED,
@@ -747,6 +783,42 @@ describe.each(['deployed', 'spec'] as const)('the %s values', (casing) => {
         ]);
       }
     }
+  });
+
+  it('the v1 public endpoints answer from the v4 data: ticker, depth, history, symbols', async () => {
+    const v4 = await client.get<Record<string, Record<string, string>>>('/api/v4/public/ticker');
+    const one = await client.get<{ success: boolean; result: Record<string, string> }>(
+      '/api/v1/public/ticker?market=BTC_USDT',
+    );
+    expect([one.json.success, one.json.result.last]).toEqual([
+      true,
+      v4.json['BTC_USDT']!['last_price'],
+    ]);
+    expect(Number(one.json.result.bid)).toBeLessThan(Number(one.json.result.ask));
+    const depth = await client.get<{ asks: string[][]; bids: string[][] }>(
+      '/api/v1/public/depth/result?market=BTC_USDT&limit=3',
+    );
+    expect([depth.json.asks.length, depth.json.bids.length]).toEqual([3, 3]);
+    expect(depth.json.bids[0]![0]).toBe(one.json.result.bid);
+    const history = await client.get<{ result: { id: number; time: number }[] }>(
+      '/api/v1/public/history?market=BTC_USDT&lastId=0&limit=100',
+    );
+    expect(history.json.result.length).toBeGreaterThan(0);
+    expect(history.json.result.some((t) => !Number.isInteger(t.time))).toBe(true);
+    const after = history.json.result.at(-1)!.id;
+    const later = await client.get<{ result: { id: number }[] }>(
+      `/api/v1/public/history?market=BTC_USDT&lastId=${after}&limit=100`,
+    );
+    expect(later.json.result.every((t) => t.id > after)).toBe(true);
+    const symbols = await client.get<{ result: string[] }>('/api/v1/public/symbols');
+    expect(symbols.json.result).toContain('BTC_USDT');
+    const refused = await client.get<{ success: boolean; message: unknown }>(
+      '/api/v1/public/ticker?market=NOPE_USDT',
+    );
+    expect([refused.status, refused.json]).toEqual([
+      200,
+      { success: false, message: { market: ['Market is not available.'] }, result: null },
+    ]);
   });
 
   it('an unfilled order is OPEN in REST (NEW is a WebSocket value)', async () => {
