@@ -68,7 +68,7 @@ describe.each(CASINGS)('CCXT whitebit against the demo, %s casing', (casing) => 
   });
 
   it('loads the markets and the currencies (fiat ones with networks)', () => {
-    expect(exchange.markets['BTC/USDT']).toMatchObject({
+    expect(exchange.markets?.['BTC/USDT']).toMatchObject({
       id: 'BTC_USDT',
       base: 'BTC',
       quote: 'USDT',
