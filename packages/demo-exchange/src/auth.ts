@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Decimal, parseAmount } from './decimal';
 import { ApiError } from './errors';
 
 /**
@@ -69,9 +70,15 @@ export function verifySigned(
  *   lesser than the current nonce."}`; ahead: 422 `{..."more than 5 seconds greater than..."}`
  *   (status undocumented: 422 chosen); repeated: 429 "Too many requests." as above.
  * - `nonceWindow` not a boolean: 422 `{"code":0,"message":"Invalid nonceWindow."}`.
- * - Missing or non-integer nonce: 422 `{"code":0,"message":"Validation failed","errors":{"nonce":[..]}}`.
+ * - The nonce is a number: an integer or not (the deployed server takes a float, and
+ *   whitebit-httpx-client sends one: milliseconds with a fraction), a JSON number or a numeric
+ *   string; it is compared exactly, fraction included. Missing or not a number (or 10^30 and more):
+ *   422 `{"code":0,"message":"Validation failed","errors":{"nonce":[..]}}`.
  */
 export const NONCE_WINDOW_MS = 5000;
+
+/** Nonces from here up are refused (the state keeps the last one as text). */
+const NONCE_BOUND = new Decimal('1e30');
 
 const tooMany = () => new ApiError(429, { code: 0, errors: {}, message: 'Too many requests.' });
 
@@ -92,15 +99,12 @@ export class NonceBook {
     if (nonceWindow !== undefined && typeof nonceWindow !== 'boolean') {
       return new ApiError(422, { code: 0, message: 'Invalid nonceWindow.' });
     }
-    let value: bigint;
-    if (typeof nonce === 'number' && Number.isSafeInteger(nonce) && nonce >= 0)
-      value = BigInt(nonce);
-    else if (typeof nonce === 'string' && /^\d{1,30}$/.test(nonce)) value = BigInt(nonce);
-    else {
+    const value = parseAmount(nonce);
+    if (!value || value.gte(NONCE_BOUND)) {
       const message =
         nonce === undefined || nonce === null || nonce === ''
           ? 'The nonce field is required.'
-          : 'The nonce must be an integer.';
+          : 'The nonce must be a number.';
       return new ApiError(422, {
         code: 0,
         message: 'Validation failed',
@@ -108,14 +112,14 @@ export class NonceBook {
       });
     }
     if (nonceWindow === true) {
-      const now = BigInt(Math.floor(this.now()));
-      if (value < now - BigInt(NONCE_WINDOW_MS)) {
+      const now = new Decimal(this.now());
+      if (value.lt(now.minus(NONCE_WINDOW_MS))) {
         return new ApiError(422, {
           code: 0,
           message: 'Your nonce is more than 5 seconds lesser than the current nonce.',
         });
       }
-      if (value > now + BigInt(NONCE_WINDOW_MS)) {
+      if (value.gt(now.plus(NONCE_WINDOW_MS))) {
         return new ApiError(422, {
           code: 0,
           message: 'Your nonce is more than 5 seconds greater than the current nonce.',
@@ -128,15 +132,15 @@ export class NonceBook {
       }
       const nowMs = this.now();
       for (const [n, at] of seen) if (at < nowMs - 2 * NONCE_WINDOW_MS - 1000) seen.delete(n);
-      const key = value.toString();
+      const key = value.toFixed();
       if (seen.has(key)) return tooMany();
       seen.set(key, nowMs);
       return null;
     }
     const last = this.last();
     const previous = last[apiKey];
-    if (previous !== undefined && value <= BigInt(previous)) return tooMany();
-    last[apiKey] = value.toString();
+    if (previous !== undefined && value.lte(previous)) return tooMany();
+    last[apiKey] = value.toFixed();
     return null;
   }
 }

@@ -473,7 +473,11 @@ export const SUB_ACCOUNT = {
 
 export const SERVER_TIME = { time: 'time' } as const satisfies Table;
 
-export const MARKET = {
+/** platform/status: "system operational" or "system maintenance". */
+export const PLATFORM_STATUS = { status: 'status' } as const satisfies Table;
+
+/** A v1 market: the v4 one's first nine fields. */
+export const V1_MARKET = {
   name: 'name',
   stock: 'stock',
   money: 'money',
@@ -483,6 +487,10 @@ export const MARKET = {
   makerFee: 'makerFee',
   takerFee: 'takerFee',
   minAmount: 'minAmount',
+} as const satisfies Table;
+
+export const MARKET = {
+  ...V1_MARKET,
   minTotal: 'minTotal',
   maxTotal: 'maxTotal',
   tradesEnabled: 'tradesEnabled',
@@ -595,6 +603,37 @@ export const V1_ENVELOPE = {
   success: 'success',
   message: 'message',
   result: 'result',
+} as const satisfies Table;
+
+/** The v1 tickers' fields: `ticker` adds `open` and `volume`, `tickers` adds `vol`. */
+const V1_TICKER_COMMON = {
+  bid: 'bid',
+  ask: 'ask',
+  low: 'low',
+  high: 'high',
+  last: 'last',
+  deal: 'deal',
+  change: 'change',
+} as const satisfies Table;
+
+export const V1_TICKER = {
+  open: 'open',
+  ...V1_TICKER_COMMON,
+  volume: 'volume',
+} as const satisfies Table;
+
+export const V1_TICKERS_TICKER = { ...V1_TICKER_COMMON, vol: 'vol' } as const satisfies Table;
+
+export const V1_TICKERS_ENTRY = { ticker: 'ticker', at: 'at' } as const satisfies Table;
+
+export const V1_DEPTH = { asks: 'asks', bids: 'bids' } as const satisfies Table;
+
+export const V1_DEAL = {
+  id: 'id',
+  time: 'time',
+  price: 'price',
+  amount: 'amount',
+  type: 'type',
 } as const satisfies Table;
 
 export const ORDER_BOOK = {

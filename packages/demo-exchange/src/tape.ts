@@ -31,7 +31,7 @@ export interface TapeTrade {
   qty: Decimal;
   /** The taker's side: buy took an ask, sell took a bid. */
   side: Side;
-  /** Unix seconds. */
+  /** Unix seconds with a fraction (WebSocket trades send it so; REST sends the whole second). */
   time: number;
 }
 
@@ -42,7 +42,13 @@ function priceAt(engine: Engine, market: MarketDef, step: number): Decimal {
   return step >= engine.currentStep() ? engine.price(market) : walkPrice(engine.seed, market, step);
 }
 
-function tapeAt(engine: Engine, market: MarketDef, step: number, time: number): TapeTrade[] {
+function tapeAt(
+  engine: Engine,
+  market: MarketDef,
+  step: number,
+  time: number,
+  nowSec: number,
+): TapeTrade[] {
   const count = hash32(engine.seed, market.name, step, 'tape') % 3;
   if (count === 0) return [];
   const mid = priceAt(engine, market, step);
@@ -59,7 +65,8 @@ function tapeAt(engine: Engine, market: MarketDef, step: number, time: number): 
       price: levelPrice(market, mid, side === 'buy' ? 'ask' : 'bid', 1),
       qty: Decimal.max(qty, stepOf(market)),
       side,
-      time,
+      // Within its step's second, at a microsecond the seed fixes, never after now.
+      time: Math.min(time + ((h >>> 10) % 1_000_000) / 1_000_000, nowSec),
     });
   }
   return trades;
@@ -72,7 +79,7 @@ export function recentTrades(
   limit: number,
   side?: Side,
 ): TapeTrade[] {
-  const nowSec = Math.floor(engine.now() / 1000);
+  const nowSec = engine.now() / 1000;
   const current = engine.currentStep();
   const own: TapeTrade[] = engine.state.deals
     .filter((d) => d.market === market.name)
@@ -81,12 +88,12 @@ export function recentTrades(
       price: new Decimal(d.price),
       qty: new Decimal(d.amount),
       side: d.role === 2 ? d.side : d.side === 'buy' ? 'sell' : 'buy',
-      time: Math.floor(d.time),
+      time: d.time,
     }));
   const tape: TapeTrade[] = [];
   for (let back = 0; back < TAPE_SCAN && tape.length < limit; back++) {
     const step = current - back;
-    for (const trade of tapeAt(engine, market, step, Math.min(engine.timeOf(step), nowSec))) {
+    for (const trade of tapeAt(engine, market, step, engine.timeOf(step), nowSec)) {
       if (!side || trade.side === side) tape.push(trade);
     }
   }

@@ -28,7 +28,7 @@ import { UUID, type Checker } from '../validate';
 
 /**
  * Main account, smart-flex, sub-account and WebSocket-token endpoints (mining: routes/mining.ts).
- * - main-account/history validation: code 30, HTTP 422 (limit 1..100, offset 0..10000,
+ * - main-account/history validation: code 30, HTTP 422 (limit 1..500, offset 0..10000,
  *   offset + limit <= 10000, addresses <= 20, status codes valid for transactionMethod, and without a
  *   transactionMethod valid for either).
  * - smart-flex: code 0 / HTTP 422 for validation, code 2 / HTTP 400 for inner validation (spec);
@@ -70,7 +70,7 @@ const history = signedPost(({ check }, exchange) => {
   const address = check.string('address');
   const memo = check.string('memo');
   const uniqueId = check.string('unique_id');
-  const limit = check.int('limit', 50, 1, 100) ?? 50;
+  const limit = check.int('limit', 50, 1, 500) ?? 50;
   const offset = check.int('offset', 0, 0, 10000) ?? 0;
   if (offset + limit > 10000)
     check.add('offset', 'Offset is too big. offset + limit must not exceed 10000.');

@@ -1,4 +1,4 @@
-import { ASSET_DEFS, type AssetDef, type Limits } from '../assets';
+import { ASSET_BY_TICKER, ASSET_DEFS, type AssetDef, type Limits } from '../assets';
 import { json, type RouteContext, type ExchangeContext, type Reply, type Route } from '../context';
 import { Decimal } from '../decimal';
 import { publicValidation, wrappedValidation } from '../errors';
@@ -14,9 +14,16 @@ import {
   LIMIT,
   MARKET,
   ORDER_BOOK,
+  PLATFORM_STATUS,
   SERVER_TIME,
   TICKER,
   TRADE,
+  V1_DEAL,
+  V1_DEPTH,
+  V1_MARKET,
+  V1_TICKER,
+  V1_TICKERS_ENTRY,
+  V1_TICKERS_TICKER,
   V1_ENVELOPE,
   wire,
   type Casing,
@@ -88,6 +95,9 @@ const bookReply = (
     }),
   );
 
+/** An asset's CoinMarketCap id (its unified cryptoasset id), 0 when unknown: the ticker's base_id/quote_id. */
+const cmcId = (ticker: string): number => ASSET_BY_TICKER.get(ticker)?.ucid ?? 0;
+
 const percent = (ratio: string) => new Decimal(ratio).times(100).toFixed();
 
 /** Limits of each rail open in one direction, keyed by network (or provider). */
@@ -145,14 +155,13 @@ function assetRecord(asset: AssetDef, casing: Casing): Record<string, unknown> {
     isMemo: asset.memo,
     memo: wire(ASSET_MEMO, casing, { deposit: asset.memo, withdraw: asset.memo }),
     providers: asset.fiat ? wire(ASSET_PROVIDERS, casing, { deposits, withdraws }) : undefined,
-    // A closed direction has no list (and no limits), as on the server.
-    networks: asset.fiat
-      ? undefined
-      : wire(ASSET_NETWORKS, casing, {
-          deposits: deposits.length ? deposits : undefined,
-          withdraws: withdraws.length ? withdraws : undefined,
-          default: asset.defaultNetwork,
-        }),
+    // Every asset has them, a fiat one its providers (no default: none has priority); a closed
+    // direction has no list (and no limits), as on the server.
+    networks: wire(ASSET_NETWORKS, casing, {
+      deposits: deposits.length ? deposits : undefined,
+      withdraws: withdraws.length ? withdraws : undefined,
+      default: asset.defaultNetwork,
+    }),
     limits,
     confirmations: asset.fiat
       ? undefined
@@ -263,6 +272,59 @@ function defaultKlineWindow(size: number): number {
   return 365 * 86_400;
 }
 
+/** A market's day: the walk's last price, the price a day of steps ago, the day's range and volume. */
+function dayOf(exchange: ExchangeContext, market: MarketDef) {
+  const step = exchange.engine.currentStep();
+  const last = exchange.engine.price(market);
+  const open = walkPrice(exchange.seed, market, step - 86400);
+  const change = last.minus(open).div(open).times(100).toDecimalPlaces(2);
+  const base = new Decimal(market.levelQty).times(
+    400 + (hash32(exchange.seed, market.name, 'vol', Math.floor(step / 3600)) % 800),
+  );
+  const nowSec = Math.floor(exchange.now() / 1000);
+  const hours = candles(exchange.engine, market, '1h', nowSec - 86400, nowSec);
+  const high = Decimal.max(last, open, ...hours.map((c) => c[3]));
+  const low = Decimal.min(last, open, ...hours.map((c) => c[4]));
+  const quote = base.times(last).toDecimalPlaces(market.moneyPrec);
+  return { last, open, change, base, quote, high, low };
+}
+
+/** The best bid and ask of the public book ("0" on an empty side). */
+function bestOf(exchange: ExchangeContext, market: MarketDef): { bid: string; ask: string } {
+  const book = exchange.engine.publicBook(market);
+  return {
+    bid: book.bids[0]?.price.toFixed() ?? '0',
+    ask: book.asks[0]?.price.toFixed() ?? '0',
+  };
+}
+
+/** A market's v1 fields, the first of its v4 ones. */
+const v1MarketOf = (market: MarketDef) => ({
+  name: market.name,
+  stock: market.stock,
+  money: market.money,
+  stockPrec: String(market.stockPrec),
+  moneyPrec: String(market.moneyPrec),
+  feePrec: String(market.feePrec),
+  makerFee: percent(market.makerFee),
+  takerFee: percent(market.takerFee),
+  minAmount: market.minAmount,
+});
+
+/** A v1 answer: `{success: true, message: null, result}`. */
+const v1 = (exchange: ExchangeContext, result: unknown): Reply =>
+  json(wire(V1_ENVELOPE, exchange.casing, { success: true, message: null, result }));
+
+/** The v1 `market` query field: required, a trading market; refused in the v1 envelope. */
+function v1Market(check: Checker): MarketDef | undefined {
+  const name = check.raw('market');
+  if (name === undefined) {
+    check.add('market', 'The market field is required.');
+    return undefined;
+  }
+  return availableMarket(check, name);
+}
+
 export const publicRoutes: Record<string, Route> = {
   '/api/v4/public/ping': { method: 'GET', auth: 'none', handler: () => json(['pong']) },
   '/api/v4/public/time': {
@@ -271,6 +333,13 @@ export const publicRoutes: Record<string, Route> = {
     handler: (_context, exchange) =>
       json(wire(SERVER_TIME, exchange.casing, { time: Math.floor(exchange.now() / 1000) })),
   },
+  // The demo is never in planned maintenance (its 503 fault answers before any route).
+  '/api/v4/public/platform/status': {
+    method: 'GET',
+    auth: 'none',
+    handler: (_context, exchange) =>
+      json(wire(PLATFORM_STATUS, exchange.casing, { status: 'system operational' })),
+  },
   '/api/v4/public/markets': {
     method: 'GET',
     auth: 'none',
@@ -278,15 +347,7 @@ export const publicRoutes: Record<string, Route> = {
       json(
         MARKETS.map((market) =>
           wire(MARKET, exchange.casing, {
-            name: market.name,
-            stock: market.stock,
-            money: market.money,
-            stockPrec: String(market.stockPrec),
-            moneyPrec: String(market.moneyPrec),
-            feePrec: String(market.feePrec),
-            makerFee: percent(market.makerFee),
-            takerFee: percent(market.takerFee),
-            minAmount: market.minAmount,
+            ...v1MarketOf(market),
             minTotal: market.minTotal,
             maxTotal: market.maxTotal,
             tradesEnabled: market.tradesEnabled,
@@ -303,22 +364,16 @@ export const publicRoutes: Record<string, Route> = {
     auth: 'none',
     handler: (_context, exchange) => {
       const out: Record<string, unknown> = {};
-      const step = exchange.engine.currentStep();
       for (const market of MARKETS) {
-        const last = exchange.engine.price(market);
-        const dayAgo = walkPrice(exchange.seed, market, step - 86400);
-        const change = last.minus(dayAgo).div(dayAgo).times(100).toDecimalPlaces(2);
-        const base = new Decimal(market.levelQty).times(
-          400 + (hash32(exchange.seed, market.name, 'vol', Math.floor(step / 3600)) % 800),
-        );
+        const day = dayOf(exchange, market);
         out[market.name] = wire(TICKER, exchange.casing, {
-          baseId: 0,
-          quoteId: 0,
-          lastPrice: last.toFixed(),
-          quoteVolume: base.times(last).toDecimalPlaces(market.moneyPrec).toFixed(),
-          baseVolume: base.toFixed(),
+          baseId: cmcId(market.stock),
+          quoteId: cmcId(market.money),
+          lastPrice: day.last.toFixed(),
+          quoteVolume: day.quote.toFixed(),
+          baseVolume: day.base.toFixed(),
           isFrozen: !market.tradesEnabled,
-          change: change.toFixed(),
+          change: day.change.toFixed(),
         });
       }
       return json(out);
@@ -371,7 +426,7 @@ export const publicRoutes: Record<string, Route> = {
             price: t.price.toFixed(),
             quoteVolume: t.qty.toFixed(),
             baseVolume: t.qty.times(t.price).toFixed(),
-            tradeTimestamp: t.time,
+            tradeTimestamp: Math.floor(t.time),
             type: t.side,
             rpi: false,
           }),
@@ -383,6 +438,113 @@ export const publicRoutes: Record<string, Route> = {
     auth: 'none',
     handler: (_context, exchange) =>
       json(Object.fromEntries(ASSET_DEFS.map((a) => [a.ticker, feeRecord(a, exchange.casing)]))),
+  },
+  // The v1 public endpoints (reference: http-v1.yaml), from the same walk, book and tape as v4.
+  '/api/v1/public/ticker': {
+    method: 'GET',
+    auth: 'none',
+    handler: ({ check }, exchange) => {
+      const market = v1Market(check);
+      if (check.failed || !market) throw wrappedValidation(check.errors);
+      const day = dayOf(exchange, market);
+      return v1(
+        exchange,
+        wire(V1_TICKER, exchange.casing, {
+          open: day.open.toFixed(),
+          ...bestOf(exchange, market),
+          low: day.low.toFixed(),
+          high: day.high.toFixed(),
+          last: day.last.toFixed(),
+          volume: day.base.toFixed(),
+          deal: day.quote.toFixed(),
+          change: day.change.toFixed(),
+        }),
+      );
+    },
+  },
+  '/api/v1/public/tickers': {
+    method: 'GET',
+    auth: 'none',
+    handler: (_context, exchange) => {
+      const at = Math.floor(exchange.now() / 1000);
+      const out: Record<string, unknown> = {};
+      for (const market of MARKETS) {
+        const day = dayOf(exchange, market);
+        const ticker = wire(V1_TICKERS_TICKER, exchange.casing, {
+          ...bestOf(exchange, market),
+          low: day.low.toFixed(),
+          high: day.high.toFixed(),
+          last: day.last.toFixed(),
+          vol: day.base.toFixed(),
+          deal: day.quote.toFixed(),
+          change: day.change.toFixed(),
+        });
+        out[market.name] = wire(V1_TICKERS_ENTRY, exchange.casing, { ticker, at });
+      }
+      return v1(exchange, out);
+    },
+  },
+  '/api/v1/public/markets': {
+    method: 'GET',
+    auth: 'none',
+    handler: (_context, exchange) =>
+      v1(
+        exchange,
+        MARKETS.map((market) => wire(V1_MARKET, exchange.casing, v1MarketOf(market))),
+      ),
+  },
+  '/api/v1/public/symbols': {
+    method: 'GET',
+    auth: 'none',
+    handler: (_context, exchange) =>
+      v1(
+        exchange,
+        MARKETS.map((m) => m.name),
+      ),
+  },
+  // No envelope on the deployed server: {asks, bids}; limit 1..100 (100).
+  '/api/v1/public/depth/result': {
+    method: 'GET',
+    auth: 'none',
+    handler: ({ check }, exchange) => {
+      const market = v1Market(check);
+      const limit = check.int('limit', 100, 1, 100) ?? 100;
+      if (check.failed || !market) throw wrappedValidation(check.errors);
+      const book = exchange.engine.publicBook(market);
+      return json(
+        wire(V1_DEPTH, exchange.casing, {
+          asks: bookRows(book.asks.slice(0, limit)),
+          bids: bookRows(book.bids.slice(0, limit)),
+        }),
+      );
+    },
+  },
+  // The tape's trades after `lastId` (required), newest first; limit 1..100 (50); times with their fraction.
+  '/api/v1/public/history': {
+    method: 'GET',
+    auth: 'none',
+    handler: ({ check }, exchange) => {
+      const market = v1Market(check);
+      if (check.raw('lastId') === undefined) check.add('lastId', 'The last id field is required.');
+      const lastId = check.int('lastId', 0, 0) ?? 0;
+      const limit = check.int('limit', 50, 1, 100) ?? 50;
+      if (check.failed || !market) throw wrappedValidation(check.errors);
+      const trades = recentTrades(exchange.engine, market, 100)
+        .filter((t) => t.id > lastId)
+        .slice(0, limit);
+      return v1(
+        exchange,
+        trades.map((t) =>
+          wire(V1_DEAL, exchange.casing, {
+            id: t.id,
+            time: t.time,
+            price: t.price.toFixed(),
+            amount: t.qty.toFixed(),
+            type: t.side,
+          }),
+        ),
+      );
+    },
   },
   '/api/v1/public/kline': {
     method: 'GET',

@@ -36,8 +36,8 @@ import { CLIENT_ORDER_ID, type Checker } from '../validate';
 /**
  * Spot trading endpoints. Validation order of the order endpoints (codes of the spec):
  * 30 missing market/side/amount (and price for order/new and stop_limit, activation_price for the
- * stop orders), bad side, bad stp, non-boolean flags -> 36 client order id not a string / bad
- * characters -> 31 market empty or not available -> 32 amount not numeric -> 33 price or activation
+ * stop orders), bad side, bad stp, non-boolean flags -> 36 client order id not a string (null
+ * included) / bad characters -> 31 market empty or not available -> 32 amount not numeric -> 33 price or activation
  * price not numeric -> engine: 32 below minimum / step, 33 price or activation price not positive or
  * off its precision, 32 total / balance, 36 client order id in use by an open order on the market.
  *
@@ -241,10 +241,11 @@ function orderCommon(check: Checker, extraRequired: string[] = []): OrderCommon 
   check.bool('ioc');
   check.throwIfFailed(30);
 
+  // Sent, it must be a string: null is refused, as the deployed server refuses it.
   const cid = check.raw('client_order_id');
-  if (cid !== undefined && cid !== null) {
+  if (check.has('client_order_id')) {
     if (typeof cid !== 'string')
-      check.add('client_order_id', 'The client order id must be a string.');
+      check.add('client_order_id', 'ClientOrderId field should be a string.');
     else if (cid !== '' && !CLIENT_ORDER_ID.test(cid)) {
       check.add(
         'client_order_id',

@@ -132,15 +132,18 @@ describe.each(CASINGS)('%s casing', (casing) => {
         limits: { deposit: { DOT: { min: '1' } }, withdraw: {} },
       });
       expect(assets.json.DOT?.networks).not.toHaveProperty('withdraws');
-      // Fiat: payment providers (the network value for fiat), no networks or confirmations.
+      // Fiat: payment providers (the network value for fiat), which are its networks too (no
+      // default), no confirmations.
+      const providers = { deposits: ['SEPA', 'VISAMASTER'], withdraws: ['SEPA', 'VISAMASTER'] };
       expect(assets.json.EUR).toMatchObject({
         name: 'Euro',
         currency_precision: 2,
-        providers: { deposits: ['SEPA', 'VISAMASTER'], withdraws: ['SEPA', 'VISAMASTER'] },
+        providers,
+        networks: providers,
         limits: { deposit: { SEPA: { min: '10', max: '14500' } } },
       });
-      for (const key of ['networks', 'confirmations'])
-        expect(assets.json.EUR).not.toHaveProperty(key);
+      expect(assets.json.EUR?.networks).not.toHaveProperty('default');
+      expect(assets.json.EUR).not.toHaveProperty('confirmations');
       expect(assets.json.USD).toHaveProperty('providers');
       for (const [ticker, a] of Object.entries(assets.json)) {
         if (ticker !== 'EUR' && ticker !== 'USD') expect(a, ticker).not.toHaveProperty('providers');
@@ -283,7 +286,7 @@ describe.each(CASINGS)('%s casing', (casing) => {
     it('limit/offset bounds, more than 20 addresses, status invalid for method: 422 code 30', async () => {
       const cases: [Rec, string][] = [
         [{ limit: 0 }, 'limit'],
-        [{ limit: 101 }, 'limit'],
+        [{ limit: 501 }, 'limit'],
         [{ offset: -1 }, 'offset'],
         [{ offset: 10001 }, 'offset'],
         [{ offset: 9990, limit: 50 }, 'offset'],

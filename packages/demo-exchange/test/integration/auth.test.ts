@@ -84,6 +84,20 @@ describe.each(CASINGS)('%s casing', (casing) => {
       expect([repeated.status, repeated.json]).toEqual([429, TOO_MANY]);
     });
 
+    it('a float nonce, as whitebit-httpx-client sends it (ms, a random part, a fraction)', async () => {
+      // The client's nonce: time.time_ns() / 1_000_000 + random.randint(1, 1000), nonceWindow on.
+      const nonce = Date.now() + 0.123456 + 17;
+      const body = JSON.stringify({ request: PATH, nonce, nonceWindow: true });
+      expect(body).toMatch(/"nonce":\d{13}\.\d+/);
+      expect((await client.raw(PATH, body, signHeaders(body))).status).toBe(200);
+      const again = await client.raw(PATH, body, signHeaders(body));
+      expect([again.status, again.json]).toEqual([429, TOO_MANY]);
+      // Without the window, a float above the last nonce is a new one.
+      const increasing = nextNonce() + 0.5;
+      expect((await client.post(PATH, { nonce: increasing })).status).toBe(200);
+      expect((await client.post(PATH, { nonce: increasing })).status).toBe(429);
+    });
+
     it('non-boolean nonceWindow and missing nonce', async () => {
       const r = await client.post(PATH, { nonceWindow: 'yes' });
       expect([r.status, r.json]).toEqual([422, { code: 0, message: 'Invalid nonceWindow.' }]);

@@ -66,4 +66,41 @@ describe.each(CASINGS)('CCXT whitebit against the demo, %s casing', (casing) => 
     const xrp = await exchange.fetchDepositAddress('XRP');
     expect(xrp.tag).toMatch(/^\d{9}$/);
   });
+
+  it('loads the markets and the currencies (fiat ones with networks)', () => {
+    expect(exchange.markets?.['BTC/USDT']).toMatchObject({
+      id: 'BTC_USDT',
+      base: 'BTC',
+      quote: 'USDT',
+    });
+    expect(exchange.currencies['BTC']?.code).toBe('BTC');
+    expect(Object.keys(exchange.currencies['EUR']?.networks ?? {}).length).toBeGreaterThan(0);
+  });
+
+  it('fetchTicker reads the v1 ticker, as the REST ticker has it', async () => {
+    const ticker = await exchange.fetchTicker('BTC/USDT');
+    const rest = await client.get<Record<string, { last_price: string }>>('/api/v4/public/ticker');
+    expect(ticker.symbol).toBe('BTC/USDT');
+    expect(ticker.last).toBe(Number(rest.json['BTC_USDT']!.last_price));
+    expect(ticker.bid).toBeLessThan(ticker.ask!);
+  });
+
+  it('fetchTickers, fetchOrderBook, fetchTrades, fetchStatus and fetchTime', async () => {
+    const tickers = await exchange.fetchTickers();
+    expect(tickers['ETH/BTC']?.last).toBeGreaterThan(0);
+    const book = await exchange.fetchOrderBook('BTC/USDT', 5);
+    expect(book.bids[0]![0]).toBeLessThan(book.asks[0]![0]!);
+    const trades = await exchange.fetchTrades('BTC/USDT');
+    expect(trades.length).toBeGreaterThan(0);
+    expect((await exchange.fetchStatus()).status).toBe('ok');
+    expect(Math.abs((await exchange.fetchTime())! - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('fetchBalance reads the trade balance', async () => {
+    const balance = await exchange.fetchBalance();
+    const rest = await client.post<Record<string, { available: string }>>(
+      '/api/v4/trade-account/balance',
+    );
+    expect(balance['USDT']?.free).toBe(Number(rest.json['USDT']!.available));
+  });
 });

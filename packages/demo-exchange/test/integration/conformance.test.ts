@@ -144,12 +144,13 @@ const MARKETS = list(
   ),
 );
 const TICKER = map(rec('base_id quote_id last_price quote_volume base_volume isFrozen change'));
-// Asset: networks and confirmations ("absent for fiat currencies"), providers (fiat only); a
-// direction that is closed has no networks list.
+// Asset: networks on every asset, fiat ones too (CCXT's fetchCurrencies reads an asset's networks
+// from them); confirmations "absent for fiat currencies", providers fiat only; a direction that is
+// closed has no networks list.
 const ASSETS = map(
   rec(
     'name unified_cryptoasset_id can_withdraw can_deposit min_withdraw max_withdraw maker_fee ' +
-      'taker_fee min_deposit max_deposit currency_precision is_memo memo networks? limits ' +
+      'taker_fee min_deposit max_deposit currency_precision is_memo memo networks limits ' +
       'confirmations? providers?',
     {
       memo: rec('deposit withdraw'),
@@ -194,7 +195,21 @@ const FEES = map(
 const TRADES = list(rec('tradeID price quote_volume base_volume trade_timestamp type rpi'));
 // http-v1.yaml: the kline's envelope, candles as arrays.
 const KLINE = rec('success message result');
+// http-v1.yaml: the other v1 public endpoints, each in the envelope but depth/result.
+const V1 = (result: Shape) => rec('success message result', { result });
+const V1_TICKER = V1(rec('open bid ask low high last volume deal change'));
+const V1_TICKERS = V1(
+  map(rec('ticker at', { ticker: rec('bid ask low high last vol deal change') })),
+);
+const V1_MARKETS = V1(
+  list(rec('name stock money stockPrec moneyPrec feePrec makerFee takerFee minAmount')),
+);
+const V1_SYMBOLS = V1(list(VALUE));
+const V1_DEPTH = rec('asks bids');
+const V1_HISTORY = V1(list(rec('id time price amount type')));
 const TIME = rec('time');
+// Maintenance status: `status`, "system operational" or "system maintenance".
+const PLATFORM_STATUS = rec('status');
 
 // oauth2.yaml
 const TOKEN = rec('data', {
@@ -301,6 +316,10 @@ async function subAccount(client: Client): Promise<string> {
 const ENDPOINTS: Record<string, Endpoint> = {
   'GET /api/v4/public/ping': { deployed: VALUE, call: (c) => answer(c.get('/api/v4/public/ping')) },
   'GET /api/v4/public/time': { deployed: TIME, call: (c) => answer(c.get('/api/v4/public/time')) },
+  'GET /api/v4/public/platform/status': {
+    deployed: PLATFORM_STATUS,
+    call: (c) => answer(c.get('/api/v4/public/platform/status')),
+  },
   'GET /api/v4/public/markets': {
     deployed: MARKETS,
     call: (c) => answer(c.get('/api/v4/public/markets')),
@@ -332,6 +351,30 @@ const ENDPOINTS: Record<string, Endpoint> = {
   'GET /api/v1/public/kline': {
     deployed: KLINE,
     call: (c) => answer(c.get('/api/v1/public/kline?market=BTC_USDT&interval=1h&limit=5')),
+  },
+  'GET /api/v1/public/ticker': {
+    deployed: V1_TICKER,
+    call: (c) => answer(c.get('/api/v1/public/ticker?market=BTC_USDT')),
+  },
+  'GET /api/v1/public/tickers': {
+    deployed: V1_TICKERS,
+    call: (c) => answer(c.get('/api/v1/public/tickers')),
+  },
+  'GET /api/v1/public/markets': {
+    deployed: V1_MARKETS,
+    call: (c) => answer(c.get('/api/v1/public/markets')),
+  },
+  'GET /api/v1/public/symbols': {
+    deployed: V1_SYMBOLS,
+    call: (c) => answer(c.get('/api/v1/public/symbols')),
+  },
+  'GET /api/v1/public/depth/result': {
+    deployed: V1_DEPTH,
+    call: (c) => answer(c.get('/api/v1/public/depth/result?market=BTC_USDT&limit=5')),
+  },
+  'GET /api/v1/public/history': {
+    deployed: V1_HISTORY,
+    call: (c) => answer(c.get('/api/v1/public/history?market=BTC_USDT&lastId=1&limit=20')),
   },
   'POST /api/v4/order/new': {
     deployed: DEPLOYED_ORDER_CREATED,
@@ -569,6 +612,19 @@ const ERROR_FIELDS: {
     deployed: 'clientOrderId',
     spec: 'client_order_id',
   },
+  // order/new: a null client order id is not a string either (the deployed server refuses it).
+  {
+    call: '/api/v4/order/new',
+    fields: {
+      market: 'BTC_USDT',
+      side: 'buy',
+      amount: '0.001',
+      price: '40000',
+      clientOrderId: null,
+    },
+    deployed: 'clientOrderId',
+    spec: 'client_order_id',
+  },
   // orders: the filter `orderId` (spec: `order_id`).
   {
     call: '/api/v4/orders',
@@ -641,6 +697,129 @@ describe.each(['deployed', 'spec'] as const)('the %s values', (casing) => {
       ...fields,
     });
   const idOf = (o: Record<string, unknown>) => o.orderId ?? o.order_id;
+
+  it('the platform is operational (platform/status)', async () => {
+    const r = await client.get('/api/v4/public/platform/status');
+    expect([r.status, r.json]).toEqual([200, { status: 'system operational' }]);
+  });
+
+  it("the ticker's base_id and quote_id are the assets' CoinMarketCap ids (0 if unknown)", async () => {
+    const ticker = (await answer(client.get('/api/v4/public/ticker'))) as Record<
+      string,
+      { base_id: unknown; quote_id: unknown }
+    >;
+    const assets = (await answer(client.get('/api/v4/public/assets'))) as Record<
+      string,
+      { unified_cryptoasset_id: number }
+    >;
+    // http-v4.yaml's example: BTC_USDT is 1 and 825.
+    expect([ticker.BTC_USDT?.base_id, ticker.BTC_USDT?.quote_id]).toEqual([1, 825]);
+    for (const [market, row] of Object.entries(ticker)) {
+      const [stock = '', money = ''] = market.split('_');
+      const id = (ticker: string) => assets[ticker]?.unified_cryptoasset_id ?? 0;
+      expect([market, row.base_id, row.quote_id]).toEqual([market, id(stock), id(money)]);
+    }
+  });
+
+  it("every asset's networks, fiat ones too, are the ways in and out its limits name", async () => {
+    type Ways = { deposits?: string[]; withdraws?: string[] };
+    const assets = (await answer(client.get('/api/v4/public/assets'))) as Record<
+      string,
+      {
+        networks: Ways & { default?: string };
+        providers?: Ways;
+        limits: { deposit: Record<string, unknown>; withdraw: Record<string, unknown> };
+      }
+    >;
+    const fiat = Object.entries(assets).filter(([, a]) => a.providers);
+    expect(fiat.map(([ticker]) => ticker)).toEqual(['EUR', 'USD']);
+    for (const [ticker, asset] of Object.entries(assets)) {
+      const { deposits = [], withdraws = [] } = asset.networks;
+      expect([ticker, deposits]).toEqual([ticker, Object.keys(asset.limits.deposit)]);
+      expect([ticker, withdraws]).toEqual([ticker, Object.keys(asset.limits.withdraw)]);
+      // A fiat asset's networks are its payment providers (what a fiat transfer names as network).
+      if (asset.providers) expect(asset.networks).toEqual(asset.providers);
+    }
+  });
+
+  it('main-account/history pages up to 500 records (limit: maximum 500)', async () => {
+    const page = (await answer(client.post('/api/v4/main-account/history', { limit: 500 }))) as {
+      limit: number;
+      records: unknown[];
+    };
+    expect([page.limit, page.records.length]).toEqual([500, 500]);
+    const over = await client.post<{ errors: Record<string, string[]> }>(
+      '/api/v4/main-account/history',
+      { limit: 501 },
+    );
+    expect([over.status, over.json.errors]).toEqual([
+      422,
+      { limit: ['The limit may not be greater than 500.'] },
+    ]);
+  });
+
+  it('a client order id that is null or no string is refused: code 36, as the OpenAPI words it', async () => {
+    const orders: [string, Record<string, unknown>][] = [
+      ['/api/v4/order/new', { amount: '0.001', price: '40000' }],
+      ['/api/v4/order/market', { amount: '10' }],
+      ['/api/v4/order/stock_market', { amount: '0.001' }],
+      ['/api/v4/order/stop_limit', { amount: '0.001', price: '40000', activation_price: '40000' }],
+      ['/api/v4/order/stop_market', { amount: '10', activation_price: '40000' }],
+    ];
+    const name = casing === 'deployed' ? 'clientOrderId' : 'client_order_id';
+    for (const [path, fields] of orders) {
+      for (const clientOrderId of [null, 12]) {
+        const r = await client.post<{ code: number; errors: unknown }>(path, {
+          market: 'BTC_USDT',
+          side: 'buy',
+          ...fields,
+          clientOrderId,
+        });
+        expect([path, r.status, r.json.code, r.json.errors]).toEqual([
+          path,
+          422,
+          36,
+          { [name]: ['ClientOrderId field should be a string.'] },
+        ]);
+      }
+    }
+  });
+
+  it('the v1 public endpoints answer from the v4 data: ticker, depth, history, symbols', async () => {
+    const v4 = await client.get<Record<string, Record<string, string>>>('/api/v4/public/ticker');
+    const one = await client.get<{ success: boolean; result: Record<string, string> }>(
+      '/api/v1/public/ticker?market=BTC_USDT',
+    );
+    expect([one.json.success, one.json.result.last]).toEqual([
+      true,
+      v4.json['BTC_USDT']!['last_price'],
+    ]);
+    expect(Number(one.json.result.bid)).toBeLessThan(Number(one.json.result.ask));
+    const depth = await client.get<{ asks: string[][]; bids: string[][] }>(
+      '/api/v1/public/depth/result?market=BTC_USDT&limit=3',
+    );
+    expect([depth.json.asks.length, depth.json.bids.length]).toEqual([3, 3]);
+    expect(depth.json.bids[0]![0]).toBe(one.json.result.bid);
+    const history = await client.get<{ result: { id: number; time: number }[] }>(
+      '/api/v1/public/history?market=BTC_USDT&lastId=0&limit=100',
+    );
+    expect(history.json.result.length).toBeGreaterThan(0);
+    expect(history.json.result.some((t) => !Number.isInteger(t.time))).toBe(true);
+    const after = history.json.result.at(-1)!.id;
+    const later = await client.get<{ result: { id: number }[] }>(
+      `/api/v1/public/history?market=BTC_USDT&lastId=${after}&limit=100`,
+    );
+    expect(later.json.result.every((t) => t.id > after)).toBe(true);
+    const symbols = await client.get<{ result: string[] }>('/api/v1/public/symbols');
+    expect(symbols.json.result).toContain('BTC_USDT');
+    const refused = await client.get<{ success: boolean; message: unknown }>(
+      '/api/v1/public/ticker?market=NOPE_USDT',
+    );
+    expect([refused.status, refused.json]).toEqual([
+      200,
+      { success: false, message: { market: ['Market is not available.'] }, result: null },
+    ]);
+  });
 
   it('an unfilled order is OPEN in REST (NEW is a WebSocket value)', async () => {
     const placed = await limit();

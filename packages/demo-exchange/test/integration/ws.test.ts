@@ -247,6 +247,23 @@ describe('the /ws protocol', () => {
     expect(grouped?.code).toBe(1);
   });
 
+  it('trades carry fractional Unix seconds (1580905394.70332 in the docs); REST the whole second', async () => {
+    const ws = await open(ex);
+    const trades = (await ws.request('trades_request', ['BTC_USDT', 50, 0])).result as {
+      id: number;
+      time: number;
+    }[];
+    expect(trades.some((t) => !Number.isInteger(t.time))).toBe(true);
+    const rest = await client.get<{ tradeID: number; trade_timestamp: number }[]>(
+      '/api/v4/public/trades/BTC_USDT',
+    );
+    const restTime = new Map(rest.json.map((t) => [t.tradeID, t.trade_timestamp]));
+    const shared = trades.filter((t) => restTime.has(t.id));
+    expect(shared.length).toBeGreaterThan(0);
+    for (const t of shared) expect([t.id, Math.floor(t.time)]).toEqual([t.id, restTime.get(t.id)]);
+    expect(rest.json.every((t) => Number.isInteger(t.trade_timestamp))).toBe(true);
+  });
+
   it('answers the documented errors and never crashes', async () => {
     const ws = await open(ex);
     expectError(await ws.request('nope'), 4, MESSAGES[4]);

@@ -114,7 +114,36 @@ describe('nonces (notes §2)', () => {
     expect(book.check('a', now, true)).toBeNull();
   });
 
-  it('rejects a non-boolean nonceWindow and a missing or non-integer nonce', () => {
+  it('takes a float nonce as the deployed server does (whitebit-httpx-client sends ms + a fraction)', () => {
+    const last: Record<string, string> = {};
+    let now = 1_700_000_000_000.25;
+    const book = new NonceBook(
+      () => last,
+      () => now,
+    );
+    expect(book.check('a', 1_700_000_000_000.5, undefined)).toBeNull();
+    expect(status(book.check('a', 1_700_000_000_000.5, undefined))).toEqual(tooMany);
+    expect(status(book.check('a', 1_700_000_000_000.25, undefined))).toEqual(tooMany);
+    expect(book.check('a', '1700000000000.75', undefined)).toBeNull();
+    expect(book.check('a', 1_700_000_000_001, undefined)).toBeNull();
+    expect(last).toEqual({ a: '1700000000001' });
+    // Window mode: the fraction counts, for the window and for uniqueness.
+    expect(book.check('w', now - 4999.5, true)).toBeNull();
+    expect(book.check('w', now + 250.125, true)).toBeNull();
+    expect(book.check('w', now + 250.25, true)).toBeNull();
+    expect(status(book.check('w', now + 250.125, true))).toEqual(tooMany);
+    expect(status(book.check('w', now - 5000.5, true))).toEqual([
+      422,
+      { code: 0, message: 'Your nonce is more than 5 seconds lesser than the current nonce.' },
+    ]);
+    now += 1;
+    expect(status(book.check('w', '1700000000000.25e3', true))).toEqual([
+      422,
+      { code: 0, message: 'Validation failed', errors: { nonce: ['The nonce must be a number.'] } },
+    ]);
+  });
+
+  it('rejects a non-boolean nonceWindow and a missing or non-numeric nonce', () => {
     const book = new NonceBook(
       () => ({}),
       () => 0,
@@ -131,13 +160,15 @@ describe('nonces (notes §2)', () => {
         errors: { nonce: ['The nonce field is required.'] },
       },
     ]);
-    expect(status(book.check('a', 1.5, undefined))).toEqual([
-      422,
-      {
-        code: 0,
-        message: 'Validation failed',
-        errors: { nonce: ['The nonce must be an integer.'] },
-      },
-    ]);
+    for (const nonce of ['abc', -1, '-1', true, [1], Number.POSITIVE_INFINITY, '1e3']) {
+      expect(status(book.check('a', nonce, undefined))).toEqual([
+        422,
+        {
+          code: 0,
+          message: 'Validation failed',
+          errors: { nonce: ['The nonce must be a number.'] },
+        },
+      ]);
+    }
   });
 });
