@@ -148,13 +148,15 @@ export class Accounts {
   private createContext(id: string): ProfileContext {
     const baseUrl = this.baseUrlOf(id);
     const credentials = (): Promise<Credentials | undefined> => this.secrets.read(id, 'api');
-    // Every request that fails on the network tells the status at once (issue 14): `status` is
-    // made below, with this client's api, and is only called once a request fails.
+    // Every request that fails on the network tells the status at once (issue 14), and so does
+    // every answer after an outage (issue 32): `status` is made below, with this client's api, and
+    // is only called once a request ends.
     const newClient = () =>
       new ExchangeClient({
         baseUrl,
         credentials,
         onNetworkError: (error) => status.reportFailure(error),
+        onAnswer: () => status.reportAnswer(),
         ...(this.options.transport ? { transport: new Transport(this.options.transport) } : {}),
       });
     const client = newClient();
