@@ -182,7 +182,10 @@ export class Accounts {
           if (id !== DEMO_ID) this.requireProfile(id);
           await this.secrets.write(id, 'tokens', tokens);
         },
-        clear: () => this.secrets.delete(id, 'tokens'),
+        clear: async (lostBecause) => {
+          await this.secrets.delete(id, 'tokens');
+          if (lostBecause !== undefined) this.connects.markLost(id, lostBecause);
+        },
       },
     );
     const status = new StatusMonitor(
@@ -276,6 +279,7 @@ export class Accounts {
       // keychain gone: shown through `keychain`
     }
     const connectError = this.connects.error(id);
+    const lost = this.connects.lost(id);
     const oauth = {
       partnerConfigured: Boolean(partner),
       connected: Boolean(tokens && tokens.refreshExpiresAt > Date.now()),
@@ -283,6 +287,7 @@ export class Accounts {
         ? { accessExpiresAt: tokens.accessExpiresAt, refreshExpiresAt: tokens.refreshExpiresAt }
         : {}),
       ...(connectError !== undefined ? { error: connectError } : {}),
+      ...(lost !== undefined ? { lost } : {}),
     };
     if (!profile) {
       return {
