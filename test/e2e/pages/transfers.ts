@@ -59,8 +59,7 @@ export class TransfersScreen {
   /** Opens More filters (address, addresses, memo, unique id, statuses) unless it is open. */
   async showMore(): Promise<void> {
     const more = this.form.locator('details.more-filters');
-    if (!(await more.evaluate((d) => (d as HTMLDetailsElement).open)))
-      await more.locator('summary').click();
+    if ((await more.getAttribute('open')) === null) await more.locator('summary').click();
   }
 
   field(label: 'Ticker' | 'Address' | 'Memo' | 'Unique id' | 'Addresses'): Locator {
