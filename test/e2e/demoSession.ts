@@ -31,9 +31,20 @@ export interface DemoSession {
   stop(): Promise<void>;
 }
 
-export async function startDemoSession(name: string): Promise<DemoSession> {
+/**
+ * `statusIntervalMs`: how often main checks the exchange on its own (a test that steers the
+ * checks through `exchange.checkNow` sets it long, so no check comes from the clock).
+ */
+export async function startDemoSession(
+  name: string,
+  options: { statusIntervalMs?: number } = {},
+): Promise<DemoSession> {
   const dataDir = await mkdtemp(join(tmpdir(), `desk-e2e-${name}-`));
-  const app = await startApp({ dataDir, demoExchange: { control: true, freezePrices: true } });
+  const app = await startApp({
+    dataDir,
+    demoExchange: { control: true, freezePrices: true },
+    ...options,
+  });
   const second = new Client(app.core.demoExchange);
   const browser = await launchBrowser();
   const page = await browser.context.newPage();

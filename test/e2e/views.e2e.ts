@@ -423,6 +423,8 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
       () => history.field('Ticker').fill('xrp'),
       (r, row) => r.ticker === 'XRP' && row.ticker === 'XRP',
     );
+    // The rarer filters are under More filters, which stays open once opened.
+    await history.showMore();
     // The address used most on the first page.
     const uses = new Map<string, number>();
     for (const r of unfiltered.records) uses.set(r.address, (uses.get(r.address) ?? 0) + 1);

@@ -148,13 +148,15 @@ export class Accounts {
   private createContext(id: string): ProfileContext {
     const baseUrl = this.baseUrlOf(id);
     const credentials = (): Promise<Credentials | undefined> => this.secrets.read(id, 'api');
-    // Every request that fails on the network tells the status at once (issue 14): `status` is
-    // made below, with this client's api, and is only called once a request fails.
+    // Every request that fails on the network tells the status at once (issue 14), and so does
+    // every answer after an outage (issue 32): `status` is made below, with this client's api, and
+    // is only called once a request ends.
     const newClient = () =>
       new ExchangeClient({
         baseUrl,
         credentials,
         onNetworkError: (error) => status.reportFailure(error),
+        onAnswer: () => status.reportAnswer(),
         ...(this.options.transport ? { transport: new Transport(this.options.transport) } : {}),
       });
     const client = newClient();
@@ -180,7 +182,10 @@ export class Accounts {
           if (id !== DEMO_ID) this.requireProfile(id);
           await this.secrets.write(id, 'tokens', tokens);
         },
-        clear: () => this.secrets.delete(id, 'tokens'),
+        clear: async (lostBecause) => {
+          await this.secrets.delete(id, 'tokens');
+          if (lostBecause !== undefined) this.connects.markLost(id, lostBecause);
+        },
       },
     );
     const status = new StatusMonitor(
@@ -274,6 +279,7 @@ export class Accounts {
       // keychain gone: shown through `keychain`
     }
     const connectError = this.connects.error(id);
+    const lost = this.connects.lost(id);
     const oauth = {
       partnerConfigured: Boolean(partner),
       connected: Boolean(tokens && tokens.refreshExpiresAt > Date.now()),
@@ -281,6 +287,7 @@ export class Accounts {
         ? { accessExpiresAt: tokens.accessExpiresAt, refreshExpiresAt: tokens.refreshExpiresAt }
         : {}),
       ...(connectError !== undefined ? { error: connectError } : {}),
+      ...(lost !== undefined ? { lost } : {}),
     };
     if (!profile) {
       return {

@@ -22,6 +22,8 @@ export interface ConnectRequest {
 export class OAuthConnect {
   private pending: Loopback | undefined;
   private readonly errors = new Map<string, string>();
+  /** Why a profile's connection that worked was lost, until it connects again or disconnects. */
+  private readonly losses = new Map<string, string>();
 
   constructor(
     private readonly options: {
@@ -37,6 +39,15 @@ export class OAuthConnect {
     return this.errors.get(profileId);
   }
 
+  /** Why the profile's connection was lost (expired, renewal refused), if it was. */
+  lost(profileId: string): string | undefined {
+    return this.losses.get(profileId);
+  }
+
+  markLost(profileId: string, why: string): void {
+    this.losses.set(profileId, why);
+  }
+
   /** Opens the authorize page and waits (in the background) for the loopback redirect. */
   async start(request: ConnectRequest): Promise<OAuthConnectStart> {
     const { profileId } = request;
@@ -47,6 +58,7 @@ export class OAuthConnect {
     this.pending = loopback;
     const url = authorizeUrl(request.baseUrl, request.clientId, state, loopback.redirectUri);
     this.errors.delete(profileId);
+    this.losses.delete(profileId);
     void loopback.code
       .then((code) => request.session().connect(code))
       .catch((error: unknown) => {
@@ -69,6 +81,7 @@ export class OAuthConnect {
   async cancel(profileId: string): Promise<void> {
     await this.pending?.close();
     this.errors.delete(profileId);
+    this.losses.delete(profileId);
   }
 
   close(): void {

@@ -89,7 +89,7 @@ function explainVerifyFailure(error: unknown, custom: boolean): DeskFailure {
     case 'network':
     case 'timeout': {
       // The message says what happened; the advice is added only where it has none of its own.
-      const advised = /check|try again|is the address/i.test(error.message);
+      const advised = /check|try again/i.test(error.message);
       const advice = custom
         ? 'Check the address and try again.'
         : 'Check the network and try again.';

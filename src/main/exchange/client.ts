@@ -36,6 +36,11 @@ export interface ExchangeClientOptions {
    * so the exchange status need not wait for its next check to say the exchange is down.
    */
   onNetworkError?: (error: ExchangeError) => void;
+  /**
+   * Told of every answer the client could read (a 2xx it parsed), so a status that says the
+   * exchange is down need not wait for its next check once it answers again.
+   */
+  onAnswer?: () => void;
   /** Injected for tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -169,6 +174,7 @@ export class ExchangeClient {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private readonly onNetworkError: ((error: ExchangeError) => void) | undefined;
+  private readonly onAnswer: (() => void) | undefined;
   /** URLs without a query, parsed once per path (nothing changes a URL once it is made). */
   private readonly paths = new Map<string, URL>();
 
@@ -184,6 +190,7 @@ export class ExchangeClient {
     this.sleep = options.sleep ?? defaultSleep;
     this.random = options.random ?? Math.random;
     this.onNetworkError = options.onNetworkError;
+    this.onAnswer = options.onAnswer;
   }
 
   private url(path: string, query?: Record<string, string | number | boolean | undefined>): URL {
@@ -259,8 +266,9 @@ export class ExchangeClient {
         } catch {
           throw parseErrorResponse(response.status, response.text, path);
         }
+        let value: T;
         try {
-          return parse(json);
+          value = parse(json);
         } catch (error) {
           if (error instanceof ExchangeError) throw error;
           // A parser must never crash on an answer (a RangeError on hostile nesting, say).
@@ -270,6 +278,8 @@ export class ExchangeClient {
             { status: response.status, cause: error },
           );
         }
+        this.reportAnswer();
+        return value;
       }
       const error = parseErrorResponse(response.status, response.text, path);
       if (error.kind === 'rate-limit') {
@@ -305,6 +315,14 @@ export class ExchangeClient {
         }
       }
       throw error;
+    }
+  }
+
+  private reportAnswer(): void {
+    try {
+      this.onAnswer?.();
+    } catch {
+      // A listener's failure must not replace the request's own answer.
     }
   }
 

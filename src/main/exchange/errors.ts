@@ -597,7 +597,9 @@ export function networkError(error: unknown, endpoint?: string): ExchangeError {
   let message: string;
   switch (code) {
     case 'ECONNREFUSED':
-      message = 'Could not connect to the exchange (connection refused). Is the address right?';
+      // No advice: a profile that worked is down; adding one, the check says what to look at.
+      message =
+        'Could not connect to the exchange (connection refused): it is down or cannot be reached from here.';
       break;
     case 'ECONNRESET':
       message = 'The connection to the exchange was reset. Check the network and try again.';

@@ -33,7 +33,8 @@ export interface StoredTokens {
 export interface TokenStore {
   load(): Promise<StoredTokens | undefined>;
   save(tokens: StoredTokens): Promise<void>;
-  clear(): Promise<void>;
+  /** `lostBecause`: the connection was lost (not disconnected by the user), and why. */
+  clear(lostBecause?: string): Promise<void>;
 }
 
 export function authorizeUrl(
@@ -101,10 +102,9 @@ export class OAuthSession {
 
   private async refresh(stored: StoredTokens, options: CallOptions): Promise<StoredTokens> {
     if (stored.refreshExpiresAt <= this.now()) {
-      await this.store.clear();
-      throw ExchangeError.oauthRequired(
-        'The partner connection has expired. Connect again to load order history.',
-      );
+      const why = 'The partner connection has expired. Connect again to load order history.';
+      await this.store.clear(why);
+      throw ExchangeError.oauthRequired(why);
     }
     const { clientId, clientSecret } = await this.partner();
     const at = this.now();
@@ -120,10 +120,9 @@ export class OAuthSession {
       return next;
     } catch (error) {
       if (error instanceof ExchangeError && error.kind === 'auth') {
-        await this.store.clear();
-        throw ExchangeError.oauthRequired(
-          `The exchange refused to renew the partner connection (${error.message}). Connect again.`,
-        );
+        const why = `The exchange refused to renew the partner connection (${error.message}). Connect again.`;
+        await this.store.clear(why);
+        throw ExchangeError.oauthRequired(why);
       }
       throw error;
     }

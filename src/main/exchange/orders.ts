@@ -152,6 +152,16 @@ function isOrderHistoryNotFound(error: unknown): boolean {
   );
 }
 
+/**
+ * The HTTP error the exchange answered in place of the order's result (a 503 is the exchange saying
+ * it is unavailable, not a lost answer), opening a sentence; undefined when no answer could be read.
+ */
+function answeredInstead(cause: ExchangeError): string | undefined {
+  if (cause.status === undefined || (cause.status >= 200 && cause.status < 300)) return undefined;
+  const why = cause.kind === 'maintenance' ? ' (under maintenance)' : '';
+  return `The exchange answered the order with HTTP ${cause.status}${why} instead of its result`;
+}
+
 async function reconcile(
   api: ExchangeApi,
   sent: SentOrder,
@@ -160,6 +170,7 @@ async function reconcile(
 ): Promise<PlacementResult> {
   const { clientOrderId } = sent;
   const { market } = sent.input;
+  const answered = answeredInstead(cause);
   await new Promise((resolve) => setTimeout(resolve, delayMs));
   try {
     // At most one OPEN order of a market holds a client order id.
@@ -198,8 +209,8 @@ async function reconcile(
         market,
         error: cause,
         check:
-          `The order's answer was lost (${cause.message}). The exchange has an order with client order id ` +
-          `${clientOrderId}, but not this one: ${seen}. It is probably an older order that used the same id. ` +
+          `${answered ?? `The order's answer was lost (${cause.message})`}. ` +
+          `The exchange has an order with client order id ${clientOrderId}, but not this one: ${seen}. It is probably an older order that used the same id. ` +
           `Before placing this one again, check Orders and the order history of ${market}.`,
       };
     }
@@ -208,7 +219,8 @@ async function reconcile(
       reconciled: true,
       clientOrderId,
       error: cause.withMessage(
-        `The answer was lost (${cause.message}), and the exchange has no order ${clientOrderId}: it was not placed. ` +
+        `${answered ? `${answered}, and it` : `The answer was lost (${cause.message}), and the exchange`} ` +
+          `has no order ${clientOrderId}: it was not placed. ` +
           'You can place it again (with a new client order id).',
       ),
     };
@@ -220,7 +232,8 @@ async function reconcile(
       market,
       error: cause,
       check:
-        `The order's answer was lost and looking it up failed too (${reason}). Before placing it again, ` +
+        `${answered ?? "The order's answer was lost"}, and looking it up failed too (${reason}). ` +
+        'Before placing it again, ' +
         `check Orders and the order history of ${market} for client order id ${clientOrderId}.`,
     };
   }

@@ -101,6 +101,16 @@ export class StatusMonitor {
     if (this.timer) void this.check();
   }
 
+  /**
+   * A request to the exchange was answered (the client reports it). While the status says the
+   * exchange is down, that answer is the first sign it is back: check at once rather than at the
+   * next interval, so the pill turns to Polling or Live with it. Otherwise there is nothing to do.
+   */
+  reportAnswer(): void {
+    if (this.inFlight || this.status.state !== 'offline') return;
+    void this.check();
+  }
+
   /** One check; concurrent callers share the request in flight. */
   check(): Promise<ExchangeStatus> {
     this.inFlight ??= this.ping()

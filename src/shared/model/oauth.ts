@@ -9,6 +9,8 @@ export interface OAuthState {
   refreshExpiresAt?: number;
   /** Why the last connect attempt failed. */
   error?: string;
+  /** Why a connection that worked was lost (it expired, the exchange refused to renew it). */
+  lost?: string;
 }
 
 /** The loopback listener of the OAuth connect flow. */

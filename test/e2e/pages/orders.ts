@@ -235,7 +235,7 @@ export class OrdersPage {
   // Order history ---------------------------------------------------------------------------------
   get connectExplanation(): Locator {
     return this.page.getByRole('heading', {
-      name: 'Connect the partner app to see your order history',
+      name: 'Connect a partner app to see the orders it reads',
     });
   }
 }

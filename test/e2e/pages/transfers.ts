@@ -56,6 +56,12 @@ export class TransfersScreen {
     await this.table.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
   }
 
+  /** Opens More filters (address, addresses, memo, unique id, statuses) unless it is open. */
+  async showMore(): Promise<void> {
+    const more = this.form.locator('details.more-filters');
+    if ((await more.getAttribute('open')) === null) await more.locator('summary').click();
+  }
+
   field(label: 'Ticker' | 'Address' | 'Memo' | 'Unique id' | 'Addresses'): Locator {
     return this.form.getByLabel(label, { exact: true });
   }

@@ -171,8 +171,9 @@ describe('profiles', () => {
     const unreachable = await call('profiles.add', { ...addInput(), customUrl: url }).catch(
       (e: unknown) => e,
     );
-    expect((unreachable as { fields: Record<string, string[]> }).fields['customUrl']?.[0]).toMatch(
-      /connection refused/,
+    // A new address that refuses: the address is what to check.
+    expect((unreachable as { fields: Record<string, string[]> }).fields['customUrl']?.[0]).toBe(
+      'Could not connect to the exchange (connection refused): it is down or cannot be reached from here. Check the address and try again.',
     );
   });
 
@@ -302,8 +303,26 @@ describe('OAuth connect', () => {
     expect(files).not.toContain(secrets.tokens.refreshToken);
     expect(JSON.stringify(state)).not.toContain(secrets.tokens.accessToken);
 
+    // The connection is lost (its refresh token expired): the profile says why (issue 32, item 13).
+    await vault.set(
+      `profile:${added.id}:tokens`,
+      JSON.stringify({ ...secrets.tokens, accessExpiresAt: 0, refreshExpiresAt: Date.now() - 1 }),
+    );
+    await expect(call('orders.partnerHistory', {})).rejects.toMatchObject({
+      code: 'EXCHANGE_AUTH',
+    });
+    const lost = (await call<ProfilesState>('profiles.list')).profiles.find(
+      (p) => p.id === added.id,
+    )!.oauth;
+    expect(lost).toMatchObject({
+      connected: false,
+      lost: 'The partner connection has expired. Connect again to load order history.',
+    });
+
     const off = await call<ProfilesState>('oauth.disconnect', { profileId: added.id });
     expect(off.profiles.find((p) => p.id === added.id)?.oauth.connected).toBe(false);
+    // Disconnected on purpose: nothing was lost.
+    expect(off.profiles.find((p) => p.id === added.id)?.oauth.lost).toBeUndefined();
     expect(await vault.get(`profile:${added.id}:tokens`)).toBeUndefined();
     await expect(call('orders.partnerHistory', {})).rejects.toMatchObject({
       code: 'EXCHANGE_AUTH',

@@ -68,6 +68,14 @@ describe('the active exchange goes down', () => {
         reason: 'connection refused',
       });
 
+    // A profile that worked is down, not misconfigured (issue 32, item 13): no "is the address right?".
+    const read = await call('trade.context', { market: 'BTC_USDT' }).catch((e: unknown) => e);
+    expect(read).toMatchObject({
+      code: 'EXCHANGE_NETWORK',
+      message:
+        'Could not connect to the exchange (connection refused): it is down or cannot be reached from here.',
+    });
+
     const placed = await call('orders.place', {
       kind: 'limit',
       market: 'BTC_USDT',

@@ -157,9 +157,42 @@ describe('placeOrder', () => {
     expect(result).toMatchObject({ outcome: 'rejected', reconciled: true });
     if (result.outcome === 'rejected') {
       expect(result.error.kind).toBe('maintenance');
-      expect(result.error.message).toMatch(/has no order cid-1: it was not placed/);
+      // A 503 is an answer (issue 32, item 13): the exchange said it was unavailable.
+      expect(result.error.message).toBe(
+        'The exchange answered the order with HTTP 503 (under maintenance) instead of its result, ' +
+          'and it has no order cid-1: it was not placed. You can place it again (with a new client order id).',
+      );
     }
     expect(api.createOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('a lost answer (a reset) is still said to be lost', async () => {
+    const { asApi } = stubApi({
+      create: async () => {
+        throw reset();
+      },
+    });
+    const result = await placeOrder(asApi, INPUT, { reconcileDelayMs: 0 });
+    expect(result.outcome === 'rejected' && result.error.message).toBe(
+      'The answer was lost (The connection to the exchange was reset. Check the network and try again.), ' +
+        'and the exchange has no order cid-1: it was not placed. You can place it again (with a new client order id).',
+    );
+  });
+
+  it('a 503 whose lookups fail too says the exchange was unavailable, not that the answer was lost', async () => {
+    const { asApi } = stubApi({
+      create: async () => {
+        throw parseErrorResponse(503, '<html>maintenance</html>', '/api/v4/order/new');
+      },
+      active: async () => {
+        throw parseErrorResponse(503, '<html>maintenance</html>', '/api/v4/orders');
+      },
+    });
+    const result = await placeOrder(asApi, INPUT, { reconcileDelayMs: 0 });
+    expect(result.outcome === 'unknown' && result.check).toMatch(
+      /^The exchange answered the order with HTTP 503 \(under maintenance\) instead of its result, and looking it up failed too/,
+    );
+    expect(result.outcome === 'unknown' && result.check).not.toContain('lost');
   });
 
   it('lookups failing → unknown, with what to check, never a second creation', async () => {

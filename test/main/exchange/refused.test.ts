@@ -134,3 +134,58 @@ describe('the status after a refused request', () => {
     expect(onNetworkError).not.toHaveBeenCalled();
   });
 });
+
+describe('the status after an outage (issue 32, item 11)', () => {
+  it('the first answer of the exchange sets it online at once, not at the next check', async () => {
+    // An exchange that is under maintenance (503) until `up`, then answers ping and time.
+    let up = false;
+    const server = createServer((req, res) => {
+      if (!up) {
+        res.writeHead(503, { 'content-type': 'text/html' });
+        res.end('<html>maintenance</html>');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(req.url?.startsWith('/api/v4/public/time') ? '{"time":1700000000}' : '["pong"]');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closers.push(() => server.close());
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const seen: ExchangeStatus[] = [];
+    // A long interval: only the answer can make the monitor check again.
+    const monitor = new StatusMonitor(baseUrl, (s) => seen.push(s), 60 * 60_000);
+    closers.push(() => monitor.stop());
+    monitor.start();
+    await vi.waitFor(() => expect(monitor.current().state).toBe('offline'));
+
+    const client = new ExchangeClient({
+      baseUrl,
+      credentials,
+      onNetworkError: (error) => monitor.reportFailure(error),
+      onAnswer: () => monitor.reportAnswer(),
+    });
+    closers.push(() => client.close());
+    up = true;
+    await new ExchangeApi(client).time();
+    await vi.waitFor(() => expect(monitor.current().state).toBe('online'));
+    expect(seen.map((s) => s.state)).toEqual(['offline', 'online']);
+  });
+
+  it('an answer while online costs no extra check', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('["pong"]');
+    });
+    let pings = 0;
+    server.on('request', () => pings++);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    closers.push(() => server.close());
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const monitor = new StatusMonitor(baseUrl, () => {}, 60 * 60_000);
+    expect(await monitor.check()).toMatchObject({ state: 'online' });
+    monitor.reportAnswer();
+    monitor.reportAnswer();
+    expect(pings).toBe(1);
+    expect(monitor.current().state).toBe('online');
+  });
+});

@@ -1,8 +1,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { SubAccountsSection } from '../../../src/renderer/features/accounts/SubAccountsSection';
 import { setDesk } from '../../../src/renderer/lib/desk';
+import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import type { SubAccount, SubAccountsView } from '../../../src/shared/model';
 import { deferred, sizeTableBodies } from '../earn/fixtures';
 import { fakeDesk, type FakeImpl } from '../fakeDesk';
@@ -214,5 +216,27 @@ describe('Sub-accounts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await rowOf('trading-bot');
     expect(fake.callsTo('subAccounts.list')).toHaveLength(2);
+  });
+});
+
+describe('Sub-accounts refresh (issue 32, item 12)', () => {
+  it('reload on the auto-refresh interval like every other list, and from the header', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const fake = serve();
+      await screen.findAllByTestId('sub-account-row');
+      expect(fake.callsTo('subAccounts.list')).toHaveLength(1);
+      await act(async () => {
+        vi.advanceTimersByTime(30_000);
+      });
+      await waitFor(() => expect(fake.callsTo('subAccounts.list')).toHaveLength(2));
+      await act(async () => {
+        await useShellStore.getState().refresh?.();
+      });
+      expect(fake.callsTo('subAccounts.list')).toHaveLength(3);
+    } finally {
+      useSettings.setState({ autoRefreshSeconds: 30 });
+      vi.useRealTimers();
+    }
   });
 });

@@ -48,8 +48,16 @@ describe('Order history', () => {
     useProfilesStore.setState({ state: profiles(profile()) });
     render(<OrdersView />);
     expect(
-      screen.getByRole('heading', { name: 'Connect the partner app to see your order history' }),
+      screen.getByRole('heading', {
+        name: 'Connect a partner app to see the orders it reads',
+      }),
     ).toBeTruthy();
+    // Executed orders and Deals read the history with the API key: this tab must not say otherwise.
+    const section = screen.getByRole('heading', { name: /partner app/ }).closest('section')!;
+    expect(section.textContent).toContain(
+      'Executed orders and Deals show your history, read with the API key. This tab reads it through a partner (OAuth) app registered with the exchange',
+    );
+    expect(section.textContent).not.toMatch(/only to a partner|never with your API key/);
     const list = screen.getByRole('list');
     expect(list.textContent).toContain('Register a partner app with the exchange');
     expect(list.textContent).toContain('Press Connect and approve the access in your browser.');
@@ -68,6 +76,27 @@ describe('Order history', () => {
     render(<OrdersView />);
     expect(screen.getByText(/The partner app of “Demo” is saved but not connected/)).toBeTruthy();
     expect(screen.getByText('The last attempt failed: access_denied')).toBeTruthy();
+  });
+
+  it('says why a connection that worked was lost', () => {
+    setDesk(fakeDesk({}).desk);
+    useProfilesStore.setState({
+      state: profiles(
+        profile({
+          oauth: {
+            partnerConfigured: true,
+            connected: false,
+            lost: 'The partner connection has expired. Connect again to load order history.',
+          },
+        }),
+      ),
+    });
+    render(<OrdersView />);
+    expect(
+      screen.getByText(
+        'The connection was lost: The partner connection has expired. Connect again to load order history.',
+      ),
+    ).toBeTruthy();
   });
 
   it('loads and shows executed orders when connected, newest first', async () => {

@@ -408,3 +408,35 @@ describe('allocation tooltip', () => {
     expect(text).not.toMatch(/56/);
   });
 });
+
+describe('net worth and P&L follow the total (issue 32, item 12)', () => {
+  it('reload with each refresh of the total, so they are never older than it', async () => {
+    let at = 1_000;
+    const fake = fakeDesk({
+      'portfolio.overview': async () => overview({ fetchedAt: at }),
+      'portfolio.netWorth': async () => netWorth({ points: [], since: null, fetchedAt: at }),
+      'portfolio.profitLoss': async () => profitLoss({ rows: [], fetchedAt: at }),
+    });
+    setDesk(fake.desk);
+    render(<OverviewView />);
+    await screen.findByTestId('overview-total');
+    await waitFor(() => expect(fake.callsTo('portfolio.netWorth')).toHaveLength(1));
+    await waitFor(() => expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(1));
+
+    // The total refreshes (its timer or the header's Refresh): the history and P&L come with it.
+    at = 31_000;
+    await act(async () => {
+      await useShellStore.getState().refresh?.();
+    });
+    await waitFor(() => expect(fake.callsTo('portfolio.netWorth')).toHaveLength(2));
+    await waitFor(() => expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(2));
+
+    // A total that did not move asks for nothing more.
+    await act(async () => {
+      await useShellStore.getState().refresh?.();
+    });
+    await afterPaint();
+    expect(fake.callsTo('portfolio.netWorth')).toHaveLength(2);
+    expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(2);
+  });
+});

@@ -241,3 +241,53 @@ describe('refreshing the book', () => {
     expect(screen.queryByTestId('no-live-book')).toBeNull();
   });
 });
+
+describe('offline (issue 32, item 10)', () => {
+  const SINCE = new Date(2026, 10, 24, 0, 35, 12).getTime();
+  const hhmm = new Date(SINCE).toLocaleTimeString(undefined, {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+  it('marks the book, the trades and the prices frozen, with since when', async () => {
+    await open();
+    act(() => applyTrades({ market: 'BTC_USDT', trades: [trade(1, '60000', 'buy')] }));
+    expect(screen.queryByTestId('frozen-notice')).toBeNull();
+    expect(screen.getByTestId('order-book').closest('.is-frozen')).toBeNull();
+
+    act(() =>
+      useStatusStore.setState({
+        stream: { mode: 'offline', since: SINCE, reason: 'The exchange cannot be reached' },
+      }),
+    );
+    expect(screen.getByTestId('frozen-notice').textContent).toBe(
+      `Offline since ${hhmm}: the book, the last trades and the prices below are as they were then, not live.`,
+    );
+    for (const id of ['order-book', 'last-trades', 'trade-facts']) {
+      expect(screen.getByTestId(id).closest('.is-frozen')).not.toBeNull();
+    }
+    expect(screen.getByRole('heading', { name: /Order book/ }).textContent).toBe(
+      `Order book Frozen · offline since ${hhmm}`,
+    );
+    expect(screen.getByRole('heading', { name: /Last trades/ }).textContent).toBe(
+      `Last trades Frozen · offline since ${hhmm}`,
+    );
+
+    // Back: live again, nothing frozen.
+    act(() => useStatusStore.setState({ stream: { mode: 'live', since: SINCE + 60_000 } }));
+    expect(screen.queryByTestId('frozen-notice')).toBeNull();
+    expect(screen.getByTestId('order-book').closest('.is-frozen')).toBeNull();
+  });
+
+  it('an offline exchange check freezes them too, from when it was checked', async () => {
+    useStatusStore.setState({ stream: { mode: 'polling', since: 1 } });
+    await open();
+    act(() =>
+      useStatusStore.setState({
+        status: { state: 'offline', baseUrl: 'x', reason: 'connection refused', checkedAt: SINCE },
+      }),
+    );
+    expect(screen.getByTestId('frozen-notice').textContent).toContain(`Offline since ${hhmm}`);
+    useStatusStore.setState({ status: undefined });
+  });
+});

@@ -81,7 +81,8 @@ describe('Deposits and withdrawals', () => {
     const w = cells(out);
     expect(w[1]!.textContent).toBe('Withdrawal');
     expect(w[3]!.textContent).toBe('1.500 ETH');
-    expect(w[4]!.textContent).toBe('0.002');
+    // The fee with its unit (issue 32, item 16).
+    expect(w[4]!.textContent).toBe('0.002 ETH');
     expect(within(w[5]!).getByText('Pending').getAttribute('title')).toBe('Status code 12');
     expect(w[5]!.textContent).not.toContain('12');
     expect(w[6]!.textContent).toBe('3 / 12');
@@ -154,7 +155,24 @@ describe('Deposits and withdrawals', () => {
     expect((checkbox(/^Pending/) as HTMLInputElement).checked).toBe(false);
   });
 
-  it('offers only the statuses that exist for the chosen method, by name with their codes', async () => {
+  it('keeps the filter bar compact: the rarer filters under More filters, closed until one is set', async () => {
+    serve(({ offset }) => transfersPage(offset, 1));
+    render(<TransfersView />);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const more = screen.getByText('More filters').closest('details')!;
+    expect(more.open).toBe(false);
+    for (const label of ['Address', 'Memo', 'Unique id', 'Addresses'])
+      expect(more.contains(screen.getByLabelText(label))).toBe(true);
+    expect(more.contains(screen.getByRole('group', { name: 'Status' }))).toBe(true);
+    for (const label of ['Method', 'Ticker'])
+      expect(more.contains(screen.getByLabelText(label))).toBe(false);
+
+    fireEvent.click(checkbox(/^Canceled/));
+    fireEvent.change(screen.getByLabelText('Memo'), { target: { value: '1' } });
+    expect(screen.getByText(/^More filters/).textContent).toBe('More filters (2 set)');
+  });
+
+  it('offers only the statuses that exist for the chosen method, by name (codes in the title)', async () => {
     serve(({ offset }) => transfersPage(offset, 0));
     render(<TransfersView />);
     await screen.findByText('No deposits or withdrawals match these filters.');
@@ -170,7 +188,13 @@ describe('Deposits and withdrawals', () => {
       'Uncredited',
       'Travel rule check',
     ]);
-    expect(checkbox(/^Canceled/).closest('label')!.textContent).toContain('codes 4, 9');
+    // Statuses in words: the exchange's codes only in the title (issue 32, item 16).
+    expect(checkbox(/^Canceled/).closest('label')!.textContent).toBe('Canceled');
+    expect(
+      checkbox(/^Canceled/)
+        .closest('label')!
+        .getAttribute('title'),
+    ).toBe('Codes 4, 9');
 
     fireEvent.change(screen.getByLabelText('Method'), { target: { value: '1' } });
     expect(statusLabels()).toEqual([
@@ -182,15 +206,31 @@ describe('Deposits and withdrawals', () => {
       'Uncredited',
       'Travel rule check',
     ]);
-    expect(checkbox(/^Pending/).closest('label')!.textContent).toContain('code 15');
-    expect(checkbox(/^Travel rule check/).closest('label')!.textContent).toContain('codes 27, 28');
+    expect(
+      checkbox(/^Pending/)
+        .closest('label')!
+        .getAttribute('title'),
+    ).toBe('Code 15');
+    expect(
+      checkbox(/^Travel rule check/)
+        .closest('label')!
+        .getAttribute('title'),
+    ).toBe('Codes 27, 28');
 
     fireEvent.change(screen.getByLabelText('Method'), { target: { value: '2' } });
     expect(statusLabels()).not.toContain('Travel rule check');
     expect(statusLabels()).not.toContain('Uncredited');
     expect(statusLabels()).toContain('Partially successful');
-    expect(checkbox(/^Pending/).closest('label')!.textContent).toContain('codes 1, 2, 6, 10–17');
-    expect(checkbox(/^Canceled/).closest('label')!.textContent).toContain('code 4');
+    expect(
+      checkbox(/^Pending/)
+        .closest('label')!
+        .getAttribute('title'),
+    ).toBe('Codes 1, 2, 6, 10–17');
+    expect(
+      checkbox(/^Canceled/)
+        .closest('label')!
+        .getAttribute('title'),
+    ).toBe('Code 4');
   });
 
   it('drops statuses that do not exist for a newly chosen method', async () => {

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { DeskError } from '../../../shared/errors';
 import type { SubAccount } from '../../../shared/model';
 import { DataAge } from '../../components/DataAge';
+import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { RowActions, useRowActions } from '../../components/table/rowActions';
 import {
   actionsColumn,
@@ -97,10 +98,15 @@ export function SubAccountsSection() {
   const rows = useRowActions();
   const busy = rows.busy;
 
-  // Loaded once main has said which profile is active (a switch reloads it: lib/remote.ts).
+  // Loaded once main has said which profile is active (a switch reloads it: lib/remote.ts), then
+  // refreshed like every other list: the auto-refresh interval and the header's Refresh.
   const ready = useProfilesStore((s) => s.state !== undefined);
+  const refresh = useCallback(() => (ready ? load() : undefined), [ready, load]);
+  useAutoRefresh(refresh, current?.fetchedAt);
+  // Main answered after the mount (the mount's load had no profile to ask for): load now.
   useEffect(() => {
-    if (ready) void load();
+    const { data, loading: busy } = useSubAccountsStore.getState();
+    if (ready && !data && !busy) void load();
   }, [ready, load]);
 
   const confirm = (sub: SubAccount, block: boolean) =>

@@ -16,16 +16,16 @@ import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { SelectField } from '../../components/Field';
 import { useHistoryColumns, type HistoryRow } from './historyColumns';
 
-/** Why there is no order history yet, and where to connect the partner app. */
+/** Why this tab has no orders yet (not connected, or the connection was lost), and where to connect. */
 function ConnectExplanation({ profile }: { profile: ProfileSummary | undefined }) {
   const go = useShellStore((s) => s.go);
   const name = profile ? `“${profile.name}”` : 'the active profile';
   return (
     <section className="empty-state" aria-labelledby="order-history-connect">
-      <h2 id="order-history-connect">Connect the partner app to see your order history</h2>
+      <h2 id="order-history-connect">Connect a partner app to see the orders it reads</h2>
       <p>
-        The exchange gives executed orders only to a partner (OAuth) app that you register with it.
-        Order history is read through that connection, never with your API key.
+        Executed orders and Deals show your history, read with the API key. This tab reads it
+        through a partner (OAuth) app registered with the exchange, as a partner platform sees it.
       </p>
       {profile?.oauth.partnerConfigured ? (
         <p>
@@ -42,6 +42,9 @@ function ConnectExplanation({ profile }: { profile: ProfileSummary | undefined }
           </li>
         </ol>
       )}
+      {profile?.oauth.lost ? (
+        <p className="result result-bad">The connection was lost: {profile.oauth.lost}</p>
+      ) : null}
       {profile?.oauth.error ? (
         <p className="result result-bad">The last attempt failed: {profile.oauth.error}</p>
       ) : null}

@@ -16,16 +16,29 @@ const NetWorthChart = lazyNamed(() => import('./NetWorthChart'), 'NetWorthChart'
 /** Chart width when it cannot be measured (tests). */
 const FALLBACK_WIDTH = 900;
 
-/** Loads the chart for the quote and range shown unless that is what it holds already. */
-function useNetWorth(quote: string, start: boolean) {
+/** What the sections below the total (net worth, profit and loss) are given by the Overview. */
+export interface BelowTotalProps {
+  quote: string;
+  /** The holdings have answered: the section may load. */
+  start: boolean;
+  /** When the total was fetched: the section reloads when the total is newer than it. */
+  totalAt: number | undefined;
+}
+
+/**
+ * Loads the chart for the quote and range shown unless that is what it holds already, and again
+ * whenever the total is newer than it (`totalAt`): it follows the total's cadence.
+ */
+function useNetWorth(quote: string, start: boolean, totalAt: number | undefined) {
   const range = useNetWorthStore((s) => s.range);
   const load = useNetWorthStore((s) => s.load);
   useEffect(() => {
     if (!start) return;
-    const { data, query } = useNetWorthStore.getState();
-    if (data && query?.quote === quote && query.range === range) return;
+    const { data, query, loading } = useNetWorthStore.getState();
+    const current = data && query?.quote === quote && query.range === range;
+    if (current && (totalAt === undefined || data.fetchedAt >= totalAt || loading)) return;
     void load({ quote, range });
-  }, [start, quote, range, load]);
+  }, [start, quote, range, load, totalAt]);
   return useCallback(() => void load({ quote, range }), [load, quote, range]);
 }
 
@@ -34,7 +47,7 @@ function useNetWorth(quote: string, start: boolean) {
  * the series comes from in words, and the snapshots' export. `start` holds the first load back
  * until the holdings have answered, so the Overview's first paint never waits for the history.
  */
-export function NetWorthSection({ quote, start }: { quote: string; start: boolean }) {
+export function NetWorthSection({ quote, start, totalAt }: BelowTotalProps) {
   const privacy = useSettings((s) => s.privacy);
   const data = useNetWorthStore((s) => s.data);
   const loading = useNetWorthStore((s) => s.loading);
@@ -42,7 +55,7 @@ export function NetWorthSection({ quote, start }: { quote: string; start: boolea
   const range = useNetWorthStore((s) => s.range);
   const setRange = useNetWorthStore((s) => s.setRange);
   const exportCsv = useNetWorthStore((s) => s.exportCsv);
-  const retry = useNetWorth(quote, start);
+  const retry = useNetWorth(quote, start, totalAt);
   const status = statusOf({ data, loading, error });
   const empty = data !== undefined && !data.points.some((point) => point.value !== null);
   // Its box is measured only while the chart is drawn (data, not all gaps).

@@ -246,7 +246,7 @@ export function OverviewView() {
         </section>
       </div>
 
-      <NetWorthSection quote={quote} start={historyStarts} />
+      <NetWorthSection quote={quote} start={historyStarts} totalAt={data?.fetchedAt} />
 
       <section className="ov-assets" aria-labelledby="ov-assets-title">
         <div className="section-head">
@@ -286,7 +286,7 @@ export function OverviewView() {
 
       {painted ? (
         <Suspense fallback={null}>
-          <ProfitLossSection quote={quote} start={historyStarts} />
+          <ProfitLossSection quote={quote} start={historyStarts} totalAt={data?.fetchedAt} />
         </Suspense>
       ) : null}
     </div>

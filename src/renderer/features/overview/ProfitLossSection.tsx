@@ -1,4 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
+import type { BelowTotalProps } from './NetWorthSection';
 import type { ProfitLoss, ProfitLossRow } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
@@ -149,9 +150,9 @@ function Totals({
 
 /**
  * Profit and loss per asset by average cost, with the method in words, its totals and its export.
- * Loads with the chart, after the holdings (`start`).
+ * Loads with the chart, after the holdings (`start`), and again with each newer total.
  */
-export function ProfitLossSection({ quote, start }: { quote: string; start: boolean }) {
+export function ProfitLossSection({ quote, start, totalAt }: BelowTotalProps) {
   const privacy = useSettings((s) => s.privacy);
   const data = useProfitLossStore((s) => s.data);
   const loading = useProfitLossStore((s) => s.loading);
@@ -159,12 +160,15 @@ export function ProfitLossSection({ quote, start }: { quote: string; start: bool
   const load = useProfitLossStore((s) => s.load);
   const exportCsv = useProfitLossStore((s) => s.exportCsv);
 
+  // Follows the total's cadence: loads again whenever the total is newer than what it shows.
   useEffect(() => {
     if (!start) return;
     const state = useProfitLossStore.getState();
-    if (state.data && state.query === quote) return;
+    const current = state.data && state.query === quote;
+    if (current && (totalAt === undefined || state.data!.fetchedAt >= totalAt || state.loading))
+      return;
     void load(quote);
-  }, [start, quote, load]);
+  }, [start, quote, load, totalAt]);
   const retry = () => void load(quote);
 
   const shownQuote = data?.quote ?? quote;

@@ -1,13 +1,27 @@
 import type { Market, PublicTrade } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { useSettings } from '../../lib/settingsStore';
+import { MarketPanel } from './MarketPanel';
 
 /** The market's latest public trades as the stream pushes them, newest first. */
-export function LastTrades({ market, trades }: { market: Market; trades: PublicTrade[] }) {
+export function LastTrades({
+  market,
+  trades,
+  frozenSince,
+}: {
+  market: Market;
+  trades: PublicTrade[];
+  /** Offline since then: the trades are the last ones seen, marked frozen. */
+  frozenSince?: number | undefined;
+}) {
   useSettings((s) => s.numberFormat);
   return (
-    <section className="card trade-trades" aria-labelledby="trade-trades-title">
-      <h2 id="trade-trades-title">Last trades</h2>
+    <MarketPanel
+      className="trade-trades"
+      titleId="trade-trades-title"
+      title="Last trades"
+      frozenSince={frozenSince}
+    >
       {trades.length === 0 ? (
         <p className="muted">Trades appear here as they happen.</p>
       ) : (
@@ -37,6 +51,6 @@ export function LastTrades({ market, trades }: { market: Market; trades: PublicT
           </tbody>
         </table>
       )}
-    </section>
+    </MarketPanel>
   );
 }

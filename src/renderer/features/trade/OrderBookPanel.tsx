@@ -3,6 +3,7 @@ import type { Market, OrderBook } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { useSettings } from '../../lib/settingsStore';
 import { bookView, type BookRow } from './book';
+import { MarketPanel } from './MarketPanel';
 
 /**
  * The order book of the market: asks above (the best last, next to the spread), bids below (the
@@ -14,11 +15,14 @@ export function OrderBookPanel({
   market,
   book,
   onPick,
+  frozenSince,
 }: {
   market: Market;
   book: OrderBook;
   /** A level's price was chosen for the order (the form fills it). */
   onPick?: (price: string) => void;
+  /** Offline since then: the book is drawn as it was, marked frozen. */
+  frozenSince?: number | undefined;
 }) {
   // Written in the chosen number format: a change of format re-renders the book.
   useSettings((s) => s.numberFormat);
@@ -50,8 +54,12 @@ export function OrderBookPanel({
     </tr>
   );
   return (
-    <section className="card trade-book" aria-labelledby="trade-book-title">
-      <h2 id="trade-book-title">Order book</h2>
+    <MarketPanel
+      className="trade-book"
+      titleId="trade-book-title"
+      title="Order book"
+      frozenSince={frozenSince}
+    >
       <table className="book-table" data-testid="order-book">
         <caption className="sr-only">
           Order book of {market.stock}/{market.money}: asks, the spread, then bids
@@ -79,7 +87,7 @@ export function OrderBookPanel({
           {view.bids.map((level) => row(level, 'bid'))}
         </Side>
       </table>
-    </section>
+    </MarketPanel>
   );
 }
 

@@ -5,7 +5,7 @@ import { DataAge } from '../../components/DataAge';
 import { formatPrice } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { useLive, useNoLiveBook } from '../status';
+import { offlineClock, useLive, useNoLiveBook, useOfflineSince } from '../status';
 import { LastTrades } from './LastTrades';
 import { MarketPicker } from './MarketPicker';
 import { OrderBookPanel } from './OrderBookPanel';
@@ -38,6 +38,7 @@ export function TradeView() {
   const selectMarket = useTradeStore((s) => s.selectMarket);
   const watch = useTradeStore((s) => s.watch);
   const noBook = useNoLiveBook();
+  const offlineSince = useOfflineSince();
   // The book is pushed while live, unless the exchange refused this market's.
   const live = useLive() && noBook?.market !== market;
   const trades = useLiveTrades((s) => (s.market === market ? s.trades : undefined));
@@ -88,9 +89,20 @@ export function TradeView() {
           onOpen={() => void loadTickers()}
           error={marketError ?? markets.error?.message}
         />
-        {data ? <MarketFacts context={data} /> : <div className="skeleton trade-facts-skeleton" />}
+        {data ? (
+          <MarketFacts context={data} frozen={offlineSince !== undefined} />
+        ) : (
+          <div className="skeleton trade-facts-skeleton" />
+        )}
         <DataAge fetchedAt={data?.fetchedAt} loading={context.loading} />
       </section>
+
+      {offlineSince !== undefined ? (
+        <p className="frozen-notice" role="status" data-testid="frozen-notice">
+          Offline since {offlineClock(offlineSince)}: the book, the last trades and the prices below
+          are as they were then, not live.
+        </p>
+      ) : null}
 
       {context.error ? (
         <p className="form-alert" role="alert">
@@ -127,22 +139,23 @@ export function TradeView() {
             market={data.market}
             book={data.book}
             onPick={(price) => setPicked({ price, market })}
+            frozenSince={offlineSince}
           />
-          <LastTrades market={data.market} trades={trades ?? []} />
+          <LastTrades market={data.market} trades={trades ?? []} frozenSince={offlineSince} />
         </div>
       ) : null}
     </div>
   );
 }
 
-function MarketFacts({ context }: { context: TradeContext }) {
+function MarketFacts({ context, frozen }: { context: TradeContext; frozen: boolean }) {
   const { market, book, lastPrice } = context;
   const bid = book.bids[0]?.[0];
   const ask = book.asks[0]?.[0];
   const price = (v: string | undefined | null) =>
     v ? `${formatPrice(v, market.moneyPrec)} ${market.money}` : '—';
   return (
-    <dl className="trade-facts" data-testid="trade-facts">
+    <dl className={`trade-facts${frozen ? ' is-frozen' : ''}`} data-testid="trade-facts">
       <div>
         <dt>Best bid</dt>
         <dd className="side-buy" data-testid="best-bid">

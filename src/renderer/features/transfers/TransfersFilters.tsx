@@ -58,12 +58,31 @@ function toInput(draft: Draft): Record<string, unknown> {
   };
 }
 
-/** Deposit/withdraw filters: applied on Apply (checked with the contract first), cleared on Reset. */
+/** How many of the rarer filters (under More filters) the draft sets. */
+function moreSet(draft: Draft): number {
+  const text = [draft.address, draft.memo, draft.uniqueId, draft.addresses];
+  return text.filter((v) => v.trim() !== '').length + (draft.status.length > 0 ? 1 : 0);
+}
+
+/** The one-line text fields under More filters. */
+const MORE_TEXT = [
+  { key: 'address', id: 'history-address', label: 'Address', mono: true },
+  { key: 'memo', id: 'history-memo', label: 'Memo', mono: false },
+  { key: 'uniqueId', id: 'history-unique-id', label: 'Unique id', mono: true },
+] as const;
+
+/** The fields under More filters, by the names their errors come under. */
+const MORE_FIELDS = ['address', 'addresses', 'memo', 'uniqueId', 'status'];
+
+/**
+ * Deposit/withdraw filters: Method and Ticker in one row, the rarer ones under More filters (closed
+ * until one is set, so the rows show on the first screen at 800x600); applied on Apply (checked with the contract first), cleared on Reset. */
 export function TransfersFilters() {
   const applied = useTransfersStore((s) => s.filters);
   const apply = useTransfersStore((s) => s.apply);
   const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [moreOpen, setMoreOpen] = useState(() => moreSet(draftOf(applied)) > 0);
   const groups = useMemo(() => statusGroups(methodOf(draft)), [draft]);
   const addressCount = lines(draft.addresses).length;
 
@@ -92,6 +111,7 @@ export function TransfersFilters() {
     const parsed = parseForm(transferFiltersInput, toInput(draft));
     if (!parsed.ok) {
       setErrors(parsed.fields);
+      if (MORE_FIELDS.some((field) => parsed.fields[field])) setMoreOpen(true);
       return;
     }
     setErrors({});
@@ -134,95 +154,7 @@ export function TransfersFilters() {
         autoComplete="off"
         spellCheck={false}
       />
-      <TextField
-        id="history-address"
-        label="Address"
-        value={draft.address}
-        onChange={(v) => change('address', v)}
-        error={errors.address}
-        autoComplete="off"
-        spellCheck={false}
-        className="mono"
-      />
-      <TextField
-        id="history-memo"
-        label="Memo"
-        value={draft.memo}
-        onChange={(v) => change('memo', v)}
-        error={errors.memo}
-        autoComplete="off"
-        spellCheck={false}
-      />
-      <TextField
-        id="history-unique-id"
-        label="Unique id"
-        value={draft.uniqueId}
-        onChange={(v) => change('uniqueId', v)}
-        error={errors.uniqueId}
-        autoComplete="off"
-        spellCheck={false}
-        className="mono"
-      />
-      <div className="field field-wide">
-        <label htmlFor="history-addresses">Addresses</label>
-        <textarea
-          id="history-addresses"
-          className="mono"
-          rows={2}
-          value={draft.addresses}
-          onChange={(e) => change('addresses', e.target.value)}
-          aria-invalid={addressesError ? true : undefined}
-          aria-describedby={
-            addressesError
-              ? 'history-addresses-hint history-addresses-error'
-              : 'history-addresses-hint'
-          }
-          spellCheck={false}
-          autoComplete="off"
-        />
-        <p className="field-hint" id="history-addresses-hint">
-          One per line, at most {MAX_ADDRESSES} · {addressCount} entered
-        </p>
-        {addressesError ? (
-          <p className="field-error" id="history-addresses-error">
-            {addressesError}
-          </p>
-        ) : null}
-      </div>
-      <fieldset
-        className="status-options field-wide"
-        aria-describedby={errors.status ? 'history-status-error' : undefined}
-      >
-        <legend>Status</legend>
-        <div className="checks">
-          {groups.map((group) => {
-            const checked = group.codes.every((code) => draft.status.includes(code));
-            const some = group.codes.some((code) => draft.status.includes(code));
-            return (
-              <label key={group.name} className="check" title={`Codes ${codeRanges(group.codes)}`}>
-                <input
-                  type="checkbox"
-                  checked={checked}
-                  ref={(el) => {
-                    if (el) el.indeterminate = some && !checked;
-                  }}
-                  onChange={(e) => toggle(group.codes, e.target.checked)}
-                />
-                <span>{group.name}</span>
-                <span className="check-codes">
-                  {group.codes.length === 1 ? 'code' : 'codes'} {codeRanges(group.codes)}
-                </span>
-              </label>
-            );
-          })}
-        </div>
-        {errors.status ? (
-          <p className="field-error" id="history-status-error">
-            {errors.status}
-          </p>
-        ) : null}
-      </fieldset>
-      <div className="filters-actions field-wide">
+      <div className="filters-actions">
         <button type="submit" className="btn btn-primary">
           Apply
         </button>
@@ -230,6 +162,88 @@ export function TransfersFilters() {
           Reset
         </button>
       </div>
+      <details
+        className="more-filters field-wide"
+        open={moreOpen}
+        onToggle={(e) => setMoreOpen(e.currentTarget.open)}
+      >
+        <summary>More filters{moreSet(draft) > 0 ? ` (${moreSet(draft)} set)` : ''}</summary>
+        <div className="more-filters-fields">
+          {MORE_TEXT.map(({ key, id, label, mono }) => (
+            <TextField
+              key={key}
+              id={id}
+              label={label}
+              value={draft[key]}
+              onChange={(v) => change(key, v)}
+              error={errors[key]}
+              autoComplete="off"
+              spellCheck={false}
+              {...(mono ? { className: 'mono' } : {})}
+            />
+          ))}
+          <div className="field field-wide">
+            <label htmlFor="history-addresses">Addresses</label>
+            <textarea
+              id="history-addresses"
+              className="mono"
+              rows={2}
+              value={draft.addresses}
+              onChange={(e) => change('addresses', e.target.value)}
+              aria-invalid={addressesError ? true : undefined}
+              aria-describedby={
+                addressesError
+                  ? 'history-addresses-hint history-addresses-error'
+                  : 'history-addresses-hint'
+              }
+              spellCheck={false}
+              autoComplete="off"
+            />
+            <p className="field-hint" id="history-addresses-hint">
+              One per line, at most {MAX_ADDRESSES} · {addressCount} entered
+            </p>
+            {addressesError ? (
+              <p className="field-error" id="history-addresses-error">
+                {addressesError}
+              </p>
+            ) : null}
+          </div>
+          <fieldset
+            className="status-options field-wide"
+            aria-describedby={errors.status ? 'history-status-error' : undefined}
+          >
+            <legend>Status</legend>
+            <div className="checks">
+              {groups.map((group) => {
+                const checked = group.codes.every((code) => draft.status.includes(code));
+                const some = group.codes.some((code) => draft.status.includes(code));
+                return (
+                  <label
+                    key={group.name}
+                    className="check"
+                    title={`${group.codes.length === 1 ? 'Code' : 'Codes'} ${codeRanges(group.codes)}`}
+                  >
+                    <input
+                      type="checkbox"
+                      checked={checked}
+                      ref={(el) => {
+                        if (el) el.indeterminate = some && !checked;
+                      }}
+                      onChange={(e) => toggle(group.codes, e.target.checked)}
+                    />
+                    <span>{group.name}</span>
+                  </label>
+                );
+              })}
+            </div>
+            {errors.status ? (
+              <p className="field-error" id="history-status-error">
+                {errors.status}
+              </p>
+            ) : null}
+          </fieldset>
+        </div>
+      </details>
     </form>
   );
 }

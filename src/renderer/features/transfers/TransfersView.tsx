@@ -122,10 +122,10 @@ export function transferColumns(places: Map<string, number>): Column<Row>[] {
       (r) =>
         isZero(r.fee) ? (
           <span className="muted">
-            <Amount value={r.fee} places={0} />
+            <Amount value={r.fee} places={0} unit={r.ticker} />
           </span>
         ) : (
-          <Amount value={r.fee} places={of(r)} />
+          <Amount value={r.fee} places={of(r)} unit={r.ticker} />
         ),
     ),
     statusColumn(
