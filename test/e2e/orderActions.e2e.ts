@@ -67,7 +67,7 @@ describe('order actions against the demo exchange', () => {
     await openActive(orders);
     await orders.modify(oldId, { Price: '21000.5' });
     await expect(orders.modifyDialog.getByTestId('modify-changes').textContent()).resolves.toBe(
-      'Price: 20000 → 21000.5 USDT',
+      'Price: 20,000.00 → 21,000.50 USDT',
     );
     await orders.modifyDialog.getByRole('button', { name: 'Modify order' }).click();
     await orders.notice.filter({ hasText: 'it is now order' }).waitFor();

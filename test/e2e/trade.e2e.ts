@@ -6,12 +6,18 @@ import { launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
 import { TradePage } from './pages/trade';
 
-/** A balance as the app shows it: its own digits, at least 2 decimals, thousands grouped. */
-function shown(value: string): string {
+/**
+ * A number as the app shows it, thousands grouped: at `places` (an asset's amount), or at its own
+ * digits with at least 2 decimals (a price in the picker).
+ */
+function shown(value: string, places?: number): string {
   const d = new Decimal(value);
-  const [whole = '0', fraction] = d.toFixed(Math.max(2, d.decimalPlaces())).split('.');
+  const [whole = '0', fraction] = d.toFixed(places ?? Math.max(2, d.decimalPlaces())).split('.');
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
 }
+
+/** The demo's BTC_USDT writes BTC at its stock precision (stockPrec 6), as the number rule says. */
+const BTC_PLACES = 6;
 
 /**
  * Acceptance of the "Trade" issue against the demo exchange: each order type placed through the UI
@@ -80,7 +86,9 @@ describe('Trade screen against the demo exchange', () => {
     expect(await page.getByTestId('best-ask').textContent()).toMatch(/^[\d,]+\.\d+ USDT$/);
     expect(await page.getByTestId('last-price').textContent()).toMatch(/^[\d,]+\.\d+ USDT$/);
     const { btc } = await balances();
-    expect(await trade.stockBalance.textContent()).toContain(`${shown(btc.available)} BTC`);
+    expect(await trade.stockBalance.textContent()).toContain(
+      `${shown(btc.available, BTC_PLACES)} BTC`,
+    );
     await trade.picker.click();
     await trade.picker.fill('sol');
     expect(await trade.optionNames()).toEqual(['SOL/USDT']);
@@ -166,7 +174,7 @@ describe('Trade screen against the demo exchange', () => {
     await trade.confirm();
     await trade.outcome.waitFor();
     const text = (await trade.outcome.textContent()) ?? '';
-    expect(text).toMatch(/Bought 0\.01 BTC for [\d,]+\.\d+ USDT \(fee [\d.]+ USDT\)\./);
+    expect(text).toMatch(/Bought 0\.010000 BTC for [\d,]+\.\d+ USDT \(fee [\d.]+ USDT\)\./);
     expect(orderRequests(since).map((e) => e.path)).toEqual(['/api/v4/order/stock_market']);
     // Focus is on Amount for the next order, not dropped to the page.
     await expect
@@ -182,7 +190,9 @@ describe('Trade screen against the demo exchange', () => {
     );
     // The screen's balances refresh after the order.
     await expect.poll(() => trade.stockBalance.textContent()).not.toBe(shownBefore);
-    expect(await trade.stockBalance.textContent()).toContain(`${shown(after.btc.available)} BTC`);
+    expect(await trade.stockBalance.textContent()).toContain(
+      `${shown(after.btc.available, BTC_PLACES)} BTC`,
+    );
     await page.screenshot({ path: `${SHOTS}/trade-placed.png` });
   });
 
@@ -212,7 +222,7 @@ describe('Trade screen against the demo exchange', () => {
       amount: '0.02',
       clientOrderId: 'e2e-mkt-sell',
     });
-    expect(text).toMatch(/Sold 0\.02 BTC for [\d,.]+ USDT \(fee [\d.]+ USDT\)\./);
+    expect(text).toMatch(/Sold 0\.020000 BTC for [\d,.]+ USDT \(fee [\d.]+ USDT\)\./);
     const [order] = history('e2e-mkt-sell');
     const after = await balances();
     expect(new Decimal(before.btc.available).minus(after.btc.available).toFixed()).toBe('0.02');
@@ -447,7 +457,7 @@ describe('Trade screen against the demo exchange', () => {
       amount: '0.001',
       clientOrderId: 'e2e-reset-1',
     });
-    expect(text).toMatch(/Bought 0\.001 BTC for/);
+    expect(text).toMatch(/Bought 0\.001000 BTC for/);
     expect(text).toContain('Found after the connection dropped: it was placed once.');
     expect(orderRequests(since)).toHaveLength(1);
     expect(orderRequests(since)[0]!.fault).toBeDefined();

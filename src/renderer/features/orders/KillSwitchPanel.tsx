@@ -65,6 +65,9 @@ async function settleDue(
   };
 }
 
+/** How long before a timer is due the orders it will cancel stop being read again. */
+const SEEN_FROZEN_MS = 3000;
+
 /** One armed timer, counting down (or kept alive); when it is due, `onDue` finds out. */
 function TimerRow({
   timer,
@@ -78,9 +81,11 @@ function TimerRow({
   const now = useNow(1000);
   const due = timer.cancellationTime <= now;
   // The market's orders as last seen before it was due: the stream may take the canceled ones
-  // out of the list before the countdown gets there.
+  // out of the list before the countdown gets there (this clock ticks once a second, and a busy
+  // page renders late), so the list is kept from the last few seconds before the timer is due.
   const [seen, setSeen] = useState<readonly number[]>([]);
-  const ids = due ? undefined : activeIdsOn(timer.market);
+  const closing = timer.cancellationTime - now <= SEEN_FROZEN_MS;
+  const ids = due || (closing && seen.length > 0) ? undefined : activeIdsOn(timer.market);
   if (ids && ids.join() !== seen.join()) setSeen(ids);
   useEffect(() => {
     if (due) onDue(timer, seen);
