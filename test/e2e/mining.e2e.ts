@@ -216,7 +216,7 @@ describe('Mining screen in Chromium through the web host', () => {
     // The picker offers the exchange's own accounts, so an unknown one cannot be chosen.
     const offered = await mining.account
       .locator('option')
-      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      .evaluateAll((options) => options.map((o) => o.getAttribute('value')));
     expect(offered).toEqual(expect.arrayContaining(['demo-miner', 'demo-rig-b', 'demo-miner-off']));
     await mining.account.selectOption('demo-miner');
     await mining.rangeButton('Custom').click();
