@@ -229,9 +229,18 @@ describe('Net-worth chart', () => {
         amount: '0.1',
       });
     });
-    await waitFor(() => expect(fake.callsTo('portfolio.netWorth')).toHaveLength(2));
-    expect(fake.callsTo('portfolio.netWorth')[1]).toEqual({ quote: 'USDT', range: '3m' });
-    expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(2);
+    // Asked again by the order's invalidation; the total's reload can ask once more when it
+    // answers after the chart did (the sections follow the total: issue 32, item 12).
+    await waitFor(() =>
+      expect(fake.callsTo('portfolio.netWorth').length).toBeGreaterThanOrEqual(2),
+    );
+    const asked = fake.callsTo('portfolio.netWorth');
+    expect(asked.length).toBeLessThanOrEqual(3);
+    expect(asked.slice(1)).toEqual(asked.slice(1).map(() => ({ quote: 'USDT', range: '3m' })));
+    await waitFor(() =>
+      expect(fake.callsTo('portfolio.profitLoss').length).toBeGreaterThanOrEqual(2),
+    );
+    expect(fake.callsTo('portfolio.profitLoss').length).toBeLessThanOrEqual(3);
   });
 
   it('exports the snapshots through its channel and says where they went', async () => {
