@@ -4,12 +4,8 @@ import type { DepositWithdraw, Order } from '../../src/shared/model';
 import { DataTable } from '../../src/renderer/components/table/DataTable';
 import { tableHeight } from '../../src/renderer/components/ViewParts';
 import { orderColumns } from '../../src/renderer/features/orders/activeColumns';
-import { marketPlaces } from '../../src/renderer/lib/format';
-import {
-  transferColumns,
-  transferPlaces,
-  type Row,
-} from '../../src/renderer/features/transfers/TransfersView';
+import { placesOfMarkets } from '../../src/renderer/features/trade/marketPlaces';
+import { transferColumns, type Row } from '../../src/renderer/features/transfers/TransfersView';
 import '../../src/renderer/styles.css';
 
 /**
@@ -145,7 +141,8 @@ function transfers(n: number): Row[] {
 
 /** The Active orders table as ActiveOrdersTab renders it (same columns, places, props). */
 function OrdersTable({ rows, onFrame }: { rows: Order[]; onFrame(): void }) {
-  const places = useMemo(() => marketPlaces(rows), [rows]);
+  // Before the markets are in: the fallback places, as the first frame of the screen has them.
+  const places = useMemo(() => placesOfMarkets(undefined), []);
   const columns = useMemo(
     () =>
       orderColumns(
@@ -173,8 +170,7 @@ function OrdersTable({ rows, onFrame }: { rows: Order[]; onFrame(): void }) {
 
 /** The History table as TransfersView renders it (same columns, places, props). */
 function HistoryTable({ rows, onFrame }: { rows: Row[]; onFrame(): void }) {
-  const places = useMemo(() => transferPlaces(rows), [rows]);
-  const columns = useMemo(() => transferColumns(places), [places]);
+  const columns = useMemo(() => transferColumns({ BTC: 8, USDT: 6 }), []);
   useLayoutEffect(() => onFrame(), [onFrame]);
   return (
     <DataTable

@@ -1,5 +1,5 @@
 import type { ChannelParsed } from '../../shared/contract';
-import type { CsvExport, TransfersPage } from '../../shared/model';
+import type { Assets, CsvExport, TransfersPage } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
 import { fetchAllTransfers } from '../exchange/paging';
 import { deliverCsv, type SaveFile } from './csv';
@@ -11,8 +11,17 @@ export async function list(
   api: ExchangeApi,
   { filters, offset, limit }: ChannelParsed<'transfers.list'>,
 ): Promise<TransfersPage> {
-  const page = await api.depositWithdrawHistory({ ...filters, offset, limit });
-  return { ...page, fetchedAt: Date.now() };
+  const [page, assets] = await Promise.all([
+    api.depositWithdrawHistory({ ...filters, offset, limit }),
+    // Only for the amounts' places: the history still shows when the public list fails.
+    api.assets().catch(() => ({}) as Assets),
+  ]);
+  const places: Record<string, number> = {};
+  for (const { ticker } of page.records) {
+    const precision = assets[ticker]?.currencyPrecision;
+    if (precision !== undefined) places[ticker] = precision;
+  }
+  return { ...page, places, fetchedAt: Date.now() };
 }
 
 /** Every record of the filtered history (up to the 10,000 cap) as CSV. */

@@ -47,5 +47,7 @@ export interface TransfersPage {
   total: number;
   offset: number;
   limit: number;
+  /** Per ticker on the page, the asset's display places (`currency_precision`), where known. */
+  places: Record<string, number>;
   fetchedAt: number;
 }

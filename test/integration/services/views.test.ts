@@ -144,6 +144,8 @@ describe.each(CASINGS)('%s casing', (casing) => {
       });
       expect(page.total).toBeGreaterThan(100);
       expect(page.records.every((r) => r.method === 2)).toBe(true);
+      // Each ticker on the page with its display places from the assets list.
+      for (const { ticker } of page.records) expect(page.places[ticker]).toBeGreaterThanOrEqual(0);
       await expect(
         call('transfers.list', { filters: { transactionMethod: 1, status: [18] } }),
       ).rejects.toMatchObject({

@@ -5,8 +5,7 @@ import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { ActiveOrders, Order } from '../../../src/shared/model';
-import { fakeDesk } from '../fakeDesk';
-import { activeList, order, setUpOrdersTests } from './fixtures';
+import { activeList, order, setUpOrdersTests, ordersDesk } from './fixtures';
 import { clickCopy, stubClipboard } from '../clipboard';
 
 setUpOrdersTests();
@@ -25,7 +24,7 @@ const ethSell = order({
 });
 
 function serve(answer: () => ActiveOrders) {
-  const fake = fakeDesk({ 'orders.active': async () => answer() });
+  const fake = ordersDesk({ 'orders.active': async () => answer() });
   setDesk(fake.desk);
   return fake;
 }
@@ -49,7 +48,7 @@ describe('Active orders', () => {
     const btc = cellsOf(first);
     expect(btc.slice(0, 3)).toEqual(['BTC/USDT', 'Buy', 'Limit']);
     expect(btc[3]).toBe('60,000.00 USDT');
-    expect(btc[4]).toBe('0.5 BTC');
+    expect(btc[4]).toBe('0.5000 BTC');
     expect(btc[5]).toBe('0.00 %');
     expect(btc[7]).toBe('New');
     expect(btc[8]).toBe(
@@ -68,9 +67,9 @@ describe('Active orders', () => {
 
     const eth = cellsOf(second);
     expect(eth[3]).toBe('3,120.40 USDT');
-    expect(eth[4]).toBe('2.0 ETH');
+    expect(eth[4]).toBe('2.0000 ETH');
     expect(eth[5]).toBe('25.00 %');
-    expect(eth[6]).toBe('1.5');
+    expect(eth[6]).toBe('1.5000');
     expect(eth[7]).toBe('Partially filled');
     expect(within(second).getByText('Sell').className).toContain('side-sell');
     expect(screen.getByTestId('data-age').textContent).toContain('Updated');
@@ -167,7 +166,7 @@ describe('Active orders', () => {
 
   it('cancels an order only after confirmation, then reloads the list', async () => {
     let open: Order[] = [btcBuy, ethSell];
-    const fake = fakeDesk({
+    const fake = ordersDesk({
       'orders.active': async () => activeList(open),
       'orders.cancel': async (input) => {
         const { orderId } = input as { orderId: number };
@@ -185,7 +184,7 @@ describe('Active orders', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
     expect(within(dialog).getByTestId('cancel-question').textContent).toBe(
-      'Cancel the buy order of 0.5 BTC at 60,000 USDT on BTC/USDT?',
+      'Cancel the buy order of 0.5000 BTC at 60,000.00 USDT on BTC/USDT?',
     );
     // Dismissing sends nothing.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
@@ -206,7 +205,7 @@ describe('Active orders', () => {
   });
 
   it('says plainly why a cancel failed and keeps the dialog open', async () => {
-    const fake = fakeDesk({
+    const fake = ordersDesk({
       'orders.active': async () => activeList([ethSell]),
       'orders.cancel': async () => {
         throw new DeskFailure(
@@ -220,7 +219,7 @@ describe('Active orders', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: /Cancel sell order/ }));
     const dialog = screen.getByRole('dialog');
-    expect(dialog.textContent).toContain('Already filled: 0.5 ETH');
+    expect(dialog.textContent).toContain('Already filled: 0.5000 ETH');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'Unexecuted order was not found.',

@@ -7,8 +7,7 @@ import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { ConditionalOrders } from '../../../src/shared/model';
-import { fakeDesk } from '../fakeDesk';
-import { conditional, oco, oto, resetStores, sizeTableBodies } from './fixtures';
+import { conditional, oco, oto, resetStores, sizeTableBodies, ordersDesk } from './fixtures';
 import { DOT_USDT, ETH_USDT } from '../trade/fixtures';
 import { clickCopy, stubClipboard } from '../clipboard';
 
@@ -33,7 +32,7 @@ onlyOcoList.stopLoss = { ...onlyOcoList.stopLoss, activated: true, activationCon
 const data = conditional([both, onlyConditional, oto(4)], [both, onlyOcoList]);
 
 function serve(answer: (input: { market?: string }) => ConditionalOrders) {
-  const fake = fakeDesk({
+  const fake = ordersDesk({
     'orders.conditional': async (input) => answer(input as { market?: string }),
   });
   setDesk(fake.desk);
@@ -68,9 +67,9 @@ describe('Conditional orders', () => {
       'Waiting',
       '57,900.00 USDT',
       // Amounts of a market share its places: the OTO on BTC_USDT has 0.005.
-      '0.010 BTC',
+      '0.0100 BTC',
       '72,000.00 USDT',
-      '0.010 BTC',
+      '0.0100 BTC',
       '1',
       'Cancel',
     ]);
@@ -85,7 +84,7 @@ describe('Conditional orders', () => {
       'BTC/USDT',
       'Buy',
       '60,000.00 USDT',
-      '0.005 BTC',
+      '0.0050 BTC',
       '56,000.00 USDT',
       '70,000.00 USDT',
     ]);
@@ -103,7 +102,7 @@ describe('Conditional orders', () => {
   });
 
   it('filters by a market chosen from the exchange’s markets', async () => {
-    const fake = fakeDesk({
+    const fake = ordersDesk({
       'orders.conditional': async (input) =>
         (input as { market?: string }).market ? conditional([onlyConditional], []) : data,
       'trade.markets': async () => [DOT_USDT, ETH_USDT],
@@ -132,7 +131,7 @@ describe('Conditional orders', () => {
 
   it('cancels an OCO or OTO order after confirmation, and keeps the dialog with the reason when refused', async () => {
     let records = [both, oto(4)];
-    const fake = fakeDesk({
+    const fake = ordersDesk({
       'orders.conditional': async () =>
         conditional(
           records,
@@ -156,7 +155,7 @@ describe('Conditional orders', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel OCO order 1 on BTC/USDT' }));
     let dialog = screen.getByRole('dialog', { name: 'Cancel this OCO order?' });
     expect(within(dialog).getByTestId('cancel-question').textContent).toBe(
-      'Cancel the sell OCO order 1 of 0.01 BTC on BTC/USDT? This cancels its stop-loss and take-profit.',
+      'Cancel the sell OCO order 1 of 0.0100 BTC on BTC/USDT? This cancels its stop-loss and take-profit.',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep order' }));
     expect(fake.callsTo('orders.cancelConditional')).toEqual([]);

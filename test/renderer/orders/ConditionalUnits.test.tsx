@@ -3,8 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
-import { fakeDesk } from '../fakeDesk';
-import { conditional, oco, resetStores, sizeTableBodies } from './fixtures';
+import { conditional, oco, resetStores, sizeTableBodies, ordersDesk } from './fixtures';
 
 let unsize: () => void;
 beforeAll(() => {
@@ -23,7 +22,7 @@ afterEach(() => {
 describe('Conditional orders units', () => {
   it('shows the money unit on every OCO price', async () => {
     const one = oco(1);
-    setDesk(fakeDesk({ 'orders.conditional': async () => conditional([one], [one]) }).desk);
+    setDesk(ordersDesk({ 'orders.conditional': async () => conditional([one], [one]) }).desk);
     render(<OrdersView />);
     await waitFor(() => expect(screen.queryAllByTestId('oco-order')).toHaveLength(1));
     const cells = within(screen.getByTestId('oco-order'))

@@ -15,8 +15,8 @@ import type {
   ExecutedOrder,
   MarketDeal,
 } from '../../../src/shared/model';
-import { fakeDesk } from '../fakeDesk';
-import { executed, resetStores, sizeTablesForSuite } from './fixtures';
+import { executed, resetStores, sizeTablesForSuite, ordersDesk } from './fixtures';
+import { BTC_USDT } from '../trade/fixtures';
 
 sizeTablesForSuite();
 beforeEach(() => {
@@ -65,12 +65,7 @@ const deal = (over: Partial<MarketDeal> = {}): MarketDeal => ({
 
 /** The bridge of both tabs; `orders` the executed orders of every window (default: one filled). */
 function setUp(orders?: () => ExecutedOrder[]) {
-  const fake = fakeDesk({
-    'trade.markets': async () =>
-      [
-        { name: 'BTC_USDT', stock: 'BTC', money: 'USDT' },
-        { name: 'ETH_USDT', stock: 'ETH', money: 'USDT' },
-      ] as never,
+  const fake = ordersDesk({
     'keyHistory.orders': async (q): Promise<ApiOrdersPage> =>
       pageOf(
         orders?.() ?? [executed({ orderId: 1, timestamp: Date.now() - 60_000 })],
@@ -232,5 +227,41 @@ describe('History by API key', () => {
     await waitFor(() => expect(fake.callsTo('keyHistory.exportDealsCsv')).toHaveLength(1));
     const range = fake.callsTo('keyHistory.exportDealsCsv')[0] as WindowQuery;
     expect(range.from).toBe(historyEarliest(Date.now()));
+  });
+
+  it('writes one fill the same on Executed orders and Deals: at the market’s places', async () => {
+    // The exchange's BTC/USDT: amounts at 6 places, fees at 6. Before the one rule Executed padded
+    // from the rows and Deals trimmed: "0.012400 BTC" on one, "0.0124 BTC" on the other.
+    const market = { ...BTC_USDT, stockPrec: 6, moneyPrec: 2, feePrec: 6 };
+    const fill = {
+      amount: '0.0124',
+      dealStock: '0.0124',
+      dealMoney: '795.026',
+      dealFee: '0.795026',
+    };
+    setDesk(
+      ordersDesk({
+        'trade.markets': async () => [market],
+        'keyHistory.orders': async (q): Promise<ApiOrdersPage> =>
+          pageOf(
+            [executed({ orderId: 1, price: '64115', ...fill, timestamp: Date.now() - 60_000 })],
+            q as WindowQuery,
+          ),
+        'keyHistory.deals': async (q): Promise<ApiDealsPage> =>
+          pageOf([deal({ amount: '0.0124', deal: '795.026', fee: '0.795026' })], q as WindowQuery),
+      }).desk,
+    );
+    useShellStore.setState({ ordersTab: 'executed' });
+    render(<OrdersView />);
+    const order = await screen.findByTestId('api-order');
+    await waitFor(() => expect(order.textContent).toContain('0.012400 BTC'));
+    expect(order.textContent).toContain('64,115.00 USDT');
+    expect(order.textContent).toContain('795.03 USDT');
+    expect(order.textContent).toContain('0.795026 USDT');
+    fireEvent.click(screen.getByRole('tab', { name: 'Deals' }));
+    const [row] = await screen.findAllByTestId('api-deal');
+    expect(row!.textContent).toContain('0.012400 BTC');
+    expect(row!.textContent).toContain('795.03 USDT');
+    expect(row!.textContent).toContain('0.795026 USDT');
   });
 });

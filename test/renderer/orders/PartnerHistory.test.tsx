@@ -6,8 +6,15 @@ import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { ExecutedOrders } from '../../../src/shared/model';
-import { fakeDesk } from '../fakeDesk';
-import { executed, NOW, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
+import {
+  executed,
+  NOW,
+  profile,
+  profiles,
+  resetStores,
+  sizeTableBodies,
+  ordersDesk,
+} from './fixtures';
 
 let unsize: () => void;
 beforeAll(() => {
@@ -43,7 +50,7 @@ const history: ExecutedOrders = {
 
 describe('Order history', () => {
   it('explains how to connect the partner app when the active profile is not connected', () => {
-    const fake = fakeDesk({ 'orders.partnerHistory': async () => history });
+    const fake = ordersDesk({ 'orders.partnerHistory': async () => history });
     setDesk(fake.desk);
     useProfilesStore.setState({ state: profiles(profile()) });
     render(<OrdersView />);
@@ -67,7 +74,7 @@ describe('Order history', () => {
   });
 
   it('says the saved partner app still needs connecting, and why the last attempt failed', () => {
-    setDesk(fakeDesk({}).desk);
+    setDesk(ordersDesk({}).desk);
     useProfilesStore.setState({
       state: profiles(
         profile({ oauth: { partnerConfigured: true, connected: false, error: 'access_denied' } }),
@@ -79,7 +86,7 @@ describe('Order history', () => {
   });
 
   it('says why a connection that worked was lost', () => {
-    setDesk(fakeDesk({}).desk);
+    setDesk(ordersDesk({}).desk);
     useProfilesStore.setState({
       state: profiles(
         profile({
@@ -100,7 +107,7 @@ describe('Order history', () => {
   });
 
   it('loads and shows executed orders when connected, newest first', async () => {
-    const fake = fakeDesk({ 'orders.partnerHistory': async () => history });
+    const fake = ordersDesk({ 'orders.partnerHistory': async () => history });
     setDesk(fake.desk);
     useProfilesStore.setState({
       state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
@@ -118,8 +125,8 @@ describe('Order history', () => {
       'Buy',
       'Market, amount in ETH',
       '3,120.40 USDT',
-      '1.5 ETH',
-      '1.5 ETH',
+      '1.5000 ETH',
+      '1.5000 ETH',
       '4,680.60 USDT',
       '4.6806 USDT',
     ]);
@@ -131,12 +138,12 @@ describe('Order history', () => {
       '0.0124 BTC',
       '0.0124 BTC',
       '828.57 USDT',
-      '0.828568 USDT',
+      '0.8286 USDT',
     ]);
   });
 
   it('shows each order’s status, filters by market and side, and exports what is chosen', async () => {
-    const fake = fakeDesk({
+    const fake = ordersDesk({
       'orders.partnerHistory': async () => ({
         ...history,
         BTC_USDT: [
@@ -181,7 +188,7 @@ describe('Order history', () => {
 
   it('hides amounts in privacy mode', async () => {
     useSettings.setState({ privacy: true });
-    setDesk(fakeDesk({ 'orders.partnerHistory': async () => history }).desk);
+    setDesk(ordersDesk({ 'orders.partnerHistory': async () => history }).desk);
     useProfilesStore.setState({
       state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
     });
@@ -193,7 +200,7 @@ describe('Order history', () => {
   });
 
   it('moves between tabs with the arrow keys', () => {
-    setDesk(fakeDesk({}).desk);
+    setDesk(ordersDesk({}).desk);
     useProfilesStore.setState({ state: profiles() });
     render(<OrdersView />);
     const tab = screen.getByRole('tab', { name: 'Order history (partner)' });

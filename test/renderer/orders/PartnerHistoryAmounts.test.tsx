@@ -5,8 +5,15 @@ import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { ExecutedOrders } from '../../../src/shared/model';
-import { fakeDesk } from '../fakeDesk';
-import { executed, NOW, profile, profiles, resetStores, sizeTableBodies } from './fixtures';
+import {
+  executed,
+  NOW,
+  profile,
+  profiles,
+  resetStores,
+  sizeTableBodies,
+  ordersDesk,
+} from './fixtures';
 
 let unsize: () => void;
 beforeAll(() => {
@@ -36,7 +43,7 @@ const spend = executed({
 });
 
 async function show(history: ExecutedOrders) {
-  setDesk(fakeDesk({ 'orders.partnerHistory': async () => history }).desk);
+  setDesk(ordersDesk({ 'orders.partnerHistory': async () => history }).desk);
   useProfilesStore.setState({
     state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
   });

@@ -4,8 +4,16 @@ import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
-import { fakeDesk } from '../fakeDesk';
-import { activeList, executed, NOW, order, profile, profiles, setUpOrdersTests } from './fixtures';
+import {
+  activeList,
+  executed,
+  NOW,
+  order,
+  profile,
+  profiles,
+  setUpOrdersTests,
+  ordersDesk,
+} from './fixtures';
 
 setUpOrdersTests();
 
@@ -45,7 +53,7 @@ const cellsOf = (row: HTMLElement) =>
 
 describe('Stop-market amounts', () => {
   it('Active: a buy stop-market shows its amount and what is left in USDT, a sell in BTC, no price 0', async () => {
-    setDesk(fakeDesk({ 'orders.active': async () => activeList([stopBuy, stopSell]) }).desk);
+    setDesk(ordersDesk({ 'orders.active': async () => activeList([stopBuy, stopSell]) }).desk);
     render(<OrdersView />);
     await waitFor(() => expect(rows('active-order')).toHaveLength(2));
     const [buy, sell] = rows('active-order').map(cellsOf);
@@ -55,14 +63,14 @@ describe('Stop-market amounts', () => {
     expect(buy![5]).toBe('0.00 %');
     expect(buy![6]).toBe('150.00 USDT');
     expect(sell![3]).toMatch(/^Market stop/);
-    expect(sell![4]).toBe('0.25 BTC');
-    expect(sell![6]).toBe('0.25');
+    expect(sell![4]).toBe('0.2500 BTC');
+    expect(sell![6]).toBe('0.2500');
     const table = screen.getByRole('table', { name: 'Active orders' });
     expect(table.textContent).not.toContain('150.00 BTC');
   });
 
   it('Active: the cancel question names the money to be spent, never "0 USDT"', async () => {
-    setDesk(fakeDesk({ 'orders.active': async () => activeList([stopBuy]) }).desk);
+    setDesk(ordersDesk({ 'orders.active': async () => activeList([stopBuy]) }).desk);
     render(<OrdersView />);
     await waitFor(() => expect(rows('active-order')).toHaveLength(1));
     fireEvent.click(
@@ -70,7 +78,7 @@ describe('Stop-market amounts', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
     expect(within(dialog).getByTestId('cancel-question').textContent).toBe(
-      'Cancel the buy order of 150 USDT at the market price on BTC/USDT?',
+      'Cancel the buy order of 150.00 USDT at the market price on BTC/USDT?',
     );
   });
 
@@ -86,7 +94,7 @@ describe('Stop-market amounts', () => {
       dealFee: '0.14',
       timestamp: NOW,
     });
-    setDesk(fakeDesk({ 'orders.partnerHistory': async () => ({ BTC_USDT: [filled] }) }).desk);
+    setDesk(ordersDesk({ 'orders.partnerHistory': async () => ({ BTC_USDT: [filled] }) }).desk);
     useProfilesStore.setState({
       state: profiles(profile({ oauth: { partnerConfigured: true, connected: true } })),
     });
@@ -98,7 +106,7 @@ describe('Stop-market amounts', () => {
     expect(row!.slice(3, 6)).toEqual([
       'avg 70,000.00 USDT',
       'Spent 140.00 of 150.00 USDT',
-      '0.002 BTC',
+      '0.0020 BTC',
     ]);
   });
 });

@@ -1,6 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { setDesk } from '../../../src/renderer/lib/desk';
+import { useMarkets } from '../../../src/renderer/features/trade';
+import { fakeDesk } from '../fakeDesk';
+import { BTC_USDT, DOT_USDT, ETH_USDT } from '../trade/fixtures';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { useTransfersStore } from '../../../src/renderer/features/transfers/transfersStore';
 import { useOrdersStore } from '../../../src/renderer/features/orders/ordersStore';
@@ -114,6 +117,7 @@ export function profiles(active: ProfileSummary = profile()): ProfilesState {
 /** Stores are module singletons: every test starts from nothing, privacy off, auto-refresh off. */
 export function resetStores(): void {
   useOrdersStore.setState(useOrdersStore.getInitialState(), true);
+  useMarkets.setState(useMarkets.getInitialState(), true);
   useTransfersStore.setState(useTransfersStore.getInitialState(), true);
   useProfilesStore.setState({ state: undefined, fetchedAt: undefined, error: undefined });
   useSettings.setState({ privacy: false, autoRefreshSeconds: 0 });
@@ -181,4 +185,12 @@ export function setUpOrdersTests(): void {
     cleanup();
     setDesk(undefined);
   });
+}
+
+/**
+ * A bridge for the Orders screens: `impl`, and the exchange's markets (BTC/USDT at 4 and 2 places,
+ * ETH/USDT, DOT/USDT), which set the places amounts and prices are written with.
+ */
+export function ordersDesk(impl: Parameters<typeof fakeDesk>[0]): ReturnType<typeof fakeDesk> {
+  return fakeDesk({ 'trade.markets': async () => [BTC_USDT, ETH_USDT, DOT_USDT], ...impl });
 }

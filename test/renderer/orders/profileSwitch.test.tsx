@@ -6,9 +6,8 @@ import { TransfersView } from '../../../src/renderer/features/transfers/Transfer
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import { useConditionalOrders } from '../../../src/renderer/features/orders/ordersStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
-import { fakeDesk } from '../fakeDesk';
 import { transfer } from '../transfers/fixtures';
-import { activeList, order, profile, profiles, setUpOrdersTests } from './fixtures';
+import { activeList, order, profile, profiles, setUpOrdersTests, ordersDesk } from './fixtures';
 
 setUpOrdersTests();
 
@@ -17,7 +16,7 @@ const main = profile({ id: 'main', name: 'Main', isDemo: false, region: 'global'
 describe('Another profile becomes active', () => {
   it('drops the previous profile’s orders and loads the new one’s', async () => {
     let owner = 'demo';
-    const fake = fakeDesk({
+    const fake = ordersDesk({
       'orders.active': async () =>
         activeList([
           order({ orderId: owner === 'demo' ? 1 : 2, market: `${owner.toUpperCase()}_USDT` }),
@@ -38,11 +37,12 @@ describe('Another profile becomes active', () => {
 
   it('drops the previous profile’s deposits and withdrawals too', async () => {
     let owner = 'BTC';
-    const fake = fakeDesk({
+    const fake = ordersDesk({
       'transfers.list': async () => ({
         records: [transfer({ ticker: owner, currency: owner })],
         total: 1,
         offset: 0,
+        places: {},
         limit: 100,
         fetchedAt: Date.now(),
       }),

@@ -56,6 +56,7 @@ describe('Deposits and withdrawals', () => {
       records: [transfer(), withdrawal],
       total: 2,
       offset: 0,
+      places: { BTC: 8, USDT: 6 },
       limit: 100,
       fetchedAt: Date.now(),
     }));
@@ -68,7 +69,7 @@ describe('Deposits and withdrawals', () => {
     expect(d[1]!.textContent).toBe('Deposit');
     expect(d[2]!.textContent).toBe('BTC');
     expect(d[2]!.querySelector('[title]')!.getAttribute('title')).toBe('Bitcoin');
-    expect(d[3]!.textContent).toBe('0.25 BTC');
+    expect(d[3]!.textContent).toBe('0.25000000 BTC');
     const depositStatus = within(d[5]!).getByText('Successful');
     expect(depositStatus.getAttribute('title')).toBe('Status code 3');
     expect(d[6]!.textContent).toBe('2 / 2');
@@ -80,9 +81,9 @@ describe('Deposits and withdrawals', () => {
 
     const w = cells(out);
     expect(w[1]!.textContent).toBe('Withdrawal');
-    expect(w[3]!.textContent).toBe('1.500 ETH');
+    expect(w[3]!.textContent).toBe('1.50000000 ETH');
     // The fee with its unit (issue 32, item 16).
-    expect(w[4]!.textContent).toBe('0.002 ETH');
+    expect(w[4]!.textContent).toBe('0.00200000 ETH');
     expect(within(w[5]!).getByText('Pending').getAttribute('title')).toBe('Status code 12');
     expect(w[5]!.textContent).not.toContain('12');
     expect(w[6]!.textContent).toBe('3 / 12');
@@ -374,6 +375,7 @@ describe('Deposits and withdrawals', () => {
       records: [transfer({ amount: '0.98765' }), { ...withdrawal, amount: '4321.5' }],
       total: 2,
       offset: 0,
+      places: {},
       limit: 100,
       fetchedAt: Date.now(),
     }));
@@ -392,7 +394,14 @@ describe('Copying identifiers and opening transactions', () => {
   /** The page shows `records`; answers the clipboard's spy. */
   async function show(...records: DepositWithdraw[]) {
     const writeText = stubClipboard();
-    serve(() => ({ records, total: records.length, offset: 0, limit: 100, fetchedAt: 1 }));
+    serve(() => ({
+      records,
+      total: records.length,
+      offset: 0,
+      limit: 100,
+      places: {},
+      fetchedAt: 1,
+    }));
     render(<TransfersView />);
     await waitFor(() => expect(rows()).toHaveLength(records.length));
     return writeText;

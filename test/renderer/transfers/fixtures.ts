@@ -49,6 +49,7 @@ export function transfersPage(
     total,
     offset,
     limit,
+    places: { BTC: 8, USDT: 6 },
     fetchedAt: Date.now(),
   };
 }

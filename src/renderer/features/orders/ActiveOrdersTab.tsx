@@ -8,7 +8,7 @@ import { DataTable } from '../../components/table/DataTable';
 import { compareDecimal, isZero } from '../../lib/decimal';
 import { isSpendOrder } from '../../../shared/executed';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { marketLabel, marketPlaces, scaleOf, splitMarket } from '../../lib/format';
+import { marketLabel, splitMarket } from '../../lib/format';
 import { useActiveOrders, useOrdersStore } from './ordersStore';
 import { RefreshAlert, tableHeight } from '../../components/ViewParts';
 import { statusOf } from '../../lib/remote';
@@ -16,11 +16,12 @@ import { ActiveFiltersForm, filterActiveOrders, isFiltered } from './ActiveFilte
 import { orderColumns } from './activeColumns';
 import { CancelDialog } from './parts';
 import { KillSwitchPanel } from './KillSwitchPanel';
-import { ModifyOrderDialog } from '../trade';
+import { ModifyOrderDialog, useMarketPlaces } from '../trade';
 
 function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: string): void }) {
   const cancel = useOrdersStore((s) => s.cancel);
   const [stock, money] = splitMarket(order.market);
+  const places = useMarketPlaces()(order.market);
   const filled = compareDecimal(order.dealStock, '0') > 0;
   return (
     <CancelDialog
@@ -33,21 +34,21 @@ function CancelOrderDialog({ order, onDone }: { order: Order; onDone(message?: s
         Cancel the {order.side} order of{' '}
         <Amount
           value={order.amount}
-          places={scaleOf(order.amount)}
+          places={isSpendOrder(order) ? places.money : places.stock}
           unit={isSpendOrder(order) ? money : stock}
         />{' '}
         at{' '}
         {isZero(order.price) ? (
           'the market price'
         ) : (
-          <Amount value={order.price} places={scaleOf(order.price)} unit={money} />
+          <Amount value={order.price} places={places.money} unit={money} />
         )}{' '}
         on {marketLabel(order.market)}?
       </p>
       {filled ? (
         <p className="muted">
-          Already filled: <Amount value={order.dealStock} places={scaleOf(order.dealStock)} />{' '}
-          {stock}. Only the rest is canceled.
+          Already filled: <Amount value={order.dealStock} places={places.stock} /> {stock}. Only the
+          rest is canceled.
         </p>
       ) : null}
     </CancelDialog>
@@ -107,14 +108,7 @@ export function ActiveOrdersTab() {
 
   const all = useMemo(() => data?.orders ?? [], [data]);
   const orders = useMemo(() => filterActiveOrders(all, filters), [all, filters]);
-  // An order sized in money does not set the places of stock amounts (as in Executed orders).
-  const places = useMemo(
-    () =>
-      marketPlaces(
-        all.map((o) => (isSpendOrder(o) ? { ...o, amount: o.dealStock, left: o.dealStock } : o)),
-      ),
-    [all],
-  );
+  const places = useMarketPlaces();
   const markets = useMemo(() => [...new Set(all.map((o) => o.market))], [all]);
   const columns = useMemo(
     () =>

@@ -6,8 +6,8 @@ import { DataTable } from '../../components/table/DataTable';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { SelectField } from '../../components/Field';
 import { Amount } from '../../components/Amount';
-import { marketLabel, marketPlaces, scaleOf, splitMarket } from '../../lib/format';
-import { useMarkets } from '../trade';
+import { marketLabel, splitMarket } from '../../lib/format';
+import { useMarketPlaces, useMarkets } from '../trade';
 import { CancelDialog } from './parts';
 import { useConditionalOrders, useOrdersStore } from './ordersStore';
 import { RefreshAlert, tableHeight } from '../../components/ViewParts';
@@ -55,6 +55,7 @@ function CancelConditionalDialog({
 }) {
   const cancel = useOrdersStore((s) => s.cancelConditional);
   const [stock] = splitMarket(target.market);
+  const places = useMarketPlaces()(target.market);
   const both =
     target.kind === 'OCO'
       ? 'its stop-loss and take-profit'
@@ -68,7 +69,7 @@ function CancelConditionalDialog({
     >
       <p data-testid="cancel-question">
         Cancel the {target.side} {target.kind} order {target.id} of{' '}
-        <Amount value={target.amount} places={scaleOf(target.amount)} unit={stock} /> on{' '}
+        <Amount value={target.amount} places={places.stock} unit={stock} /> on{' '}
         {marketLabel(target.market)}? This cancels {both}.
       </p>
     </CancelDialog>
@@ -88,22 +89,7 @@ export function ConditionalTab() {
     () => (data?.conditional.records ?? []).filter((r): r is OtoOrder => r.kind === 'oto'),
     [data],
   );
-  const places = useMemo(
-    () =>
-      marketPlaces([
-        ...oco.flatMap((r) => [r.stopLoss, r.takeProfit]),
-        ...oco.flatMap((r) =>
-          r.stopLoss.activationPrice ? [{ ...r.stopLoss, price: r.stopLoss.activationPrice }] : [],
-        ),
-        ...oto.map((o) => o.conditionalOrder),
-        ...oto.flatMap((o) =>
-          [o.stopLossPrice, o.takeProfitPrice]
-            .filter((p): p is string => p !== undefined)
-            .map((price) => ({ ...o.conditionalOrder, price })),
-        ),
-      ]),
-    [oco, oto],
-  );
+  const places = useMarketPlaces();
   const [confirming, setConfirming] = useState<ConditionalTarget | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   const ask = useCallback((target: ConditionalTarget) => {

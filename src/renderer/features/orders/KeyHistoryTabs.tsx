@@ -18,7 +18,7 @@ import { marketLabel } from '../../lib/format';
 import { formatCount } from '../../lib/numberFormat';
 import { statusOf, type Remote } from '../../lib/remote';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { useMarkets } from '../trade';
+import { useMarketPlaces, useMarkets } from '../trade';
 import {
   dealColumns,
   marketDealColumns,
@@ -268,9 +268,10 @@ function OrderDealsDialog({ order }: { order: ExecutedOrder }) {
   const slot = useOrderDeals();
   const close = useKeyHistoryStore((s) => s.showDeals);
   const shown = slot.data?.orderId === order.orderId ? slot.data : undefined;
+  const placesOf = useMarketPlaces();
   const columns = useMemo(
-    () => dealColumns(() => order.market, order.side),
-    [order.market, order.side],
+    () => dealColumns(placesOf, () => order.market, order.side),
+    [placesOf, order.market, order.side],
   );
   return (
     <ConfirmDialog
@@ -336,7 +337,7 @@ export function ApiOrdersTab() {
         .map((o) => ({ ...o, key: `${o.market}:${o.orderId}` })),
     [slot.data, fills],
   );
-  const base = useHistoryColumns(all);
+  const base = useHistoryColumns();
   const columns = useMemo<Column<HistoryRow>[]>(
     () => [
       ...base,
@@ -385,7 +386,8 @@ export function DealsTab() {
   const slot = useApiDeals();
   const load = useKeyHistoryStore((s) => s.loadDeals);
   const exportCsv = useKeyHistoryStore((s) => s.exportDealsCsv);
-  const columns = useMemo(() => marketDealColumns(), []);
+  const placesOf = useMarketPlaces();
+  const columns = useMemo(() => marketDealColumns(placesOf), [placesOf]);
   return (
     <WindowTab<MarketDeal>
       title="Deals"

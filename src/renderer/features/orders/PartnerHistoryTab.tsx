@@ -80,7 +80,7 @@ function ExecutedOrdersTable() {
     [all, market, side],
   );
   const markets = useMemo(() => [...new Set(all.map((o) => o.market))].sort(), [all]);
-  const columns = useHistoryColumns(all);
+  const columns = useHistoryColumns();
   const filtered = market !== '' || side !== '';
 
   return (

@@ -12,16 +12,8 @@ import {
 import { type Column } from '../../components/table/DataTable';
 import { isZero } from '../../lib/decimal';
 import { isSpendOrder } from '../../../shared/executed';
-import {
-  DEFAULT_PLACES,
-  filledPercent,
-  marketLabel,
-  placesFor,
-  PRICE_PLACES,
-  splitMarket,
-  statusLabel,
-  type MarketPlaces,
-} from '../../lib/format';
+import { filledPercent, marketLabel, splitMarket, statusLabel } from '../../lib/format';
+import type { PlacesOf } from '../trade';
 import { Activation, TypeLabel } from './parts';
 
 /** The order types the exchange modifies. */
@@ -31,22 +23,18 @@ const isModifiable = (order: Order): boolean => MODIFIABLE.has(order.type);
 
 /** Columns of the active-orders table. */
 export function orderColumns(
-  places: Map<string, MarketPlaces>,
+  placesOf: PlacesOf,
   onCancel: (order: Order) => void,
   onModify: (order: Order) => void,
 ): Column<Order>[] {
-  const of = (o: Order) => places.get(o.market) ?? DEFAULT_PLACES;
+  const of = (o: Order) => placesOf(o.market);
   /**
    * An amount of the order in its own unit: money for an order sized in money (a buy stop-market
-   * order spends its amount once it activates), with at least the market's price places; else stock.
+   * order spends its amount once it activates); else stock.
    */
   const sized = (o: Order, value: string, stockUnit?: string) =>
     isSpendOrder(o) ? (
-      <Amount
-        value={value}
-        places={placesFor([value], of(o).price, PRICE_PLACES.max)}
-        unit={splitMarket(o.market)[1]}
-      />
+      <Amount value={value} places={of(o).money} unit={splitMarket(o.market)[1]} />
     ) : (
       <Amount value={value} places={of(o).stock} unit={stockUnit} />
     );
@@ -67,7 +55,7 @@ export function orderColumns(
           {isZero(o.price) ? (
             <span className="muted">Market</span>
           ) : (
-            <Amount value={o.price} places={of(o).price} unit={splitMarket(o.market)[1]} />
+            <Amount value={o.price} places={of(o).money} unit={splitMarket(o.market)[1]} />
           )}
           {o.activationPrice ? (
             <span className="small" data-testid="order-activation">
@@ -76,7 +64,7 @@ export function orderColumns(
               <Activation
                 price={o.activationPrice}
                 condition={o.activationCondition}
-                places={of(o).price}
+                places={of(o).money}
                 unit={splitMarket(o.market)[1]}
               />
             </span>

@@ -9,7 +9,8 @@ import {
 } from '../../components/table/columns';
 import { type Column } from '../../components/table/DataTable';
 import { orderIdColumn } from '../../components/table/ids';
-import { DEFAULT_PLACES, marketLabel, splitMarket, type MarketPlaces } from '../../lib/format';
+import { marketLabel, splitMarket } from '../../lib/format';
+import type { PlacesOf } from '../trade';
 import { Activation } from './parts';
 
 /** A conditional order the user asked to cancel. */
@@ -53,10 +54,10 @@ function cancelColumn<Row>(
 }
 
 export function ocoColumns(
-  places: Map<string, MarketPlaces>,
+  places: PlacesOf,
   onCancel: (target: ConditionalTarget) => void,
 ): Column<OcoOrder>[] {
-  const of = (r: OcoOrder) => places.get(r.stopLoss.market) ?? DEFAULT_PLACES;
+  const of = (r: OcoOrder) => places(r.stopLoss.market);
   const units = (r: OcoOrder) => splitMarket(r.stopLoss.market);
   return [
     marketColumn((r) => r.stopLoss.market, '92px'),
@@ -70,7 +71,7 @@ export function ocoColumns(
         <Activation
           price={r.stopLoss.activationPrice}
           condition={r.stopLoss.activationCondition}
-          places={of(r).price}
+          places={of(r).money}
           unit={units(r)[1]}
         />
       ),
@@ -91,7 +92,7 @@ export function ocoColumns(
       header: 'Stop: price',
       align: 'right',
       width: 'minmax(100px, 1fr)',
-      cell: (r) => <Amount value={r.stopLoss.price} places={of(r).price} unit={units(r)[1]} />,
+      cell: (r) => <Amount value={r.stopLoss.price} places={of(r).money} unit={units(r)[1]} />,
     },
     {
       id: 'stopAmount',
@@ -105,7 +106,7 @@ export function ocoColumns(
       'Take profit: price',
       'minmax(110px, 1fr)',
       (r) => r.takeProfit.price,
-      (r) => <Amount value={r.takeProfit.price} places={of(r).price} unit={units(r)[1]} />,
+      (r) => <Amount value={r.takeProfit.price} places={of(r).money} unit={units(r)[1]} />,
     ),
     {
       id: 'takeAmount',
@@ -129,14 +130,14 @@ export function ocoColumns(
 }
 
 export function otoColumns(
-  places: Map<string, MarketPlaces>,
+  places: PlacesOf,
   onCancel: (target: ConditionalTarget) => void,
 ): Column<OtoOrder>[] {
-  const of = (o: OtoOrder) => places.get(o.conditionalOrder.market) ?? DEFAULT_PLACES;
+  const of = (o: OtoOrder) => places(o.conditionalOrder.market);
   const units = (o: OtoOrder) => splitMarket(o.conditionalOrder.market);
   const optionalPrice = (o: OtoOrder, value: string | undefined) =>
     value ? (
-      <Amount value={value} places={of(o).price} unit={units(o)[1]} />
+      <Amount value={value} places={of(o).money} unit={units(o)[1]} />
     ) : (
       <span className="muted">—</span>
     );
@@ -149,7 +150,7 @@ export function otoColumns(
       align: 'right',
       width: 'minmax(110px, 1fr)',
       cell: (o) => (
-        <Amount value={o.conditionalOrder.price} places={of(o).price} unit={units(o)[1]} />
+        <Amount value={o.conditionalOrder.price} places={of(o).money} unit={units(o)[1]} />
       ),
     },
     {

@@ -10,19 +10,10 @@ import {
 } from '../../components/table/columns';
 import type { Column } from '../../components/table/DataTable';
 import { isZero } from '../../lib/decimal';
-import {
-  averagePlaces,
-  averagePrice,
-  DEFAULT_PLACES,
-  feePlaces,
-  marketPlaces,
-  placesFor,
-  PRICE_PLACES,
-  splitMarket,
-  statusLabel,
-  type MarketPlaces,
-} from '../../lib/format';
+import { averagePrice, splitMarket, statusLabel } from '../../lib/format';
 import { isSpendOrder } from '../../../shared/executed';
+import { assetPlaces } from '../../../shared/format';
+import { useMarketPlaces, type PlacesOf } from '../trade';
 import { typeWords } from './parts';
 
 /**
@@ -49,18 +40,14 @@ function PriceCell({ order: o, places }: { order: ExecutedOrder; places: number 
   if (avg === null) return <span className="muted">Market</span>;
   return (
     <span title="Average fill price: total ÷ filled">
-      <span className="muted">avg</span>{' '}
-      <Amount value={avg} places={averagePlaces(avg, places)} unit={unit} />
+      <span className="muted">avg</span> <Amount value={avg} places={places} unit={unit} />
     </span>
   );
 }
 
-function historyColumns(
-  places: Map<string, MarketPlaces>,
-  moneyPlaces: Map<string, number>,
-): Column<HistoryRow>[] {
-  const of = (o: HistoryRow) => places.get(o.market) ?? DEFAULT_PLACES;
-  const money = (o: HistoryRow) => moneyPlaces.get(o.market) ?? PRICE_PLACES.min;
+function historyColumns(placesOf: PlacesOf): Column<HistoryRow>[] {
+  const of = (o: HistoryRow) => placesOf(o.market);
+  const money = (o: HistoryRow) => of(o).money;
   return [
     marketColumn((o) => o.market),
     sideColumn((o) => o.side, { sortable: true }),
@@ -75,7 +62,7 @@ function historyColumns(
       'Price',
       'minmax(110px, 1fr)',
       (o) => shownPrice(o),
-      (o) => <PriceCell order={o} places={of(o).price} />,
+      (o) => <PriceCell order={o} places={money(o)} />,
     ),
     decimalColumn(
       'amount',
@@ -113,9 +100,7 @@ function historyColumns(
       // An unrounded fee keeps its digits ("0.828568 USDT").
       'minmax(136px, 1fr)',
       (o) => o.dealFee,
-      (o) => (
-        <Amount value={o.dealFee} places={feePlaces(o.dealFee)} unit={splitMarket(o.market)[1]} />
-      ),
+      (o) => <Amount value={o.dealFee} places={of(o).fee} unit={splitMarket(o.market)[1]} />,
     ),
     statusColumn(
       (o) => o.status ?? '',
@@ -126,24 +111,10 @@ function historyColumns(
   ];
 }
 
-/** The executed-order columns, with decimal places fitted to the rows. */
-export function useHistoryColumns(all: readonly HistoryRow[]): Column<HistoryRow>[] {
-  // A spend order's amount is money: the stock places come from what filled instead.
-  const places = useMemo(
-    () => marketPlaces(all.map((r) => (isSpendOrder(r) ? { ...r, amount: r.dealStock } : r))),
-    [all],
-  );
-  const moneyPlaces = useMemo(() => {
-    const byMarket = new Map<string, string[]>();
-    for (const r of all) byMarket.set(r.market, [...(byMarket.get(r.market) ?? []), r.price]);
-    return new Map(
-      [...byMarket].map(([m, values]) => [
-        m,
-        placesFor(values, PRICE_PLACES.min, PRICE_PLACES.max),
-      ]),
-    );
-  }, [all]);
-  return useMemo(() => historyColumns(places, moneyPlaces), [places, moneyPlaces]);
+/** The executed-order columns, written at each market's places. */
+export function useHistoryColumns(): Column<HistoryRow>[] {
+  const placesOf = useMarketPlaces();
+  return useMemo(() => historyColumns(placesOf), [placesOf]);
 }
 
 /**
@@ -151,13 +122,22 @@ export function useHistoryColumns(all: readonly HistoryRow[]): Column<HistoryRow
  * `orderSide` the side of an order's deals (which carry none).
  */
 export function dealColumns<Row extends Deal>(
+  placesOf: PlacesOf,
   marketOf: (d: Row) => string,
   orderSide?: Deal['side'],
 ): Column<Row>[] {
   const unit = (d: Row, i: 0 | 1) => splitMarket(marketOf(d))[i];
+  /** Places of an amount of `asset` on the deal's market (its money's when it is neither). */
+  const placesFor = (d: Row, asset: string) => {
+    const [stock, money] = splitMarket(marketOf(d));
+    const { stock: stockPrec, money: moneyPrec } = placesOf(marketOf(d));
+    return assetPlaces({ stock, money, stockPrec, moneyPrec }, asset) ?? moneyPrec;
+  };
+  /** A fee at the exchange's fee places, in whichever asset it was charged. */
+  const feePlaces = (d: Row) => placesOf(marketOf(d)).fee;
   /**
-   * A decimal of the deal, shown with all its places and its unit; `least` is the width its
-   * usual values take whole ("66,820.00 USDT", an unrounded total or fee "2,025.42985 USDT").
+   * A decimal of the deal at its asset's places, with its unit; `least` is the width its usual
+   * values take whole ("66,820.00 USDT").
    */
   const amount = (
     id: string,
@@ -165,9 +145,10 @@ export function dealColumns<Row extends Deal>(
     value: (d: Row) => string,
     unitOf: (d: Row) => string,
     least = 100,
+    places: (d: Row) => number = (d) => placesFor(d, unitOf(d)),
   ): Column<Row> =>
     decimalColumn(id, header, `minmax(${least}px, 1fr)`, value, (d) => (
-      <Amount value={value(d)} places={feePlaces(value(d))} unit={unitOf(d)} />
+      <Amount value={value(d)} places={places(d)} unit={unitOf(d)} />
     ));
   return [
     sideColumn((d) => d.side ?? orderSide),
@@ -203,6 +184,7 @@ export function dealColumns<Row extends Deal>(
       (d) => d.fee,
       (d) => d.feeAsset ?? unit(d, 1),
       136,
+      feePlaces,
     ),
     {
       id: 'dealId',
@@ -216,9 +198,9 @@ export function dealColumns<Row extends Deal>(
 }
 
 /** The deals tab: the market first, then a deal's columns and the order it filled. */
-export const marketDealColumns = (): Column<MarketDeal>[] => [
+export const marketDealColumns = (placesOf: PlacesOf): Column<MarketDeal>[] => [
   marketColumn((d) => d.market),
-  ...dealColumns<MarketDeal>((d) => d.market),
+  ...dealColumns<MarketDeal>(placesOf, (d) => d.market),
   {
     id: 'orderId',
     header: 'Order id',

@@ -6,6 +6,7 @@ import { lazyNamed } from '../../lib/lazyNamed';
  * market's rules (a chunk of its own, with the form checks: none of it is on the first screen).
  */
 export { useMarkets, useTradeContext, applyTrades } from './tradeStore';
+export { useMarketPlaces, placesOfMarkets, type MarketPlaces, type PlacesOf } from './marketPlaces';
 
 export const ModifyOrderDialog = lazyNamed(
   () => import('./ModifyOrderDialog'),

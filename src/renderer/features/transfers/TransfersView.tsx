@@ -18,7 +18,7 @@ import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { RefreshAlert, tableHeight } from '../../components/ViewParts';
 import { isZero } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
-import { middle, placesFor, STOCK_PLACES } from '../../lib/format';
+import { middle } from '../../lib/format';
 import { TransfersFilters } from './TransfersFilters';
 import { HISTORY_CAP, PAGE_SIZE, useTransfersStore } from './transfersStore';
 import { statusTone } from './statusOptions';
@@ -76,21 +76,12 @@ function TransactionHash({ record }: { record: DepositWithdraw }) {
   );
 }
 
-/** Per ticker, the places its amounts and fees are shown with (the largest scale on the page). */
-export function transferPlaces(rows: readonly Row[]): Map<string, number> {
-  const byTicker = new Map<string, string[]>();
-  for (const r of rows) {
-    const values = byTicker.get(r.ticker);
-    if (values) values.push(r.amount, r.fee);
-    else byTicker.set(r.ticker, [r.amount, r.fee]);
-  }
-  return new Map(
-    [...byTicker].map(([t, values]) => [t, placesFor(values, STOCK_PLACES.min, STOCK_PLACES.max)]),
-  );
-}
+/** An asset the exchange's list does not give places for: a coin's usual 8. */
+const UNKNOWN_ASSET_PLACES = 8;
 
-export function transferColumns(places: Map<string, number>): Column<Row>[] {
-  const of = (r: Row) => places.get(r.ticker) ?? STOCK_PLACES.max;
+/** The columns; `places` are each ticker's display places (from the page). */
+export function transferColumns(places: Readonly<Record<string, number>>): Column<Row>[] {
+  const of = (r: Row) => places[r.ticker] ?? UNKNOWN_ASSET_PLACES;
   return [
     timeColumn((r) => r.createdAt),
     {
@@ -192,8 +183,8 @@ export function TransfersView() {
       })),
     [page],
   );
-  const places = useMemo(() => transferPlaces(rows), [rows]);
-  const columns = useMemo(() => transferColumns(places), [places]);
+  const places = page?.places;
+  const columns = useMemo(() => transferColumns(places ?? {}), [places]);
 
   const total = page?.total ?? 0;
   const reachable = Math.min(total, HISTORY_CAP);
