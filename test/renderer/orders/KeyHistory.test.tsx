@@ -230,9 +230,9 @@ describe('History by API key', () => {
   });
 
   it('writes one fill the same on Executed orders and Deals: at the market’s places', async () => {
-    // The exchange's BTC/USDT: amounts at 6 places, fees at 6. Before the one rule Executed padded
+    // The exchange's BTC/USDT: BTC at 6 places, USDT at 2 (a fee too: it is USDT). Before the one rule Executed padded
     // from the rows and Deals trimmed: "0.012400 BTC" on one, "0.0124 BTC" on the other.
-    const market = { ...BTC_USDT, stockPrec: 6, moneyPrec: 2, feePrec: 6 };
+    const market = { ...BTC_USDT, stockPrec: 6, moneyPrec: 2 };
     const fill = {
       amount: '0.0124',
       dealStock: '0.0124',
@@ -257,11 +257,14 @@ describe('History by API key', () => {
     await waitFor(() => expect(order.textContent).toContain('0.012400 BTC'));
     expect(order.textContent).toContain('64,115.00 USDT');
     expect(order.textContent).toContain('795.03 USDT');
-    expect(order.textContent).toContain('0.795026 USDT');
+    // The fee at USDT's places, its exact value on hover.
+    expect(order.textContent).toContain('0.80 USDT');
+    expect(order.querySelector('[title="0.795026"]')).not.toBeNull();
     fireEvent.click(screen.getByRole('tab', { name: 'Deals' }));
     const [row] = await screen.findAllByTestId('api-deal');
     expect(row!.textContent).toContain('0.012400 BTC');
     expect(row!.textContent).toContain('795.03 USDT');
-    expect(row!.textContent).toContain('0.795026 USDT');
+    expect(row!.textContent).toContain('0.80 USDT');
+    expect(row!.querySelector('[title="0.795026"]')).not.toBeNull();
   });
 });

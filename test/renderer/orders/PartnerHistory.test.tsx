@@ -128,7 +128,7 @@ describe('Order history', () => {
       '1.5000 ETH',
       '1.5000 ETH',
       '4,680.60 USDT',
-      '4.6806 USDT',
+      '4.68 USDT',
     ]);
     expect(cells(second).slice(0, 8)).toEqual([
       'BTC/USDT',
@@ -138,7 +138,7 @@ describe('Order history', () => {
       '0.0124 BTC',
       '0.0124 BTC',
       '828.57 USDT',
-      '0.8286 USDT',
+      '0.83 USDT',
     ]);
   });
 

@@ -67,7 +67,7 @@ describe('Order history amounts', () => {
       'Spent 99.90 of 100.00 USDT',
       '0.0015 BTC',
       '99.90 USDT',
-      '0.0999 USDT',
+      '0.10 USDT',
     ]);
     const table = screen.getByRole('table', { name: 'Executed orders' });
     expect(first![3]).not.toMatch(/^0\.00/);

@@ -100,7 +100,7 @@ function historyColumns(placesOf: PlacesOf): Column<HistoryRow>[] {
       // An unrounded fee keeps its digits ("0.828568 USDT").
       'minmax(136px, 1fr)',
       (o) => o.dealFee,
-      (o) => <Amount value={o.dealFee} places={of(o).fee} unit={splitMarket(o.market)[1]} />,
+      (o) => <Amount value={o.dealFee} places={money(o)} unit={splitMarket(o.market)[1]} />,
     ),
     statusColumn(
       (o) => o.status ?? '',
@@ -133,8 +133,6 @@ export function dealColumns<Row extends Deal>(
     const { stock: stockPrec, money: moneyPrec } = placesOf(marketOf(d));
     return assetPlaces({ stock, money, stockPrec, moneyPrec }, asset) ?? moneyPrec;
   };
-  /** A fee at the exchange's fee places, in whichever asset it was charged. */
-  const feePlaces = (d: Row) => placesOf(marketOf(d)).fee;
   /**
    * A decimal of the deal at its asset's places, with its unit; `least` is the width its usual
    * values take whole ("66,820.00 USDT").
@@ -145,10 +143,9 @@ export function dealColumns<Row extends Deal>(
     value: (d: Row) => string,
     unitOf: (d: Row) => string,
     least = 100,
-    places: (d: Row) => number = (d) => placesFor(d, unitOf(d)),
   ): Column<Row> =>
     decimalColumn(id, header, `minmax(${least}px, 1fr)`, value, (d) => (
-      <Amount value={value(d)} places={places(d)} unit={unitOf(d)} />
+      <Amount value={value(d)} places={placesFor(d, unitOf(d))} unit={unitOf(d)} />
     ));
   return [
     sideColumn((d) => d.side ?? orderSide),
@@ -184,7 +181,6 @@ export function dealColumns<Row extends Deal>(
       (d) => d.fee,
       (d) => d.feeAsset ?? unit(d, 1),
       136,
-      feePlaces,
     ),
     {
       id: 'dealId',

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import type { Market, MarketTicker } from '../../../shared/model';
-import { formatPrice } from '../../lib/decimal';
+import { formatDecimal } from '../../lib/decimal';
 import { marketLabel, percentChange } from '../../lib/format';
 
 /** Markets whose name, stock or money contains the query (case-insensitive). */
@@ -30,7 +30,7 @@ function favouritesFirst(markets: readonly Market[], favourites: readonly string
 
 /** An option's price and change as shown, and what its description adds for a screen reader. */
 function optionText(market: Market, ticker: MarketTicker | undefined, favourite: boolean) {
-  const price = ticker ? formatPrice(ticker.lastPrice, market.moneyPrec) : undefined;
+  const price = ticker ? formatDecimal(ticker.lastPrice, market.moneyPrec) : undefined;
   const change = ticker ? percentChange(ticker.change) : undefined;
   const description = [
     price ? `Last price in ${market.money} and 24 h change.` : 'No price.',

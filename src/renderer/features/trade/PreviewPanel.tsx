@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { TradeContext } from '../../../shared/model';
-import { formatDecimal, formatPrice } from '../../lib/decimal';
+import { formatDecimal } from '../../lib/decimal';
 import type { OrderFormValues } from './checks';
 import type { Preview } from './preview';
 import { stopWords } from './placement';
@@ -68,7 +68,7 @@ export function PreviewPanel({ form, context, estimate }: PreviewPanelProps) {
       if (estimate.crosses) {
         rows.push([
           'Fills at once',
-          `≈\u00a0${stock(estimate.stock)} at ≈\u00a0${formatPrice(estimate.avgPrice ?? '0', market.moneyPrec)} ${m}`,
+          `≈\u00a0${stock(estimate.stock)} at ≈\u00a0${formatDecimal(estimate.avgPrice ?? '0', market.moneyPrec)} ${m}`,
         ]);
         rows.push([`Taker fee (${market.takerFee} %)`, `≈\u00a0${money(estimate.fee)}`]);
       }
@@ -81,7 +81,9 @@ export function PreviewPanel({ form, context, estimate }: PreviewPanelProps) {
     } else {
       rows.push([
         'Estimated average price',
-        estimate.avgPrice ? `≈\u00a0${formatPrice(estimate.avgPrice, market.moneyPrec)} ${m}` : '—',
+        estimate.avgPrice
+          ? `≈\u00a0${formatDecimal(estimate.avgPrice, market.moneyPrec)} ${m}`
+          : '—',
       ]);
       if (form.kind === 'market') {
         rows.push(['You spend', `${money(form.amount.trim())} (fee included)`]);

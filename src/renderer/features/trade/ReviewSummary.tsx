@@ -1,4 +1,4 @@
-import { formatPrice } from '../../lib/decimal';
+import { formatDecimal } from '../../lib/decimal';
 import { amountUnit, plain } from './checks';
 import { useSettings } from '../../lib/settingsStore';
 import { activeProfile, useProfilesStore } from '../accounts';
@@ -70,7 +70,7 @@ export function ReviewSummary({ review }: { review: Review }) {
         <>
           <dt>Average price</dt>
           <dd>
-            ≈&nbsp;{formatPrice(estimate.avgPrice, market.moneyPrec)} {market.money}
+            ≈&nbsp;{formatDecimal(estimate.avgPrice, market.moneyPrec)} {market.money}
           </dd>
         </>
       ) : null}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { TradeContext } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
-import { formatPrice } from '../../lib/decimal';
+import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { offlineClock, useLive, useNoLiveBook, useOfflineSince } from '../status';
@@ -153,7 +153,7 @@ function MarketFacts({ context, frozen }: { context: TradeContext; frozen: boole
   const bid = book.bids[0]?.[0];
   const ask = book.asks[0]?.[0];
   const price = (v: string | undefined | null) =>
-    v ? `${formatPrice(v, market.moneyPrec)} ${market.money}` : '—';
+    v ? `${formatDecimal(v, market.moneyPrec)} ${market.money}` : '—';
   return (
     <dl className={`trade-facts${frozen ? ' is-frozen' : ''}`} data-testid="trade-facts">
       <div>
