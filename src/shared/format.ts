@@ -67,3 +67,15 @@ export function assetPlaces(
   if (asset === market.money) return market.moneyPrec;
   return undefined;
 }
+
+/** "BTC_USDT" -> ["BTC", "USDT"]. */
+export function splitMarket(market: string): [string, string] {
+  const [stock = market, money = ''] = market.split('_');
+  return [stock, money];
+}
+
+/** How the app writes a market everywhere, on screens and in files: "BTC_USDT" -> "BTC/USDT". */
+export function marketLabel(market: string): string {
+  const [stock, money] = splitMarket(market);
+  return money ? `${stock}/${money}` : stock;
+}

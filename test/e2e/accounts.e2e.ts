@@ -550,7 +550,7 @@ describe('Accounts: add, switch, OAuth, order, lock, and no secret leaks (web ho
       (history.value['BTC_USDT'] ?? []).map((o) => o.orderId).sort((a, b) => a - b),
     );
     expect(csvRows.find((r) => Number(r['Order id']) === outcome.orderId)).toMatchObject({
-      Market: 'BTC_USDT',
+      Market: 'BTC/USDT',
       Side: 'buy',
       'Amount unit': 'BTC',
     });

@@ -140,7 +140,7 @@ describe('history by API key', () => {
     for (const row of rows) {
       const r = byId.get(Number(row['Order id']))!;
       expect(row).toMatchObject({
-        Market: MARKET,
+        Market: 'BTC/USDT',
         Side: SIDE,
         Filled: String(r.dealStock ?? r.deal_stock),
         'Filled unit': 'BTC',
@@ -171,7 +171,7 @@ describe('history by API key', () => {
     for (const row of rows) {
       const r = byId.get(Number(row['Deal id']))!;
       expect(row).toMatchObject({
-        Market: MARKET,
+        Market: 'BTC/USDT',
         Side: SIDE,
         Price: String(r.price),
         'Price unit': 'USDT',

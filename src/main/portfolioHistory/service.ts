@@ -10,7 +10,7 @@ import type {
   ProfitLoss,
 } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
-import { deliverCsv, type SaveFile } from '../services/csv';
+import { csvFileName, deliverCsv, type SaveFile } from '../services/csv';
 import { downsample } from '../services/downsample';
 import { nextTurn } from '../lib/nextTurn';
 import { backfillSliced, rangeBounds } from './backfill';
@@ -111,7 +111,7 @@ export class PortfolioHistory {
   /** `portfolio.exportProfitLossCsv`. */
   async exportProfitLossCsv(quote: string, saveFile: SaveFile | undefined): Promise<CsvExport> {
     const table = await this.profitLoss(quote);
-    const filename = `exchange-desk-profit-loss-${quote}-${new Date().toISOString().slice(0, 10)}.csv`;
+    const filename = csvFileName(`profit-loss-${quote}`);
     return deliverCsv(filename, profitLossCsv(table), table.rows.length, saveFile);
   }
 

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { holdingValue } from '../../shared/decimal';
 import type { CsvExport } from '../../shared/model';
-import { csvRows, deliverCsv, toCsv, type SaveFile } from '../services/csv';
+import { csvFileName, csvRows, deliverCsv, toCsv, type SaveFile } from '../services/csv';
 import type { Snapshot } from './records';
 import type { HistoryStore } from './store';
 
@@ -64,7 +64,7 @@ export function exportSnapshotsCsv(
   quote: string,
   saveFile: SaveFile | undefined,
 ): Promise<CsvExport> {
-  const filename = `exchange-desk-snapshots-${quote}-${new Date().toISOString().slice(0, 10)}.csv`;
+  const filename = csvFileName(`snapshots-${quote}`);
   let rows = 0;
   async function* pieces(): AsyncGenerator<string> {
     yield toCsv(SNAPSHOTS_CSV_COLUMNS, []);

@@ -87,3 +87,18 @@ export async function deliverCsv(
     ? { filename, rows: count(), savedTo }
     : { filename, rows: count(), cancelled: true };
 }
+
+/**
+ * A day in the user's local time, "2026-11-29": a file's name carries the day on the user's
+ * clock, not UTC's (an export made at 01:00 in Auckland is named after that day).
+ */
+export function localDay(ms: number): string {
+  const d = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}
+
+/** The name of an export made now: "exchange-desk-<what>-<local day>.csv". */
+export function csvFileName(what: string, now: number = Date.now()): string {
+  return `exchange-desk-${what}-${localDay(now)}.csv`;
+}

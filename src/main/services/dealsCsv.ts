@@ -1,5 +1,6 @@
 import type { MarketDeal } from '../../shared/model';
 import { toCsv } from './csv';
+import { marketLabel, splitMarket } from '../../shared/format';
 
 /** Columns of the deals CSV: explicit units, ISO 8601 times (UTC), raw exchange codes. */
 export const DEALS_CSV_COLUMNS = [
@@ -25,10 +26,10 @@ export function dealsCsv(deals: readonly MarketDeal[]): string {
   const rows = [...deals]
     .sort((a, b) => b.time - a.time || b.dealId - a.dealId)
     .map((d) => {
-      const [stock = d.market, money = ''] = d.market.split('_');
+      const [stock, money] = splitMarket(d.market);
       return [
         new Date(d.time).toISOString(),
-        d.market,
+        marketLabel(d.market),
         d.side ?? '',
         d.role,
         d.price,

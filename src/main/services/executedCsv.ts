@@ -2,6 +2,7 @@ import type { ExecutedOrder, ExecutedOrders } from '../../shared/model';
 import { isZeroDecimal } from '../../shared/decimal';
 import { isSpendOrder } from '../../shared/executed';
 import { toCsv } from './csv';
+import { marketLabel, splitMarket } from '../../shared/format';
 
 /** Columns of the executed-orders CSV: explicit units, ISO 8601 times (UTC), raw exchange codes. */
 export const EXECUTED_CSV_COLUMNS = [
@@ -41,11 +42,11 @@ export function executedListCsv(orders: readonly ExecutedOrder[]): string {
   const rows = [...orders]
     .sort((a, b) => b.timestamp - a.timestamp || b.orderId - a.orderId)
     .map((o) => {
-      const [stock = o.market, money = ''] = o.market.split('_');
+      const [stock, money] = splitMarket(o.market);
       const spend = isSpendOrder(o);
       return [
         new Date(o.timestamp).toISOString(),
-        o.market,
+        marketLabel(o.market),
         o.side,
         o.type,
         o.status ?? '',

@@ -17,7 +17,7 @@ import type {
 } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
 import { ExchangeError } from '../exchange/errors';
-import { deliverCsv, type SaveFile } from './csv';
+import { csvFileName, deliverCsv, type SaveFile } from './csv';
 import { dealsCsv } from './dealsCsv';
 import { executedListCsv } from './executedCsv';
 
@@ -194,8 +194,6 @@ async function walkRange<T>(
   return [...all.values()];
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /** The executed orders of a range as CSV (units, ISO 8601 times, formula-safe). */
 export async function exportOrdersCsv(
   api: ExchangeApi,
@@ -207,7 +205,7 @@ export async function exportOrdersCsv(
     (o: ExecutedOrder) => o.orderId,
     (w, cap) => windowOrders(api, filters, w, cap),
   );
-  const filename = `exchange-desk-executed-orders-${today()}.csv`;
+  const filename = csvFileName('executed-orders');
   return deliverCsv(filename, executedListCsv(list), list.length, saveFile);
 }
 
@@ -222,6 +220,6 @@ export async function exportDealsCsv(
     (d: MarketDeal) => d.dealId,
     (w, cap) => windowDeals(api, filters, w, cap),
   );
-  const filename = `exchange-desk-deals-${today()}.csv`;
+  const filename = csvFileName('deals');
   return deliverCsv(filename, dealsCsv(list), list.length, saveFile);
 }

@@ -12,7 +12,7 @@ import type {
   MiningSeries,
 } from '../../shared/model';
 import { downsample } from './downsample';
-import { deliverCsv, toCsv, type SaveFile } from './csv';
+import { deliverCsv, localDay, toCsv, type SaveFile } from './csv';
 
 /**
  * Mining hashrate over any range: split into requests the exchange accepts, fetched a few at a time
@@ -229,7 +229,7 @@ export function hashrateCsv(points: readonly HashratePoint[]): string {
 }
 
 export function hashrateCsvName(query: RangeQuery): string {
-  const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  const day = (seconds: number) => localDay(seconds * 1000);
   const safe = query.account.replace(/[^A-Za-z0-9._-]+/g, '_');
   return `exchange-desk-hashrate-${safe}-${query.interval}-${day(query.from)}-to-${day(query.to)}.csv`;
 }

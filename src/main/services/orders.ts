@@ -18,7 +18,7 @@ import {
   type OrderHistoryQuery,
   type PlaceOrderInput,
 } from '../exchange/api';
-import { deliverCsv, type SaveFile } from './csv';
+import { csvFileName, deliverCsv, type SaveFile } from './csv';
 import type { KillSwitchKeeper } from './killSwitchKeeper';
 import { executedCsv } from './executedCsv';
 import { EXECUTED_LIMIT } from '../../shared/executed';
@@ -117,7 +117,7 @@ export async function exportPartnerHistoryCsv(
     Object.entries(all).map(([m, list]) => [m, side ? list.filter((o) => o.side === side) : list]),
   );
   const rows = Object.values(chosen).reduce((n, list) => n + list.length, 0);
-  const filename = `exchange-desk-orders-${new Date().toISOString().slice(0, 10)}.csv`;
+  const filename = csvFileName('orders');
   return deliverCsv(filename, executedCsv(chosen), rows, saveFile);
 }
 

@@ -2,7 +2,7 @@ import type { ChannelParsed } from '../../shared/contract';
 import type { Assets, CsvExport, TransfersPage } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
 import { fetchAllTransfers } from '../exchange/paging';
-import { deliverCsv, type SaveFile } from './csv';
+import { csvFileName, deliverCsv, type SaveFile } from './csv';
 import { transfersCsv } from './transfersCsv';
 
 /** The transfers group: deposits and withdrawals, a page at a time or all of them as CSV. */
@@ -31,6 +31,6 @@ export async function exportCsv(
   saveFile: SaveFile | undefined,
 ): Promise<CsvExport> {
   const { records } = await fetchAllTransfers(api, filters);
-  const filename = `exchange-desk-transfers-${new Date().toISOString().slice(0, 10)}.csv`;
+  const filename = csvFileName('transfers');
   return deliverCsv(filename, transfersCsv(records), records.length, saveFile);
 }

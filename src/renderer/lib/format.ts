@@ -88,11 +88,8 @@ export function marketPlaces(rows: Iterable<PricedAmount>): Map<string, MarketPl
 
 export const DEFAULT_PLACES: MarketPlaces = { stock: 8, price: 2 };
 
-/** "BTC_USDT" -> ["BTC", "USDT"]. */
-export function splitMarket(market: string): [string, string] {
-  const [stock = market, money = ''] = market.split('_');
-  return [stock, money];
-}
+/** How a market is split and written, on screens and in files alike: `shared/format.ts`. */
+export { marketLabel, splitMarket } from '../../shared/format';
 
 /** dealMoney / dealStock in decimal (never float); null when nothing filled or unreadable. */
 export function averagePrice(dealMoney: string, dealStock: string): string | null {
@@ -162,12 +159,6 @@ export function statusLabel(status: string | undefined): string {
 /** "abcdef…123456" for long identifiers (the full value goes in a title). */
 export function middle(text: string, keep = 8): string {
   return text.length <= keep * 2 + 1 ? text : `${text.slice(0, keep)}…${text.slice(-keep)}`;
-}
-
-/** How the app writes a market everywhere: "BTC_USDT" -> "BTC/USDT". */
-export function marketLabel(market: string): string {
-  const [stock, money] = splitMarket(market);
-  return money ? `${stock}/${money}` : stock;
 }
 
 /**

@@ -42,7 +42,7 @@ describe('executedCsv', () => {
     expect(rows.map((r) => r['Order id'])).toEqual(['2', '1']);
     expect(rows[1]).toMatchObject({
       'Time (ISO 8601, UTC)': '2026-11-20T08:30:00.000Z',
-      Market: 'BTC_USDT',
+      Market: 'BTC/USDT',
       Side: 'sell',
       Type: 'limit',
       Status: 'FILLED',
@@ -112,7 +112,7 @@ describe('executedCsv', () => {
     const [row] = read(
       executedCsv({ ETH_BTC: [order({ market: '', clientOrderId: '=HYPERLINK("x")' })] }),
     );
-    expect(row!.Market).toBe('ETH_BTC');
+    expect(row!.Market).toBe('ETH/BTC');
     expect(row!['Amount unit']).toBe('ETH');
     expect(row!['Client order id']).toBe('\'=HYPERLINK("x")');
   });
