@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TradeView } from '../../../src/renderer/features/trade/TradeView';
-import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
+import { applyPrices, useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { MarketTickers } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
@@ -171,5 +171,18 @@ describe('market picker', () => {
     fireEvent.change(picker(), { target: { value: 'eth' } });
     key('Enter');
     expect(useTradeStore.getState().market).toBe('ETH_USDT');
+  });
+});
+
+describe('market picker, live', () => {
+  it('its rows follow the stream’s last prices while the list is open', async () => {
+    await open();
+    await openList();
+    const price = (i: number) => options()[i]!.querySelector('.trade-option-price')?.textContent;
+    act(() => applyPrices({ prices: { ETH_USDT: '3050.25', XRP_USDT: '0.5' }, at: 2 }));
+    expect(price(1)).toBe('3,050.25');
+    // The pushed price moves only the price: the 24 h change stays the ticker's.
+    expect(options()[1]!.querySelector('.trade-option-change')?.textContent).toBe('−2.50 %');
+    expect(price(0)).toBe('60,000.00');
   });
 });

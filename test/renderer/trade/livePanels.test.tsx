@@ -5,6 +5,7 @@ import { TradeView } from '../../../src/renderer/features/trade/TradeView';
 import {
   CONTEXT_REFRESH_MS,
   CONTEXT_SAFETY_MS,
+  applyPrices,
   applyTrades,
   useTradeContext,
   useTradeStore,
@@ -289,5 +290,24 @@ describe('offline (issue 32, item 10)', () => {
     );
     expect(screen.getByTestId('frozen-notice').textContent).toContain(`Offline since ${hhmm}`);
     useStatusStore.setState({ status: undefined });
+  });
+});
+
+describe('the header’s last price', () => {
+  it('follows the newest pushed trade and the stream’s price of the watched market only', async () => {
+    await open();
+    const last = () => screen.getByTestId('last-price').textContent;
+    expect(last()).toBe('60,000.00 USDT');
+    act(() =>
+      applyTrades({
+        market: 'BTC_USDT',
+        trades: [trade(2, '60250.5', 'buy'), trade(1, '60000', 'sell')],
+      }),
+    );
+    expect(last()).toBe('60,250.50 USDT');
+    act(() => applyPrices({ prices: { BTC_USDT: '60300', ETH_USDT: '3000' }, at: 3 }));
+    expect(last()).toBe('60,300.00 USDT');
+    act(() => applyPrices({ prices: { ETH_USDT: '3100' }, at: 4 }));
+    expect(last()).toBe('60,300.00 USDT');
   });
 });

@@ -3,7 +3,7 @@ import { invalidate, STREAMED } from '../../lib/remote';
 import { isUnlocked } from '../lock';
 import { applyOrdersPush } from '../orders';
 import { useOverviewStore } from '../overview';
-import { applyTrades, useTradeContext } from '../trade';
+import { applyPrices, applyTrades, useTradeContext } from '../trade';
 
 /**
  * Follows the exchange's stream (main's `stream.*` events) into the stores that hold the same data
@@ -22,7 +22,10 @@ export function connectLive(): () => void {
   const offs = [
     desk.on(
       'stream.prices',
-      open((push) => useOverviewStore.getState().applyPrices(push)),
+      open((push) => {
+        useOverviewStore.getState().applyPrices(push);
+        applyPrices(push);
+      }),
     ),
     desk.on('stream.orders', open(applyOrdersPush)),
     desk.on(

@@ -5,7 +5,7 @@ import { lazyNamed } from '../../lib/lazyNamed';
  * stream's pushes for the Trade screen land, and the dialog that changes a resting order under the
  * market's rules (a chunk of its own, with the form checks: none of it is on the first screen).
  */
-export { useMarkets, useTradeContext, applyTrades } from './tradeStore';
+export { useMarkets, useTradeContext, applyTrades, applyPrices } from './tradeStore';
 export { useMarketPlaces, placesOfMarkets, type MarketPlaces, type PlacesOf } from './marketPlaces';
 
 export const ModifyOrderDialog = lazyNamed(

@@ -7,6 +7,7 @@ import type {
   PublicTrade,
   StreamBalances,
   StreamBook,
+  StreamPrices,
   StreamTrades,
 } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
@@ -34,15 +35,36 @@ export const useMarkets = createRemote({
   }),
 });
 
-/** Every market's last price and 24 h change, for the market picker (reloaded as it opens). */
-export const useTickers = createRemote({
-  channel: 'trade.tickers',
-  fetch: () => getDesk().trade.tickers(),
-});
+/**
+ * Every market's last price and 24 h change, for the market picker (reloaded as it opens); the
+ * stream's last prices move the markets it prices in between.
+ */
+export const useTickers = createRemote(
+  {
+    channel: 'trade.tickers',
+    fetch: () => getDesk().trade.tickers(),
+  },
+  (get, set): { applyPrices(push: StreamPrices): void } => ({
+    applyPrices({ prices }: StreamPrices) {
+      const { data } = get();
+      if (!data) return;
+      let tickers: typeof data.tickers | undefined;
+      for (const [market, lastPrice] of Object.entries(prices)) {
+        const ticker = data.tickers[market];
+        if (!ticker || ticker.lastPrice === lastPrice) continue;
+        tickers ??= { ...data.tickers };
+        tickers[market] = { ...ticker, lastPrice };
+      }
+      if (tickers) set({ data: { ...data, tickers } });
+    },
+  }),
+);
 
 interface ContextPushes {
   applyBook(push: StreamBook): void;
   applyBalances(push: StreamBalances): void;
+  /** The watched market's last price from the stream (a price push, or its newest trade). */
+  applyLastPrice(market: string, lastPrice: string): void;
 }
 
 /**
@@ -58,6 +80,11 @@ export const useTradeContext = createRemote(
     applyBook({ market, book }: StreamBook) {
       const { data } = get();
       if (data && data.market.name === market) set({ data: { ...data, book } });
+    },
+    applyLastPrice(market: string, lastPrice: string) {
+      const { data } = get();
+      if (data && data.market.name === market && data.lastPrice !== lastPrice)
+        set({ data: { ...data, lastPrice } });
     },
     applyBalances({ balances }: StreamBalances) {
       const { data } = get();
@@ -87,6 +114,15 @@ onProfileReset(() => useLiveTrades.setState(NO_TRADES, true));
 export function applyTrades({ market, trades }: StreamTrades): void {
   if (market !== useTradeStore.getState().market) return;
   useLiveTrades.setState({ market, trades: trades.slice(0, TRADES_SHOWN) }, true);
+  const newest = trades[0];
+  if (newest) useTradeContext.getState().applyLastPrice(market, newest.price);
+}
+
+/** The stream's last prices: the picker's rows and the watched market's header follow them. */
+export function applyPrices(push: StreamPrices): void {
+  useTickers.getState().applyPrices(push);
+  for (const [market, price] of Object.entries(push.prices))
+    useTradeContext.getState().applyLastPrice(market, price);
 }
 
 interface TradeStore {
