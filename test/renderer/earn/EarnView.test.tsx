@@ -52,12 +52,13 @@ describe('Earn: plans', () => {
   it('lists each plan with minimum and maximum in its unit, the rate as a percent a year, and the balance', async () => {
     serve();
     const usdt = await planRow('USDT');
-    expect(usdt.textContent).toContain('10 USDT');
-    expect(usdt.textContent).toContain('100,000 USDT');
+    // USDT at its 6 places (the exchange's currency_precision), as every screen writes it.
+    expect(usdt.textContent).toContain('10.000000 USDT');
+    expect(usdt.textContent).toContain('100,000.000000 USDT');
     expect(usdt.textContent).toContain('5.2 %');
-    expect(usdt.textContent).toContain('12.50 USDT');
+    expect(usdt.textContent).toContain('12.500000 USDT');
     const btc = await planRow('BTC');
-    expect(btc.textContent).toContain('0.0005 BTC');
+    expect(btc.textContent).toContain('0.00050000 BTC');
     expect(btc.textContent).toContain('2.5 %');
     expect(screen.getByRole('columnheader', { name: 'Rate (up to, a year)' })).toBeTruthy();
   });
@@ -66,7 +67,7 @@ describe('Earn: plans', () => {
     serve();
     const form = await openInvest('BTC');
     expect(amountInput(form, 'BTC')).toBe(document.activeElement);
-    expect(form.textContent).toContain('Available in the main account: 0.25 BTC');
+    expect(form.textContent).toContain('Available in the main account: 0.25000000 BTC');
     expect(within(form).getByRole('checkbox', { name: 'Auto-reinvest the earnings' })).toBeTruthy();
   });
 });
@@ -79,9 +80,9 @@ describe('Earn: invest checks (nothing is sent while one fails)', () => {
     ['-5', 'Enter the amount as a number, e.g. 0.5.'],
     ['0', 'Enter an amount above 0.'],
     ['0.000', 'Enter an amount above 0.'],
-    ['9.99', 'At least 10 USDT.'],
-    ['100000.01', 'At most 100,000 USDT.'],
-    ['12.51', 'You have 12.5 USDT in the main account.'],
+    ['9.99', 'At least 10.000000 USDT.'],
+    ['100000.01', 'At most 100,000.000000 USDT.'],
+    ['12.51', 'You have 12.500000 USDT in the main account.'],
   ];
   it.each(cases)('amount %j -> %s', async (value, message) => {
     const fake = serve();
@@ -113,7 +114,7 @@ describe('Earn: invest checks (nothing is sent while one fails)', () => {
   it('clears the message as the amount is edited', async () => {
     serve();
     const form = await submitAmount('5');
-    expect(amountMessage(form)).toBe('At least 10 USDT.');
+    expect(amountMessage(form)).toBe('At least 10.000000 USDT.');
     fireEvent.change(amountInput(form), { target: { value: '11' } });
     expect(amountMessage(form)).toBeNull();
   });
@@ -130,12 +131,12 @@ describe('Earn: invest', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Invest' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm the investment' });
     expect(within(dialog).getByTestId('invest-question').textContent).toBe(
-      'Invest 12.5 USDT in the USDT plan (up to 5.2 % a year), auto-reinvest on.',
+      'Invest 12.500000 USDT in the USDT plan (up to 5.2 % a year), auto-reinvest on.',
     );
     expect(fake.callsTo('flex.invest')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Invest' }));
     expect((await screen.findByRole('status')).textContent).toBe(
-      'Invested 12.5 USDT in the USDT plan.',
+      'Invested 12.500000 USDT in the USDT plan.',
     );
     expect(fake.callsTo('flex.invest')).toEqual([
       { plan: USDT_PLAN.id, amount: '12.5', withReinvest: true },
@@ -153,7 +154,7 @@ describe('Earn: invest', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Invest' }));
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByTestId('invest-question').textContent).toBe(
-      'Invest 10 USDT in the USDT plan (up to 5.2 % a year), auto-reinvest off.',
+      'Invest 10.000000 USDT in the USDT plan (up to 5.2 % a year), auto-reinvest off.',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -173,7 +174,7 @@ describe('Earn: invest', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(fake.callsTo('flex.invest')).toHaveLength(1);
     await act(async () => answer.resolve(TX));
-    await screen.findByText('Invested 10 USDT in the USDT plan.');
+    await screen.findByText('Invested 10.000000 USDT in the USDT plan.');
     expect(fake.callsTo('flex.invest')).toHaveLength(1);
   });
 
@@ -269,12 +270,12 @@ describe('Earn: investments and Close', () => {
   it('lists active and closed investments with invested, auto-reinvest, status and dates', async () => {
     serve();
     const active = await rowOf('USDT plan');
-    expect(active.textContent).toContain('1,500.00 USDT');
+    expect(active.textContent).toContain('1,500.000000 USDT');
     expect(active.textContent).toContain('On');
     expect(active.textContent).toContain('active');
     expect(active.querySelectorAll('time')).toHaveLength(2);
     const closed = await rowOf('BTC plan');
-    expect(closed.textContent).toContain('0.00 BTC');
+    expect(closed.textContent).toContain('0.00000000 BTC');
     expect(closed.textContent).toContain('Off');
     expect(closed.textContent).toContain('closed');
   });
@@ -301,12 +302,12 @@ describe('Earn: investments and Close', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Close the USDT plan investment' }));
     const dialog = screen.getByRole('dialog', { name: 'Close the USDT plan investment?' });
     expect(within(dialog).getByTestId('close-question').textContent).toContain(
-      'Close your investment of 1,500.00 USDT in the USDT plan?',
+      'Close your investment of 1,500.000000 USDT in the USDT plan?',
     );
     expect(fake.callsTo('flex.close')).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close investment' }));
     expect((await screen.findByRole('status')).textContent).toBe(
-      'Closed the USDT plan investment of 1,500 USDT.',
+      'Closed the USDT plan investment of 1,500.000000 USDT.',
     );
     expect(fake.callsTo('flex.close')).toEqual([{ plan: USDT_PLAN.id }]);
     await waitFor(() => expect(fake.callsTo('flex.overview')).toHaveLength(2));

@@ -49,7 +49,7 @@ describe('Earn: interest received per investment', () => {
   it('an investment with no payment yet has received 0 in its asset', async () => {
     serve(async () => payments({ interest: [] }));
     const usdt = await investmentRow('USDT plan');
-    await waitFor(() => expect(cell(usdt, 'Interest received').textContent).toBe('0.00 USDT'));
+    await waitFor(() => expect(cell(usdt, 'Interest received').textContent).toBe('0.000000 USDT'));
   });
 
   it('says the rate it earns (last payment x 365 / invested) apart from the plan rate', async () => {
@@ -109,7 +109,7 @@ describe('Earn: interest payments table', () => {
       new Date(LAST_PAID).toISOString(),
     );
     expect(cell(first, 'Asset').textContent).toBe('USDT');
-    expect(cell(first, 'Amount').textContent).toBe('0.20 USDT');
+    expect(cell(first, 'Amount').textContent).toBe('0.200000 USDT');
     expect(cell(first, 'Investment').textContent).toBe('USDT plan · active');
     expect(cell(rows[2]!, 'Amount').textContent).toBe('0.000001 USDT');
     expect(cell(rows[4]!, 'Investment').textContent).toBe('BTC plan · closed');

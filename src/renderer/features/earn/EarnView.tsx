@@ -7,9 +7,9 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { statusOf } from '../../lib/remote';
 import { useShellStore } from '../../lib/shellStore';
-import { isPermissionError, useEarnStore, usePaymentsStore } from './earnStore';
+import { isPermissionError, useEarnPlaces, useEarnStore, usePaymentsStore } from './earnStore';
 import { InterestPayments } from './InterestPayments';
-import { placesOf, planName, ratePercent } from './format';
+import { planName, ratePercent } from './format';
 import { InvestForm, NO_LENDING_ACCESS } from './InvestForm';
 import { Investments } from './Investments';
 
@@ -49,6 +49,7 @@ export function EarnView() {
   useAutoRefresh(refresh, data?.fetchedAt);
   const [selected, setSelected] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
+  const placesOf = useEarnPlaces();
 
   if (isPermissionError(error)) return <NoAccessNotice />;
 
@@ -64,18 +65,14 @@ export function EarnView() {
       header: 'Minimum',
       align: 'right',
       width: 'minmax(120px, 1fr)',
-      cell: (p) => (
-        <Amount value={p.minInvestment} places={placesOf(p.minInvestment, 0)} unit={p.ticker} />
-      ),
+      cell: (p) => <Amount value={p.minInvestment} places={placesOf(p.ticker)} unit={p.ticker} />,
     },
     {
       id: 'max',
       header: 'Maximum',
       align: 'right',
       width: 'minmax(120px, 1fr)',
-      cell: (p) => (
-        <Amount value={p.maxInvestment} places={placesOf(p.maxInvestment, 0)} unit={p.ticker} />
-      ),
+      cell: (p) => <Amount value={p.maxInvestment} places={placesOf(p.ticker)} unit={p.ticker} />,
     },
     decimalColumn(
       'rate',
@@ -91,7 +88,7 @@ export function EarnView() {
       width: 'minmax(130px, 1fr)',
       cell: (p) => {
         const value = balanceOf(p.ticker);
-        return <Amount value={value} places={placesOf(value)} unit={p.ticker} />;
+        return <Amount value={value} places={placesOf(p.ticker)} unit={p.ticker} />;
       },
     },
     actionsColumn('Action', '110px', (p) => (

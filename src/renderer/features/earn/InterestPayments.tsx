@@ -6,7 +6,7 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { SelectField } from '../../components/Field';
 import { RefreshAlert, tableHeight } from '../../components/ViewParts';
 import { statusOf } from '../../lib/remote';
-import { usePaymentsStore } from './earnStore';
+import { useEarnPlaces, usePaymentsStore } from './earnStore';
 import { amountColumn } from './columns';
 import { investmentLabel, planLabel } from './format';
 
@@ -24,6 +24,7 @@ interface InterestPaymentsProps {
  * newest first, all of them or one investment's.
  */
 export function InterestPayments({ investments, plans }: InterestPaymentsProps) {
+  const placesOf = useEarnPlaces();
   const slot = usePaymentsStore();
   const { data, load } = slot;
   const [chosen, setChosen] = useState(ALL);
@@ -52,7 +53,7 @@ export function InterestPayments({ investments, plans }: InterestPaymentsProps) 
   const columns: Column<FlexPayment>[] = [
     timeColumn((p) => p.createdAt),
     tickerColumn('asset', 'Asset', '72px', (p) => p.currency),
-    amountColumn('amount', 'Amount', (p) => p.amount),
+    amountColumn('amount', 'Amount', (p) => p.amount, placesOf),
     textColumn('investment', 'Investment', 'minmax(150px, 1.5fr)', labelOf, (p) => (
       <span title={`Investment ${p.investmentId}`}>{labelOf(p)}</span>
     )),

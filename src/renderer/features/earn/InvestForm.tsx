@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextField } from '../../components/Field';
 import { useSettings } from '../../lib/settingsStore';
 import { useForm } from '../../lib/useForm';
-import { useEarnStore, isPermissionError } from './earnStore';
-import { amountText, checkInvestAmount, placesOf, planName, ratePercent } from './format';
+import { useEarnPlaces, useEarnStore, isPermissionError } from './earnStore';
+import { amountText, checkInvestAmount, planName, ratePercent } from './format';
 
 export const NO_LENDING_ACCESS =
   "This API key has no access to Earn (flex). Enable lending in the key's permissions, or use another key.";
@@ -43,6 +43,7 @@ export function InvestForm({
   onInvested,
 }: InvestFormProps) {
   const privacy = useSettings((s) => s.privacy);
+  const shownPlaces = useEarnPlaces()(plan.ticker);
   const [confirming, setConfirming] = useState<ChannelParsed<'flex.invest'> | undefined>();
   const id = `invest-${plan.id}`;
   const form = useForm({
@@ -59,7 +60,9 @@ export function InvestForm({
     async submit(input) {
       await useEarnStore.getState().invest(input);
       setConfirming(undefined);
-      onInvested(`Invested ${amountText(input.amount, plan.ticker)} in the ${planName(plan)}.`);
+      onInvested(
+        `Invested ${amountText(input.amount, plan.ticker, shownPlaces)} in the ${planName(plan)}.`,
+      );
       return { amount: '' };
     },
     failed: () => setConfirming(undefined),
@@ -82,8 +85,8 @@ export function InvestForm({
     <section className="card earn-invest" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Invest in the {planName(plan)}</h2>
       <p className="muted">
-        From {amountText(plan.minInvestment, plan.ticker)} to{' '}
-        {amountText(plan.maxInvestment, plan.ticker)}, up to {rate} a year.
+        From {amountText(plan.minInvestment, plan.ticker, shownPlaces)} to{' '}
+        {amountText(plan.maxInvestment, plan.ticker, shownPlaces)}, up to {rate} a year.
       </p>
       <form
         className="form earn-invest-form"
@@ -103,7 +106,7 @@ export function InvestForm({
           hint={
             <>
               Available in the main account:{' '}
-              <Amount value={available} places={placesOf(available)} unit={plan.ticker} />
+              <Amount value={available} places={shownPlaces} unit={plan.ticker} />
             </>
           }
           inputMode="decimal"
@@ -137,8 +140,8 @@ export function InvestForm({
           onCancel={() => setConfirming(undefined)}
         >
           <p data-testid="invest-question">
-            Invest {amountText(confirming.amount, plan.ticker)} in the {planName(plan)} (up to{' '}
-            {rate} a year), auto-reinvest {confirming.withReinvest ? 'on' : 'off'}.
+            Invest {amountText(confirming.amount, plan.ticker, shownPlaces)} in the {planName(plan)}{' '}
+            (up to {rate} a year), auto-reinvest {confirming.withReinvest ? 'on' : 'off'}.
           </p>
         </ConfirmDialog>
       ) : null}

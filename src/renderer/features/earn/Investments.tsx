@@ -18,12 +18,11 @@ import {
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { amountColumn } from './columns';
-import { isPermissionError, useEarnStore } from './earnStore';
+import { isPermissionError, useEarnPlaces, useEarnStore } from './earnStore';
 import {
   amountText,
   dateParts,
   earningRate,
-  placesOf,
   planLabel as planLabelOf,
   ratePercent,
 } from './format';
@@ -78,10 +77,11 @@ function Received({
   interest: FlexInterest | undefined;
   status: Status;
 }) {
+  const places = useEarnPlaces()(investment.currency);
   if (status === 'loading') return <span aria-label="Loading">…</span>;
   if (status === 'error') return <span title="The interest payments could not be loaded.">—</span>;
   const total = interest?.total ?? '0';
-  return <Amount value={total} places={placesOf(total)} unit={investment.currency} />;
+  return <Amount value={total} places={places} unit={investment.currency} />;
 }
 
 /** The rate an investment earns by its last payment (when it says), and its plan's rate. */
@@ -131,6 +131,7 @@ export function Investments({
   onClosing,
 }: InvestmentsProps) {
   const close = useEarnStore((s) => s.close);
+  const placesOf = useEarnPlaces();
   const [closing, setClosing] = useState<FlexInvestment | undefined>();
   const rows = useRowActions();
   const busy = rows.busy;
@@ -149,7 +150,7 @@ export function Investments({
         try {
           await close(investment.planId);
           onClosed(
-            `Closed the ${planLabel(investment)} investment of ${amountText(investment.invested, investment.currency)}.`,
+            `Closed the ${planLabel(investment)} investment of ${amountText(investment.invested, investment.currency, placesOf(investment.currency))}.`,
           );
         } finally {
           setClosing(undefined);
@@ -160,7 +161,7 @@ export function Investments({
 
   const columns: Column<FlexInvestment>[] = [
     tickerColumn('plan', 'Plan', 'minmax(110px, 1fr)', planLabel),
-    amountColumn('invested', 'Invested', (i) => i.invested),
+    amountColumn('invested', 'Invested', (i) => i.invested, placesOf),
     {
       id: 'received',
       header: 'Interest received',
@@ -239,7 +240,7 @@ export function Investments({
             Close your investment of{' '}
             <Amount
               value={closing.invested}
-              places={placesOf(closing.invested)}
+              places={placesOf(closing.currency)}
               unit={closing.currency}
             />{' '}
             in the {planLabel(closing)}? The amount goes back to your main account and stops

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import type { FlexPayments, FlexTransaction } from '../../../shared/model';
 import type { DeskError } from '../../../shared/errors';
 import { getDesk } from '../../lib/desk';
@@ -20,6 +21,18 @@ export const useEarnStore = createRemote(
       mutate('flex.close', () => getDesk().flex.close({ plan }), { reloadOnFailure: true }),
   }),
 );
+
+/** An asset the exchange's list gives no places for: a coin's usual 8. */
+const UNKNOWN_ASSET_PLACES = 8;
+
+/**
+ * An Earn asset's display places by the one number rule: the exchange's `currency_precision` (main
+ * sends it with the plans).
+ */
+export function useEarnPlaces(): (ticker: string) => number {
+  const precisions = useEarnStore((s) => s.data?.precisions);
+  return useCallback((ticker) => precisions?.[ticker] ?? UNKNOWN_ASSET_PLACES, [precisions]);
+}
 
 /** Every interest payment, and what each investment has been paid (main sums them). */
 export const usePaymentsStore = createRemote<FlexPayments>({

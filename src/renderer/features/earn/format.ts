@@ -3,18 +3,9 @@ import { contract } from '../../../shared/contract';
 import type { FlexInvestment, FlexPayment, FlexPlan } from '../../../shared/model';
 import { formatDecimal, MASK } from '../../lib/decimal';
 
-/** Decimal places a decimal string carries ("0.0005" -> 4, "12" -> 0). */
-export function scaleOf(value: string): number {
-  const dot = value.indexOf('.');
-  return dot < 0 ? 0 : value.length - dot - 1;
-}
-
-/** Places to show an amount with: its own, at least `min`. */
-export const placesOf = (value: string, min = 2): number => Math.max(scaleOf(value), min);
-
-/** "100000" + "USDT" -> "100,000 USDT": as precise as the value, grouped, never rounded. */
-export function amountText(value: string, ticker: string): string {
-  return `${formatDecimal(value, scaleOf(new Decimal(value).toFixed()))} ${ticker}`;
+/** "100000" + "USDT" at 2 -> "100,000.00 USDT": the asset's places (the one number rule), grouped. */
+export function amountText(value: string, ticker: string, places: number): string {
+  return `${formatDecimal(value, places)} ${ticker}`;
 }
 
 /**
@@ -87,12 +78,16 @@ export function checkInvestAmount(
     return places === 0
       ? `${plan.ticker} has no decimal places: enter a whole number.`
       : `${plan.ticker} has at most ${places} decimal places.`;
+  // Written at the asset's places; 8 (a coin's usual) where the exchange gave none.
+  const shown = places ?? 8;
   if (amount.lt(plan.minInvestment))
-    return `At least ${amountText(plan.minInvestment, plan.ticker)}.`;
+    return `At least ${amountText(plan.minInvestment, plan.ticker, shown)}.`;
   if (amount.gt(plan.maxInvestment))
-    return `At most ${amountText(plan.maxInvestment, plan.ticker)}.`;
+    return `At most ${amountText(plan.maxInvestment, plan.ticker, shown)}.`;
   if (amount.gt(available)) {
-    const have = options.privacy ? `${MASK} ${plan.ticker}` : amountText(available, plan.ticker);
+    const have = options.privacy
+      ? `${MASK} ${plan.ticker}`
+      : amountText(available, plan.ticker, shown);
     return `You have ${have} in the main account.`;
   }
   return undefined;
