@@ -37,8 +37,9 @@ describe('the app follows the stream while it is open', () => {
     await screen.findByRole('navigation');
 
     act(() => fake.emit('stream.orders', fill(1)));
+    // The markets are not loaded here: the notice keeps the exchange's own figures.
     expect(screen.getByTestId('fill-notice').textContent).toContain(
-      'Filled: buy 0.01 BTC at 40,000 USDT on BTC/USDT',
+      'Filled: buy 0.01 BTC for 400 USDT at 40,000 USDT on BTC/USDT',
     );
 
     const locked: LockState = { enabled: true, locked: true, idleMinutes: 5 };

@@ -1,10 +1,12 @@
-import type { Order } from '../../../shared/model';
-import { formatDecimal } from '../../lib/decimal';
+import type { Market, Order } from '../../../shared/model';
+import { formatDecimal, isZero } from '../../lib/decimal';
 import { averagePrice, marketLabel, scaleOf, splitMarket } from '../../lib/format';
 
 /**
- * What a fill notice says: whether all of it filled, the side, the amount dealt and its average
- * price, on which market.
+ * What a fill notice says: whether all of it filled, the side, the amount dealt, what it came to
+ * and its fee, its average price, on which market. Written by the number rule
+ * (`shared/format.ts`): the stock at the market's `stockPrec`, money, fee and price at its tick
+ * (`moneyPrec`); a market the app does not know (yet) keeps the exchange's own figures.
  */
 export interface Fill {
   /** Filled, or stopped (canceled) after part of it filled. */
@@ -13,13 +15,17 @@ export interface Fill {
   amount: string;
   amountPlaces: number;
   stock: string;
+  /** What the fill came to, in money, and its fee (in money, as the placement's outcome says). */
+  total: string;
+  fee: string;
   price: string;
   pricePlaces: number;
+  moneyPlaces: number;
   money: string;
   market: string;
 }
 
-export function fillOf(order: Order): Fill {
+export function fillOf(order: Order, market: Market | undefined): Fill {
   const [stock, money] = splitMarket(order.market);
   const price = averagePrice(order.dealMoney, order.dealStock) ?? order.price;
   return {
@@ -28,14 +34,20 @@ export function fillOf(order: Order): Fill {
     whole: !(order.status ?? '').includes('CANCELED'),
     side: order.side,
     amount: order.dealStock,
-    amountPlaces: scaleOf(order.dealStock),
+    amountPlaces: market?.stockPrec ?? scaleOf(order.dealStock),
     stock,
+    total: order.dealMoney,
+    fee: order.dealFee,
     price,
-    pricePlaces: Math.min(8, scaleOf(price)),
+    pricePlaces: market?.moneyPrec ?? Math.min(8, scaleOf(price)),
+    moneyPlaces: market?.moneyPrec ?? Math.max(scaleOf(order.dealMoney), scaleOf(order.dealFee)),
     money,
     market: marketLabel(order.market),
   };
 }
+
+/** Whether the notice names a fee: none when the exchange charged none. */
+export const hasFee = (fill: Fill) => !isZero(fill.fee);
 
 /** "Filled:" or "Partly filled:", and what follows the market when the rest was canceled. */
 export const fillWords = (fill: Fill) =>
@@ -44,11 +56,16 @@ export const fillWords = (fill: Fill) =>
     : { lead: 'Partly filled:', tail: ' (the rest canceled)' };
 
 /**
- * The desktop notification of a fill: "Filled: buy 0.01 BTC at 40,000 USDT on BTC/USDT", or in
- * privacy mode only the market ("An order filled on BTC/USDT"): it shows outside the app.
+ * The desktop notification of a fill: "Filled: buy 0.01 BTC for 400.00 USDT (fee 0.40 USDT) at
+ * 40,000.00 USDT on BTC/USDT", or in privacy mode only the market ("An order filled on BTC/USDT"):
+ * it shows outside the app.
  */
-export function fillMessage(order: Order, privacy: boolean): { title: string; body: string } {
-  const fill = fillOf(order);
+export function fillMessage(
+  order: Order,
+  market: Market | undefined,
+  privacy: boolean,
+): { title: string; body: string } {
+  const fill = fillOf(order, market);
   const title = fill.whole ? 'Order filled' : 'Order partly filled';
   if (privacy) {
     return {
@@ -57,11 +74,14 @@ export function fillMessage(order: Order, privacy: boolean): { title: string; bo
     };
   }
   const { lead, tail } = fillWords(fill);
+  const money = (value: string, places: number) => `${formatDecimal(value, places)} ${fill.money}`;
+  const fee = hasFee(fill) ? ` (fee ${money(fill.fee, fill.moneyPlaces)})` : '';
   return {
     title,
     body:
-      `${lead} ${fill.side} ${formatDecimal(fill.amount, fill.amountPlaces)} ${fill.stock} at ` +
-      `${formatDecimal(fill.price, fill.pricePlaces)} ${fill.money} on ${fill.market}${tail}`,
+      `${lead} ${fill.side} ${formatDecimal(fill.amount, fill.amountPlaces)} ${fill.stock} for ` +
+      `${money(fill.total, fill.moneyPlaces)}${fee} at ${money(fill.price, fill.pricePlaces)} ` +
+      `on ${fill.market}${tail}`,
   };
 }
 
@@ -69,8 +89,12 @@ export function fillMessage(order: Order, privacy: boolean): { title: string; bo
  * The one desktop notification of the fills pushed together: a single fill's own words, or how
  * many filled and on which markets ("3 orders filled on BTC/USDT and ETH/USDT"), no amounts.
  */
-export function fillsMessage(orders: Order[], privacy: boolean): { title: string; body: string } {
-  if (orders.length === 1) return fillMessage(orders[0]!, privacy);
+export function fillsMessage(
+  orders: Order[],
+  marketOf: (name: string) => Market | undefined,
+  privacy: boolean,
+): { title: string; body: string } {
+  if (orders.length === 1) return fillMessage(orders[0]!, marketOf(orders[0]!.market), privacy);
   const markets = [...new Set(orders.map((o) => marketLabel(o.market)))];
   const shown =
     markets.length > 3 ? [...markets.slice(0, 3), `${markets.length - 3} more`] : markets;

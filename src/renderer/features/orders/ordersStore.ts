@@ -3,6 +3,7 @@ import type { ChannelInput } from '../../../shared/contract';
 import {
   ACTIVE_CAP,
   type CsvExport,
+  type Market,
   type Order,
   type OrderChange,
   type StreamOrders,
@@ -11,6 +12,7 @@ import { getDesk } from '../../lib/desk';
 import { compareDecimal } from '../../lib/decimal';
 import { createRemote, invalidate, mutate, onProfileReset } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
+import { useMarkets } from '../trade';
 import { fillsMessage } from './fills';
 
 /** The active-orders filters as typed: the whole list is loaded and filtered here. */
@@ -102,6 +104,13 @@ export const useFillNotices = create<FillNotices>()((set) => ({
 }));
 onProfileReset(() => useFillNotices.setState({ fills: [] }));
 
+/** Runs `send` with the exchange's markets (their places): at once, or once they are loaded. */
+function withMarkets(send: (markets: readonly Market[] | undefined) => void): void {
+  const { data, load } = useMarkets.getState();
+  if (data) send(data.markets);
+  else void load().then(() => send(useMarkets.getState().data?.markets));
+}
+
 /**
  * A batch of pushed order changes: the active list follows it (and a finished order makes the
  * history by API key reload); each finished order that dealt (a fill) raises a notice, and the batch's fills one desktop notification when the window is not
@@ -122,9 +131,13 @@ export function applyOrdersPush({ changes }: StreamOrders): void {
     fills: [...fills, ...s.fills.filter((o) => !ids.has(o.orderId))].slice(0, NOTICES_SHOWN),
   }));
   if (!document.hasFocus()) {
-    getDesk()
-      .app.notify(fillsMessage(fills, useSettings.getState().privacy))
-      .catch(() => undefined); // the in-app notices are there either way
+    // Written at the markets' places: loaded first when no screen has asked for them yet.
+    withMarkets((markets) => {
+      const marketOf = (name: string) => markets?.find((m) => m.name === name);
+      getDesk()
+        .app.notify(fillsMessage(fills, marketOf, useSettings.getState().privacy))
+        .catch(() => undefined); // the in-app notices are there either way
+    });
   }
 }
 
