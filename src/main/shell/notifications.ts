@@ -2,8 +2,9 @@ import { log } from '../lib/log';
 
 /**
  * Desktop notifications, without Electron: index.ts hands in how to make one (Electron's
- * `Notification`) and whether a window of the app has focus. The page words them (privacy mode
- * decides what they say); main shows one only while no window of the app is focused, at most one
+ * `Notification`) and whether a window of the app has focus. The page words a fill's (privacy mode
+ * decides what they say); main's own (services/transferWatch.ts: a deposit or withdrawal arrived)
+ * name no amount. One is shown only while no window of the app is focused, at most one
  * every few seconds, with control and bidirectional-override characters taken out.
  *
  * Coalescing: the first is shown at once; those that come within the interval are held, and when
