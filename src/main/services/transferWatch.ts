@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import type { DepositWithdraw, TransferArrival, TransfersArrived } from '../../shared/model';
+import { arrivalTitle } from '../../shared/transferStatus';
 import type { ExchangeApi } from '../exchange/api';
 
 type WatchApi = Pick<ExchangeApi, 'depositWithdrawHistory' | 'assets'>;
@@ -119,12 +120,6 @@ export class TransferWatch {
       status: r.status,
     }));
   }
-}
-
-/** "Deposit arrived" or "Withdrawal completed" (or partly). */
-export function arrivalTitle(a: Pick<TransferArrival, 'method' | 'status'>): string {
-  if (a.method === 1) return 'Deposit arrived';
-  return a.status === 18 ? 'Withdrawal partly completed' : 'Withdrawal completed';
 }
 
 /**

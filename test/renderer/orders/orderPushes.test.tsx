@@ -1,14 +1,14 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FillNotices } from '../../../src/renderer/features/orders/FillNotices';
+import { NoticesRegion } from '../../../src/renderer/components/Notices';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import {
   applyOrdersPush,
   useActiveOrders,
-  useFillNotices,
 } from '../../../src/renderer/features/orders/ordersStore';
 import { useApiDeals, useApiOrders } from '../../../src/renderer/features/orders/keyHistoryStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
+import { useNotices } from '../../../src/renderer/lib/noticesStore';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useMarkets } from '../../../src/renderer/features/trade/tradeStore';
 import { BTC_USDT } from '../trade/fixtures';
@@ -22,7 +22,7 @@ beforeAll(() => {
 afterAll(() => unsize());
 beforeEach(() => {
   resetStores();
-  useFillNotices.setState({ fills: [] });
+  useNotices.setState({ shown: [], kept: [], unread: 0 });
   // The markets' places: BTC at 6, USDT (money and tick) at 2.
   useMarkets.setState({
     data: { markets: [{ ...BTC_USDT, stockPrec: 6 }], fetchedAt: Date.now() },
@@ -45,7 +45,7 @@ function open() {
   setDesk(fake.desk);
   render(
     <>
-      <FillNotices />
+      <NoticesRegion />
       <OrdersView />
     </>,
   );
@@ -104,7 +104,7 @@ describe('pushed orders arrive in batches', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(false);
     const fake = ordersDesk({ 'app.notify': async () => true });
     setDesk(fake.desk);
-    render(<FillNotices />);
+    render(<NoticesRegion />);
     const filled = (orderId: number, market: string) =>
       ({
         event: 'finish',
@@ -207,7 +207,7 @@ describe('pushed orders change the active list in place', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(false);
     const fake = ordersDesk({ 'app.notify': async () => true });
     setDesk(fake.desk);
-    render(<FillNotices />);
+    render(<NoticesRegion />);
     push('finish', {
       ...resting,
       dealStock: '0.2',
@@ -229,7 +229,7 @@ describe('pushed orders change the active list in place', () => {
   it('a fill of an order the list never showed still raises the notice', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(true);
     setDesk(ordersDesk({}).desk);
-    render(<FillNotices />);
+    render(<NoticesRegion />);
     push('finish', order({ orderId: 99, side: 'sell', dealStock: '2', dealMoney: '6000.5' }));
     expect(screen.getByTestId('fill-notice').textContent).toContain(
       'Filled: sell 2.000000 BTC for 6,000.50 USDT at 3,000.25 USDT on BTC/USDT',
@@ -270,8 +270,8 @@ describe('a fill is written by the number rule (issue 32 point 1)', () => {
 
   it('the in-app notice: the stock at its places, money, fee and price at the tick', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(true);
-    setDesk(fakeDesk({}).desk);
-    render(<FillNotices />);
+    setDesk(ordersDesk({}).desk);
+    render(<NoticesRegion />);
     push('finish', filled);
     const notice = screen.getByTestId('fill-notice');
     expect(notice.textContent).toContain(written);
@@ -282,7 +282,7 @@ describe('a fill is written by the number rule (issue 32 point 1)', () => {
 
   it('the desktop notification says the same', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(false);
-    const fake = fakeDesk({ 'app.notify': async () => true });
+    const fake = ordersDesk({ 'app.notify': async () => true });
     setDesk(fake.desk);
     push('finish', filled);
     expect(fake.callsTo('app.notify')).toEqual([{ title: 'Order filled', body: written }]);
@@ -291,12 +291,12 @@ describe('a fill is written by the number rule (issue 32 point 1)', () => {
   it('loads the markets first when no screen has, and writes at their places', async () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(false);
     useMarkets.setState(useMarkets.getInitialState(), true);
-    const fake = fakeDesk({
+    const fake = ordersDesk({
       'trade.markets': async () => [{ ...BTC_USDT, stockPrec: 6 }],
       'app.notify': async () => true,
     });
     setDesk(fake.desk);
-    render(<FillNotices />);
+    render(<NoticesRegion />);
     push('finish', filled);
     await waitFor(() =>
       expect(fake.callsTo('app.notify')).toEqual([{ title: 'Order filled', body: written }]),

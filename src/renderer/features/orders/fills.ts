@@ -1,6 +1,7 @@
 import type { Market, Order } from '../../../shared/model';
 import { formatDecimal, isZero } from '../../lib/decimal';
 import { averagePrice, marketLabel, scaleOf, splitMarket } from '../../lib/format';
+import type { Notice, NoticePart } from '../../lib/noticesStore';
 
 /**
  * What a fill notice says: whether all of it filled, the side, the amount dealt, what it came to
@@ -54,6 +55,38 @@ export const fillWords = (fill: Fill) =>
   fill.whole
     ? { lead: 'Filled:', tail: '' }
     : { lead: 'Partly filled:', tail: ' (the rest canceled)' };
+
+/**
+ * The in-app notice of a fill (`at`: when it came): the desktop notification's words, the amounts
+ * through the Amount component (exact on hover, masked in privacy mode).
+ */
+export function fillNotice(order: Order, market: Market | undefined, at: number): Notice {
+  const fill = fillOf(order, market);
+  const { lead, tail } = fillWords(fill);
+  const money = (amount: string, places: number): NoticePart => ({
+    amount,
+    places,
+    unit: fill.money,
+  });
+  return {
+    id: `fill-${order.orderId}`,
+    kind: 'fill',
+    at,
+    label: `the fill notice of order ${order.orderId}`,
+    parts: [
+      `${lead} `,
+      { side: fill.side },
+      ' ',
+      { amount: fill.amount, places: fill.amountPlaces, unit: fill.stock },
+      ' for ',
+      money(fill.total, fill.moneyPlaces),
+      ...(hasFee(fill) ? [' (fee ', money(fill.fee, fill.moneyPlaces), ')'] : []),
+      ' at ',
+      money(fill.price, fill.pricePlaces),
+      ` on ${fill.market}${tail}`,
+    ],
+  };
+}
 
 /**
  * The desktop notification of a fill: "Filled: buy 0.01 BTC for 400.00 USDT (fee 0.40 USDT) at
