@@ -9,7 +9,7 @@ import { TradePage } from './pages/trade';
 /**
  * Issue 32 point 15, end to end: main's watch tells of a deposit or a withdrawal that arrived (the
  * demo's control endpoint credits one), the page shows a notice with its time under the header,
- * never over a table's header, and the header's Notices list keeps it. The test drives the watch
+ * never over a table's header, and the sidebar's Notices list keeps it. The test drives the watch
  * (`core.transferWatch.check()`) instead of waiting for its timer; what main sent is read from
  * main's own event hub.
  */

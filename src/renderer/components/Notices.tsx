@@ -59,7 +59,10 @@ export function NoticesRegion() {
   );
 }
 
-/** The header's Notices button: how many came since it was opened, and the list of them all. */
+/**
+ * The Notices button (at the foot of the sidebar): how many came since it was last opened, and
+ * the list of them all.
+ */
 export function NoticesButton() {
   const kept = useNotices((s) => s.kept);
   const unread = useNotices((s) => s.unread);

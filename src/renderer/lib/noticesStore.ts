@@ -5,7 +5,7 @@ import { onProfileReset } from './remote';
 /**
  * The in-app notices (a fill, a deposit or withdrawal that arrived), on every screen: each is
  * shown for NOTICE_SHOWN_MS (or until dismissed), then it leaves; every one stays in the Notices
- * list (the header's Notices button) with its time, the newest NOTICES_KEPT.
+ * list (the Notices button at the foot of the sidebar) with its time, the newest NOTICES_KEPT.
  */
 export const NOTICE_SHOWN_MS = 10_000;
 export const NOTICES_KEPT = 50;

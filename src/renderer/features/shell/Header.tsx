@@ -1,4 +1,3 @@
-import { NoticesButton } from '../../components/Notices';
 import { StatusPill } from '../status';
 import { activeProfile, useProfilesStore } from '../accounts';
 import { SCREENS, useShellStore } from '../../lib/shellStore';
@@ -16,7 +15,6 @@ function HeaderActions() {
   const setPrivacy = useSettings((s) => s.setPrivacy);
   return (
     <div className="header-actions">
-      <NoticesButton />
       <button
         type="button"
         className="btn btn-secondary btn-small"
