@@ -3,30 +3,39 @@ import { formatDecimal, isZero } from '../../lib/decimal';
 import { averagePrice, marketLabel, scaleOf, splitMarket } from '../../lib/format';
 import type { Notice, NoticePart } from '../../lib/noticesStore';
 
+/** A figure and the places it is written at. */
+interface Figure {
+  value: string;
+  places: number;
+}
+
+/** At the market's places; a market the app does not know (yet): the exact value. */
+const figure = (value: string, places: number | undefined): Figure => ({
+  value,
+  places: places ?? scaleOf(value),
+});
+
 /**
  * What a fill notice says: whether all of it filled, the side, the amount dealt, what it came to
  * and its fee, its average price, on which market. Written by the number rule
  * (`shared/format.ts`): the stock at the market's `stockPrec`, money, fee and price at its tick
- * (`moneyPrec`); a market the app does not know (yet) keeps the exchange's own figures.
+ * (`moneyPrec`).
  */
-export interface Fill {
+interface Fill {
   /** Filled, or stopped (canceled) after part of it filled. */
   whole: boolean;
   side: Order['side'];
-  amount: string;
-  amountPlaces: number;
+  amount: Figure;
   stock: string;
   /** What the fill came to, in money, and its fee (in money, as the placement's outcome says). */
-  total: string;
-  fee: string;
-  price: string;
-  pricePlaces: number;
-  moneyPlaces: number;
+  total: Figure;
+  fee: Figure;
+  price: Figure;
   money: string;
   market: string;
 }
 
-export function fillOf(order: Order, market: Market | undefined): Fill {
+function fillOf(order: Order, market: Market | undefined): Fill {
   const [stock, money] = splitMarket(order.market);
   const price = averagePrice(order.dealMoney, order.dealStock) ?? order.price;
   return {
@@ -34,24 +43,21 @@ export function fillOf(order: Order, market: Market | undefined): Fill {
     // CANCELED_STP, CANCELED_TAKER_BAND, AUTO_CANCELED_…) with the rest.
     whole: !(order.status ?? '').includes('CANCELED'),
     side: order.side,
-    amount: order.dealStock,
-    amountPlaces: market?.stockPrec ?? scaleOf(order.dealStock),
+    amount: figure(order.dealStock, market?.stockPrec),
     stock,
-    total: order.dealMoney,
-    fee: order.dealFee,
-    price,
-    pricePlaces: market?.moneyPrec ?? Math.min(8, scaleOf(price)),
-    moneyPlaces: market?.moneyPrec ?? Math.max(scaleOf(order.dealMoney), scaleOf(order.dealFee)),
+    total: figure(order.dealMoney, market?.moneyPrec),
+    fee: figure(order.dealFee, market?.moneyPrec),
+    price: figure(price, market?.moneyPrec),
     money,
     market: marketLabel(order.market),
   };
 }
 
 /** Whether the notice names a fee: none when the exchange charged none. */
-export const hasFee = (fill: Fill) => !isZero(fill.fee);
+const hasFee = (fill: Fill) => !isZero(fill.fee.value);
 
 /** "Filled:" or "Partly filled:", and what follows the market when the rest was canceled. */
-export const fillWords = (fill: Fill) =>
+const fillWords = (fill: Fill) =>
   fill.whole
     ? { lead: 'Filled:', tail: '' }
     : { lead: 'Partly filled:', tail: ' (the rest canceled)' };
@@ -63,8 +69,8 @@ export const fillWords = (fill: Fill) =>
 export function fillNotice(order: Order, market: Market | undefined, at: number): Notice {
   const fill = fillOf(order, market);
   const { lead, tail } = fillWords(fill);
-  const money = (amount: string, places: number): NoticePart => ({
-    amount,
+  const money = ({ value, places }: Figure): NoticePart => ({
+    amount: value,
     places,
     unit: fill.money,
   });
@@ -77,12 +83,12 @@ export function fillNotice(order: Order, market: Market | undefined, at: number)
       `${lead} `,
       { side: fill.side },
       ' ',
-      { amount: fill.amount, places: fill.amountPlaces, unit: fill.stock },
+      { amount: fill.amount.value, places: fill.amount.places, unit: fill.stock },
       ' for ',
-      money(fill.total, fill.moneyPlaces),
-      ...(hasFee(fill) ? [' (fee ', money(fill.fee, fill.moneyPlaces), ')'] : []),
+      money(fill.total),
+      ...(hasFee(fill) ? [' (fee ', money(fill.fee), ')'] : []),
       ' at ',
-      money(fill.price, fill.pricePlaces),
+      money(fill.price),
       ` on ${fill.market}${tail}`,
     ],
   };
@@ -93,7 +99,7 @@ export function fillNotice(order: Order, market: Market | undefined, at: number)
  * 40,000.00 USDT on BTC/USDT", or in privacy mode only the market ("An order filled on BTC/USDT"):
  * it shows outside the app.
  */
-export function fillMessage(
+function fillMessage(
   order: Order,
   market: Market | undefined,
   privacy: boolean,
@@ -107,14 +113,14 @@ export function fillMessage(
     };
   }
   const { lead, tail } = fillWords(fill);
-  const money = (value: string, places: number) => `${formatDecimal(value, places)} ${fill.money}`;
-  const fee = hasFee(fill) ? ` (fee ${money(fill.fee, fill.moneyPlaces)})` : '';
+  const written = ({ value, places }: Figure) => formatDecimal(value, places);
+  const money = (f: Figure) => `${written(f)} ${fill.money}`;
+  const fee = hasFee(fill) ? ` (fee ${money(fill.fee)})` : '';
   return {
     title,
     body:
-      `${lead} ${fill.side} ${formatDecimal(fill.amount, fill.amountPlaces)} ${fill.stock} for ` +
-      `${money(fill.total, fill.moneyPlaces)}${fee} at ${money(fill.price, fill.pricePlaces)} ` +
-      `on ${fill.market}${tail}`,
+      `${lead} ${fill.side} ${written(fill.amount)} ${fill.stock} for ${money(fill.total)}${fee} ` +
+      `at ${money(fill.price)} on ${fill.market}${tail}`,
   };
 }
 
