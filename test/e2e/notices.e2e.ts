@@ -32,7 +32,7 @@ const check = () => session.app.core.transferWatch.check();
 
 describe('notices of deposits and withdrawals', () => {
   it('the seeded history is not news: no storm at first start', async () => {
-    // The first look (at start, shared if still under way) and a second one.
+    // The first look learns what is there; the second finds nothing new.
     await check();
     await check();
     expect(arrived).toEqual([]);

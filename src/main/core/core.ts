@@ -59,7 +59,10 @@ export interface CoreOptions {
   stream?: Partial<SessionOptions>;
   /** How often a balance snapshot is taken while the app runs (default 15 minutes). */
   snapshotIntervalMs?: number;
-  /** How often main looks for deposits and withdrawals that arrived (default 30 s). */
+  /**
+   * How often main looks for deposits and withdrawals that arrived (default 30 s; 0: never on its
+   * own, the web host's tests call `transferWatch.check()`).
+   */
   transferWatchIntervalMs?: number;
   /** The exchange clients' time limits (default: the Transport's; tests of a hanging exchange). */
   transport?: AccountsOptions['transport'];
@@ -159,7 +162,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     isLocked: () => lock.isLocked(),
     emit: (arrived) => events.emit('transfers.arrived', arrived),
     ...(options.notify ? { notify: options.notify } : {}),
-    ...(options.transferWatchIntervalMs ? { intervalMs: options.transferWatchIntervalMs } : {}),
+    ...(options.transferWatchIntervalMs !== undefined
+      ? { intervalMs: options.transferWatchIntervalMs }
+      : {}),
   });
   transferWatch.start();
   const handlers = createHandlers({

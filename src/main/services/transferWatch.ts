@@ -34,6 +34,7 @@ export interface TransferWatchOptions {
   emit: (payload: TransfersArrived) => void;
   /** A desktop notification (main's notifier; absent in the web host). */
   notify?: (title: string, body: string) => boolean;
+  /** How often it looks (default 30 s; 0: only when `check` is called). */
   intervalMs?: number;
   now?: () => number;
 }
@@ -54,18 +55,18 @@ export class TransferWatch {
   private readonly seen = new Map<string, Map<string, boolean>>();
   private running: Promise<void> | undefined;
   private readonly now: () => number;
+  private readonly intervalMs: number;
 
   constructor(private readonly options: TransferWatchOptions) {
     this.now = options.now ?? Date.now;
+    this.intervalMs = options.intervalMs ?? TRANSFER_WATCH_INTERVAL_MS;
   }
 
+  /** Looks now and every interval from now on (nothing with an interval of 0: tests call `check`). */
   start(): void {
-    if (this.timer) return;
+    if (this.timer || this.intervalMs <= 0) return;
     void this.check();
-    this.timer = setInterval(
-      () => void this.check(),
-      this.options.intervalMs ?? TRANSFER_WATCH_INTERVAL_MS,
-    );
+    this.timer = setInterval(() => void this.check(), this.intervalMs);
     this.timer.unref?.();
   }
 

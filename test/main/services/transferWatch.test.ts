@@ -28,7 +28,7 @@ function record(overrides: Partial<DepositWithdraw> = {}): DepositWithdraw {
   };
 }
 
-function setUp(first: DepositWithdraw[]) {
+function setUp(first: DepositWithdraw[], intervalMs = 10_000) {
   let records = first;
   let failing = false;
   let locked = false;
@@ -56,7 +56,7 @@ function setUp(first: DepositWithdraw[]) {
       return true;
     },
     now: () => 42,
-    intervalMs: 10_000,
+    intervalMs,
   });
   return {
     watch,
@@ -194,6 +194,15 @@ describe('the transfer watch’s timer', () => {
     t.watch.stop();
     await vi.advanceTimersByTimeAsync(60_000);
     expect(t.reads).toHaveLength(2);
+  });
+
+  it('with an interval of 0 it looks only when asked', async () => {
+    const t = setUp(old, 0);
+    t.watch.start();
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(t.reads).toEqual([]);
+    await t.watch.check();
+    expect(t.reads).toHaveLength(1);
   });
 });
 
