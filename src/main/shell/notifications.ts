@@ -13,8 +13,9 @@ import { log } from '../lib/log';
  *
  * A notification the system refuses (Electron's `failed`: an unsigned macOS app since Electron 42,
  * an error from Windows' notification service) is logged, and from then on none is made: `notify`
- * answers false and the in-app notice, which the page shows for every fill, is the only one
- * (`fallBack` draws the eye to it: index.ts flashes the window's taskbar or dock entry).
+ * answers false and the in-app notice, which the page shows for every fill and arrived transfer,
+ * is the only one (`fallBack` draws the eye to it: index.ts flashes the window's taskbar or dock
+ * entry).
  */
 export interface DesktopNotification {
   show(): void;
@@ -107,7 +108,7 @@ export class Notifier {
       this.refused = true;
       log.warn(
         `[notify] the desktop notification could not be shown: ${plainText(String(error))}; ` +
-          'fills are shown in the app only from now on',
+          'notices are shown in the app only from now on',
       );
       this.options.fallBack?.();
     });
