@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@exchange-desk/demo-exchange/testing';
 import type { TransfersArrived } from '../../src/shared/model';
 import { startDemoSession, type DemoSession } from './demoSession';
+import { describeViolations, mustFix, runAxe } from './pages/axe';
 import { OrdersPage } from './pages/orders';
 import { TradePage } from './pages/trade';
 
@@ -81,7 +82,7 @@ describe('notices of deposits and withdrawals', () => {
     await list.waitFor({ state: 'detached' });
   });
 
-  it('at 800x600, light and dark, the Notices button and a notice stay in the window', async () => {
+  it('at 800x600, light and dark, the Notices button and a notice stay in the window; axe 0', async () => {
     await page.setViewportSize({ width: 800, height: 600 });
     const answer = await control.control('POST', '/deposit', { ticker: 'ETH', amount: '1.25' });
     expect(answer.status).toBe(200);
@@ -97,6 +98,9 @@ describe('notices of deposits and withdrawals', () => {
         expect(box!.x + box!.width).toBeLessThanOrEqual(800);
       }
       await page.screenshot({ path: `test-results/screenshots/notices-800-${mode}.png` });
+      // Axe with the notices shown (their time's colour on their background too).
+      const blocking = (await runAxe(page, `notices 800x600 ${mode}`)).filter(mustFix);
+      expect(blocking, describeViolations(blocking)).toEqual([]);
     }
     await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
     await page.setViewportSize({ width: 1400, height: 900 });
