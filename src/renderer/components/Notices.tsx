@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNotices, type Notice } from '../lib/noticesStore';
 import { Amount } from './Amount';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -25,15 +25,41 @@ function NoticeText({ notice }: { notice: Notice }) {
 
 /**
  * The notices on screen, under the header on every screen (in the page's flow: they push the
- * screen down and never cover a table's header). Each leaves after a while; the Notices list
- * keeps it.
+ * screen down and never cover a table's header). Each leaves after a while, not while the
+ * pointer or the keyboard is on them; the Notices list keeps it.
  */
 export function NoticesRegion() {
   const shown = useNotices((s) => s.shown);
   const dismiss = useNotices((s) => s.dismiss);
+  const hold = useNotices((s) => s.hold);
+  const region = useRef<HTMLDivElement>(null);
+  /** Dismissed: focus goes to the next notice's Dismiss, or to the screen, never to the page. */
+  const dismissAt = (index: number) => {
+    const buttons = region.current?.querySelectorAll<HTMLElement>('.notice button');
+    const next = buttons?.[index + 1] ?? buttons?.[index - 1];
+    dismiss(shown[index]!.id);
+    if (next) next.focus();
+    else {
+      hold(false);
+      document.getElementById('main-content')?.focus();
+    }
+  };
   return (
-    <div className="notices" role="status" aria-live="polite">
-      {shown.map((notice) => (
+    <div
+      className="notices"
+      role="status"
+      aria-live="polite"
+      ref={region}
+      onMouseEnter={() => hold(true)}
+      onMouseLeave={() => {
+        if (!region.current?.contains(document.activeElement)) hold(false);
+      }}
+      onFocus={() => hold(true)}
+      onBlur={(event) => {
+        if (!region.current?.contains(event.relatedTarget as Node | null)) hold(false);
+      }}
+    >
+      {shown.map((notice, index) => (
         <div
           className={`notice notice-${notice.kind}`}
           key={notice.id}
@@ -48,7 +74,7 @@ export function NoticesRegion() {
           <button
             type="button"
             className="btn btn-link btn-small"
-            onClick={() => dismiss(notice.id)}
+            onClick={() => dismissAt(index)}
             aria-label={`Dismiss ${notice.label}`}
           >
             Dismiss

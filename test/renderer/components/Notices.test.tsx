@@ -20,7 +20,7 @@ const NOW = Date.UTC(2026, 10, 28, 9, 30, 0);
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
   vi.spyOn(document, 'hasFocus').mockReturnValue(true);
-  useNotices.setState({ shown: [], kept: [], unread: 0 });
+  useNotices.setState({ shown: [], kept: [], unread: 0, held: false });
   useSettings.setState({ privacy: false });
   useMarkets.setState({
     data: { markets: [{ ...BTC_USDT, stockPrec: 6 }], fetchedAt: NOW },
@@ -110,6 +110,42 @@ describe('in-app notices', () => {
     // Opened: nothing new any more.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('button', { name: 'Notices' })).toBeTruthy();
+  });
+
+  it('none leaves while the pointer is on the notices; a while after it leaves them', () => {
+    app();
+    fill(1);
+    const region = screen.getByRole('status');
+    fireEvent.mouseEnter(region);
+    advance(NOTICE_SHOWN_MS * 3);
+    expect(screen.getByTestId('fill-notice')).toBeTruthy();
+    fireEvent.mouseLeave(region);
+    advance(NOTICE_SHOWN_MS - 1);
+    expect(screen.getByTestId('fill-notice')).toBeTruthy();
+    advance(1);
+    expect(screen.queryByTestId('fill-notice')).toBeNull();
+  });
+
+  it('none leaves while the keyboard is on one; Dismiss moves focus on, never to the page', () => {
+    render(
+      <>
+        <NoticesRegion />
+        <main id="main-content" tabIndex={-1} />
+      </>,
+    );
+    fill(1);
+    fill(2);
+    const dismiss2 = screen.getByRole('button', { name: 'Dismiss the fill notice of order 2' });
+    act(() => dismiss2.focus());
+    advance(NOTICE_SHOWN_MS);
+    expect(screen.getAllByTestId('fill-notice')).toHaveLength(2);
+    fireEvent.click(dismiss2);
+    const dismiss1 = screen.getByRole('button', { name: 'Dismiss the fill notice of order 1' });
+    expect(document.activeElement).toBe(dismiss1);
+    fireEvent.click(dismiss1);
+    expect(screen.queryByTestId('fill-notice')).toBeNull();
+    expect(document.activeElement).toBe(document.getElementById('main-content'));
+    expect(useNotices.getState().held).toBe(false);
   });
 
   it('a dismissed notice stays in the list', () => {
