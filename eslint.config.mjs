@@ -68,7 +68,7 @@ const FEATURE_PUBLIC_ONLY = {
 export const FEATURE_USES = {
   accounts: ['lock'],
   earn: [],
-  live: ['lock', 'orders', 'overview', 'trade'],
+  live: ['lock', 'orders', 'overview', 'trade', 'transfers'],
   lock: [],
   mining: ['accounts'],
   orders: ['accounts', 'trade'],

@@ -1,13 +1,13 @@
 import { Suspense, useEffect } from 'react';
 import { LockGate } from './features/lock';
 import { connectLive } from './features/live';
-import { FillNotices } from './features/orders';
 import { OverviewView } from './features/overview/OverviewView';
 import { Header } from './features/shell/Header';
 import { ScreenPlaceholder } from './features/shell/ScreenPlaceholder';
 import { ShortcutsDialog } from './features/shell/ShortcutsDialog';
 import { Sidebar } from './features/shell/Sidebar';
 import { UpdateBanner } from './features/shell/UpdateBanner';
+import { NoticesRegion } from './components/Notices';
 import { lazyNamed } from './lib/lazyNamed';
 import { SCREENS, useShellStore, type ScreenId } from './lib/shellStore';
 import { useShortcuts } from './features/shell/shortcuts';
@@ -71,7 +71,7 @@ function Shell() {
       <div className="main">
         <Header />
         <UpdateBanner />
-        <FillNotices />
+        <NoticesRegion />
         <main id="main-content" className="content" data-screen={screen} tabIndex={-1}>
           <Suspense fallback={screenLoading}>
             <Screen screen={screen} />

@@ -88,6 +88,7 @@ export const EVENT_NAMES = [
   'stream.balances',
   'stream.orders',
   'stream.resync',
+  'transfers.arrived',
 ] as const;
 
 /** IPC channel on which main pushes events to the preload. */

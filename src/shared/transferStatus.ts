@@ -53,3 +53,9 @@ export function validStatuses(method: TransferMethod | undefined): number[] {
     : [...Object.keys(DEPOSIT_STATUSES), ...Object.keys(WITHDRAW_STATUSES)];
   return [...new Set(codes.map(Number))].sort((a, b) => a - b);
 }
+
+/** What a done transfer is called when it arrives: a deposit credited, a withdrawal completed. */
+export function arrivalTitle({ method, status }: { method: number; status: number }): string {
+  if (method === 1) return 'Deposit arrived';
+  return status === 18 ? 'Withdrawal partly completed' : 'Withdrawal completed';
+}

@@ -17,7 +17,7 @@ import { figure } from '../support/figures';
  * host: axe-core on every screen of the sidebar (Orders with each tab: Active with the kill-switch
  * armed, Conditional, Executed orders, Deals, the partner's Order history) and the dialogs (cancel,
  * modify and its confirmation, cancel all, an order's deals, Trade's review, blocking a
- * sub-account, the shortcuts sheet), light and dark, at 1400x900 and 800x600, with two profiles
+ * sub-account, the shortcuts sheet, the Notices list), light and dark, at 1400x900 and 800x600, with two profiles
  * (two account cards): no serious or critical violation and no two landmarks alike; every
  * violation axe finds is printed with its elements. Then the layout: at 800x600 the navigation
  * stays in view, the active orders' Cancel and Modify and the executed orders' Deals show without
@@ -232,6 +232,15 @@ describe('Accessibility and layout in Chromium through the web host', () => {
           await page.locator('main').focus();
           await page.keyboard.press('?');
           await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+        },
+      ],
+      [
+        'notices-list',
+        async () => {
+          await page.keyboard.press('Escape');
+          await page.getByRole('dialog').waitFor({ state: 'detached' });
+          await page.getByTestId('notices-button').click();
+          await page.getByRole('dialog', { name: 'Notices' }).waitFor();
         },
       ],
     ];

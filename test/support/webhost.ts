@@ -22,7 +22,9 @@ export async function startApp(options: Partial<CoreOptions> = {}): Promise<App>
   if (!existsSync(resolve(RENDERER_DIR, 'index.html'))) {
     throw new Error('out/renderer is missing: run `npm run build` before the E2E suite.');
   }
-  const core = await startCore({ version: 'test', ...options });
+  // Main's watch for deposits and withdrawals looks only when a test asks (notices.e2e.ts): no
+  // request of its own lands in a test's request log.
+  const core = await startCore({ version: 'test', transferWatchIntervalMs: 0, ...options });
   const sent: string[] = [];
   const recorded = Object.fromEntries(
     Object.entries(core.handlers).map(([name, handler]) => [

@@ -17,6 +17,7 @@ import { PortfolioHistory } from '../portfolioHistory/service';
 import type { HistoryStore } from '../portfolioHistory/store';
 import type { SaveFile } from '../services/csv';
 import { KillSwitchKeeper } from '../services/killSwitchKeeper';
+import { TransferWatch } from '../services/transferWatch';
 import { OrderJournal } from '../services/orderJournal';
 import { StreamService } from '../stream/service';
 import type { SessionOptions } from '../stream/session';
@@ -58,6 +59,11 @@ export interface CoreOptions {
   stream?: Partial<SessionOptions>;
   /** How often a balance snapshot is taken while the app runs (default 15 minutes). */
   snapshotIntervalMs?: number;
+  /**
+   * How often main looks for deposits and withdrawals that arrived (default 30 s; 0: never on its
+   * own, the web host's tests call `transferWatch.check()`).
+   */
+  transferWatchIntervalMs?: number;
   /** The exchange clients' time limits (default: the Transport's; tests of a hanging exchange). */
   transport?: AccountsOptions['transport'];
 }
@@ -74,6 +80,8 @@ export interface Core {
   readonly history: HistoryStore;
   /** Takes the balance snapshots (every Overview refresh, and a timer). */
   readonly recorder: SnapshotRecorder;
+  /** Looks for deposits and withdrawals that arrived (a timer; tests call `check`). */
+  readonly transferWatch: TransferWatch;
   /** The computer goes to sleep: polling and the live stream stop, the page is told. */
   suspend(): void;
   /**
@@ -149,6 +157,16 @@ export async function startCore(options: CoreOptions): Promise<Core> {
   });
   accounts.onForget((profileId) => history.deleteProfile(profileId));
   const killSwitches = new KillSwitchKeeper();
+  const transferWatch = new TransferWatch({
+    active: () => accounts.active(),
+    isLocked: () => lock.isLocked(),
+    emit: (arrived) => events.emit('transfers.arrived', arrived),
+    ...(options.notify ? { notify: options.notify } : {}),
+    ...(options.transferWatchIntervalMs !== undefined
+      ? { intervalMs: options.transferWatchIntervalMs }
+      : {}),
+  });
+  transferWatch.start();
   const handlers = createHandlers({
     info: () => ({
       version: options.version,
@@ -179,8 +197,10 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     stream,
     history,
     recorder,
+    transferWatch,
     suspend() {
       recorder.stop();
+      transferWatch.stop();
       accounts.active().status.stop();
       stream.suspend();
       events.emit('app.power', { state: 'suspended', at: Date.now() });
@@ -190,6 +210,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       active.status.start();
       stream.resume();
       recorder.start();
+      transferWatch.start();
       // A connected partner app's access token expired during the sleep: refresh it now, ahead
       // of the first call. Not connected (or the refresh token expired too) is fine here.
       await active.oauth.accessToken().catch(() => undefined);
@@ -197,6 +218,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     },
     async stop() {
       killSwitches.stop();
+      transferWatch.stop();
       recorder.stop();
       stream.stop();
       accounts.stop();

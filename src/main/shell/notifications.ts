@@ -2,8 +2,9 @@ import { log } from '../lib/log';
 
 /**
  * Desktop notifications, without Electron: index.ts hands in how to make one (Electron's
- * `Notification`) and whether a window of the app has focus. The page words them (privacy mode
- * decides what they say); main shows one only while no window of the app is focused, at most one
+ * `Notification`) and whether a window of the app has focus. The page words a fill's (privacy mode
+ * decides what they say); main's own (services/transferWatch.ts: a deposit or withdrawal arrived)
+ * name no amount. One is shown only while no window of the app is focused, at most one
  * every few seconds, with control and bidirectional-override characters taken out.
  *
  * Coalescing: the first is shown at once; those that come within the interval are held, and when
@@ -12,8 +13,9 @@ import { log } from '../lib/log';
  *
  * A notification the system refuses (Electron's `failed`: an unsigned macOS app since Electron 42,
  * an error from Windows' notification service) is logged, and from then on none is made: `notify`
- * answers false and the in-app notice, which the page shows for every fill, is the only one
- * (`fallBack` draws the eye to it: index.ts flashes the window's taskbar or dock entry).
+ * answers false and the in-app notice, which the page shows for every fill and arrived transfer,
+ * is the only one (`fallBack` draws the eye to it: index.ts flashes the window's taskbar or dock
+ * entry).
  */
 export interface DesktopNotification {
   show(): void;
@@ -106,7 +108,7 @@ export class Notifier {
       this.refused = true;
       log.warn(
         `[notify] the desktop notification could not be shown: ${plainText(String(error))}; ` +
-          'fills are shown in the app only from now on',
+          'notices are shown in the app only from now on',
       );
       this.options.fallBack?.();
     });

@@ -12,7 +12,7 @@ import { keyHistory } from './keyHistory';
 import { trade } from './trade';
 import { flex } from './flex';
 import { subAccounts } from './subAccounts';
-import { transfers } from './transfers';
+import { transfers, transfersEvents } from './transfers';
 import { mining } from './mining';
 import { lock, lockEvents } from './lock';
 
@@ -79,6 +79,7 @@ export const events = {
   ...lockEvents,
   ...appEvents,
   ...streamEvents,
+  ...transfersEvents,
 } as const;
 
 type Contract = typeof contract;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validStatuses } from '../transferStatus';
-import { channel } from './common';
-import type { CsvExport, TransfersPage } from '../model';
+import { channel, event } from './common';
+import type { CsvExport, TransfersArrived, TransfersPage } from '../model';
 
 export const transferFiltersInput = z
   .object({
@@ -37,4 +37,9 @@ export const transfers = {
   list: channel<TransfersPage>()(transfersInput),
   /** Every record of the filtered history (up to the 10,000 cap) as CSV. */
   exportCsv: channel<CsvExport>()(z.object({ filters: transferFiltersInput })),
+} as const;
+
+export const transfersEvents = {
+  /** Deposits credited and withdrawals completed since main last looked (services/transferWatch). */
+  'transfers.arrived': event<TransfersArrived>(),
 } as const;

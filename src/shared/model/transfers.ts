@@ -51,3 +51,23 @@ export interface TransfersPage {
   places: Record<string, number>;
   fetchedAt: number;
 }
+
+/** A deposit credited, or a withdrawal completed, that main saw happen while the app ran. */
+export interface TransferArrival {
+  method: 1 | 2;
+  ticker: string;
+  amount: Decimal;
+  /** The asset's display places (`currency_precision` of the assets list). */
+  places: number;
+  /** When the exchange recorded it (ms). */
+  createdAt: Millis;
+  network: string | null;
+  /** Status code (api-v4-notes §5): successful, or partially successful for a withdrawal. */
+  status: number;
+}
+
+/** The `transfers.arrived` event: what arrived since main last looked, and when it saw it. */
+export interface TransfersArrived {
+  arrivals: TransferArrival[];
+  at: Millis;
+}

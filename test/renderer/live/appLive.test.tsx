@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../src/renderer/App';
-import { useFillNotices } from '../../../src/renderer/features/orders/ordersStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
+import { useNotices } from '../../../src/renderer/lib/noticesStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import type { LockState, StreamOrders } from '../../../src/shared/model';
 import { openAppDesk, resetStores } from '../accounts/fixtures';
@@ -10,7 +10,7 @@ import { order } from '../orders/fixtures';
 
 beforeEach(() => {
   resetStores();
-  useFillNotices.setState({ fills: [] });
+  useNotices.setState({ shown: [], kept: [], unread: 0 });
   useShellStore.setState({ screen: 'settings' });
   vi.spyOn(document, 'hasFocus').mockReturnValue(true);
 });
@@ -37,8 +37,9 @@ describe('the app follows the stream while it is open', () => {
     await screen.findByRole('navigation');
 
     act(() => fake.emit('stream.orders', fill(1)));
-    expect(screen.getByTestId('fill-notice').textContent).toContain(
-      'Filled: buy 0.01 BTC at 40,000 USDT on BTC/USDT',
+    // The markets are not loaded here: the notice keeps the exchange's own figures.
+    expect((await screen.findByTestId('fill-notice')).textContent).toContain(
+      'Filled: buy 0.01 BTC for 400 USDT at 40,000 USDT on BTC/USDT',
     );
 
     const locked: LockState = { enabled: true, locked: true, idleMinutes: 5 };
@@ -46,6 +47,6 @@ describe('the app follows the stream while it is open', () => {
     act(() => fake.emit('stream.orders', fill(2)));
     expect(await screen.findByRole('heading', { name: 'Exchange Desk is locked' })).toBeTruthy();
     expect(screen.queryByTestId('fill-notice')).toBeNull();
-    expect(useFillNotices.getState().fills.map((o) => o.orderId)).toEqual([1]);
+    expect(useNotices.getState().kept.map((n) => n.id)).toEqual(['fill-1']);
   });
 });

@@ -2,7 +2,8 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectLive } from '../../../src/renderer/features/live/liveStore';
 import { useLockStore } from '../../../src/renderer/features/lock/lockStore';
-import { useActiveOrders, useFillNotices } from '../../../src/renderer/features/orders/ordersStore';
+import { useActiveOrders } from '../../../src/renderer/features/orders/ordersStore';
+import { useNotices } from '../../../src/renderer/lib/noticesStore';
 import { OverviewView } from '../../../src/renderer/features/overview/OverviewView';
 import { useOverviewStore } from '../../../src/renderer/features/overview/overviewStore';
 import {
@@ -25,7 +26,7 @@ let disconnect: (() => void) | undefined;
 beforeEach(() => {
   resetStores();
   useTradeStore.setState({ market: 'BTC_USDT' });
-  useFillNotices.setState({ fills: [] });
+  useNotices.setState({ shown: [], kept: [], unread: 0 });
   useLockStore.setState({ state: OPEN, error: undefined });
   vi.spyOn(document, 'hasFocus').mockReturnValue(false);
 });
@@ -76,6 +77,20 @@ function pushEverything(emit: (event: string, payload: unknown) => void) {
     trades: [{ tradeId: 1, price: '1', amount: '1', total: '1', time: 1, side: 'buy', rpi: false }],
   });
   emit('stream.balances', { balances: { BTC: { available: '9', freeze: '0' } }, at: 1 });
+  emit('transfers.arrived', {
+    arrivals: [
+      {
+        method: 1,
+        ticker: 'USDT',
+        amount: '25',
+        places: 2,
+        createdAt: 1,
+        network: 'TRC20',
+        status: 3,
+      },
+    ],
+    at: 2,
+  });
 }
 
 describe('the live stream reaches the stores', () => {
@@ -84,7 +99,9 @@ describe('the live stream reaches the stores', () => {
     act(() => pushEverything(fake.emit));
     expect(useOverviewStore.getState().data?.total).toBe('73948.22678457');
     expect(useActiveOrders.getState().data?.orders).toEqual([]);
-    expect(useFillNotices.getState().fills.map((o) => o.orderId)).toEqual([1]);
+    await waitFor(() =>
+      expect(useNotices.getState().shown.map((n) => n.id)).toEqual(['fill-1', 'transfer-2-0']),
+    );
     expect(fake.callsTo('app.notify')).toHaveLength(1);
     expect(useTradeContext.getState().data?.book.asks).toEqual([['1', '1']]);
     expect(useTradeContext.getState().data?.stock.available).toBe('9');
@@ -112,7 +129,8 @@ describe('the live stream reaches the stores', () => {
     expect(useActiveOrders.getState().data).toBe(before.orders);
     expect(useTradeContext.getState().data).toBe(before.context);
     expect(useLiveTrades.getState().trades).toEqual([]);
-    expect(useFillNotices.getState().fills).toEqual([]);
+    expect(useNotices.getState().kept).toEqual([]);
+    expect(fake.callsTo('trade.markets')).toEqual([]);
     expect(fake.callsTo('app.notify')).toEqual([]);
   });
 
@@ -171,10 +189,11 @@ describe('profile switch', () => {
     const fake = await connected();
     act(() => pushEverything(fake.emit));
     expect(useLiveTrades.getState().trades).toHaveLength(1);
-    expect(useFillNotices.getState().fills).toHaveLength(1);
+    await waitFor(() => expect(useNotices.getState().shown).toHaveLength(2));
     act(() => resetProfileData());
     expect(useLiveTrades.getState().trades).toEqual([]);
-    expect(useFillNotices.getState().fills).toEqual([]);
+    expect(useNotices.getState().shown).toEqual([]);
+    expect(useNotices.getState().kept).toEqual([]);
     expect(useTradeContext.getState().data).toBeUndefined();
   });
 });

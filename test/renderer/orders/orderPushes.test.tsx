@@ -1,15 +1,17 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FillNotices } from '../../../src/renderer/features/orders/FillNotices';
+import { NoticesRegion } from '../../../src/renderer/components/Notices';
 import { OrdersView } from '../../../src/renderer/features/orders/OrdersView';
 import {
   applyOrdersPush,
   useActiveOrders,
-  useFillNotices,
 } from '../../../src/renderer/features/orders/ordersStore';
 import { useApiDeals, useApiOrders } from '../../../src/renderer/features/orders/keyHistoryStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
+import { useNotices } from '../../../src/renderer/lib/noticesStore';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
+import { useMarkets } from '../../../src/renderer/features/trade/tradeStore';
+import { BTC_USDT } from '../trade/fixtures';
 import { ACTIVE_CAP, type Order, type OrderChange } from '../../../src/shared/model';
 import { activeList, order, resetStores, sizeTableBodies, ordersDesk } from './fixtures';
 
@@ -20,7 +22,11 @@ beforeAll(() => {
 afterAll(() => unsize());
 beforeEach(() => {
   resetStores();
-  useFillNotices.setState({ fills: [] });
+  useNotices.setState({ shown: [], kept: [], unread: 0 });
+  // The markets' places: BTC at 6, USDT (money and tick) at 2.
+  useMarkets.setState({
+    data: { markets: [{ ...BTC_USDT, stockPrec: 6 }], fetchedAt: Date.now() },
+  });
 });
 afterEach(() => {
   cleanup();
@@ -39,7 +45,7 @@ function open() {
   setDesk(fake.desk);
   render(
     <>
-      <FillNotices />
+      <NoticesRegion />
       <OrdersView />
     </>,
   );
@@ -98,7 +104,7 @@ describe('pushed orders arrive in batches', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(false);
     const fake = ordersDesk({ 'app.notify': async () => true });
     setDesk(fake.desk);
-    render(<FillNotices />);
+    render(<NoticesRegion />);
     const filled = (orderId: number, market: string) =>
       ({
         event: 'finish',
@@ -158,7 +164,9 @@ describe('pushed orders change the active list in place', () => {
       status: 'FILLED',
     });
     const notice = screen.getByTestId('fill-notice');
-    expect(notice.textContent).toContain('Filled: buy 0.01 BTC at 40,000 USDT on BTC/USDT');
+    expect(notice.textContent).toContain(
+      'Filled: buy 0.010000 BTC for 400.00 USDT at 40,000.00 USDT on BTC/USDT',
+    );
     expect(notice.closest('[role="status"]')).toBeTruthy();
     expect(count()).toBe('1 order');
     expect(fake.callsTo('app.notify')).toEqual([]);
@@ -173,7 +181,10 @@ describe('pushed orders change the active list in place', () => {
     await waitFor(() => expect(count()).toBe('2 orders'));
     push('finish', { ...resting, dealStock: '0.01', dealMoney: '400', status: 'FILLED' });
     expect(fake.callsTo('app.notify')).toEqual([
-      { title: 'Order filled', body: 'Filled: buy 0.01 BTC at 40,000 USDT on BTC/USDT' },
+      {
+        title: 'Order filled',
+        body: 'Filled: buy 0.010000 BTC for 400.00 USDT at 40,000.00 USDT on BTC/USDT',
+      },
     ]);
   });
 
@@ -187,7 +198,7 @@ describe('pushed orders change the active list in place', () => {
       { title: 'Order filled', body: 'An order filled on BTC/USDT' },
     ]);
     const notice = screen.getByTestId('fill-notice');
-    expect(notice.textContent).not.toMatch(/0\.01|40,000/);
+    expect(notice.textContent).not.toMatch(/0\.01|40,000|400/);
     expect(notice.textContent).toContain('•••••');
     expect(notice.textContent).toContain('BTC/USDT');
   });
@@ -196,7 +207,7 @@ describe('pushed orders change the active list in place', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(false);
     const fake = ordersDesk({ 'app.notify': async () => true });
     setDesk(fake.desk);
-    render(<FillNotices />);
+    render(<NoticesRegion />);
     push('finish', {
       ...resting,
       dealStock: '0.2',
@@ -205,12 +216,12 @@ describe('pushed orders change the active list in place', () => {
       status: 'CANCELED',
     });
     expect(screen.getByTestId('fill-notice').textContent).toContain(
-      'Partly filled: buy 0.2 BTC at 40,000 USDT on BTC/USDT (the rest canceled)',
+      'Partly filled: buy 0.200000 BTC for 8,000.00 USDT at 40,000.00 USDT on BTC/USDT (the rest canceled)',
     );
     expect(fake.callsTo('app.notify')).toEqual([
       {
         title: 'Order partly filled',
-        body: 'Partly filled: buy 0.2 BTC at 40,000 USDT on BTC/USDT (the rest canceled)',
+        body: 'Partly filled: buy 0.200000 BTC for 8,000.00 USDT at 40,000.00 USDT on BTC/USDT (the rest canceled)',
       },
     ]);
   });
@@ -218,10 +229,10 @@ describe('pushed orders change the active list in place', () => {
   it('a fill of an order the list never showed still raises the notice', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(true);
     setDesk(ordersDesk({}).desk);
-    render(<FillNotices />);
+    render(<NoticesRegion />);
     push('finish', order({ orderId: 99, side: 'sell', dealStock: '2', dealMoney: '6000.5' }));
     expect(screen.getByTestId('fill-notice').textContent).toContain(
-      'Filled: sell 2 BTC at 3,000.25 USDT on BTC/USDT',
+      'Filled: sell 2.000000 BTC for 6,000.50 USDT at 3,000.25 USDT on BTC/USDT',
     );
   });
 });
@@ -241,5 +252,56 @@ describe('a pushed finish reaches the history by API key (issue 32 point 8)', ()
     push('finish', { ...resting, dealStock: '0.5', left: '0' });
     await waitFor(() => expect(fake.callsTo('keyHistory.orders')).toHaveLength(2));
     await waitFor(() => expect(fake.callsTo('keyHistory.deals')).toHaveLength(2));
+  });
+});
+
+describe('a fill is written by the number rule (issue 32 point 1)', () => {
+  const filled = order({
+    orderId: 77,
+    amount: '0.098048',
+    left: '0',
+    dealStock: '0.098048',
+    dealMoney: '6241.5003648',
+    dealFee: '6.2415003648',
+    status: 'FILLED',
+  });
+  const written =
+    'Filled: buy 0.098048 BTC for 6,241.50 USDT (fee 6.24 USDT) at 63,657.60 USDT on BTC/USDT';
+
+  it('the in-app notice: the stock at its places, money, fee and price at the tick', () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    setDesk(ordersDesk({}).desk);
+    render(<NoticesRegion />);
+    push('finish', filled);
+    const notice = screen.getByTestId('fill-notice');
+    expect(notice.textContent).toContain(written);
+    // The exact values stay on hover.
+    expect(within(notice).getByTitle('6241.5003648')).toBeTruthy();
+    expect(within(notice).getByTitle('6.2415003648')).toBeTruthy();
+  });
+
+  it('the desktop notification says the same', () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    const fake = ordersDesk({ 'app.notify': async () => true });
+    setDesk(fake.desk);
+    push('finish', filled);
+    expect(fake.callsTo('app.notify')).toEqual([{ title: 'Order filled', body: written }]);
+  });
+
+  it('loads the markets first when no screen has, and writes at their places', async () => {
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    useMarkets.setState(useMarkets.getInitialState(), true);
+    const fake = ordersDesk({
+      'trade.markets': async () => [{ ...BTC_USDT, stockPrec: 6 }],
+      'app.notify': async () => true,
+    });
+    setDesk(fake.desk);
+    render(<NoticesRegion />);
+    push('finish', filled);
+    await waitFor(() =>
+      expect(fake.callsTo('app.notify')).toEqual([{ title: 'Order filled', body: written }]),
+    );
+    await waitFor(() => expect(screen.getByTestId('fill-notice').textContent).toContain(written));
+    expect(fake.callsTo('trade.markets')).toHaveLength(1);
   });
 });

@@ -4,11 +4,13 @@ import { isUnlocked } from '../lock';
 import { applyOrdersPush } from '../orders';
 import { useOverviewStore } from '../overview';
 import { applyPrices, applyTrades, useTradeContext } from '../trade';
+import { applyArrivals } from '../transfers';
 
 /**
  * Follows the exchange's stream (main's `stream.*` events) into the stores that hold the same data
  * (rule 8, docs/architecture.md): prices revalue the Overview, orders change the active list, the watched
- * market's book, trades and balances reach Trade, a resync reloads the streamed slots. Nothing is
+ * market's book, trades and balances reach Trade, a resync reloads the streamed slots, a deposit or
+ * withdrawal that arrived (main's watch) raises a notice. Nothing is
  * applied while the app is locked (the app mounts this only while it is open, and checks again
  * per event: a push may arrive before the lock screen replaces the app). Returns the unsubscribe.
  */
@@ -41,6 +43,7 @@ export function connectLive(): () => void {
       'stream.resync',
       open(() => invalidate(STREAMED)),
     ),
+    desk.on('transfers.arrived', open(applyArrivals)),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -1,25 +1,41 @@
-import type { Order } from '../../../shared/model';
-import { formatDecimal } from '../../lib/decimal';
+import type { Market, Order } from '../../../shared/model';
+import { formatDecimal, isZero } from '../../lib/decimal';
 import { averagePrice, marketLabel, scaleOf, splitMarket } from '../../lib/format';
+import type { Notice, NoticePart } from '../../lib/noticesStore';
+
+/** A figure and the places it is written at. */
+interface Figure {
+  value: string;
+  places: number;
+}
+
+/** At the market's places; a market the app does not know (yet): the exact value. */
+const figure = (value: string, places: number | undefined): Figure => ({
+  value,
+  places: places ?? scaleOf(value),
+});
 
 /**
- * What a fill notice says: whether all of it filled, the side, the amount dealt and its average
- * price, on which market.
+ * What a fill notice says: whether all of it filled, the side, the amount dealt, what it came to
+ * and its fee, its average price, on which market. Written by the number rule
+ * (`shared/format.ts`): the stock at the market's `stockPrec`, money, fee and price at its tick
+ * (`moneyPrec`).
  */
-export interface Fill {
+interface Fill {
   /** Filled, or stopped (canceled) after part of it filled. */
   whole: boolean;
   side: Order['side'];
-  amount: string;
-  amountPlaces: number;
+  amount: Figure;
   stock: string;
-  price: string;
-  pricePlaces: number;
+  /** What the fill came to, in money, and its fee (in money, as the placement's outcome says). */
+  total: Figure;
+  fee: Figure;
+  price: Figure;
   money: string;
   market: string;
 }
 
-export function fillOf(order: Order): Fill {
+function fillOf(order: Order, market: Market | undefined): Fill {
   const [stock, money] = splitMarket(order.market);
   const price = averagePrice(order.dealMoney, order.dealStock) ?? order.price;
   return {
@@ -27,28 +43,68 @@ export function fillOf(order: Order): Fill {
     // CANCELED_STP, CANCELED_TAKER_BAND, AUTO_CANCELED_…) with the rest.
     whole: !(order.status ?? '').includes('CANCELED'),
     side: order.side,
-    amount: order.dealStock,
-    amountPlaces: scaleOf(order.dealStock),
+    amount: figure(order.dealStock, market?.stockPrec),
     stock,
-    price,
-    pricePlaces: Math.min(8, scaleOf(price)),
+    total: figure(order.dealMoney, market?.moneyPrec),
+    fee: figure(order.dealFee, market?.moneyPrec),
+    price: figure(price, market?.moneyPrec),
     money,
     market: marketLabel(order.market),
   };
 }
 
+/** Whether the notice names a fee: none when the exchange charged none. */
+const hasFee = (fill: Fill) => !isZero(fill.fee.value);
+
 /** "Filled:" or "Partly filled:", and what follows the market when the rest was canceled. */
-export const fillWords = (fill: Fill) =>
+const fillWords = (fill: Fill) =>
   fill.whole
     ? { lead: 'Filled:', tail: '' }
     : { lead: 'Partly filled:', tail: ' (the rest canceled)' };
 
 /**
- * The desktop notification of a fill: "Filled: buy 0.01 BTC at 40,000 USDT on BTC/USDT", or in
- * privacy mode only the market ("An order filled on BTC/USDT"): it shows outside the app.
+ * The in-app notice of a fill (`at`: when it came): the desktop notification's words, the amounts
+ * through the Amount component (exact on hover, masked in privacy mode).
  */
-export function fillMessage(order: Order, privacy: boolean): { title: string; body: string } {
-  const fill = fillOf(order);
+export function fillNotice(order: Order, market: Market | undefined, at: number): Notice {
+  const fill = fillOf(order, market);
+  const { lead, tail } = fillWords(fill);
+  const money = ({ value, places }: Figure): NoticePart => ({
+    amount: value,
+    places,
+    unit: fill.money,
+  });
+  return {
+    id: `fill-${order.orderId}`,
+    kind: 'fill',
+    at,
+    label: `the fill notice of order ${order.orderId}`,
+    parts: [
+      `${lead} `,
+      { side: fill.side },
+      ' ',
+      { amount: fill.amount.value, places: fill.amount.places, unit: fill.stock },
+      ' for ',
+      money(fill.total),
+      ...(hasFee(fill) ? [' (fee ', money(fill.fee), ')'] : []),
+      ' at ',
+      money(fill.price),
+      ` on ${fill.market}${tail}`,
+    ],
+  };
+}
+
+/**
+ * The desktop notification of a fill: "Filled: buy 0.01 BTC for 400.00 USDT (fee 0.40 USDT) at
+ * 40,000.00 USDT on BTC/USDT", or in privacy mode only the market ("An order filled on BTC/USDT"):
+ * it shows outside the app.
+ */
+function fillMessage(
+  order: Order,
+  market: Market | undefined,
+  privacy: boolean,
+): { title: string; body: string } {
+  const fill = fillOf(order, market);
   const title = fill.whole ? 'Order filled' : 'Order partly filled';
   if (privacy) {
     return {
@@ -57,11 +113,14 @@ export function fillMessage(order: Order, privacy: boolean): { title: string; bo
     };
   }
   const { lead, tail } = fillWords(fill);
+  const written = ({ value, places }: Figure) => formatDecimal(value, places);
+  const money = (f: Figure) => `${written(f)} ${fill.money}`;
+  const fee = hasFee(fill) ? ` (fee ${money(fill.fee)})` : '';
   return {
     title,
     body:
-      `${lead} ${fill.side} ${formatDecimal(fill.amount, fill.amountPlaces)} ${fill.stock} at ` +
-      `${formatDecimal(fill.price, fill.pricePlaces)} ${fill.money} on ${fill.market}${tail}`,
+      `${lead} ${fill.side} ${written(fill.amount)} ${fill.stock} for ${money(fill.total)}${fee} ` +
+      `at ${money(fill.price)} on ${fill.market}${tail}`,
   };
 }
 
@@ -69,8 +128,12 @@ export function fillMessage(order: Order, privacy: boolean): { title: string; bo
  * The one desktop notification of the fills pushed together: a single fill's own words, or how
  * many filled and on which markets ("3 orders filled on BTC/USDT and ETH/USDT"), no amounts.
  */
-export function fillsMessage(orders: Order[], privacy: boolean): { title: string; body: string } {
-  if (orders.length === 1) return fillMessage(orders[0]!, privacy);
+export function fillsMessage(
+  orders: Order[],
+  marketOf: (name: string) => Market | undefined,
+  privacy: boolean,
+): { title: string; body: string } {
+  if (orders.length === 1) return fillMessage(orders[0]!, marketOf(orders[0]!.market), privacy);
   const markets = [...new Set(orders.map((o) => marketLabel(o.market)))];
   const shown =
     markets.length > 3 ? [...markets.slice(0, 3), `${markets.length - 3} more`] : markets;

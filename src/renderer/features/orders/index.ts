@@ -1,6 +1,5 @@
 /**
- * What other screens may use of Orders: the fill notices shown on every screen, and where the
- * stream's order pushes land.
+ * What other screens may use of Orders: where the stream's order pushes land (and raise the fill
+ * notices).
  */
 export { applyOrdersPush } from './ordersStore';
-export { FillNotices } from './FillNotices';

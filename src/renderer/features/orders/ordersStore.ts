@@ -3,15 +3,18 @@ import type { ChannelInput } from '../../../shared/contract';
 import {
   ACTIVE_CAP,
   type CsvExport,
+  type Market,
   type Order,
   type OrderChange,
   type StreamOrders,
 } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { compareDecimal } from '../../lib/decimal';
-import { createRemote, invalidate, mutate, onProfileReset } from '../../lib/remote';
+import { createRemote, invalidate, mutate } from '../../lib/remote';
+import { useNotices } from '../../lib/noticesStore';
 import { useSettings } from '../../lib/settingsStore';
-import { fillsMessage } from './fills';
+import { useMarkets } from '../trade';
+import { fillNotice, fillsMessage } from './fills';
 
 /** The active-orders filters as typed: the whole list is loaded and filtered here. */
 export interface ActiveFilters {
@@ -88,26 +91,20 @@ export const useActiveOrders = createRemote(
   }),
 );
 
-/** The fill notices shown on every screen, newest first (at most NOTICES_SHOWN). */
-export const NOTICES_SHOWN = 5;
-
-interface FillNotices {
-  fills: Order[];
-  dismiss(orderId: number): void;
+/** Runs `send` with the exchange's markets (their places): at once, or once they are loaded. */
+function withMarkets(send: (markets: readonly Market[] | undefined) => void): void {
+  const { data, load } = useMarkets.getState();
+  if (data) send(data.markets);
+  else void load().then(() => send(useMarkets.getState().data?.markets));
 }
-
-export const useFillNotices = create<FillNotices>()((set) => ({
-  fills: [],
-  dismiss: (orderId) => set((s) => ({ fills: s.fills.filter((o) => o.orderId !== orderId) })),
-}));
-onProfileReset(() => useFillNotices.setState({ fills: [] }));
 
 /**
  * A batch of pushed order changes: the active list follows it (and a finished order makes the
- * history by API key reload); each finished order that dealt (a fill) raises a notice, and the batch's fills one desktop notification when the window is not
+ * history by API key reload); each finished order that dealt (a fill) raises an in-app notice
+ * (lib/noticesStore.ts), and the batch's fills one desktop notification when the window is not
  * focused, worded by privacy mode.
  */
-export function applyOrdersPush({ changes }: StreamOrders): void {
+export function applyOrdersPush({ changes, at }: StreamOrders): void {
   useActiveOrders.getState().applyOrders(changes);
   // A finished order is history now: Executed orders and Deals (if shown once) reload.
   if (changes.some((c) => c.event === 'finish'))
@@ -117,15 +114,16 @@ export function applyOrdersPush({ changes }: StreamOrders): void {
     .map((c) => c.order)
     .reverse();
   if (fills.length === 0) return;
-  const ids = new Set(fills.map((o) => o.orderId));
-  useFillNotices.setState((s) => ({
-    fills: [...fills, ...s.fills.filter((o) => !ids.has(o.orderId))].slice(0, NOTICES_SHOWN),
-  }));
-  if (!document.hasFocus()) {
+  const focused = document.hasFocus();
+  // Written at the markets' places: loaded first when no screen has asked for them yet.
+  withMarkets((markets) => {
+    const marketOf = (name: string) => markets?.find((m) => m.name === name);
+    useNotices.getState().add(fills.map((o) => fillNotice(o, marketOf(o.market), at)).reverse());
+    if (focused) return;
     getDesk()
-      .app.notify(fillsMessage(fills, useSettings.getState().privacy))
+      .app.notify(fillsMessage(fills, marketOf, useSettings.getState().privacy))
       .catch(() => undefined); // the in-app notices are there either way
-  }
+  });
 }
 
 /** OCO and OTO orders, optionally of one market. */

@@ -1,3 +1,4 @@
+import { NoticesButton } from '../../components/Notices';
 import { SCREENS, useShellStore } from '../../lib/shellStore';
 
 export function Sidebar() {
@@ -26,6 +27,10 @@ export function Sidebar() {
           </li>
         ))}
       </ul>
+      {/* At the foot of the sidebar: the header keeps to one line in a small window. */}
+      <div className="sidebar-foot">
+        <NoticesButton />
+      </div>
     </nav>
   );
 }
