@@ -452,3 +452,24 @@ describe('Load detail for the selected window', () => {
     expect(days.to - days.from).toBeLessThan(7 * 86_400);
   });
 });
+
+describe('Mining figures describe the window shown (issue 32, item 18)', () => {
+  it('says which window they cover, and "Current" only while the latest reading is recent', async () => {
+    serve();
+    render(<MiningView />);
+    const stats = await screen.findByTestId('mining-stats');
+    expect(stats.textContent).toContain('Current');
+    expect(screen.getByTestId('mining-stats-window').textContent).toMatch(
+      /^Over the window shown: .+ to .+$/,
+    );
+  });
+
+  it('a window whose readings stopped hours ago has a "last reading" with its time, not "Current"', async () => {
+    // The pool's last point is three hours old: the figures are not current.
+    serve(async (q) => series({ ...q, to: q.to - 3 * 3600 }));
+    render(<MiningView />);
+    const stats = await screen.findByTestId('mining-stats');
+    expect(stats.textContent).not.toContain('Current');
+    expect(stats.textContent).toMatch(/Last reading.*TH\/s at /);
+  });
+});

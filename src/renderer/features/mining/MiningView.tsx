@@ -7,6 +7,7 @@ import { SelectField, TextField } from '../../components/Field';
 import { useProfilesStore } from '../accounts';
 import { useSettings } from '../../lib/settingsStore';
 import { useShellStore } from '../../lib/shellStore';
+import { useNow } from '../../lib/useNow';
 import { useWidth } from '../../lib/useWidth';
 import { HashrateChart } from './HashrateChart';
 import {
@@ -50,6 +51,8 @@ export function MiningView() {
   const fieldErrors = useMiningStore((s) => s.fieldErrors);
   const loadStore = useMiningStore((s) => s.load);
   const privacy = useSettings((s) => s.privacy);
+  // Whether the latest reading is still "current" (checked each half minute).
+  const now = useNow();
 
   // The account picker lists the profile's mining accounts (typed in when they cannot be listed).
   const minedAccounts = useMiningAccounts((s) => s.data);
@@ -266,7 +269,7 @@ export function MiningView() {
             />
           </div>
         </div>
-        {data && !empty ? <Stats series={data} privacy={privacy} /> : null}
+        {data && !empty ? <Stats series={data} privacy={privacy} now={now} /> : null}
         <div className="mining-chart-box" ref={chartBox}>
           {data && !empty ? (
             <HashrateChart
