@@ -53,6 +53,7 @@ export const CHANNEL_NAMES = [
   'trade.markets',
   'trade.tickers',
   'trade.context',
+  'trade.candles',
   'flex.overview',
   'flex.invest',
   'flex.close',

@@ -130,6 +130,8 @@ export function createHandlers(services: Services): Handlers {
     'trade.markets': () => trade.markets(api()),
     'trade.tickers': () => trade.tickers(api()),
     'trade.context': ({ market }) => trade.context(api(), market),
+    'trade.candles': ({ market, interval, before }) =>
+      trade.candles(api(), market, interval, before),
     'flex.overview': () => flex.overview(api()),
     'flex.invest': (input) => flex.invest(api(), input),
     'flex.close': ({ plan }) => flex.close(api(), plan),
