@@ -67,6 +67,7 @@ const FEATURE_PUBLIC_ONLY = {
  */
 export const FEATURE_USES = {
   accounts: ['lock'],
+  chart: [],
   earn: [],
   live: ['lock', 'orders', 'overview', 'trade'],
   lock: [],
@@ -76,7 +77,7 @@ export const FEATURE_USES = {
   settings: ['overview', 'shell'],
   shell: ['accounts', 'lock', 'status'],
   status: [],
-  trade: ['accounts', 'status'],
+  trade: ['accounts', 'chart', 'status'],
   transfers: [],
 };
 

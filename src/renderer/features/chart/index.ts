@@ -1,0 +1,1 @@
+export { ChartPanel } from './ChartPanel';
