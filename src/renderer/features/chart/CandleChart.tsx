@@ -9,7 +9,7 @@ import {
   type LogicalRange,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Candle, ChartInterval, Market } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
@@ -185,8 +185,7 @@ export function CandleChart({ market, interval, candles, onNearStart }: Props) {
     drawn.current = { first: -1, length: 0 };
   }, [market.name, interval]);
 
-  const byTime = useMemo(() => new Map(candles.map((c) => [c.time, c])), [candles]);
-  const shown = (hover !== undefined ? byTime.get(hover) : undefined) ?? candles.at(-1);
+  const shown = (hover !== undefined ? candleAt(candles, hover) : undefined) ?? candles.at(-1);
   const visible = useMemo(() => visibleCandles(candles, range), [candles, range]);
   const label = `${marketLabel(market.name)} price chart, ${interval} candles`;
   const price = (v: string) => formatDecimal(v, places);
@@ -270,21 +269,48 @@ export function CandleChart({ market, interval, candles, onNearStart }: Props) {
         </thead>
         <tbody>
           {visible.slice(-TABLE_ROWS).map((c) => (
-            <tr key={c.time}>
-              <th scope="row">
-                {new Date(c.time).toISOString().slice(0, 16).replace('T', ' ')} UTC
-              </th>
-              <td>{price(c.open)}</td>
-              <td>{price(c.high)}</td>
-              <td>{price(c.low)}</td>
-              <td>{price(c.close)}</td>
-              <td>{amount(c.stockVolume)}</td>
-            </tr>
+            <CandleRow key={c.time} candle={c} places={places} stockPlaces={market.stockPrec} />
           ))}
         </tbody>
       </table>
     </div>
   );
+}
+
+/** A row of the hidden table: drawn again only when its candle changes (a tick: the last one). */
+const CandleRow = memo(function CandleRow({
+  candle: c,
+  places,
+  stockPlaces,
+}: {
+  candle: Candle;
+  places: number;
+  stockPlaces: number;
+}) {
+  return (
+    <tr>
+      <th scope="row">{new Date(c.time).toISOString().slice(0, 16).replace('T', ' ')} UTC</th>
+      <td>{formatDecimal(c.open, places)}</td>
+      <td>{formatDecimal(c.high, places)}</td>
+      <td>{formatDecimal(c.low, places)}</td>
+      <td>{formatDecimal(c.close, places)}</td>
+      <td>{formatDecimal(c.stockVolume, stockPlaces)}</td>
+    </tr>
+  );
+});
+
+/** The candle starting at `time` (candles are in time order): a binary search. */
+function candleAt(candles: readonly Candle[], time: number): Candle | undefined {
+  let lo = 0;
+  let hi = candles.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = candles[mid]!.time;
+    if (at === time) return candles[mid];
+    if (at < time) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
 }
 
 function toBar(c: Candle) {

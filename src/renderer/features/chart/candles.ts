@@ -3,13 +3,13 @@ import type { Candle } from '../../../shared/model';
 
 /**
  * The candles in view: the chart's visible logical range (indices into `candles`, fractional and
- * possibly past either end), or all of them before the chart reported one.
+ * possibly past either end); none before the chart reported one (it does once it has drawn).
  */
 export function visibleCandles(
   candles: readonly Candle[],
   range: { from: number; to: number } | null,
 ): readonly Candle[] {
-  if (!range) return candles;
+  if (!range) return [];
   const from = Math.max(0, Math.ceil(range.from));
   const to = Math.min(candles.length - 1, Math.floor(range.to));
   return from > to ? [] : candles.slice(from, to + 1);
