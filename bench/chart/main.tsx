@@ -6,20 +6,20 @@ import '../../src/renderer/styles.css';
 
 /**
  * The chart bench's page (bench/suites/chart.ts): the app's CandleChart (lightweight-charts) in a
- * 900 px panel. `?candles=N`. The page reports through `window.__bench`:
+ * 900 px panel. `?candles=N`. The page reports through `window.__chartBench`:
  *   paint()     renders N candles and answers the ms from the render call to the frame after it
  *   ticks(n)    n live updates (the last candle's close moves, a new candle each 60th) each
  *               committed and followed by a frame; answers when done
  */
 
-interface BenchApi {
+interface ChartBenchApi {
   paint(): Promise<number>;
   ticks(n: number): Promise<void>;
 }
 
 declare global {
   interface Window {
-    __bench: BenchApi;
+    __chartBench: ChartBenchApi;
   }
 }
 
@@ -69,7 +69,7 @@ const draw = () =>
     ),
   );
 
-window.__bench = {
+window.__chartBench = {
   async paint() {
     const start = performance.now();
     draw();

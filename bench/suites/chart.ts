@@ -38,13 +38,13 @@ async function measure(browser: Browser, url: string): Promise<RunResult> {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${url}?candles=${CANDLES}`);
-    await page.waitForFunction('window.__bench !== undefined');
-    const firstPaintMs = (await page.evaluate('window.__bench.paint()')) as number;
+    await page.waitForFunction('window.__chartBench !== undefined');
+    const firstPaintMs = (await page.evaluate('window.__chartBench.paint()')) as number;
     if (errors.length) throw new Error(`Harness page error: ${errors.join('; ')}`);
     const cdp = await context.newCDPSession(page);
     const work = await pageWork(cdp);
     const before = await work();
-    await page.evaluate(`window.__bench.ticks(${TICKS})`);
+    await page.evaluate(`window.__chartBench.ticks(${TICKS})`);
     const tickWorkMs = (((await work()) - before) * 1000) / TICKS;
     await cdp.detach();
     return { firstPaintMs, tickWorkMs };
