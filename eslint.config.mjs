@@ -67,9 +67,9 @@ const FEATURE_PUBLIC_ONLY = {
  */
 export const FEATURE_USES = {
   accounts: ['lock'],
-  chart: [],
+  chart: ['status'],
   earn: [],
-  live: ['lock', 'orders', 'overview', 'trade'],
+  live: ['chart', 'lock', 'orders', 'overview', 'trade'],
   lock: [],
   mining: ['accounts'],
   orders: ['accounts', 'trade'],

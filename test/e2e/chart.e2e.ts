@@ -116,6 +116,32 @@ describe('Trade shows candles', () => {
     ).toBe('true');
   });
 
+  it('trades at a new price reach the day’s candle (the stream pushes it, else the poll)', async () => {
+    // 1d: the trades the walk makes now (stamped since start-up) are in today's candle.
+    const days = candlesAnswer(page.waitForResponse(isCandles));
+    await page
+      .getByRole('group', { name: 'Candle interval' })
+      .getByRole('button', { name: '1d', exact: true })
+      .click();
+    await days;
+    await session.client.control('POST', '/set-price', { market: 'BTC_USDT', price: '70000' });
+    const recent = async () =>
+      (await session.client.get<{ price: string }[]>('/api/v4/public/trades/BTC_USDT')).json;
+    const near = (p: string) => Math.abs(Number(p) / 70_000 - 1) < 0.002;
+    let trades = await recent();
+    for (let i = 0; i < 10 && !trades.some((t) => near(t.price)); i++) {
+      await session.client.control('POST', '/advance-price', { steps: 1 });
+      trades = await recent();
+    }
+    const high = trades.map((t) => new Decimal(t.price)).reduce((a, b) => Decimal.max(a, b));
+    expect(near(high.toFixed())).toBe(true);
+    // The day's high is at least that trade's, and it closes at the last trade.
+    await expect
+      .poll(async () => new Decimal(await ohlc('H')).gte(high.toFixed(2)), { timeout: 15_000 })
+      .toBe(true);
+    expect(await ohlc('C')).toBe(new Decimal(trades[0]!.price).toFixed(2));
+  });
+
   it('axe finds nothing to fix on Trade with the chart, light and dark', async () => {
     for (const theme of ['light', 'dark']) {
       await page.evaluate(`document.documentElement.dataset.theme = '${theme}'`);

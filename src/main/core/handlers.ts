@@ -90,6 +90,7 @@ export function createHandlers(services: Services): Handlers {
     'exchange.checkNow': () => accounts.active().status.check(),
     'stream.status': async () => stream.current(),
     'stream.watch': async ({ market }) => stream.watch(market),
+    'stream.watchCandles': async ({ market, interval }) => stream.watchCandles(market, interval),
     'profiles.list': () => accounts.state(),
     'profiles.add': (input) => accounts.add(input),
     'profiles.rename': ({ id, name }) => accounts.rename(id, name),

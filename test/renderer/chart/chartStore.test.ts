@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  applyCandle,
   CANDLES_KEPT,
   mergeCandles,
   useCandles,
@@ -101,6 +102,20 @@ describe('the chart’s candles', () => {
     release(series(range(100, 200)));
     await older;
     expect(useCandles.getState().data).toEqual(series(range(200, 300), '5m'));
+  });
+});
+
+describe('a pushed candle', () => {
+  it('changes the last candle or adds the next, only for the market and interval shown', async () => {
+    setDesk(fakeDesk({ 'trade.candles': async () => series(range(200, 300)) }).desk);
+    await useCandles.getState().load({ market: 'BTC_USDT', interval: '1h' });
+    applyCandle({ market: 'BTC_USDT', interval: '1h', candle: candle(299, '7') });
+    applyCandle({ market: 'BTC_USDT', interval: '1h', candle: candle(300) });
+    applyCandle({ market: 'BTC_USDT', interval: '5m', candle: candle(301) });
+    applyCandle({ market: 'ETH_USDT', interval: '1h', candle: candle(302) });
+    const candles = useCandles.getState().data!.candles;
+    expect(candles).toHaveLength(101);
+    expect(candles.slice(-2)).toEqual([candle(299, '7'), candle(300)]);
   });
 });
 

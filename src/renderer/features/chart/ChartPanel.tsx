@@ -1,15 +1,16 @@
 import { Suspense, useCallback, useEffect } from 'react';
 import { CHART_INTERVALS, type Market } from '../../../shared/model';
 import { lazyNamed } from '../../lib/lazyNamed';
-import { CANDLES_POLL_MS, useCandles, useChartChoice } from './chartStore';
+import { useLive } from '../status';
+import { CANDLES_POLL_MS, useCandles, useChartChoice, watchCandles } from './chartStore';
 
 // lightweight-charts is its own chunk, loaded when Trade first shows a chart.
 const CandleChart = lazyNamed(() => import('./CandleChart'), 'CandleChart');
 
 /**
  * Trade's price chart of the chosen market: the interval buttons, then the candles (the newest
- * page; older pages as the user scrolls back), the newest asked again every few seconds while
- * the window is visible.
+ * page; older pages as the user scrolls back). The stream pushes the newest candle while live;
+ * otherwise the newest are asked again every few seconds while the window is visible.
  */
 export function ChartPanel({ market }: { market: Market }) {
   const interval = useChartChoice((s) => s.interval);
@@ -23,11 +24,18 @@ export function ChartPanel({ market }: { market: Market }) {
   }, [name, interval]);
 
   useEffect(() => {
+    watchCandles(name, interval);
+    return () => watchCandles(null, interval);
+  }, [name, interval]);
+
+  const live = useLive();
+  useEffect(() => {
+    if (live) return;
     const timer = window.setInterval(() => {
       if (document.visibilityState === 'visible') void useCandles.getState().refreshLatest();
     }, CANDLES_POLL_MS);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [live]);
 
   const loadOlder = useCallback(() => void useCandles.getState().loadOlder(), []);
   const data =

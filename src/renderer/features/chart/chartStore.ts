@@ -1,10 +1,10 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { Candle, CandleSeries, ChartInterval } from '../../../shared/model';
+import type { Candle, CandleSeries, ChartInterval, StreamCandle } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { createRemote } from '../../lib/remote';
 
-/** While the stream cannot push candles, the newest are asked again this often (visible only). */
+/** While the stream is not live, the newest candles are asked again this often (visible only). */
 export const CANDLES_POLL_MS = 5_000;
 /** Candles kept for one chart at most (scrolling back stops there). */
 export const CANDLES_KEPT = 10_000;
@@ -105,3 +105,19 @@ export const useChartChoice = create<ChartChoice>()(
     { name: 'exchange-desk-chart', version: 1, partialize: (s) => ({ interval: s.interval }) },
   ),
 );
+
+/** A candle the stream pushed: merged in when it is of the market and interval shown. */
+export function applyCandle({ market, interval, candle }: StreamCandle): void {
+  const { data, query } = useCandles.getState();
+  if (!query || query.market !== market || query.interval !== interval) return;
+  if (!same(data, query)) return;
+  useCandles.setState({ data: { ...data, candles: mergeCandles(data.candles, [candle]) } });
+}
+
+/** Tells main which market's candles to stream, and at which interval (market null: none). */
+export function watchCandles(market: string | null, interval: ChartInterval): void {
+  // Without the stream the chart polls: nothing to report.
+  getDesk()
+    .stream.watchCandles({ market, interval })
+    .catch(() => undefined);
+}
