@@ -67,8 +67,9 @@ const FEATURE_PUBLIC_ONLY = {
  */
 export const FEATURE_USES = {
   accounts: ['lock'],
+  chart: ['status'],
   earn: [],
-  live: ['lock', 'orders', 'overview', 'trade', 'transfers'],
+  live: ['chart', 'lock', 'orders', 'overview', 'trade', 'transfers'],
   lock: [],
   mining: ['accounts'],
   orders: ['accounts', 'trade'],
@@ -76,7 +77,7 @@ export const FEATURE_USES = {
   settings: ['overview', 'shell'],
   shell: ['accounts', 'lock', 'status'],
   status: [],
-  trade: ['accounts', 'status'],
+  trade: ['accounts', 'chart', 'status'],
   transfers: [],
 };
 

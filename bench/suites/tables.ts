@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import {
   CHROMIUM_ARGS,
   chromiumExecutable,
@@ -58,18 +58,18 @@ interface RunResult {
   workPerFrameMs: number;
 }
 
-/** Builds bench/tables into bench-results/tables-harness with Vite (production mode). */
-async function buildHarness(): Promise<void> {
+/** Builds a harness page (bench/tables by default) with Vite (production mode); chart.ts too. */
+export async function buildHarness(src = HARNESS_SRC, out = HARNESS_OUT): Promise<void> {
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
   await build({
-    root: HARNESS_SRC,
+    root: src,
     configFile: false,
     base: './',
     logLevel: 'warn',
     mode: 'production',
     plugins: [react()],
-    build: { outDir: HARNESS_OUT, emptyOutDir: true, reportCompressedSize: false },
+    build: { outDir: out, emptyOutDir: true, reportCompressedSize: false },
   });
 }
 
@@ -80,8 +80,8 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-/** A static file server for the built harness on 127.0.0.1 (a free port). */
-function serve(dir: string): Promise<{ url: string; server: Server }> {
+/** A static file server for a built harness on 127.0.0.1 (a free port). */
+export function serve(dir: string): Promise<{ url: string; server: Server }> {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = normalize(join(dir, path === '/' ? 'index.html' : path));
@@ -105,6 +105,19 @@ function serve(dir: string): Promise<{ url: string; server: Server }> {
   });
 }
 
+/**
+ * The page's main-thread work so far, in seconds (CDP Performance.getMetrics: ScriptDuration +
+ * RecalcStyleDuration + LayoutDuration); chart.ts too.
+ */
+export async function pageWork(cdp: CDPSession): Promise<() => Promise<number>> {
+  await cdp.send('Performance.enable');
+  return async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    return of('ScriptDuration') + of('RecalcStyleDuration') + of('LayoutDuration');
+  };
+}
+
 async function measure(browser: Browser, url: string, table: TableId): Promise<RunResult> {
   const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: 'light' });
   try {
@@ -122,12 +135,7 @@ async function measure(browser: Browser, url: string, table: TableId): Promise<R
     // Let the first render's trailing work (fonts, virtualiser measuring) settle.
     await page.waitForTimeout(300);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const work = async () => {
-      const { metrics } = await cdp.send('Performance.getMetrics');
-      const of = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
-      return of('ScriptDuration') + of('RecalcStyleDuration') + of('LayoutDuration');
-    };
+    const work = await pageWork(cdp);
     const workBefore = await work();
     const intervals = (await page.evaluate(`window.__bench.scroll(${SCROLL_MS})`)) as number[];
     const workSeconds = (await work()) - workBefore;

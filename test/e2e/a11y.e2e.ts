@@ -168,6 +168,8 @@ describe('Accessibility and layout in Chromium through the web host', () => {
           const fresh = page.waitForResponse((r) => r.url().endsWith('/rpc/trade.context'));
           await page.getByRole('button', { name: 'Refresh', exact: true }).click();
           await fresh;
+          // The chart (its own chunk) is part of the screen axe reads.
+          await page.getByRole('group', { name: /price chart/ }).waitFor();
         },
       ],
       [

@@ -232,6 +232,8 @@ export const makerOrderId = (...parts: (string | number)[]): number =>
 export class Engine {
   /** Frozen mode: the second step 0 stands for (start-up). */
   private readonly origin: number;
+  /** The walk step at start-up (the tape's trades start a while before it: see tape.ts). */
+  readonly startStep: number;
   private readonly listeners = new Set<ChangeListener>();
   /** What the running operation changed, told to the listeners when it succeeds. */
   private pending: EngineChange[] = [];
@@ -242,6 +244,7 @@ export class Engine {
     private readonly opts: EngineOptions,
   ) {
     this.origin = Math.floor(opts.now() / 1000);
+    this.startStep = this.currentStep();
   }
 
   /** Listens to the engine's changes; returns the unsubscribe function. */

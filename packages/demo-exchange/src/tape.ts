@@ -19,10 +19,17 @@ import type { Side } from './state';
  * id is 1,000,000,000 + 4 x step + its index. The account's own deals are trades of the market too:
  * the tape shows them (a taker deal as its side, a maker deal as the other side's trade).
  *
- * Candles: open is the price at the bucket's first second, close at its last (or now), high and low
- * the extremes of those and of the prices a third and two thirds into it; the stock volume is what
- * the tape trades on average in the bucket's seconds (0.26 levelQty a second) x (0.5 .. 1.5) from a
- * hash, the money volume that at the close.
+ * The tape starts TAPE_HISTORY steps before the engine's start-up step (Engine.startStep); what is
+ * older is history the demo keeps only as summaries.
+ *
+ * Candles are built from the trades: the tape's and the account's own deals in the bucket's seconds.
+ * Open is the first trade's price, close the last's, high and low their extremes, the stock volume
+ * the sum of their amounts and the money volume the sum of amount x price; a bucket without trades
+ * is flat at the last price before it, with no volume. The part of a bucket older than the tape is a
+ * summary of the walk: the prices at its first and last second and a third and two thirds in, the
+ * stock volume what the tape trades on average in those seconds (0.26 levelQty a second) x
+ * (0.5 .. 1.5) from a hash, the money volume that at its close. Sums over whole minutes of the tape
+ * are kept once computed (a minute in the past never changes).
  */
 export interface TapeTrade {
   id: number;
@@ -38,6 +45,12 @@ export interface TapeTrade {
 /** Tape trades are looked for this many steps back at most. */
 const TAPE_SCAN = 1000;
 
+/** The tape starts this many steps before the engine's start-up step (more than TAPE_SCAN). */
+export const TAPE_HISTORY = 1200;
+
+/** The first step of the tape. */
+const tapeStart = (engine: Engine): number => engine.startStep - TAPE_HISTORY;
+
 function priceAt(engine: Engine, market: MarketDef, step: number): Decimal {
   return step >= engine.currentStep() ? engine.price(market) : walkPrice(engine.seed, market, step);
 }
@@ -49,6 +62,7 @@ function tapeAt(
   time: number,
   nowSec: number,
 ): TapeTrade[] {
+  if (step < tapeStart(engine)) return [];
   const count = hash32(engine.seed, market.name, step, 'tape') % 3;
   if (count === 0) return [];
   const mid = priceAt(engine, market, step);
@@ -81,15 +95,7 @@ export function recentTrades(
 ): TapeTrade[] {
   const nowSec = engine.now() / 1000;
   const current = engine.currentStep();
-  const own: TapeTrade[] = engine.state.deals
-    .filter((d) => d.market === market.name)
-    .map((d) => ({
-      id: d.id,
-      price: new Decimal(d.price),
-      qty: new Decimal(d.amount),
-      side: d.role === 2 ? d.side : d.side === 'buy' ? 'sell' : 'buy',
-      time: d.time,
-    }));
+  const own = ownTrades(engine, market, -Infinity, Infinity);
   const tape: TapeTrade[] = [];
   for (let back = 0; back < TAPE_SCAN && tape.length < limit; back++) {
     const step = current - back;
@@ -188,9 +194,117 @@ export function candles(
   return out;
 }
 
+/** What some trades add up to: the first and last (by time, then id), the extremes, the volumes. */
+interface Sum {
+  first?: TapeTrade;
+  last?: TapeTrade;
+  high?: Decimal;
+  low?: Decimal;
+  stock: Decimal;
+  money: Decimal;
+}
+
+const after = (a: TapeTrade, b: TapeTrade): boolean =>
+  a.time - b.time > 0 || (a.time === b.time && a.id > b.id);
+
+function addTrade(sum: Sum, trade: TapeTrade): void {
+  if (!sum.first || after(sum.first, trade)) sum.first = trade;
+  if (!sum.last || after(trade, sum.last)) sum.last = trade;
+  if (!sum.high || trade.price.gt(sum.high)) sum.high = trade.price;
+  if (!sum.low || trade.price.lt(sum.low)) sum.low = trade.price;
+  sum.stock = sum.stock.plus(trade.qty);
+  sum.money = sum.money.plus(trade.qty.times(trade.price));
+}
+
+function addSum(sum: Sum, part: Sum): void {
+  for (const trade of [part.first, part.last]) {
+    if (!trade) continue;
+    if (!sum.first || after(sum.first, trade)) sum.first = trade;
+    if (!sum.last || after(trade, sum.last)) sum.last = trade;
+  }
+  if (part.high && (!sum.high || part.high.gt(sum.high))) sum.high = part.high;
+  if (part.low && (!sum.low || part.low.lt(sum.low))) sum.low = part.low;
+  sum.stock = sum.stock.plus(part.stock);
+  sum.money = sum.money.plus(part.money);
+}
+
+const emptySum = (): Sum => ({ stock: new Decimal(0), money: new Decimal(0) });
+
+/** Steps of a kept sum (a minute of the tape, in steps). */
+const BLOCK = 60;
+/** Kept sums per engine at most (then they start again). */
+const KEPT = 100_000;
+const kept = new WeakMap<Engine, Map<string, Sum>>();
+
+/** The tape's trades of the steps [from, to] (clipped to the tape and the current step), summed. */
+function tapeSum(engine: Engine, market: MarketDef, from: number, to: number): Sum {
+  const nowSec = engine.now() / 1000;
+  const current = engine.currentStep();
+  const last = Math.min(to, current);
+  const sum = emptySum();
+  const direct = (a: number, b: number, into: Sum) => {
+    for (let step = a; step <= b; step++) {
+      for (const trade of tapeAt(engine, market, step, engine.timeOf(step), nowSec)) {
+        addTrade(into, trade);
+      }
+    }
+  };
+  let step = Math.max(from, tapeStart(engine));
+  while (step <= last) {
+    const blockEnd = step - (((step % BLOCK) + BLOCK) % BLOCK) + BLOCK - 1;
+    if (step % BLOCK === 0 && blockEnd <= last && blockEnd < current) {
+      // A whole minute in the past: its trades never change (their times follow the manual steps).
+      let map = kept.get(engine);
+      if (!map) kept.set(engine, (map = new Map()));
+      const key = `${market.name} ${step} ${engine.state.walk.manualStep}`;
+      let block = map.get(key);
+      if (!block) {
+        block = emptySum();
+        direct(step, blockEnd, block);
+        if (map.size >= KEPT) map.clear();
+        map.set(key, block);
+      }
+      addSum(sum, block);
+    } else {
+      direct(step, Math.min(blockEnd, last), sum);
+    }
+    step = blockEnd + 1;
+  }
+  return sum;
+}
+
+/** The account's own deals in the market at times in [from, to), as trades of the tape. */
+function ownTrades(engine: Engine, market: MarketDef, from: number, to: number): TapeTrade[] {
+  return engine.state.deals
+    .filter((d) => d.market === market.name && d.time >= from && d.time < to)
+    .map((d) => ({
+      id: d.id,
+      price: new Decimal(d.price),
+      qty: new Decimal(d.amount),
+      side: d.role === 2 ? d.side : d.side === 'buy' ? 'sell' : 'buy',
+      time: d.time,
+    }));
+}
+
+/** The price of the last trade before the second `t` (the walk's, before the tape). */
+function priceBefore(engine: Engine, market: MarketDef, t: number): Decimal {
+  const nowSec = engine.now() / 1000;
+  const top = engine.stepAt(t - 1);
+  let best: TapeTrade | undefined;
+  for (let step = top; step >= tapeStart(engine) && !best; step--) {
+    for (const trade of tapeAt(engine, market, step, engine.timeOf(step), nowSec)) {
+      if (!best || after(trade, best)) best = trade;
+    }
+  }
+  for (const trade of ownTrades(engine, market, -Infinity, t)) {
+    if (!best || after(trade, best)) best = trade;
+  }
+  return best ? best.price : priceAt(engine, market, top);
+}
+
 /**
- * The candle of the seconds [first, last] (last <= now): the prices at both ends and a third and
- * two thirds in, the volume as the tape trades on average, its hash keyed by `key` and `first`.
+ * The candle of the seconds [first, last] (last <= now): the trades in them, after a summary of
+ * the walk for the part older than the tape (its volume's hash keyed by `key` and `first`).
  */
 export function span(
   engine: Engine,
@@ -199,9 +313,50 @@ export function span(
   first: number,
   last: number,
 ): Candle {
-  const nowSec = Math.floor(engine.now() / 1000);
-  const at = (t: number) =>
-    priceAt(engine, market, t >= nowSec ? engine.currentStep() : engine.stepAt(t));
+  const tapeFrom = engine.timeOf(tapeStart(engine));
+  const older =
+    first < tapeFrom
+      ? summary(engine, market, key, first, Math.min(last, tapeFrom - 1))
+      : undefined;
+  const from = Math.max(first, tapeFrom);
+  const sum = emptySum();
+  if (from <= last) {
+    const step = engine.stepAt(from);
+    // The bucket holding now also holds the steps a control moved past the clock (their trades
+    // are stamped now).
+    const to = last >= Math.floor(engine.now() / 1000) ? engine.currentStep() : engine.stepAt(last);
+    if (engine.timeOf(step) >= from) addSum(sum, tapeSum(engine, market, step, to));
+    for (const trade of ownTrades(engine, market, from, last + 1)) addTrade(sum, trade);
+  }
+  if (older) addSum(sum, older);
+  if (!sum.first || !sum.last || !sum.high || !sum.low) {
+    const p = priceBefore(engine, market, first).toFixed();
+    return [first, p, p, p, p, '0', '0'];
+  }
+  return [
+    first,
+    sum.first.price.toFixed(),
+    sum.last.price.toFixed(),
+    sum.high.toFixed(),
+    sum.low.toFixed(),
+    sum.stock.toFixed(),
+    sum.money.toFixed(),
+  ];
+}
+
+/**
+ * The seconds [first, last] before the tape, as a sum: the walk's prices at both ends and a third
+ * and two thirds in (as trades at the first and the last second), the volume as the tape trades on
+ * average.
+ */
+function summary(
+  engine: Engine,
+  market: MarketDef,
+  key: Interval,
+  first: number,
+  last: number,
+): Sum {
+  const at = (t: number) => priceAt(engine, market, engine.stepAt(t));
   const third = Math.floor((last - first) / 3);
   const prices = [at(first), at(last), at(first + third), at(first + 2 * third)];
   const [open, close] = prices as [Decimal, Decimal];
@@ -212,13 +367,19 @@ export function span(
     .times(seconds)
     .times(factor)
     .toDecimalPlaces(market.stockPrec, Decimal.ROUND_DOWN);
-  return [
-    first,
-    open.toFixed(),
-    close.toFixed(),
-    Decimal.max(...prices).toFixed(),
-    Decimal.min(...prices).toFixed(),
-    stock.toFixed(),
-    stock.times(close).toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN).toFixed(),
-  ];
+  const mark = (price: Decimal, time: number): TapeTrade => ({
+    id: 0,
+    price,
+    qty: stock,
+    side: 'buy',
+    time,
+  });
+  return {
+    first: mark(open, first),
+    last: mark(close, last),
+    high: Decimal.max(...prices),
+    low: Decimal.min(...prices),
+    stock,
+    money: stock.times(close).toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN),
+  };
 }

@@ -90,6 +90,7 @@ export function createHandlers(services: Services): Handlers {
     'exchange.checkNow': () => accounts.active().status.check(),
     'stream.status': async () => stream.current(),
     'stream.watch': async ({ market }) => stream.watch(market),
+    'stream.watchCandles': async ({ market, interval }) => stream.watchCandles(market, interval),
     'profiles.list': () => accounts.state(),
     'profiles.add': (input) => accounts.add(input),
     'profiles.rename': ({ id, name }) => accounts.rename(id, name),
@@ -130,6 +131,8 @@ export function createHandlers(services: Services): Handlers {
     'trade.markets': () => trade.markets(api()),
     'trade.tickers': () => trade.tickers(api()),
     'trade.context': ({ market }) => trade.context(api(), market),
+    'trade.candles': ({ market, interval, before }) =>
+      trade.candles(api(), market, interval, before),
     'flex.overview': () => flex.overview(api()),
     'flex.invest': (input) => flex.invest(api(), input),
     'flex.close': ({ plan }) => flex.close(api(), plan),

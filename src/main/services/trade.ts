@@ -1,4 +1,11 @@
-import type { Market, MarketTickers, TradeContext } from '../../shared/model';
+import {
+  CANDLES_PAGE,
+  type CandleSeries,
+  type ChartInterval,
+  type Market,
+  type MarketTickers,
+  type TradeContext,
+} from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
 import type { ExchangeApi } from '../exchange/api';
 
@@ -45,6 +52,34 @@ export async function context(api: ExchangeApi, market: string): Promise<TradeCo
     lastPrice: ticker[market]?.lastPrice ?? null,
     stock: balances[rules.stock] ?? none,
     money: balances[rules.money] ?? none,
+    fetchedAt: Date.now(),
+  };
+}
+
+/**
+ * One market's candles of an interval, oldest first: the latest CANDLES_PAGE, or the CANDLES_PAGE
+ * before `before` (Unix ms) when the chart scrolls back. The kline's answer is parsed and bounded
+ * where it enters; this keeps only candles before `before`, in time order, once each.
+ */
+export async function candles(
+  api: ExchangeApi,
+  market: string,
+  interval: ChartInterval,
+  before?: number,
+): Promise<CandleSeries> {
+  const end = before === undefined ? undefined : Math.floor(before / 1000) - 1;
+  const answer = await api.kline(market, {
+    interval,
+    limit: CANDLES_PAGE,
+    ...(end !== undefined ? { end: Math.max(0, end) } : {}),
+  });
+  const byTime = new Map(
+    answer.filter((c) => before === undefined || c.time < before).map((c) => [c.time, c]),
+  );
+  return {
+    market,
+    interval,
+    candles: [...byTime.values()].sort((a, b) => a.time - b.time).slice(-CANDLES_PAGE),
     fetchedAt: Date.now(),
   };
 }

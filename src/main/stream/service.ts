@@ -1,12 +1,13 @@
 import type { EventPayload } from '../../shared/contract';
 import { DeskFailure, ErrorCode } from '../../shared/errors';
-import type { ExchangeStatus, StreamStatus } from '../../shared/model';
+import type { ChartInterval, ExchangeStatus, StreamStatus } from '../../shared/model';
 import type { Accounts, ProfileContext } from '../accounts/accounts';
 import type { AppEvents } from '../core/events';
 import {
   newTokenWindow,
   StreamSession,
   TOKENS_PER_MINUTE,
+  type CandlesWatch,
   type DataEvent,
   type SessionOptions,
   type SessionPhase,
@@ -76,6 +77,9 @@ export class StreamService {
   private phase: SessionPhase = { phase: 'stopped' };
   private status: StreamStatus = { mode: 'polling', since: Date.now(), reason: 'Connecting…' };
   private watched: string | null = null;
+  private candles: CandlesWatch | null = null;
+  /** Bumped by each watchCandles, as `watches` by each watch. */
+  private candleWatches = 0;
   private wasLocked: boolean;
   private suspended = false;
   /** Bumped by each watch: a check still running for an older one gives way. */
@@ -114,21 +118,36 @@ export class StreamService {
    */
   async watch(market: string | null): Promise<StreamStatus> {
     const call = ++this.watches;
-    const session = this.session;
-    if (market !== null && session) {
-      const listed = await session.lists(market).catch(() => true);
-      if (!listed) {
-        throw new DeskFailure(
-          ErrorCode.InvalidInput,
-          `${market} is not a market of this exchange.`,
-        );
-      }
-    }
+    await this.refuseUnlisted(market);
     if (call === this.watches) {
       this.watched = market;
       this.session?.watch(market);
     }
     return this.status;
+  }
+
+  /**
+   * The market and interval whose candles the chart shows (market null: none); a market the
+   * exchange does not list is refused, as by `watch`. The latest call wins.
+   */
+  async watchCandles(market: string | null, interval: ChartInterval): Promise<StreamStatus> {
+    const call = ++this.candleWatches;
+    await this.refuseUnlisted(market);
+    if (call === this.candleWatches) {
+      this.candles = market === null ? null : { market, interval };
+      this.session?.watchCandles(this.candles);
+    }
+    return this.status;
+  }
+
+  /** A market the exchange does not list (when its markets can be read) is refused. */
+  private async refuseUnlisted(market: string | null): Promise<void> {
+    const session = this.session;
+    if (market === null || !session) return;
+    const listed = await session.lists(market).catch(() => true);
+    if (!listed) {
+      throw new DeskFailure(ErrorCode.InvalidInput, `${market} is not a market of this exchange.`);
+    }
   }
 
   /** The computer sleeps: the stream closes (the server would drop it anyway). */
@@ -165,6 +184,7 @@ export class StreamService {
     const session = new StreamSession(context.streamApi, sink, { ...this.options.session, tokens });
     this.session = session;
     session.watch(this.watched);
+    session.watchCandles(this.candles);
     session.start();
   }
 

@@ -1,9 +1,10 @@
 import type { EventName, EventPayload } from '../../shared/contract';
-import type { Market, PublicTrade } from '../../shared/model';
+import type { ChartInterval, Market, PublicTrade } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
 import { ExchangeError } from '../exchange/errors';
 import {
   parseBalanceUpdate,
+  parseCandlesUpdate,
   parseDepthUpdate,
   parseExecutedOrderUpdate,
   parseLastPriceUpdate,
@@ -153,6 +154,23 @@ export function mergeTrades(kept: PublicTrade[], incoming: PublicTrade[]): Publi
     .slice(0, TRADES_KEPT);
 }
 
+/** The chart's candles: which market, which interval. */
+export interface CandlesWatch {
+  market: string;
+  interval: ChartInterval;
+}
+
+/** The chart's intervals as the stream names them: seconds. */
+const CANDLE_SECONDS: Record<ChartInterval, number> = {
+  '1m': 60,
+  '5m': 300,
+  '15m': 900,
+  '1h': 3_600,
+  '4h': 14_400,
+  '1d': 86_400,
+  '1w': 604_800,
+};
+
 export class StreamSession {
   private readonly options: SessionOptions;
   private readonly backoff: Backoff;
@@ -179,6 +197,10 @@ export class StreamSession {
 
   private wanted: string | null = null;
   private subscribed: string | null = null;
+  /** The chart's market and interval (candles_subscribe), wanted and subscribed to. */
+  private wantedCandles: CandlesWatch | null = null;
+  private subscribedCandles: CandlesWatch | null = null;
+  private syncingCandles: Promise<void> | undefined;
   /** The watched market the exchange refused to stream, while it waits to be asked again. */
   private noBook: NoBook | undefined;
   private cancelMarketRetry: (() => void) | undefined;
@@ -279,6 +301,12 @@ export class StreamSession {
     if (this.connection) void this.syncWatch(this.connection);
   }
 
+  /** The market and interval whose candles are wanted (null: none). Applied now when live. */
+  watchCandles(candles: CandlesWatch | null): void {
+    this.wantedCandles = candles;
+    if (this.connection) void this.syncCandles(this.connection);
+  }
+
   // Connecting ----------------------------------------------------------------------------------
   private async connect(): Promise<void> {
     const generation = ++this.generation;
@@ -322,7 +350,7 @@ export class StreamSession {
       this.sink.phase({ phase: 'live' });
       // Whatever happened before this connection was up is for REST to fill in.
       this.sink.data('stream.resync', { at: this.options.now() });
-      await this.syncWatch(connection);
+      await Promise.all([this.syncWatch(connection), this.syncCandles(connection)]);
     } catch (error) {
       if (this.opening === connection) this.opening = undefined;
       connection?.close('failed');
@@ -384,6 +412,7 @@ export class StreamSession {
     this.opening = undefined;
     this.liveSince = undefined;
     this.subscribed = null;
+    this.subscribedCandles = null;
     this.book = undefined;
     this.forgetSnapshots();
     this.forgetRefusal();
@@ -451,6 +480,47 @@ export class StreamSession {
     }
   }
 
+  // The chart's candles ---------------------------------------------------------------------------
+  /** Brings the candles subscription to the wanted market and interval (a subscribe replaces). */
+  private syncCandles(connection: StreamConnection): Promise<void> {
+    this.syncingCandles ??= this.followCandles(connection).finally(() => {
+      this.syncingCandles = undefined;
+    });
+    return this.syncingCandles;
+  }
+
+  private async followCandles(connection: StreamConnection): Promise<void> {
+    const same = (a: CandlesWatch | null, b: CandlesWatch | null) =>
+      a?.market === b?.market && a?.interval === b?.interval;
+    try {
+      while (this.connection === connection && !same(this.subscribedCandles, this.wantedCandles)) {
+        const wanted = this.wantedCandles;
+        this.subscribedCandles = wanted;
+        if (wanted === null || !this.listed.has(wanted.market)) {
+          parseSubscribed(await connection.request('candles_unsubscribe', []));
+          continue;
+        }
+        try {
+          parseSubscribed(
+            await connection.request('candles_subscribe', [
+              wanted.market,
+              CANDLE_SECONDS[wanted.interval],
+            ]),
+          );
+        } catch (error) {
+          // The chart polls instead; the rest of the stream goes on.
+          if (!(error instanceof StreamError && error.refused)) throw error;
+          this.warn(`no live candles for ${wanted.market}: ${describe(error)}`);
+        }
+      }
+    } catch (error) {
+      if (this.connection === connection) {
+        this.warn(`could not follow the candles: ${describe(error)}`);
+        connection.close('a subscription failed');
+      }
+    }
+  }
+
   /**
    * The exchange refused the market's depth or trades: the connection stays (balances, orders and
    * prices go on), the page is told there is no live book for it, and it is asked again later.
@@ -504,6 +574,14 @@ export class StreamSession {
         if (market !== this.subscribed) return;
         this.trades = mergeTrades(this.trades, trades);
         this.tradesThrottle.request();
+        return;
+      }
+      case 'candles_update': {
+        const watched = this.subscribedCandles;
+        for (const { market, candle } of parseCandlesUpdate(params)) {
+          if (!watched || market !== watched.market) continue;
+          this.sink.data('stream.candles', { market, interval: watched.interval, candle });
+        }
         return;
       }
       case 'balanceSpot_update':

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { channel, event, market, noInput } from './common';
-import type {
-  StreamBalances,
-  StreamBook,
-  StreamOrders,
-  StreamPrices,
-  StreamResync,
-  StreamStatus,
-  StreamTrades,
+import {
+  CHART_INTERVALS,
+  type StreamBalances,
+  type StreamCandle,
+  type StreamBook,
+  type StreamOrders,
+  type StreamPrices,
+  type StreamResync,
+  type StreamStatus,
+  type StreamTrades,
 } from '../model';
 
 /** The exchange's live stream: its mode and the market whose book and trades it carries. */
@@ -19,6 +21,16 @@ export const stream = {
    * its depth and trades and drops the last market's. Prices, balances and orders are always on.
    */
   watch: channel<StreamStatus>()(z.object({ market: market.nullable() })),
+  /**
+   * The market and interval whose candles Trade's chart shows (market null: none): main subscribes
+   * to them and pushes `stream.candles`; without the stream the chart polls.
+   */
+  watchCandles: channel<StreamStatus>()(
+    z.object({
+      market: market.nullable(),
+      interval: z.enum(CHART_INTERVALS, 'Choose an interval.'),
+    }),
+  ),
 } as const;
 
 export const streamEvents = {
@@ -26,6 +38,7 @@ export const streamEvents = {
   'stream.prices': event<StreamPrices>(),
   'stream.book': event<StreamBook>(),
   'stream.trades': event<StreamTrades>(),
+  'stream.candles': event<StreamCandle>(),
   'stream.balances': event<StreamBalances>(),
   'stream.orders': event<StreamOrders>(),
   'stream.resync': event<StreamResync>(),

@@ -1,7 +1,7 @@
 import type { Decimal, Millis } from './common';
 import type { Order } from './orders';
 import type { TradeBalances } from './portfolio';
-import type { OrderBook, PublicTrade } from './trade';
+import type { Candle, ChartInterval, OrderBook, PublicTrade } from './trade';
 
 /** The exchange's WebSocket stream (src/main/stream), as the events main pushes. */
 
@@ -73,4 +73,11 @@ export interface StreamOrders {
  */
 export interface StreamResync {
   at: Millis;
+}
+
+/** The chart's market and interval: its newest candle as the stream pushed it (new or changed). */
+export interface StreamCandle {
+  market: string;
+  interval: ChartInterval;
+  candle: Candle;
 }

@@ -146,6 +146,21 @@ export interface Candle {
   moneyVolume: Decimal;
 }
 
+/** The chart's candle intervals (Trade), shortest first. */
+export const CHART_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d', '1w'] as const;
+export type ChartInterval = (typeof CHART_INTERVALS)[number];
+
+/** A market's candles of one interval, oldest first (at most CANDLES_PAGE a call). */
+export interface CandleSeries {
+  market: string;
+  interval: ChartInterval;
+  candles: Candle[];
+  fetchedAt: Millis;
+}
+
+/** Candles a `trade.candles` call answers at most. */
+export const CANDLES_PAGE = 300;
+
 /** [price, quantity]. */
 export type BookLevel = [Decimal, Decimal];
 

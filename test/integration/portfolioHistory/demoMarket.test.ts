@@ -233,11 +233,10 @@ describe('GET /api/v1/public/kline', () => {
       for (const p of [open, close]) expect(h.gte(p) && l.lte(p)).toBe(true);
       expect(new Decimal(stock).gt(0) && new Decimal(money).gt(0)).toBe(true);
     }
-    // The last candle is the current hour, and closes at the current price.
+    // The last candle is the current hour, and closes at the last trade's price.
     expect(candles[23]![0]).toBe(now - (now % 3600));
-    const ticker =
-      await client.get<Record<string, { last_price: string }>>('/api/v4/public/ticker');
-    expect(candles[23]![2]).toBe(ticker.json.BTC_USDT!.last_price);
+    const trades = await client.get<{ price: string }[]>('/api/v4/public/trades/BTC_USDT');
+    expect(candles[23]![2]).toBe(trades.json[0]!.price);
     // start/end pick a window; the same window gives the same candles.
     const from = candles[2]![0];
     const to = candles[5]![0];

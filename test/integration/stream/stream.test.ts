@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { describe, expect, it, vi } from 'vitest';
 import type { ExchangeApi } from '../../../src/main/exchange/api';
 import type { EventName, EventPayload } from '../../../src/shared/contract';
-import type { Order, StreamStatus, TradeBalances } from '../../../src/shared/model';
+import type { CandleSeries, Order, StreamStatus, TradeBalances } from '../../../src/shared/model';
 import { startMainCore } from '../../support/core';
 
 /**
@@ -134,6 +134,31 @@ describe('the live stream against the demo exchange', () => {
         ),
       WAIT,
     );
+  });
+
+  it('the chart’s candles: pushed for the market and interval watched, equal to the kline’s; another interval replaces them', async () => {
+    const { core, call, of } = await liveCore();
+    await call('stream.watchCandles', { market: 'BTC_USDT', interval: '1m' });
+    await vi.waitFor(() => expect(of('stream.candles').length).toBeGreaterThan(0), WAIT);
+    const pushed = of('stream.candles').at(-1)!;
+    expect([pushed.market, pushed.interval]).toEqual(['BTC_USDT', '1m']);
+    const rest = await call<CandleSeries>('trade.candles', { market: 'BTC_USDT', interval: '1m' });
+    expect(pushed.candle).toEqual(rest.candles.at(-1));
+    // The price moves: the candle follows (a step with trades at the new price).
+    const before = of('stream.candles').length;
+    core.demoExchange.engine.setPrice('BTC_USDT', '70000');
+    for (let i = 0; i < 10 && of('stream.candles').length === before; i++) {
+      core.demoExchange.engine.advance(1);
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    await vi.waitFor(() => expect(of('stream.candles').length).toBeGreaterThan(before), WAIT);
+    // Another interval replaces it; none stops the pushes.
+    await call('stream.watchCandles', { market: 'BTC_USDT', interval: '1h' });
+    await vi.waitFor(() => expect(of('stream.candles').at(-1)!.interval).toBe('1h'), WAIT);
+    await expect(
+      call('stream.watchCandles', { market: 'NOPE_USDT', interval: '1h' }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await call('stream.watchCandles', { market: null, interval: '1h' });
   });
 
   it('the merged book of the watched market equals REST’s, after the price moves and an order rests', async () => {

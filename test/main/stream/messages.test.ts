@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ExchangeError } from '../../../src/main/exchange/errors';
 import {
   parseBalanceUpdate,
+  parseCandlesUpdate,
   parseDepthUpdate,
   parseExecutedOrderUpdate,
   parseLastPriceUpdate,
@@ -239,5 +240,37 @@ describe('websocket token', () => {
     expect(parseWebsocketToken({ websocket_token: 'abc' })).toBe('abc');
     refused(() => parseWebsocketToken({ websocket_token: 'x'.repeat(9000) }));
     refused(() => parseWebsocketToken({}));
+  });
+});
+
+describe('candles_update', () => {
+  const row = ['1655204760', '22374.15', '22351.34', '22374.27', '22342.52', '30.2', '675499.3'];
+
+  it('reads the documented candle with its market, as the kline reads one', () => {
+    expect(parseCandlesUpdate([[1655204760, ...row.slice(1), 'BTC_USDT']])).toEqual([
+      {
+        market: 'BTC_USDT',
+        candle: {
+          time: 1655204760000,
+          open: '22374.15',
+          close: '22351.34',
+          high: '22374.27',
+          low: '22342.52',
+          stockVolume: '30.2',
+          moneyVolume: '675499.3',
+        },
+      },
+    ]);
+  });
+
+  it('refuses a row without its market, a bad number, too many candles, an endless row', () => {
+    for (const params of [
+      [[1655204760, ...row.slice(1)]],
+      [[1655204760, 'x', ...row.slice(2), 'BTC_USDT']],
+      Array.from({ length: 101 }, () => [1655204760, ...row.slice(1), 'BTC_USDT']),
+      [[1655204760, ...row.slice(1), 'BTC_USDT', ...Array.from({ length: 20 }, () => 0)]],
+    ]) {
+      expect(() => parseCandlesUpdate(params)).toThrow(ExchangeError);
+    }
   });
 });

@@ -367,15 +367,27 @@ describe('public channels', () => {
         (m) => m.method === 'lastprice_update' && (m.params as string[])[1] === '70000',
       );
       expect(price.params).toEqual(['BTC_USDT', '70000']);
+      // The statistics and the candle are the trades': the current step's are at the book's first
+      // level around the new price (a step without trades is walked past); the close is the last
+      // trade's (the seed's own deal, stamped at this clock's standing second, comes last).
+      const near = (p: string) => Math.abs(Number(p) / 70_000 - 1) < 0.002;
+      const recent = async () =>
+        (await client.get<{ price: string }[]>('/api/v4/public/trades/BTC_USDT')).json;
+      let trades = await recent();
+      for (let i = 0; i < 10 && !trades.some((t) => near(t.price)); i++) {
+        await client.control('POST', '/advance-price', { steps: 1 });
+        trades = await recent();
+      }
+      expect(trades.some((t) => near(t.price))).toBe(true);
       const stats = await ws.next(
         (m) =>
-          m.method === 'market_update' &&
-          (m.params as [string, { last: string }])[1].last === '70000',
+          m.method === 'market_update' && near((m.params as [string, { high: string }])[1].high),
       );
       expectUpdate(stats, 'market');
       const moved = await ws.next(
-        (m) => m.method === 'candles_update' && (m.params as string[][])[0]![2] === '70000',
+        (m) => m.method === 'candles_update' && near((m.params as string[][])[0]![3]!),
       );
+      expect((moved.params as string[][])[0]![2]).toBe(trades[0]!.price);
       expectUpdate(moved, 'candles');
       await client.control('POST', '/set-price', { market: 'BTC_USDT', price: null });
     }));

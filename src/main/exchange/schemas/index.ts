@@ -71,6 +71,7 @@ export {
 } from './marketData';
 export {
   parseBalanceUpdate,
+  parseCandlesUpdate,
   parseDepthUpdate,
   parseExecutedOrderUpdate,
   parseLastPriceUpdate,

@@ -191,8 +191,8 @@ const publicTradeSchema = record({
   rpi: t.rpi,
 }));
 
-/** [time, open, close, high, low, stock volume, money volume]. */
-const candleSchema = z
+/** [time, open, close, high, low, stock volume, money volume] (the stream's adds the market). */
+export const candleSchema = z
   .tuple([time, decimal, decimal, decimal, decimal, decimal, decimal])
   .rest(z.unknown())
   .transform((c): Candle => ({

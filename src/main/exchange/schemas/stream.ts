@@ -4,6 +4,7 @@ import type { BookLevel, Order, PublicTrade, TradeBalances } from '../../../shar
 import { Precise } from '../../../shared/decimal';
 import { unexpectedError } from '../errors';
 import { tradeBalancesSchema } from './balances';
+import { candleSchema } from './marketData';
 import { streamOrderSchema } from './orders';
 import {
   asBool,
@@ -34,6 +35,8 @@ import {
 export const MAX_DEPTH_LEVELS = 500;
 /** Trades one trades_update may carry. */
 export const MAX_TRADES_PER_UPDATE = 1_000;
+/** Candles one candles_update may carry. */
+export const MAX_CANDLES_PER_UPDATE = 100;
 
 /** `POST /api/v4/profile/websocket_token` → `{websocket_token}`. */
 const websocketTokenSchema = record({ websocketToken: token }).transform((r) => r.websocketToken);
@@ -194,6 +197,29 @@ const tradesSchema = z
   ])
   .transform(([market, trades]) => ({ market, trades }));
 
+/** A candle of candles_update: the kline's `[time, open, close, high, low, volume, deal]` + market. */
+const streamCandleSchema = z
+  .array(z.unknown())
+  .max(16)
+  .transform((row, ctx) => {
+    const candle = candleSchema.safeParse(row);
+    const market = text.safeParse(row[7]);
+    if (!candle.success || !market.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a candle other than [time, open, close, high, low, volume, deal, market]',
+      });
+      return z.NEVER;
+    }
+    return { market: market.data, candle: candle.data };
+  });
+
+/** candles_update: `[candle, ...]`. */
+const candlesSchema = listOf(streamCandleSchema).refine(
+  (list) => list.length <= MAX_CANDLES_PER_UPDATE,
+  { message: `more than ${MAX_CANDLES_PER_UPDATE} candles` },
+);
+
 /** Keys that name an object's own machinery: never a ticker. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -257,6 +283,7 @@ const executedOrderSchema = z
 export const parseDepthUpdate = parserOf(depthSchema, 'depth_update');
 export const parseLastPriceUpdate = parserOf(lastPriceSchema, 'lastprice_update');
 export const parseTradesUpdate = parserOf(tradesSchema, 'trades_update');
+export const parseCandlesUpdate = parserOf(candlesSchema, 'candles_update');
 export const parseBalanceUpdate = parserOf(balancesSchema, 'balanceSpot_update');
 export const parsePendingOrderUpdate = parserOf(pendingOrderSchema, 'ordersPending_update');
 export const parseExecutedOrderUpdate = parserOf(executedOrderSchema, 'ordersExecuted_update');

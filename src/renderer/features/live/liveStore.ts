@@ -3,6 +3,7 @@ import { invalidate, STREAMED } from '../../lib/remote';
 import { isUnlocked } from '../lock';
 import { applyOrdersPush } from '../orders';
 import { useOverviewStore } from '../overview';
+import { applyCandle } from '../chart';
 import { applyPrices, applyTrades, useTradeContext } from '../trade';
 import { applyArrivals } from '../transfers';
 
@@ -35,6 +36,7 @@ export function connectLive(): () => void {
       open((push) => useTradeContext.getState().applyBook(push)),
     ),
     desk.on('stream.trades', open(applyTrades)),
+    desk.on('stream.candles', open(applyCandle)),
     desk.on(
       'stream.balances',
       open((push) => useTradeContext.getState().applyBalances(push)),

@@ -200,6 +200,10 @@ export function SettingsView() {
         <p className="muted small">
           API keys and secrets are in the system keychain, never in the data folder.
         </p>
+        <p className="muted small" data-testid="about-notices">
+          Trade’s price chart is drawn with TradingView Lightweight Charts™ (Apache License 2.0),
+          Copyright 2023 TradingView, Inc., www.tradingview.com.
+        </p>
       </section>
     </div>
   );

@@ -5,6 +5,7 @@ import { DataAge } from '../../components/DataAge';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
+import { ChartPanel } from '../chart';
 import { offlineClock, useLive, useNoLiveBook, useOfflineSince } from '../status';
 import { LastTrades } from './LastTrades';
 import { MarketPicker } from './MarketPicker';
@@ -122,6 +123,7 @@ export function TradeView() {
             onMarketError={setMarketError}
             picked={picked?.market === market ? picked : undefined}
           />
+          <ChartPanel market={data.market} />
         </div>
       ) : null}
 

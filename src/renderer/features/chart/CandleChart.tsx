@@ -1,0 +1,338 @@
+import {
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  CrosshairMode,
+  HistogramSeries,
+  type IChartApi,
+  type ISeriesApi,
+  type LogicalRange,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { Candle, ChartInterval, Market } from '../../../shared/model';
+import { formatDecimal } from '../../lib/decimal';
+import { marketLabel } from '../../lib/format';
+import { useSettings } from '../../lib/settingsStore';
+import { changePercent, visibleCandles } from './candles';
+
+/**
+ * The candlestick chart (TradingView's lightweight-charts, its own chunk: ChartPanel loads it
+ * lazily). Prices and volumes stay decimal strings in the store; the library plots numbers, so
+ * each candle is converted once for drawing, and every figure the user reads (the OHLC header, the
+ * summary, the table) is written from the strings with the market's places. The attribution logo
+ * stays on (the library's licence). Keyboard: arrows move the crosshair, + and - zoom.
+ */
+
+interface Props {
+  market: Market;
+  interval: ChartInterval;
+  candles: readonly Candle[];
+  /** The chart was scrolled back near its first candle: load older ones. */
+  onNearStart(): void;
+}
+
+/** Scrolled within this many candles of the first one: older ones are asked for. */
+const NEAR_START = 20;
+/** The hidden table lists at most this many visible candles (the newest of them). */
+const TABLE_ROWS = 120;
+
+const seconds = (c: Candle) => (c.time / 1000) as UTCTimestamp;
+
+function themeColors() {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
+  return {
+    panel: v('--panel', '#ffffff'),
+    text: v('--text', '#15181e'),
+    muted: v('--muted', '#5f6673'),
+    border: v('--border', '#dfe2e7'),
+    up: v('--ok', '#0d6e3f'),
+    down: v('--bad', '#c42b2b'),
+  };
+}
+
+function styleChart(
+  chart: IChartApi,
+  candles: ISeriesApi<'Candlestick'>,
+  volume: ISeriesApi<'Histogram'>,
+) {
+  const c = themeColors();
+  chart.applyOptions({
+    layout: { background: { type: ColorType.Solid, color: c.panel }, textColor: c.muted },
+    grid: { vertLines: { color: c.border }, horzLines: { color: c.border } },
+    rightPriceScale: { borderColor: c.border },
+    timeScale: { borderColor: c.border },
+  });
+  candles.applyOptions({
+    upColor: c.up,
+    downColor: c.down,
+    borderUpColor: c.up,
+    borderDownColor: c.down,
+    wickUpColor: c.up,
+    wickDownColor: c.down,
+  });
+  volume.applyOptions({ color: c.muted });
+}
+
+export function CandleChart({ market, interval, candles, onNearStart }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const api = useRef<{
+    chart: IChartApi;
+    candles: ISeriesApi<'Candlestick'>;
+    volume: ISeriesApi<'Histogram'>;
+  }>(undefined);
+  /** What the series hold: the first candle's time and how many (to update, not redraw, a tick). */
+  const drawn = useRef<{ first: number; length: number }>({ first: -1, length: 0 });
+  /** The range the last + or - asked for, until the chart reports a range. */
+  const zoomTo = useRef<{ from: number; to: number } | undefined>(undefined);
+  const nearStart = useRef(onNearStart);
+  useEffect(() => {
+    nearStart.current = onNearStart;
+  }, [onNearStart]);
+  const [hover, setHover] = useState<number | undefined>(undefined);
+  const [range, setRange] = useState<LogicalRange | null>(null);
+  const numberFormat = useSettings((s) => s.numberFormat);
+  const summaryId = useId();
+  const places = market.moneyPrec;
+
+  // The chart: made once per market (its price format is the market's tick).
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const chart = createChart(el, {
+      autoSize: true,
+      layout: { attributionLogo: true, fontFamily: 'inherit' },
+      crosshair: { mode: CrosshairMode.Normal },
+      timeScale: { timeVisible: true, secondsVisible: false },
+      handleScale: { axisPressedMouseMove: true },
+    });
+    const step = Number(`1e-${places}`);
+    const candleSeries = chart.addSeries(CandlestickSeries, {
+      priceFormat: { type: 'price', precision: places, minMove: step },
+    });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
+    styleChart(chart, candleSeries, volume);
+    api.current = { chart, candles: candleSeries, volume };
+    drawn.current = { first: -1, length: 0 };
+
+    chart.subscribeCrosshairMove((param) => {
+      setHover(typeof param.time === 'number' ? param.time * 1000 : undefined);
+    });
+    const onRange = (next: LogicalRange | null) => {
+      zoomTo.current = undefined;
+      setRange(next);
+      if (next && next.from < NEAR_START) nearStart.current();
+    };
+    chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    // The theme is on <html data-theme> (Settings): restyle when it changes.
+    const themes = new MutationObserver(() => styleChart(chart, candleSeries, volume));
+    themes.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => {
+      themes.disconnect();
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      api.current = undefined;
+      chart.remove();
+    };
+  }, [places]);
+
+  // Axis labels in the user's number format (Settings).
+  useEffect(() => {
+    api.current?.chart.applyOptions({
+      localization: {
+        priceFormatter: (price: number) => formatDecimal(price.toFixed(places), places),
+      },
+    });
+  }, [numberFormat, places]);
+
+  // The data: a new or changed last candle is an update; anything else (older candles prepended,
+  // another market or interval) is drawn again, keeping the view where it was.
+  useEffect(() => {
+    const current = api.current;
+    if (!current) return;
+    const { first, length } = drawn.current;
+    const head = candles[0]?.time ?? -1;
+    const appended = head === first && (candles.length === length || candles.length === length + 1);
+    const last = candles.at(-1);
+    if (appended && last && length > 0) {
+      current.candles.update(toBar(last));
+      current.volume.update(toVolume(last));
+    } else {
+      const before = current.chart.timeScale().getVisibleLogicalRange();
+      current.candles.setData(candles.map(toBar));
+      current.volume.setData(candles.map(toVolume));
+      if (before && first !== -1 && head < first) {
+        // Older candles came in front: keep the same candles in view.
+        const added = candles.length - length;
+        current.chart.timeScale().setVisibleLogicalRange({
+          from: before.from + added,
+          to: before.to + added,
+        });
+      }
+    }
+    drawn.current = { first: head, length: candles.length };
+  }, [candles]);
+
+  // Back to the latest candles when the market or the interval changes.
+  useEffect(() => {
+    drawn.current = { first: -1, length: 0 };
+  }, [market.name, interval]);
+
+  const shown = (hover !== undefined ? candleAt(candles, hover) : undefined) ?? candles.at(-1);
+  const visible = useMemo(() => visibleCandles(candles, range), [candles, range]);
+  const label = `${marketLabel(market.name)} price chart, ${interval} candles`;
+  const price = (v: string) => formatDecimal(v, places);
+  const amount = (v: string) => formatDecimal(v, market.stockPrec);
+
+  function onKey(event: KeyboardEvent<HTMLDivElement>) {
+    const current = api.current;
+    if (!current || candles.length === 0) return;
+    const scale = current.chart.timeScale();
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      const at = candles.findIndex((c) => c.time === shown?.time);
+      const index = Math.min(
+        candles.length - 1,
+        Math.max(0, (at < 0 ? candles.length - 1 : at) + (event.key === 'ArrowLeft' ? -1 : 1)),
+      );
+      const target = candles[index]!;
+      current.chart.setCrosshairPosition(Number(target.close), seconds(target), current.candles);
+      setHover(target.time);
+      event.preventDefault();
+    } else if (event.key === '+' || event.key === '=' || event.key === '-') {
+      // The chart applies a range on its next frame: keys pressed before it build on the last one.
+      const now = zoomTo.current ?? scale.getVisibleLogicalRange();
+      if (!now) return;
+      const width = now.to - now.from;
+      const next = event.key === '-' ? width * 1.25 : Math.max(10, width * 0.8);
+      zoomTo.current = { from: now.to - next, to: now.to };
+      scale.setVisibleLogicalRange(zoomTo.current);
+      event.preventDefault();
+    }
+  }
+
+  return (
+    <div className="chart-body">
+      <dl className="chart-ohlc" data-testid="chart-ohlc" aria-live="off">
+        {shown
+          ? (
+              [
+                ['O', 'Open', price(shown.open)],
+                ['H', 'High', price(shown.high)],
+                ['L', 'Low', price(shown.low)],
+                ['C', 'Close', price(shown.close)],
+                ['Vol', 'Volume', `${amount(shown.stockVolume)} ${market.stock}`],
+              ] as const
+            ).map(([term, word, value]) => (
+              <div key={term}>
+                <dt>
+                  <abbr title={word}>{term}</abbr>
+                </dt>
+                <dd>{value}</dd>
+              </div>
+            ))
+          : null}
+      </dl>
+      <div
+        ref={box}
+        className="chart-canvas"
+        role="group"
+        aria-label={label}
+        aria-describedby={summaryId}
+        tabIndex={0}
+        onKeyDown={onKey}
+        data-testid="candle-chart"
+        data-candles={candles.length}
+      />
+      <p id={summaryId} className="sr-only" data-testid="chart-summary">
+        {summary(visible, price, market.money)} Arrow keys move the crosshair, plus and minus zoom.
+      </p>
+      <table className="sr-only" data-testid="chart-table">
+        <caption>
+          Visible candles of {marketLabel(market.name)}, {interval}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Open</th>
+            <th scope="col">High</th>
+            <th scope="col">Low</th>
+            <th scope="col">Close</th>
+            <th scope="col">Volume ({market.stock})</th>
+          </tr>
+        </thead>
+        <tbody>
+          {visible.slice(-TABLE_ROWS).map((c) => (
+            <CandleRow key={c.time} candle={c} places={places} stockPlaces={market.stockPrec} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A row of the hidden table: drawn again only when its candle changes (a tick: the last one). */
+const CandleRow = memo(function CandleRow({
+  candle: c,
+  places,
+  stockPlaces,
+}: {
+  candle: Candle;
+  places: number;
+  stockPlaces: number;
+}) {
+  return (
+    <tr>
+      <th scope="row">{new Date(c.time).toISOString().slice(0, 16).replace('T', ' ')} UTC</th>
+      <td>{formatDecimal(c.open, places)}</td>
+      <td>{formatDecimal(c.high, places)}</td>
+      <td>{formatDecimal(c.low, places)}</td>
+      <td>{formatDecimal(c.close, places)}</td>
+      <td>{formatDecimal(c.stockVolume, stockPlaces)}</td>
+    </tr>
+  );
+});
+
+/** The candle starting at `time` (candles are in time order): a binary search. */
+function candleAt(candles: readonly Candle[], time: number): Candle | undefined {
+  let lo = 0;
+  let hi = candles.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = candles[mid]!.time;
+    if (at === time) return candles[mid];
+    if (at < time) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
+function toBar(c: Candle) {
+  return {
+    time: seconds(c),
+    open: Number(c.open),
+    high: Number(c.high),
+    low: Number(c.low),
+    close: Number(c.close),
+  };
+}
+
+function toVolume(c: Candle) {
+  return { time: seconds(c), value: Number(c.stockVolume) };
+}
+
+/** The text summary: last price, change and range of the visible candles. */
+function summary(visible: readonly Candle[], price: (v: string) => string, unit: string): string {
+  const first = visible[0];
+  const last = visible.at(-1);
+  if (!first || !last) return 'No candles.';
+  const { high, low, change } = changePercent(visible);
+  const signed = `${change.startsWith('-') || change === '0.00' ? '' : '+'}${formatDecimal(change, 2)}%`;
+  return `Last price ${price(last.close)} ${unit}; ${signed} over the ${visible.length} candles shown; range ${price(low)} to ${price(high)}.`;
+}

@@ -1,0 +1,83 @@
+import { Suspense, useCallback, useEffect } from 'react';
+import { CHART_INTERVALS, type Market } from '../../../shared/model';
+import { lazyNamed } from '../../lib/lazyNamed';
+import { useLive } from '../status';
+import { CANDLES_POLL_MS, useCandles, useChartChoice, watchCandles } from './chartStore';
+
+// lightweight-charts is its own chunk, loaded when Trade first shows a chart.
+const CandleChart = lazyNamed(() => import('./CandleChart'), 'CandleChart');
+
+/**
+ * Trade's price chart of the chosen market: the interval buttons, then the candles (the newest
+ * page; older pages as the user scrolls back). The stream pushes the newest candle while live;
+ * otherwise the newest are asked again every few seconds while the window is visible.
+ */
+export function ChartPanel({ market }: { market: Market }) {
+  const interval = useChartChoice((s) => s.interval);
+  const setInterval = useChartChoice((s) => s.setInterval);
+  const slot = useCandles();
+  const name = market.name;
+
+  useEffect(() => {
+    useCandles.setState({ exhausted: false });
+    void useCandles.getState().load({ market: name, interval });
+  }, [name, interval]);
+
+  useEffect(() => {
+    watchCandles(name, interval);
+    return () => watchCandles(null, interval);
+  }, [name, interval]);
+
+  const live = useLive();
+  useEffect(() => {
+    if (live) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void useCandles.getState().refreshLatest();
+    }, CANDLES_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [live]);
+
+  const loadOlder = useCallback(() => void useCandles.getState().loadOlder(), []);
+  const data =
+    slot.data && slot.data.market === name && slot.data.interval === interval
+      ? slot.data
+      : undefined;
+
+  return (
+    <section className="card chart-panel" aria-label="Chart" data-testid="chart-panel">
+      <div className="chart-head">
+        <h2>Chart</h2>
+        <div className="chart-intervals" role="group" aria-label="Candle interval">
+          {CHART_INTERVALS.map((iv) => (
+            <button
+              key={iv}
+              type="button"
+              className={`btn btn-secondary btn-small${iv === interval ? ' pressed' : ''}`}
+              aria-pressed={iv === interval}
+              onClick={() => setInterval(iv)}
+            >
+              {iv}
+            </button>
+          ))}
+        </div>
+      </div>
+      {slot.error && !data ? (
+        <p className="form-alert" role="alert">
+          {slot.error.message}
+        </p>
+      ) : null}
+      {data ? (
+        <Suspense fallback={<div className="skeleton chart-skeleton" />}>
+          <CandleChart
+            market={market}
+            interval={interval}
+            candles={data.candles}
+            onNearStart={loadOlder}
+          />
+        </Suspense>
+      ) : (
+        <div className="skeleton chart-skeleton" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { create } from 'zustand';
+import { persist } from 'zustand/middleware';
+import type { Candle, CandleSeries, ChartInterval, StreamCandle } from '../../../shared/model';
+import { getDesk } from '../../lib/desk';
+import { createRemote } from '../../lib/remote';
+
+/** While the stream is not live, the newest candles are asked again this often (visible only). */
+export const CANDLES_POLL_MS = 5_000;
+/** Candles kept for one chart at most (scrolling back stops there). */
+export const CANDLES_KEPT = 10_000;
+
+export interface CandlesQuery {
+  market: string;
+  interval: ChartInterval;
+}
+
+/**
+ * `older` candles before `newer`'s (or overlapping them: a candle of the same time is the newer
+ * answer's), oldest first, at most CANDLES_KEPT (the newest).
+ */
+export function mergeCandles(older: readonly Candle[], newer: readonly Candle[]): Candle[] {
+  const byTime = new Map<number, Candle>();
+  for (const candle of older) byTime.set(candle.time, candle);
+  for (const candle of newer) byTime.set(candle.time, candle);
+  return [...byTime.values()].sort((a, b) => a.time - b.time).slice(-CANDLES_KEPT);
+}
+
+interface CandleActions {
+  /** An older page is on its way. */
+  olderLoading: boolean;
+  /** The exchange has no candles before the first one shown. */
+  exhausted: boolean;
+  /** Prepends the page before the first candle (the chart scrolled back to it). */
+  loadOlder(): Promise<void>;
+  /** Asks the newest candles again and merges them in (polling, or after a resync). */
+  refreshLatest(): Promise<void>;
+}
+
+const same = (a: CandleSeries | undefined, q: CandlesQuery): a is CandleSeries =>
+  a !== undefined && a.market === q.market && a.interval === q.interval;
+
+/**
+ * The chart's candles of one market and interval: `load` the newest page; older pages and newer
+ * candles are merged into the same series (never replacing what was scrolled back to).
+ */
+export const useCandles = createRemote(
+  {
+    channel: 'trade.candles',
+    fetch: ({ market, interval }: CandlesQuery) => getDesk().trade.candles({ market, interval }),
+  },
+  (get, set): CandleActions => ({
+    olderLoading: false,
+    exhausted: false,
+    async loadOlder() {
+      const { data, query, olderLoading, exhausted } = get();
+      if (!query || olderLoading || exhausted || !same(data, query)) return;
+      if (data.candles.length === 0) return;
+      if (data.candles.length >= CANDLES_KEPT) return set({ exhausted: true });
+      set({ olderLoading: true });
+      try {
+        const page = await getDesk().trade.candles({ ...query, before: data.candles[0]!.time });
+        const now = get();
+        if (!same(now.data, query) || now.query !== query) return;
+        if (page.candles.length === 0) return set({ exhausted: true, olderLoading: false });
+        set({ data: { ...now.data, candles: mergeCandles(page.candles, now.data.candles) } });
+      } catch {
+        // The next scroll asks again; the chart keeps what it has.
+      } finally {
+        set({ olderLoading: false });
+      }
+    },
+    async refreshLatest() {
+      const { data, query } = get();
+      if (!query || !same(data, query)) return;
+      try {
+        const latest = await getDesk().trade.candles(query);
+        const now = get();
+        if (!same(now.data, query) || now.query !== query) return;
+        set({
+          data: {
+            ...now.data,
+            candles: mergeCandles(now.data.candles, latest.candles),
+            fetchedAt: latest.fetchedAt,
+          },
+        });
+      } catch {
+        // Polling: the next round asks again.
+      }
+    },
+  }),
+);
+
+interface ChartChoice {
+  /** The interval last chosen, kept across restarts. */
+  interval: ChartInterval;
+  setInterval(interval: ChartInterval): void;
+}
+
+export const useChartChoice = create<ChartChoice>()(
+  persist(
+    (set) => ({
+      interval: '1h',
+      setInterval: (interval) => set({ interval }),
+    }),
+    { name: 'exchange-desk-chart', version: 1, partialize: (s) => ({ interval: s.interval }) },
+  ),
+);
+
+/** A candle the stream pushed: merged in when it is of the market and interval shown. */
+export function applyCandle({ market, interval, candle }: StreamCandle): void {
+  const { data, query } = useCandles.getState();
+  if (!query || query.market !== market || query.interval !== interval) return;
+  if (!same(data, query)) return;
+  useCandles.setState({ data: { ...data, candles: mergeCandles(data.candles, [candle]) } });
+}
+
+/** Tells main which market's candles to stream, and at which interval (market null: none). */
+export function watchCandles(market: string | null, interval: ChartInterval): void {
+  // Without the stream the chart polls: nothing to report.
+  getDesk()
+    .stream.watchCandles({ market, interval })
+    .catch(() => undefined);
+}

@@ -1,0 +1,2 @@
+export { ChartPanel } from './ChartPanel';
+export { applyCandle } from './chartStore';
