@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatTime } from '../../../src/renderer/components/ViewParts';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import type { FlexTransaction } from '../../../src/shared/model';
 import {
@@ -278,6 +279,13 @@ describe('Earn: investments and Close', () => {
     expect(closed.textContent).toContain('0.00000000 BTC');
     expect(closed.textContent).toContain('Off');
     expect(closed.textContent).toContain('closed');
+  });
+
+  it("writes Created and Updated in the app's one time format (as the payments table does)", async () => {
+    serve();
+    const times = [...(await rowOf('USDT plan')).querySelectorAll('time')];
+    expect(times).toHaveLength(2);
+    for (const t of times) expect(t.textContent).toBe(formatTime(Date.parse(t.dateTime)));
   });
 
   it('offers Close only for an ACTIVE investment holding more than 0', async () => {

@@ -19,13 +19,7 @@ import { DataTable, type Column } from '../../components/table/DataTable';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { amountColumn } from './columns';
 import { isPermissionError, useEarnPlaces, useEarnStore } from './earnStore';
-import {
-  amountText,
-  dateParts,
-  earningRate,
-  planLabel as planLabelOf,
-  ratePercent,
-} from './format';
+import { amountText, earningRate, planLabel as planLabelOf, ratePercent } from './format';
 import { NO_LENDING_ACCESS } from './InvestForm';
 
 /** Close is offered only for an ACTIVE investment holding more than 0 (the exchange's rule). */
@@ -46,24 +40,10 @@ export function closeErrorText(error: DeskError): string {
 
 const ROW_HEIGHT = 56;
 
-function When({ ms }: { ms: number }) {
-  const { date, time, full } = dateParts(ms);
-  return (
-    <time className="earn-when" dateTime={new Date(ms).toISOString()} title={full}>
-      <span>{date}</span>
-      <span className="muted small">{time}</span>
-    </time>
-  );
-}
-
 function StatusBadge({ status }: { status: FlexInvestmentStatus }) {
   const tone = status === 'ACTIVE' ? 'badge-ok' : 'badge-muted';
   return <span className={`badge ${tone}`}>{status.toLowerCase()}</span>;
 }
-
-/** A time column whose cell is the date over the time (the row is taller). */
-const whenColumn = (id: string, header: string, at: (i: FlexInvestment) => number) =>
-  timeColumn(at, { id, header, width: 'minmax(100px, 1fr)', cell: (i) => <When ms={at(i)} /> });
 
 type Status = 'loading' | 'error' | 'ready';
 
@@ -188,8 +168,8 @@ export function Investments({
       '90px',
       (i) => <StatusBadge status={i.status} />,
     ),
-    whenColumn('created', 'Created', (i) => i.createdAt),
-    whenColumn('updated', 'Updated', (i) => i.updatedAt),
+    timeColumn((i) => i.createdAt, { id: 'created', header: 'Created' }),
+    timeColumn((i) => i.updatedAt, { id: 'updated', header: 'Updated' }),
     actionsColumn('Actions', 'minmax(100px, 1.5fr)', (i) => (
       <RowActions error={rows.errorOf(i.id)}>
         {canClose(i) ? (

@@ -92,13 +92,3 @@ export function checkInvestAmount(
   }
   return undefined;
 }
-
-/** An investment's created/updated time, as a date and a time line. */
-export function dateParts(ms: number): { date: string; time: string; full: string } {
-  const d = new Date(ms);
-  return {
-    date: d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
-    time: d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }),
-    full: d.toLocaleString(),
-  };
-}
