@@ -38,14 +38,12 @@ interface RendererFormat {
   MASK: string;
 }
 interface RendererAllocation {
-  quotePlaces(quote: string): number;
   accountValues(rows: PortfolioOverview['rows']): { main: string; trade: string; flex: string };
 }
 const RENDERER_DECIMAL = resolve('src/renderer/lib/decimal.ts');
 const RENDERER_ALLOCATION = resolve('src/renderer/features/overview/allocation.ts');
 let formatDecimal: RendererFormat['formatDecimal'];
 let MASK: string;
-let quotePlaces: RendererAllocation['quotePlaces'];
 let accountValues: RendererAllocation['accountValues'];
 const HISTORY_PATH = '/api/v4/main-account/history';
 
@@ -149,7 +147,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     const format = (await import(RENDERER_DECIMAL)) as RendererFormat;
     const allocation = (await import(RENDERER_ALLOCATION)) as RendererAllocation;
     ({ formatDecimal, MASK } = format);
-    ({ quotePlaces, accountValues } = allocation);
+    ({ accountValues } = allocation);
     // Prices frozen: the total main computes for the test and the one the page shows agree.
     app = await startApp({ demoExchange: { control: true, freezePrices: true } });
     api = app.core.accounts.active().api;
@@ -564,7 +562,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     const add = (value: string | null | undefined, extra: number[] = []) =>
       amountForms(value, extra).forEach((f) => forms.add(f));
     for (const data of [usdt, btc]) {
-      const places = quotePlaces(data.quote);
+      const places = data.quotePrecision;
       add(data.total, [places]);
       for (const r of data.rows) {
         for (const v of [r.main, r.tradeAvailable, r.tradeFrozen, r.flex, r.total])

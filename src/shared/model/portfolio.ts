@@ -36,6 +36,11 @@ export interface PortfolioOverview {
   quote: string;
   /** Quote currencies the Overview can value in. */
   quotes: string[];
+  /**
+   * Decimal places a value in the quote is written with (the one number rule): 2 for fiat, else
+   * the quote asset's display precision (`currency_precision`).
+   */
+  quotePrecision: number;
   rows: PortfolioRow[];
   /** Sum of the priced rows. */
   total: Decimal;

@@ -280,7 +280,7 @@ describe('Net-worth tooltip', () => {
   const point = { time: START + 3 * DAY, value: '63875.75', source: 'live' as const };
 
   it('gives the date, the value in the quote and the source', () => {
-    render(<NetWorthTooltip point={point} quote="USDT" privacy={false} />);
+    render(<NetWorthTooltip point={point} quote="USDT" places={2} privacy={false} />);
     const tip = screen.getByTestId('net-worth-tooltip');
     expect(tip.textContent).toContain('2026');
     expect(screen.getByTestId('net-worth-tooltip-value').textContent).toBe('63,875.75 USDT');
@@ -288,7 +288,7 @@ describe('Net-worth tooltip', () => {
   });
 
   it('masks the value in privacy mode', () => {
-    render(<NetWorthTooltip point={point} quote="USDT" privacy />);
+    render(<NetWorthTooltip point={point} quote="USDT" places={2} privacy />);
     expect(screen.getByTestId('net-worth-tooltip-value').textContent).toBe(`${MASK} USDT`);
     expect(screen.getByTestId('net-worth-tooltip').textContent).not.toContain('63');
   });
@@ -298,6 +298,7 @@ describe('Net-worth tooltip', () => {
       <NetWorthTooltip
         point={{ ...point, value: null, source: 'backfill' }}
         quote="USDT"
+        places={2}
         privacy={false}
         gap={{ from: 0, to: 1, assets: ['ETH'], reason: 'A transfer the API does not show' }}
       />,

@@ -13,7 +13,7 @@ import type { NetWorthGap, NetWorthPoint, NetWorthSeries } from '../../../shared
 import { formatDecimal, MASK } from '../../lib/decimal';
 import { usePaintedMark } from '../../lib/userTiming';
 import { timeAxisProps, timeTicks } from '../mining';
-import { listTickers, quotePlaces } from './allocation';
+import { listTickers } from './allocation';
 import { chartRows, extremes, formatDay, gapAt, gapsWithin, type ChartRow } from './netWorth';
 
 const CHART_HEIGHT = 260;
@@ -47,11 +47,13 @@ export const gapText = (gap: NetWorthGap) =>
 export function NetWorthTooltip({
   point,
   quote,
+  places,
   privacy,
   gap,
 }: {
   point: NetWorthPoint;
   quote: string;
+  places: number;
   privacy: boolean;
   gap?: NetWorthGap | undefined;
 }) {
@@ -63,7 +65,7 @@ export function NetWorthTooltip({
           <span className="muted">No value</span>
         ) : (
           <>
-            {privacy ? MASK : formatDecimal(point.value, quotePlaces(quote))}{' '}
+            {privacy ? MASK : formatDecimal(point.value, places)}{' '}
             <span className="unit">{quote}</span>
           </>
         )}
@@ -75,20 +77,18 @@ export function NetWorthTooltip({
 }
 
 /** Axis labels: whole units from 1,000 up, else up to the quote's places (a tick is a round number). */
-function tickLabel(value: number, quote: string): string {
-  const places = Math.abs(value) >= 1000 ? 0 : Math.min(quotePlaces(quote), 4);
+function tickLabel(value: number, places: number): string {
   // The tick is a number recharts chose for the axis; it is written with the app's formatter.
-  return formatDecimal(String(value), places);
+  return formatDecimal(String(value), Math.abs(value) >= 1000 ? 0 : Math.min(places, 4));
 }
 
 /**
  * The text alternative of the chart (read by screen readers, hidden on screen): the span, the
  * first and last values, the lowest and highest, the gaps. Values are masked in privacy mode.
  */
-export function chartSummary(series: NetWorthSeries, privacy: boolean): string {
+export function chartSummary(series: NetWorthSeries, places: number, privacy: boolean): string {
   const ends = extremes(series.points);
   if (!ends) return `Net worth in ${series.quote}: no known value in this range.`;
-  const places = quotePlaces(series.quote);
   const value = (v: string) => (privacy ? 'hidden' : `${formatDecimal(v, places)} ${series.quote}`);
   const gaps =
     series.gaps.length === 0
@@ -111,10 +111,13 @@ export function chartSummary(series: NetWorthSeries, privacy: boolean): string {
  */
 export function NetWorthChart({
   series,
+  places,
   width,
   privacy,
 }: {
   series: NetWorthSeries;
+  /** The quote's places. */
+  places: number;
   width: number;
   privacy: boolean;
 }) {
@@ -141,6 +144,7 @@ export function NetWorthChart({
       <NetWorthTooltip
         point={row.point}
         quote={series.quote}
+        places={places}
         privacy={privacy}
         gap={gapAt(series.gaps, row.t)}
       />
@@ -154,7 +158,7 @@ export function NetWorthChart({
       data-point-count={rows.length}
     >
       <p className="sr-only" data-testid="net-worth-summary">
-        {chartSummary(series, privacy)}
+        {chartSummary(series, places, privacy)}
       </p>
       <ComposedChart
         width={width}
@@ -174,7 +178,7 @@ export function NetWorthChart({
           width={leftAxis}
           stroke="var(--muted)"
           domain={['auto', 'auto']}
-          tickFormatter={(v: number) => tickLabel(v, series.quote)}
+          tickFormatter={(v: number) => tickLabel(v, places)}
         />
         {gaps.map((gap) => (
           <ReferenceArea

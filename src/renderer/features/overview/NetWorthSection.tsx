@@ -6,7 +6,7 @@ import { lazyNamed } from '../../lib/lazyNamed';
 import { statusOf } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
 import { useWidth } from '../../lib/useWidth';
-import { listTickers } from './allocation';
+import { listTickers, type Places } from './allocation';
 import { formatDay, RANGE_LABELS } from './netWorth';
 import { useNetWorthStore } from './netWorthStore';
 
@@ -19,6 +19,8 @@ const FALLBACK_WIDTH = 900;
 /** What the sections below the total (net worth, profit and loss) are given by the Overview. */
 export interface BelowTotalProps {
   quote: string;
+  /** How the holdings in `quote` write their numbers. */
+  places: Places;
   /** The holdings have answered: the section may load. */
   start: boolean;
   /** When the total was fetched: the section reloads when the total is newer than it. */
@@ -47,9 +49,11 @@ function useNetWorth(quote: string, start: boolean, totalAt: number | undefined)
  * the series comes from in words, and the snapshots' export. `start` holds the first load back
  * until the holdings have answered, so the Overview's first paint never waits for the history.
  */
-export function NetWorthSection({ quote, start, totalAt }: BelowTotalProps) {
+export function NetWorthSection({ quote, places, start, totalAt }: BelowTotalProps) {
   const privacy = useSettings((s) => s.privacy);
-  const data = useNetWorthStore((s) => s.data);
+  const held = useNetWorthStore((s) => s.data);
+  // Only a series in the quote selected: another quote's waits for its reload, never shown under it.
+  const data = held?.quote === quote ? held : undefined;
   const loading = useNetWorthStore((s) => s.loading);
   const error = useNetWorthStore((s) => s.error);
   const range = useNetWorthStore((s) => s.range);
@@ -107,7 +111,13 @@ export function NetWorthSection({ quote, start, totalAt }: BelowTotalProps) {
           <Suspense
             fallback={<span className="skeleton ov-net-worth-skeleton" aria-hidden="true" />}
           >
-            <NetWorthChart key={data.fetchedAt} series={data} width={width} privacy={privacy} />
+            <NetWorthChart
+              key={data.fetchedAt}
+              series={data}
+              places={places.quote}
+              width={width}
+              privacy={privacy}
+            />
           </Suspense>
         ) : null}
       </div>
