@@ -14,6 +14,7 @@ import {
   netWorth,
   overview,
   overviewScreenHooks,
+  profitLoss,
   serveOverview,
   START,
 } from './fixtures';
@@ -214,13 +215,29 @@ describe('Net-worth chart', () => {
     expect(fake.callsTo('portfolio.netWorth').at(-1)).toEqual({ quote: 'USDT', range: '1y' });
   });
 
-  it('is asked again after an order is placed (the data layer marks it stale)', async () => {
-    const fake = serve(undefined, {
-      'orders.place': async () => ({ outcome: 'placed' }) as never,
-    });
+  it('after an order, follows the total: one ask per change of the total, none of its own', async () => {
+    // The test's clock: each answer is built one tick after the last; the holdings' reload after
+    // the order is held until the test lets it answer.
+    let clock = 1_000;
+    let held: ReturnType<typeof deferred<void>> | undefined;
+    const fake = serve(
+      async (q) => netWorth({ quote: q.quote, range: q.range, fetchedAt: ++clock }),
+      {
+        'orders.place': async () => ({ outcome: 'placed' }) as never,
+        'portfolio.profitLoss': async () => profitLoss({ fetchedAt: ++clock }),
+      },
+      async () => {
+        await held?.promise;
+        return overview({ fetchedAt: ++clock });
+      },
+    );
     render(<OverviewView />);
     await chart();
+    await screen.findAllByTestId('profit-loss-row');
     expect(fake.callsTo('portfolio.netWorth')).toHaveLength(1);
+    expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(1);
+
+    held = deferred<void>();
     await act(async () => {
       await useTradeStore.getState().place({
         kind: 'stock_market',
@@ -229,18 +246,22 @@ describe('Net-worth chart', () => {
         amount: '0.1',
       });
     });
-    // Asked again by the order's invalidation; the total's reload can ask once more when it
-    // answers after the chart did (the sections follow the total: issue 32, item 12).
-    await waitFor(() =>
-      expect(fake.callsTo('portfolio.netWorth').length).toBeGreaterThanOrEqual(2),
-    );
-    const asked = fake.callsTo('portfolio.netWorth');
-    expect(asked.length).toBeLessThanOrEqual(3);
-    expect(asked.slice(1)).toEqual(asked.slice(1).map(() => ({ quote: 'USDT', range: '3m' })));
-    await waitFor(() =>
-      expect(fake.callsTo('portfolio.profitLoss').length).toBeGreaterThanOrEqual(2),
-    );
-    expect(fake.callsTo('portfolio.profitLoss').length).toBeLessThanOrEqual(3);
+    // The order changed the holdings: they are asked again, and until they answer (the test
+    // holds that answer) the chart and the P&L are not.
+    await waitFor(() => expect(fake.callsTo('portfolio.overview')).toHaveLength(2));
+    expect(fake.callsTo('portfolio.netWorth')).toHaveLength(1);
+    expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(1);
+    // The new total: each section asks once, and once only.
+    await act(async () => held!.resolve());
+    await waitFor(() => expect(fake.callsTo('portfolio.netWorth')).toHaveLength(2));
+    await waitFor(() => expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(2));
+    await act(async () => {});
+    expect(fake.callsTo('portfolio.netWorth')).toEqual([
+      { quote: 'USDT', range: '3m' },
+      { quote: 'USDT', range: '3m' },
+    ]);
+    expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(2);
+    expect(fake.callsTo('portfolio.overview')).toHaveLength(2);
   });
 
   it('exports the snapshots through its channel and says where they went', async () => {
