@@ -219,7 +219,8 @@ describe('Net-worth chart', () => {
     // The test's clock: each answer is built one tick after the last; the holdings' reload after
     // the order is held until the test lets it answer.
     let clock = 1_000;
-    let held: ReturnType<typeof deferred<void>> | undefined;
+    const held = deferred<void>();
+    let holding = false;
     const fake = serve(
       async (q) => netWorth({ quote: q.quote, range: q.range, fetchedAt: ++clock }),
       {
@@ -227,7 +228,7 @@ describe('Net-worth chart', () => {
         'portfolio.profitLoss': async () => profitLoss({ fetchedAt: ++clock }),
       },
       async () => {
-        await held?.promise;
+        if (holding) await held.promise;
         return overview({ fetchedAt: ++clock });
       },
     );
@@ -237,7 +238,7 @@ describe('Net-worth chart', () => {
     expect(fake.callsTo('portfolio.netWorth')).toHaveLength(1);
     expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(1);
 
-    held = deferred<void>();
+    holding = true;
     await act(async () => {
       await useTradeStore.getState().place({
         kind: 'stock_market',
@@ -252,7 +253,7 @@ describe('Net-worth chart', () => {
     expect(fake.callsTo('portfolio.netWorth')).toHaveLength(1);
     expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(1);
     // The new total: each section asks once, and once only.
-    await act(async () => held!.resolve());
+    await act(async () => held.resolve());
     await waitFor(() => expect(fake.callsTo('portfolio.netWorth')).toHaveLength(2));
     await waitFor(() => expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(2));
     await act(async () => {});
