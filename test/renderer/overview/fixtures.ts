@@ -146,6 +146,9 @@ export function netWorth(overrides: Partial<NetWorthSeries> = {}): NetWorthSerie
   return {
     quote: 'USDT',
     range: '3m',
+    from: START,
+    periods: [],
+    transfers: [],
     points,
     gaps: [],
     since: START,

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { NetWorthTooltip } from '../../../src/renderer/features/overview/NetWorthChart';
+import { overviewPlaces } from '../../../src/renderer/features/overview/allocation';
 import { OverviewView } from '../../../src/renderer/features/overview/OverviewView';
 import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
 import { MASK } from '../../../src/renderer/lib/decimal';
@@ -302,7 +303,14 @@ describe('Net-worth tooltip', () => {
   const point = { time: START + 3 * DAY, value: '63875.75', source: 'live' as const };
 
   it('gives the date, the value in the quote and the source', () => {
-    render(<NetWorthTooltip point={point} quote="USDT" places={2} privacy={false} />);
+    render(
+      <NetWorthTooltip
+        point={point}
+        quote="USDT"
+        places={overviewPlaces(overview(), undefined)}
+        privacy={false}
+      />,
+    );
     const tip = screen.getByTestId('net-worth-tooltip');
     expect(tip.textContent).toContain('2026');
     expect(screen.getByTestId('net-worth-tooltip-value').textContent).toBe('63,875.75 USDT');
@@ -310,7 +318,14 @@ describe('Net-worth tooltip', () => {
   });
 
   it('masks the value in privacy mode', () => {
-    render(<NetWorthTooltip point={point} quote="USDT" places={2} privacy />);
+    render(
+      <NetWorthTooltip
+        point={point}
+        quote="USDT"
+        places={overviewPlaces(overview(), undefined)}
+        privacy
+      />,
+    );
     expect(screen.getByTestId('net-worth-tooltip-value').textContent).toBe(`${MASK} USDT`);
     expect(screen.getByTestId('net-worth-tooltip').textContent).not.toContain('63');
   });
@@ -320,7 +335,7 @@ describe('Net-worth tooltip', () => {
       <NetWorthTooltip
         point={{ ...point, value: null, source: 'backfill' }}
         quote="USDT"
-        places={2}
+        places={overviewPlaces(overview(), undefined)}
         privacy={false}
         gap={{ from: 0, to: 1, assets: ['ETH'], reason: 'A transfer the API does not show' }}
       />,

@@ -1,6 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { NetWorthTooltip } from '../../../src/renderer/features/overview/NetWorthChart';
+import { overviewPlaces } from '../../../src/renderer/features/overview/allocation';
 import { OverviewView } from '../../../src/renderer/features/overview/OverviewView';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { afterPaint } from '../paint';
@@ -148,7 +149,7 @@ describe('Overview numbers: one rule', () => {
       <NetWorthTooltip
         point={{ time: START, value: '61234.56789123', source: 'live' }}
         quote="USDT"
-        places={6}
+        places={overviewPlaces(overview({ quotePrecision: 6 }), undefined)}
         privacy={false}
       />,
     );

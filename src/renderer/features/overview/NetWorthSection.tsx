@@ -2,6 +2,8 @@ import { Suspense, useCallback, useEffect, useRef } from 'react';
 import { DataAge } from '../../components/DataAge';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { RefreshAlert } from '../../components/ViewParts';
+import { MASK } from '../../lib/decimal';
+import { percentChange } from '../../lib/format';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { statusOf } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
@@ -9,6 +11,8 @@ import { useWidth } from '../../lib/useWidth';
 import { listTickers, type Places } from './allocation';
 import { formatDay, RANGE_LABELS } from './netWorth';
 import { useNetWorthStore } from './netWorthStore';
+import { SignedAmount } from './SignedAmount';
+import type { NetWorthPeriod, NetWorthSeries } from '../../../shared/model';
 
 /** The chart draws with recharts: its own chunk, loaded after the Overview's first paint. */
 const NetWorthChart = lazyNamed(() => import('./NetWorthChart'), 'NetWorthChart');
@@ -42,6 +46,63 @@ function useNetWorth(quote: string, start: boolean, totalAt: number | undefined)
     void load({ quote, range });
   }, [start, quote, range, load, totalAt]);
   return useCallback(() => void load({ quote, range }), [load, quote, range]);
+}
+
+const PERIOD_LABELS: Record<NetWorthPeriod['id'], string> = {
+  today: 'Today',
+  '7d': '7 d',
+  '30d': '30 d',
+  ytd: 'Year to date',
+};
+
+/**
+ * The headline: the change of the net worth today, over 7 and 30 days and the year so far, in the
+ * quote and in percent, whatever range the chart shows. A period the history does not reach back
+ * to counts from the history's start and says so; privacy mode masks the figures and their signs.
+ */
+function NetWorthHeadline({
+  series,
+  places,
+  privacy,
+}: {
+  series: NetWorthSeries;
+  places: number;
+  privacy: boolean;
+}) {
+  if (series.periods.length === 0) return null;
+  return (
+    <dl className="ov-nw-periods" data-testid="net-worth-periods">
+      {series.periods.map((period) => {
+        const percent = period.percent === null ? null : percentChange(period.percent);
+        return (
+          <div key={period.id} data-testid={`net-worth-period-${period.id}`}>
+            <dt>
+              {PERIOD_LABELS[period.id]}
+              {period.fromStartOfData && series.since !== null ? (
+                <span className="muted small"> (since {formatDay(series.since)})</span>
+              ) : null}
+            </dt>
+            <dd>
+              {period.change === null ? (
+                <span className="muted">Not known</span>
+              ) : (
+                <>
+                  <SignedAmount value={period.change} places={places} privacy={privacy} />
+                  <span className="unit"> {series.quote}</span>
+                  {percent ? (
+                    <span className={`ov-nw-percent ${privacy ? '' : percent.direction}`}>
+                      {' '}
+                      {privacy ? MASK : percent.text}
+                    </span>
+                  ) : null}
+                </>
+              )}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
 }
 
 /**
@@ -90,6 +151,9 @@ export function NetWorthSection({ quote, places, start, totalAt }: BelowTotalPro
         </div>
       </div>
       {data && error ? <RefreshAlert error={error} onRetry={retry} /> : null}
+      {data && !empty ? (
+        <NetWorthHeadline series={data} places={places.quote} privacy={privacy} />
+      ) : null}
       <div className="ov-net-worth-box" ref={box} aria-busy={loading}>
         {status === 'error' ? (
           <div className="banner banner-bad" role="alert">
@@ -114,7 +178,7 @@ export function NetWorthSection({ quote, places, start, totalAt }: BelowTotalPro
             <NetWorthChart
               key={data.fetchedAt}
               series={data}
-              places={places.quote}
+              places={places}
               width={width}
               privacy={privacy}
             />
@@ -123,6 +187,12 @@ export function NetWorthSection({ quote, places, start, totalAt }: BelowTotalPro
       </div>
       {data && !empty ? (
         <div className="ov-net-worth-notes">
+          {data.since !== null && data.since > data.from && data.range !== 'all' ? (
+            <p className="muted small" data-testid="net-worth-range-start">
+              This range reaches the start of the history: nothing is known before{' '}
+              {formatDay(data.since)}.
+            </p>
+          ) : null}
           {data.since !== null ? (
             <p className="muted small" data-testid="net-worth-since">
               {backfilled ? 'Reconstructed' : 'Recorded'} from {formatDay(data.since)}; the exchange

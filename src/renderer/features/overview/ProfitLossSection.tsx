@@ -7,42 +7,18 @@ import { decimalColumn, textColumn } from '../../components/table/columns';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { RefreshAlert } from '../../components/ViewParts';
-import { formatDecimal, MASK } from '../../lib/decimal';
 import { statusOf } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
 import type { Places } from './allocation';
 import { formatDay } from './netWorth';
 import { useProfitLossStore } from './profitLossStore';
+import { SignedAmount } from './SignedAmount';
 
 const ROW_HEIGHT = 40;
 const MAX_TABLE_HEIGHT = 440;
 const ESTIMATED_NOTE = 'ov-pl-estimated-note';
 
 const unknown = <span className="muted">Not known</span>;
-
-/**
- * A profit or a loss: "+1,234.50" or "−87.10", coloured by its sign and never by colour alone; zero
- * has neither. Masked in privacy mode, sign and colour too (they would tell a gain from a loss).
- */
-export function SignedAmount({
-  value,
-  places,
-  privacy,
-}: {
-  value: string;
-  places: number;
-  privacy: boolean;
-}) {
-  if (privacy) return <span className="amount">{MASK}</span>;
-  const text = formatDecimal(value, places);
-  const negative = text.startsWith('−');
-  const zero = !/[1-9]/.test(text);
-  return (
-    <span className={`amount ${zero ? '' : negative ? 'down' : 'up'}`}>
-      {zero || negative ? text : `+${text}`}
-    </span>
-  );
-}
 
 function columns(quote: string, places: Places, privacy: boolean): Column<ProfitLossRow>[] {
   const money = (
