@@ -21,7 +21,15 @@ import { formatDecimal, MASK } from '../../lib/decimal';
 import { usePaintedMark } from '../../lib/userTiming';
 import { timeAxisProps, timeTicks } from '../mining';
 import { listTickers, type Places } from './allocation';
-import { chartRows, extremes, formatDay, gapAt, gapsWithin, type ChartRow } from './netWorth';
+import {
+  chartRows,
+  extremes,
+  formatDay,
+  gapAt,
+  gapsWithin,
+  transferMarks,
+  type ChartRow,
+} from './netWorth';
 
 const CHART_HEIGHT = 260;
 /** About one time-axis label per this many pixels of plot. */
@@ -166,6 +174,7 @@ export function NetWorthChart({
     () => series.transfers.filter((t) => t.time >= first && t.time <= last),
     [series.transfers, first, last],
   );
+  const marks = useMemo(() => transferMarks(rows, transfers), [rows, transfers]);
   const hasLive = rows.some((row) => row.live !== null);
   const hasBackfill = rows.some((row) => row.backfill !== null && row.point.source === 'backfill');
   const leftAxis = privacy ? 16 : 72;
@@ -249,17 +258,19 @@ export function NetWorthChart({
           domain={['auto', 'auto']}
           tickFormatter={(v: number) => tickLabel(v, places.quote)}
         />
-        {transfers.map((t, i) => (
+        {marks.map((mark) => (
           <ReferenceLine
-            key={`${t.time}-${i}`}
-            x={t.time}
-            className={`ov-transfer ov-transfer-${t.kind}`}
-            stroke={t.kind === 'deposit' ? 'var(--ov-deposit)' : 'var(--ov-withdraw)'}
+            key={`${mark.t}-${mark.kind}`}
+            x={mark.t}
+            className={`ov-transfer ov-transfer-${mark.kind}`}
+            stroke={mark.kind === 'deposit' ? 'var(--ov-deposit)' : 'var(--ov-withdraw)'}
+            strokeOpacity={0.45}
             strokeDasharray="1 3"
             label={{
-              value: t.kind === 'deposit' ? '▲' : '▼',
-              position: 'insideTop',
-              fill: t.kind === 'deposit' ? 'var(--ov-deposit)' : 'var(--ov-withdraw)',
+              value: mark.kind === 'deposit' ? '▲' : '▼',
+              // Deposits along the top, withdrawals along the bottom: a day with both shows both.
+              position: mark.kind === 'deposit' ? 'insideTop' : 'insideBottom',
+              fill: mark.kind === 'deposit' ? 'var(--ov-deposit)' : 'var(--ov-withdraw)',
               fontSize: 10,
             }}
             ifOverflow="discard"
