@@ -158,8 +158,14 @@ describe('Net-worth headline and marks', () => {
     await waitFor(() =>
       expect(fake.callsTo('portfolio.overview').at(-1)).toEqual({ quote: 'EUR' }),
     );
-    expect((screen.getByLabelText('Value in') as HTMLSelectElement).value).toBe('EUR');
-    expect(container.textContent).not.toContain('USDT');
+    const select = screen.getByLabelText('Value in') as HTMLSelectElement;
+    expect(select.value).toBe('EUR');
+    // The choice of quotes stays while the new one loads.
+    expect([...select.options].map((o) => o.value)).toEqual(['USDT', 'BTC', 'EUR']);
+    // Nothing on the screen but the picker's options names USDT: no USDT figure is left.
+    const shown = container.cloneNode(true) as HTMLElement;
+    shown.querySelectorAll('option').forEach((option) => option.remove());
+    expect(shown.textContent).not.toContain('USDT');
 
     await act(async () => eur.resolve(overview({ quote: 'EUR', total: '62000.1' })));
     expect(screen.getByTestId('overview-total').textContent).toBe('62,000.10 EUR');

@@ -138,10 +138,11 @@ export function OverviewView() {
     if (painted && !useMarkets.getState().used) void useMarkets.getState().load();
   }, [painted]);
   const places = useMemo(() => overviewPlaces(data, markets), [data, markets]);
+  // The quotes offered do not depend on the quote: kept from the last answer while another loads.
   const quotes = useMemo(() => {
-    const list = data?.quotes ?? [];
+    const list = held?.quotes ?? [];
     return list.includes(quote) ? list : [quote, ...list];
-  }, [data?.quotes, quote]);
+  }, [held?.quotes, quote]);
   const rows = useMemo(
     () => (data ? (hideZero ? data.rows.filter((row) => !isZero(row.total)) : data.rows) : []),
     [data, hideZero],
