@@ -181,7 +181,9 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     // The total is the sum of the priced rows' values (main's arithmetic, checked here too).
     const summed = usdt.rows.reduce((sum, r) => sum.add(r.value ?? '0'), new Decimal(0));
     expect(summed.eq(usdt.total)).toBe(true);
-    expect(await overview.totalText()).toBe(`${formatDecimal(usdt.total, 2)} USDT`);
+    expect(await overview.totalText()).toBe(
+      `${formatDecimal(usdt.total, usdt.quotePrecision)} USDT`,
+    );
 
     // Rows: zero balances hidden by default; shown when the toggle is off.
     const held = usdt.rows.filter((r) => !new Decimal(r.total).isZero()).map((r) => r.ticker);
@@ -196,10 +198,11 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     await overview.rows.nth(held.length).waitFor({ state: 'detached' });
     expect((await overview.tickers()).sort()).toEqual([...held].sort());
 
-    // Quote switch: BTC, 8 places.
+    // Quote switch: BTC, at its places (8).
     await overview.chooseQuote('BTC');
     const btc = await rpcFromPage<PortfolioOverview>(page, 'portfolio.overview', { quote: 'BTC' });
-    expect(await overview.totalText()).toBe(`${formatDecimal(btc.total, 8)} BTC`);
+    expect(btc.quotePrecision).toBe(8);
+    expect(await overview.totalText()).toBe(`${formatDecimal(btc.total, btc.quotePrecision)} BTC`);
     expect(await page.getByRole('columnheader', { name: /^Value \(BTC\)/ }).count()).toBe(1);
     await overview.chooseQuote('USDT');
 
@@ -659,7 +662,9 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     await afterReload.click();
     expect(await privacyButton.getAttribute('aria-pressed')).toBe('false');
     await overview.open();
-    expect(await overview.totalText()).toBe(`${formatDecimal(usdt.total, 2)} USDT`);
+    expect(await overview.totalText()).toBe(
+      `${formatDecimal(usdt.total, usdt.quotePrecision)} USDT`,
+    );
     expect(pageErrors).toEqual([]);
   });
 

@@ -83,6 +83,8 @@ describe('display helpers', () => {
     expect([places.price('BTC'), places.price('DOT')]).toEqual([2, 6]);
     // Before the markets are known, a price is written at the quote's places.
     expect(overviewPlaces(data, undefined).price('BTC')).toBe(6);
+    // The quote in itself: "1", not "1.000000".
+    expect(places.price('USDT')).toBe(0);
   });
 
   it('signs the 24 h change and calls a change that rounds to zero flat', () => {

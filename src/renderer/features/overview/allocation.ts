@@ -19,7 +19,8 @@ const DEFAULT_PRECISION = 8;
 /**
  * The places of `data` (the holdings in one quote) and the exchange's `markets`: a price of an
  * asset in the quote is written at the tick (`moneyPrec`) of its direct market; an asset priced
- * through another market (or before the markets are known) at the quote's places.
+ * through another market (or before the markets are known) at the quote's places; the quote's own
+ * price (1) as it is.
  */
 export function overviewPlaces(
   data: Pick<PortfolioOverview, 'quote' | 'quotePrecision' | 'rows'> | undefined,
@@ -33,7 +34,8 @@ export function overviewPlaces(
   return {
     quote,
     asset: (ticker) => precision.get(ticker) ?? DEFAULT_PRECISION,
-    price: (ticker) => tick.get(ticker) ?? quote,
+    // The quote in itself is exactly 1: no market, no tick, no places.
+    price: (ticker) => (ticker === data?.quote ? 0 : (tick.get(ticker) ?? quote)),
   };
 }
 
