@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import {
   CartesianGrid,
   ComposedChart,
@@ -155,7 +155,7 @@ export function chartSummary(series: NetWorthSeries, places: Places, privacy: bo
  * ticks and the tooltip and summary mask the values; the line's shape stays (as the hashrate chart
  * does): it shows how the value moved, not how much it is.
  */
-export function NetWorthChart({
+export const NetWorthChart = memo(function NetWorthChart({
   series,
   places,
   width,
@@ -344,4 +344,4 @@ export function NetWorthChart({
       </ul>
     </div>
   );
-}
+});

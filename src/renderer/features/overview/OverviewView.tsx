@@ -137,7 +137,14 @@ export function OverviewView() {
   useEffect(() => {
     if (painted && !useMarkets.getState().used) void useMarkets.getState().load();
   }, [painted]);
-  const places = useMemo(() => overviewPlaces(data, markets), [data, markets]);
+  // Kept while only prices move (pushed prices revalue the rows many times a minute): the sections
+  // below, the chart's included, re-render only when what writes their numbers changes.
+  const precisions = data?.rows.map((row) => `${row.ticker}:${row.precision}`).join(',');
+  const places = useMemo(
+    () => overviewPlaces(data, markets),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- data's places only, not its prices
+    [data?.quote, data?.quotePrecision, precisions, markets],
+  );
   // The quotes offered do not depend on the quote: kept from the last answer while another loads.
   const quotes = useMemo(() => {
     const list = held?.quotes ?? [];
