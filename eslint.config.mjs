@@ -73,7 +73,7 @@ export const FEATURE_USES = {
   lock: [],
   mining: ['accounts'],
   orders: ['accounts', 'trade'],
-  overview: ['mining'],
+  overview: ['mining', 'trade'],
   settings: ['overview', 'shell'],
   shell: ['accounts', 'lock', 'status'],
   status: [],

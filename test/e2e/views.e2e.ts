@@ -38,14 +38,12 @@ interface RendererFormat {
   MASK: string;
 }
 interface RendererAllocation {
-  quotePlaces(quote: string): number;
   accountValues(rows: PortfolioOverview['rows']): { main: string; trade: string; flex: string };
 }
 const RENDERER_DECIMAL = resolve('src/renderer/lib/decimal.ts');
 const RENDERER_ALLOCATION = resolve('src/renderer/features/overview/allocation.ts');
 let formatDecimal: RendererFormat['formatDecimal'];
 let MASK: string;
-let quotePlaces: RendererAllocation['quotePlaces'];
 let accountValues: RendererAllocation['accountValues'];
 const HISTORY_PATH = '/api/v4/main-account/history';
 
@@ -149,7 +147,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     const format = (await import(RENDERER_DECIMAL)) as RendererFormat;
     const allocation = (await import(RENDERER_ALLOCATION)) as RendererAllocation;
     ({ formatDecimal, MASK } = format);
-    ({ quotePlaces, accountValues } = allocation);
+    ({ accountValues } = allocation);
     // Prices frozen: the total main computes for the test and the one the page shows agree.
     app = await startApp({ demoExchange: { control: true, freezePrices: true } });
     api = app.core.accounts.active().api;
@@ -183,7 +181,9 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     // The total is the sum of the priced rows' values (main's arithmetic, checked here too).
     const summed = usdt.rows.reduce((sum, r) => sum.add(r.value ?? '0'), new Decimal(0));
     expect(summed.eq(usdt.total)).toBe(true);
-    expect(await overview.totalText()).toBe(`${formatDecimal(usdt.total, 2)} USDT`);
+    expect(await overview.totalText()).toBe(
+      `${formatDecimal(usdt.total, usdt.quotePrecision)} USDT`,
+    );
 
     // Rows: zero balances hidden by default; shown when the toggle is off.
     const held = usdt.rows.filter((r) => !new Decimal(r.total).isZero()).map((r) => r.ticker);
@@ -198,10 +198,11 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     await overview.rows.nth(held.length).waitFor({ state: 'detached' });
     expect((await overview.tickers()).sort()).toEqual([...held].sort());
 
-    // Quote switch: BTC, 8 places.
+    // Quote switch: BTC, at its places (8).
     await overview.chooseQuote('BTC');
     const btc = await rpcFromPage<PortfolioOverview>(page, 'portfolio.overview', { quote: 'BTC' });
-    expect(await overview.totalText()).toBe(`${formatDecimal(btc.total, 8)} BTC`);
+    expect(btc.quotePrecision).toBe(8);
+    expect(await overview.totalText()).toBe(`${formatDecimal(btc.total, btc.quotePrecision)} BTC`);
     expect(await page.getByRole('columnheader', { name: /^Value \(BTC\)/ }).count()).toBe(1);
     await overview.chooseQuote('USDT');
 
@@ -564,7 +565,7 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     const add = (value: string | null | undefined, extra: number[] = []) =>
       amountForms(value, extra).forEach((f) => forms.add(f));
     for (const data of [usdt, btc]) {
-      const places = quotePlaces(data.quote);
+      const places = data.quotePrecision;
       add(data.total, [places]);
       for (const r of data.rows) {
         for (const v of [r.main, r.tradeAvailable, r.tradeFrozen, r.flex, r.total])
@@ -661,7 +662,9 @@ describe('Portfolio views in Chromium against the demo exchange (web host)', () 
     await afterReload.click();
     expect(await privacyButton.getAttribute('aria-pressed')).toBe('false');
     await overview.open();
-    expect(await overview.totalText()).toBe(`${formatDecimal(usdt.total, 2)} USDT`);
+    expect(await overview.totalText()).toBe(
+      `${formatDecimal(usdt.total, usdt.quotePrecision)} USDT`,
+    );
     expect(pageErrors).toEqual([]);
   });
 

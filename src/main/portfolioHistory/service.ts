@@ -16,6 +16,7 @@ import { nextTurn } from '../lib/nextTurn';
 import { backfillSliced, rangeBounds } from './backfill';
 import type { Ratio } from './exact';
 import { movementsOf } from './movements';
+import { netWorthPeriods, periodStarts, transfersWithin } from './periods';
 import { DAY_MS, indexCloses, marketsFor } from './prices';
 import { profitLoss } from './profitLoss';
 import { profitLossCsv } from './profitLossCsv';
@@ -64,25 +65,37 @@ export class PortfolioHistory {
     // Up to the balances just fetched (and recorded): the series ends with them.
     const now = overview.fetchedAt;
     const { from, to } = rangeBounds(range, now);
-    const { snapshots, lastOfDays } = await this.options.store.seriesSnapshots(id, from, now);
-    const series = await backfillSliced(
-      {
-        now: overview.fetchedAt,
-        holdings: holdingsOf(overview),
-        movements: movementsOf(records),
-        snapshots,
-        ...(lastOfDays ? { lastOfDays } : {}),
-        ...(firstSnapshotAt !== undefined ? { firstSnapshotAt } : {}),
-        closes,
-        quote,
-        from,
-        to,
-      },
-      nextTurn,
-    );
+    const movements = movementsOf(records);
+    const build = async (start: Millis) => {
+      const { snapshots, lastOfDays } = await this.options.store.seriesSnapshots(id, start, now);
+      return backfillSliced(
+        {
+          now: overview.fetchedAt,
+          holdings: holdingsOf(overview),
+          movements,
+          snapshots,
+          ...(lastOfDays ? { lastOfDays } : {}),
+          ...(firstSnapshotAt !== undefined ? { firstSnapshotAt } : {}),
+          closes,
+          quote,
+          from: start,
+          to,
+        },
+        nextTurn,
+      );
+    };
+    const series = await build(from);
+    // The headline's periods reach back to 1 January whatever the range: built again when the
+    // range starts later (a short range keeps its own, finer series).
+    const starts = periodStarts(now);
+    const earliest = Math.min(...starts.map((p) => p.from));
+    const wide = earliest < from ? await build(earliest) : series;
     return {
       quote,
       range,
+      from,
+      periods: netWorthPeriods(wide.points, starts),
+      transfers: transfersWithin(records.transfers, from, to),
       ...series,
       points: drawable(series.points, MAX_POINTS),
       historyLimit: historyEarliest(now) * 1000,

@@ -168,14 +168,11 @@ export function invalidate(channels: readonly ChannelName[]): void {
 }
 
 /**
- * What a change of balances makes stale: the holdings, and the net-worth series and profit and loss
- * built from them (main records a snapshot and fetches the new deals when they are asked again).
+ * What a change of balances makes stale: the holdings. The net-worth series and the profit and loss
+ * built from them follow the holdings' total (the Overview asks them again once per newer total,
+ * when main has recorded its snapshot), so they are not asked here as well.
  */
-const PORTFOLIO: readonly ChannelName[] = [
-  'portfolio.overview',
-  'portfolio.netWorth',
-  'portfolio.profitLoss',
-];
+const PORTFOLIO: readonly ChannelName[] = ['portfolio.overview'];
 
 /**
  * What each mutation changes: after it, the slots reading these channels reload. (Block and unblock

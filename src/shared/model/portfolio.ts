@@ -36,6 +36,11 @@ export interface PortfolioOverview {
   quote: string;
   /** Quote currencies the Overview can value in. */
   quotes: string[];
+  /**
+   * Decimal places a value in the quote is written with (the one number rule): 2 for fiat, else
+   * the quote asset's display precision (`currency_precision`).
+   */
+  quotePrecision: number;
   rows: PortfolioRow[];
   /** Sum of the priced rows. */
   total: Decimal;
@@ -80,9 +85,38 @@ export interface NetWorthGap {
   reason: string;
 }
 
+/** The change of the net worth over one period up to now (the chart's headline). */
+export interface NetWorthPeriod {
+  id: 'today' | '7d' | '30d' | 'ytd';
+  /** When the period starts (local midnight today, 7 and 30 days back, 1 January). */
+  from: Millis;
+  /** The value at its start and now, in the quote; null when either is not known. */
+  start: Decimal | null;
+  change: Decimal | null;
+  /** change / start in percent; null when the start is zero or unknown. */
+  percent: Decimal | null;
+  /** The history begins after `from`: the change is counted from the start of the data. */
+  fromStartOfData: boolean;
+}
+
+/** A deposit or a withdrawal inside the range: the chart marks it, so its step is explained. */
+export interface NetWorthTransfer {
+  time: Millis;
+  kind: 'deposit' | 'withdraw';
+  ticker: string;
+  /** What reached (deposit) or left (withdraw) the balance, fee excluded. */
+  amount: Decimal;
+}
+
 export interface NetWorthSeries {
   quote: string;
   range: NetWorthRange;
+  /** Where the range begins (0 for all): when `since` is later, the range reaches the data's start. */
+  from: Millis;
+  /** Today, 7 d, 30 d and year-to-date, whatever the range shown. */
+  periods: NetWorthPeriod[];
+  /** Deposits and withdrawals inside the range, oldest first (at most MAX_TRANSFERS, the latest). */
+  transfers: NetWorthTransfer[];
   /** Oldest first; at most one backfilled point a day, every live snapshot in the range. */
   points: NetWorthPoint[];
   gaps: NetWorthGap[];

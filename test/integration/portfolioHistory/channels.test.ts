@@ -86,6 +86,26 @@ describe('portfolio history channels', () => {
     expect(series.since).not.toBeNull();
   });
 
+  it('heads the series with today, 7 d, 30 d and the year to date, and marks its transfers', async () => {
+    const { call } = await demo();
+    const series = await call<NetWorthSeries>('portfolio.netWorth', { quote: 'USDT', range: '1w' });
+    const now = series.fetchedAt;
+    expect(series.from).toBe(now - 7 * 86_400_000);
+    expect(series.periods.map((p) => p.id)).toEqual(['today', '7d', '30d', 'ytd']);
+    const last = series.points.filter((p) => p.value !== null).at(-1)!.value!;
+    for (const period of series.periods) {
+      // Each change ends at the value now; a period the 1 w range does not reach is known too.
+      if (period.change === null) continue;
+      expect(new Decimal(period.start!).add(period.change).eq(last)).toBe(true);
+    }
+    expect(series.periods.find((p) => p.id === '30d')!.change).not.toBeNull();
+    const all = await call<NetWorthSeries>('portfolio.netWorth', { quote: 'USDT', range: 'all' });
+    // The demo's history has deposits and withdrawals: each one in the range is marked.
+    expect(all.transfers.length).toBeGreaterThan(0);
+    expect(all.transfers.every((t) => t.time >= all.from && t.time <= all.fetchedAt)).toBe(true);
+    expect(series.transfers.every((t) => t.time >= series.from)).toBe(true);
+  });
+
   it('a trade made through the app is explained: no gap after the snapshot before it', async () => {
     const { call } = await demo();
     const before = await call<NetWorthSeries>('portfolio.netWorth', { quote: 'USDT', range: '1w' });

@@ -47,6 +47,14 @@ describe.each(CASINGS)('%s casing', (casing) => {
       expect(inBtc.rows.find((r) => r.ticker === 'BTC')?.price).toBe('1');
     });
 
+    it('says how a value in the quote is written: the asset’s precision, 2 places for fiat', async () => {
+      const call = await startMain({ demoExchange: { casing } });
+      const places = async (quote: string) =>
+        (await call<PortfolioOverview>('portfolio.overview', { quote })).quotePrecision;
+      // The demo lists USDT with 6 places, BTC with 8; EUR is fiat.
+      expect([await places('USDT'), await places('BTC'), await places('EUR')]).toEqual([6, 8, 2]);
+    });
+
     it('offers the fiat currencies the exchange has markets in, and values every crypto row in them', async () => {
       const call = await startMain({ demoExchange: { casing } });
       const view = await call<PortfolioOverview>('portfolio.overview', { quote: 'EUR' });

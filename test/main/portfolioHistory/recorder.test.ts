@@ -31,6 +31,7 @@ const overviewOf = (quote: string, fetchedAt: number, rows: PortfolioRow[]): Por
   total: '2.6',
   unpriced: [],
   flexUnavailable: false,
+  quotePrecision: 6,
   fetchedAt,
 });
 

@@ -86,10 +86,10 @@ describe('Overview screen', () => {
     expect(cells('BTC')).toEqual([
       'BTCBitcoin',
       '0.51234567',
-      // Balances show their own scale (the same rule as Trade), never padded to the precision.
-      '0.10',
-      '0.02',
-      '0.25',
+      // Balances at the asset's precision (the one rule, as Trade writes them).
+      '0.10000000',
+      '0.02000000',
+      '0.25000000',
       '0.88234567',
       '64,000.50',
       '56,470.56',
@@ -155,6 +155,7 @@ describe('Overview screen', () => {
       quote === 'BTC'
         ? overview({
             quote: 'BTC',
+            quotePrecision: 8,
             total: '1.14165991',
             rows: [
               { ...btc, price: '1', value: '0.88234567', change24h: null },
@@ -191,7 +192,7 @@ describe('Overview screen', () => {
     fireEvent.click(toggle);
     expect(toggle.checked).toBe(false);
     expect(rows()).toHaveLength(5);
-    expect(cells('XRP')[COLUMN.total]).toBe('0.00');
+    expect(cells('XRP')[COLUMN.total]).toBe('0.00000000');
     // Zero balances are muted (outside privacy mode).
     expect(
       within(rowOf('XRP')).getAllByRole('cell')[COLUMN.total]!.querySelector('.ov-zero'),

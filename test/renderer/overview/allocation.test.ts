@@ -4,10 +4,11 @@ import {
   accountValues,
   allocation,
   listTickers,
-  quotePlaces,
+  overviewPlaces,
   TOP_SLICES,
 } from '../../../src/renderer/features/overview/allocation';
 import { percentChange } from '../../../src/renderer/lib/format';
+import type { Market } from '../../../src/shared/model';
 import { row } from './fixtures';
 
 const priced = (ticker: string, value: string | null) =>
@@ -62,9 +63,28 @@ describe('allocation', () => {
 });
 
 describe('display helpers', () => {
-  it('uses 2 places for cash-like quotes and 8 for the rest', () => {
-    expect(['USDT', 'USDC', 'USD', 'EUR'].map(quotePlaces)).toEqual([2, 2, 2, 2]);
-    expect(['BTC', 'ETH'].map(quotePlaces)).toEqual([8, 8]);
+  it('writes values at the quote’s places, amounts at the asset’s, prices at the market’s tick', () => {
+    const data = {
+      quote: 'USDT',
+      quotePrecision: 6,
+      rows: [
+        { ...priced('BTC', '1'), precision: 8 },
+        { ...priced('DOT', '1'), precision: 4 },
+      ],
+    };
+    const markets = [
+      { name: 'BTC_USDT', stock: 'BTC', money: 'USDT', moneyPrec: 2 },
+      { name: 'DOT_BTC', stock: 'DOT', money: 'BTC', moneyPrec: 8 },
+    ] as Market[];
+    const places = overviewPlaces(data, markets);
+    expect(places.quote).toBe(6);
+    expect([places.asset('BTC'), places.asset('DOT'), places.asset('XMR')]).toEqual([8, 4, 8]);
+    // DOT is priced through BTC: no market of its own in USDT, so the quote's places.
+    expect([places.price('BTC'), places.price('DOT')]).toEqual([2, 6]);
+    // Before the markets are known, a price is written at the quote's places.
+    expect(overviewPlaces(data, undefined).price('BTC')).toBe(6);
+    // The quote in itself: "1", not "1.000000".
+    expect(places.price('USDT')).toBe(0);
   });
 
   it('signs the 24 h change and calls a change that rounds to zero flat', () => {

@@ -5,6 +5,7 @@ import { clearRemotes } from '../../../src/renderer/lib/remote';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
 import type {
+  Market,
   NetWorthPoint,
   NetWorthSeries,
   PortfolioOverview,
@@ -81,6 +82,7 @@ export function overview(overrides: Partial<PortfolioOverview> = {}): PortfolioO
   return {
     quote: 'USDT',
     quotes: ['USDT', 'BTC', 'EUR'],
+    quotePrecision: 2,
     rows: [btc, dot, eth, usdt, xrp],
     total: '73066.23405284',
     unpriced: ['DOT'],
@@ -144,6 +146,9 @@ export function netWorth(overrides: Partial<NetWorthSeries> = {}): NetWorthSerie
   return {
     quote: 'USDT',
     range: '3m',
+    from: START,
+    periods: [],
+    transfers: [],
     points,
     gaps: [],
     since: START,
@@ -219,18 +224,51 @@ export function overviewScreenHooks(): void {
   });
 }
 
+/** A market with the places the Overview writes its prices with (`moneyPrec`: its tick). */
+export function market(name: string, stockPrec: number, moneyPrec: number): Market {
+  const [stock = name, money = ''] = name.split('_');
+  return {
+    name,
+    stock,
+    money,
+    stockPrec,
+    moneyPrec,
+    feePrec: 4,
+    makerFee: '0.1',
+    takerFee: '0.1',
+    minAmount: '0.0001',
+    minTotal: '5',
+    maxTotal: '10000000',
+    tradesEnabled: true,
+    type: 'spot',
+  };
+}
+
+/** The exchange's markets of the fixture: BTC and ETH trade against USDT and EUR at 2 places. */
+export const MARKETS: Market[] = [
+  market('BTC_USDT', 8, 2),
+  market('ETH_USDT', 8, 2),
+  market('BTC_EUR', 8, 2),
+  market('ETH_EUR', 4, 2),
+];
+
 /**
  * The fake bridge of the Overview screen: holdings, a net-worth series (of the quote and range
- * asked) and profit and loss answer by default; `impl` replaces or adds channels.
+ * asked), profit and loss and the markets answer by default; `impl` replaces or adds channels.
  */
 export function serveOverview(impl: FakeImpl = {}) {
   const fake = fakeDesk({
-    'portfolio.overview': async () => overview(),
+    // The holdings in the quote asked (their figures are the fixture's, whatever the quote).
+    'portfolio.overview': async (input) => {
+      const { quote } = input as { quote: string };
+      return quote === 'USDT' ? overview() : overview({ quote, quotePrecision: 8 });
+    },
     'portfolio.netWorth': async (input) => {
       const { quote, range } = input as { quote: string; range: NetWorthSeries['range'] };
       return netWorth({ quote, range });
     },
     'portfolio.profitLoss': async () => profitLoss(),
+    'trade.markets': async () => MARKETS,
     ...impl,
   });
   setDesk(fake.desk);

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { NetWorthTooltip } from '../../../src/renderer/features/overview/NetWorthChart';
+import { overviewPlaces } from '../../../src/renderer/features/overview/allocation';
 import { OverviewView } from '../../../src/renderer/features/overview/OverviewView';
 import { useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
 import { MASK } from '../../../src/renderer/lib/decimal';
@@ -14,6 +15,7 @@ import {
   netWorth,
   overview,
   overviewScreenHooks,
+  profitLoss,
   serveOverview,
   START,
 } from './fixtures';
@@ -214,13 +216,30 @@ describe('Net-worth chart', () => {
     expect(fake.callsTo('portfolio.netWorth').at(-1)).toEqual({ quote: 'USDT', range: '1y' });
   });
 
-  it('is asked again after an order is placed (the data layer marks it stale)', async () => {
-    const fake = serve(undefined, {
-      'orders.place': async () => ({ outcome: 'placed' }) as never,
-    });
+  it('after an order, follows the total: one ask per change of the total, none of its own', async () => {
+    // The test's clock: each answer is built one tick after the last; the holdings' reload after
+    // the order is held until the test lets it answer.
+    let clock = 1_000;
+    const held = deferred<void>();
+    let holding = false;
+    const fake = serve(
+      async (q) => netWorth({ quote: q.quote, range: q.range, fetchedAt: ++clock }),
+      {
+        'orders.place': async () => ({ outcome: 'placed' }) as never,
+        'portfolio.profitLoss': async () => profitLoss({ fetchedAt: ++clock }),
+      },
+      async () => {
+        if (holding) await held.promise;
+        return overview({ fetchedAt: ++clock });
+      },
+    );
     render(<OverviewView />);
     await chart();
+    await screen.findAllByTestId('profit-loss-row');
     expect(fake.callsTo('portfolio.netWorth')).toHaveLength(1);
+    expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(1);
+
+    holding = true;
     await act(async () => {
       await useTradeStore.getState().place({
         kind: 'stock_market',
@@ -229,18 +248,22 @@ describe('Net-worth chart', () => {
         amount: '0.1',
       });
     });
-    // Asked again by the order's invalidation; the total's reload can ask once more when it
-    // answers after the chart did (the sections follow the total: issue 32, item 12).
-    await waitFor(() =>
-      expect(fake.callsTo('portfolio.netWorth').length).toBeGreaterThanOrEqual(2),
-    );
-    const asked = fake.callsTo('portfolio.netWorth');
-    expect(asked.length).toBeLessThanOrEqual(3);
-    expect(asked.slice(1)).toEqual(asked.slice(1).map(() => ({ quote: 'USDT', range: '3m' })));
-    await waitFor(() =>
-      expect(fake.callsTo('portfolio.profitLoss').length).toBeGreaterThanOrEqual(2),
-    );
-    expect(fake.callsTo('portfolio.profitLoss').length).toBeLessThanOrEqual(3);
+    // The order changed the holdings: they are asked again, and until they answer (the test
+    // holds that answer) the chart and the P&L are not.
+    await waitFor(() => expect(fake.callsTo('portfolio.overview')).toHaveLength(2));
+    expect(fake.callsTo('portfolio.netWorth')).toHaveLength(1);
+    expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(1);
+    // The new total: each section asks once, and once only.
+    await act(async () => held.resolve());
+    await waitFor(() => expect(fake.callsTo('portfolio.netWorth')).toHaveLength(2));
+    await waitFor(() => expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(2));
+    await act(async () => {});
+    expect(fake.callsTo('portfolio.netWorth')).toEqual([
+      { quote: 'USDT', range: '3m' },
+      { quote: 'USDT', range: '3m' },
+    ]);
+    expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(2);
+    expect(fake.callsTo('portfolio.overview')).toHaveLength(2);
   });
 
   it('exports the snapshots through its channel and says where they went', async () => {
@@ -280,7 +303,14 @@ describe('Net-worth tooltip', () => {
   const point = { time: START + 3 * DAY, value: '63875.75', source: 'live' as const };
 
   it('gives the date, the value in the quote and the source', () => {
-    render(<NetWorthTooltip point={point} quote="USDT" privacy={false} />);
+    render(
+      <NetWorthTooltip
+        point={point}
+        quote="USDT"
+        places={overviewPlaces(overview(), undefined)}
+        privacy={false}
+      />,
+    );
     const tip = screen.getByTestId('net-worth-tooltip');
     expect(tip.textContent).toContain('2026');
     expect(screen.getByTestId('net-worth-tooltip-value').textContent).toBe('63,875.75 USDT');
@@ -288,7 +318,14 @@ describe('Net-worth tooltip', () => {
   });
 
   it('masks the value in privacy mode', () => {
-    render(<NetWorthTooltip point={point} quote="USDT" privacy />);
+    render(
+      <NetWorthTooltip
+        point={point}
+        quote="USDT"
+        places={overviewPlaces(overview(), undefined)}
+        privacy
+      />,
+    );
     expect(screen.getByTestId('net-worth-tooltip-value').textContent).toBe(`${MASK} USDT`);
     expect(screen.getByTestId('net-worth-tooltip').textContent).not.toContain('63');
   });
@@ -298,6 +335,7 @@ describe('Net-worth tooltip', () => {
       <NetWorthTooltip
         point={{ ...point, value: null, source: 'backfill' }}
         quote="USDT"
+        places={overviewPlaces(overview(), undefined)}
         privacy={false}
         gap={{ from: 0, to: 1, assets: ['ETH'], reason: 'A transfer the API does not show' }}
       />,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chartRows, gapAt, gapsWithin } from '../../../src/renderer/features/overview/netWorth';
+import {
+  chartRows,
+  gapAt,
+  gapsWithin,
+  transferMarks,
+} from '../../../src/renderer/features/overview/netWorth';
 import type { NetWorthPoint } from '../../../src/shared/model';
 
 const p = (time: number, value: string | null, source: NetWorthPoint['source']): NetWorthPoint => ({
@@ -42,6 +47,32 @@ describe('gaps', () => {
   it('cuts gaps to the plotted span and drops those outside it', () => {
     expect(gapsWithin([gap, { ...gap, from: 30, to: 40 }], 15, 25)).toEqual([
       { ...gap, from: 15, to: 20 },
+    ]);
+  });
+});
+
+describe('transferMarks', () => {
+  const transfer = (time: number, kind: 'deposit' | 'withdraw') => ({
+    time,
+    kind,
+    ticker: 'BTC',
+    amount: '1',
+  });
+
+  it('marks each transfer at the first point that includes it, one mark per kind and point', () => {
+    const rows = [{ t: 10 }, { t: 20 }, { t: 30 }];
+    expect(
+      transferMarks(rows, [
+        transfer(10, 'deposit'),
+        transfer(11, 'deposit'),
+        transfer(15, 'withdraw'),
+        transfer(20, 'deposit'),
+        transfer(31, 'deposit'),
+      ]),
+    ).toEqual([
+      { t: 10, kind: 'deposit', count: 1 },
+      { t: 20, kind: 'deposit', count: 2 },
+      { t: 20, kind: 'withdraw', count: 1 },
     ]);
   });
 });

@@ -1,17 +1,18 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { PortfolioRow } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { decimalColumn, textColumn } from '../../components/table/columns';
 import type { Column, DataTable as EagerDataTable } from '../../components/table/DataTable';
-import { formatPrice, isZero } from '../../lib/decimal';
-import { balancePlaces, percentChange } from '../../lib/format';
+import { isZero } from '../../lib/decimal';
+import { percentChange } from '../../lib/format';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { useAfterPaint } from '../../lib/useAfterPaint';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { useSettings } from '../../lib/settingsStore';
 import { AllocationChart } from './AllocationChart';
-import { accountValues, allocation, listTickers, quotePlaces } from './allocation';
+import { useMarkets } from '../trade';
+import { accountValues, allocation, listTickers, overviewPlaces, type Places } from './allocation';
 import { NetWorthSection } from './NetWorthSection';
 import { useOverviewStore } from './overviewStore';
 
@@ -37,21 +38,20 @@ const noPrice = <span className="muted ov-no-price">No price</span>;
 const TOTAL_TIMING = { elementtiming: 'overview-total' };
 
 /** Zeros are muted so the held amounts stand out; not in privacy mode (it would tell them apart). */
-function Balance({ value, privacy }: { value: string; privacy: boolean }) {
-  // The same rule as Trade's balances: the value's own scale, never padded to the precision.
-  const amount = <Amount value={value} places={balancePlaces(value)} />;
+function Balance({ value, places, privacy }: { value: string; places: number; privacy: boolean }) {
+  // The one rule: a balance at its asset's precision, as Trade writes it.
+  const amount = <Amount value={value} places={places} />;
   return !privacy && isZero(value) ? <span className="ov-zero">{amount}</span> : amount;
 }
 
-function columns(quote: string, privacy: boolean): Column<PortfolioRow>[] {
-  const places = quotePlaces(quote);
+function columns(quote: string, places: Places, privacy: boolean): Column<PortfolioRow>[] {
   const amount = (
     id: string,
     header: string,
     pick: (row: PortfolioRow) => string,
   ): Column<PortfolioRow> =>
     decimalColumn(id, header, 'minmax(124px, 1fr)', pick, (row) => (
-      <Balance value={pick(row)} privacy={privacy} />
+      <Balance value={pick(row)} places={places.asset(row.ticker)} privacy={privacy} />
     ));
   return [
     textColumn(
@@ -79,14 +79,19 @@ function columns(quote: string, privacy: boolean): Column<PortfolioRow>[] {
       'minmax(90px, 1fr)',
       (row) => row.price,
       // A market price, not the user's amount: it stays visible in privacy mode.
-      (row) => (row.price === null ? noPrice : formatPrice(row.price)),
+      (row) =>
+        row.price === null ? (
+          noPrice
+        ) : (
+          <Amount value={row.price} places={places.price(row.ticker)} market />
+        ),
     ),
     decimalColumn(
       'value',
       `Value (${quote})`,
       'minmax(100px, 1fr)',
       (row) => row.value,
-      (row) => (row.value === null ? noPrice : <Amount value={row.value} places={places} />),
+      (row) => (row.value === null ? noPrice : <Amount value={row.value} places={places.quote} />),
     ),
     decimalColumn(
       'change',
@@ -107,7 +112,10 @@ export function OverviewView() {
   const quote = useSettings((s) => s.quote);
   const privacy = useSettings((s) => s.privacy);
   const setQuote = useSettings((s) => s.setQuote);
-  const data = useOverviewStore((s) => s.data);
+  const held = useOverviewStore((s) => s.data);
+  // Only holdings valued in the quote selected are shown (never EUR values under "USDT"): a quote
+  // chosen here or in Settings is loaded at once, the screen loading until it answers.
+  const data = held?.quote === quote ? held : undefined;
   const loading = useOverviewStore((s) => s.loading);
   const error = useOverviewStore((s) => s.error);
   const load = useOverviewStore((s) => s.load);
@@ -118,27 +126,37 @@ export function OverviewView() {
   const painted = useAfterPaint();
 
   const refresh = useCallback(() => void load(quote), [load, quote]);
-  useAutoRefresh(refresh, data?.fetchedAt);
-
-  // What is shown is valued in the quote of the data, which may lag the selection while it loads.
-  const shownQuote = data?.quote ?? quote;
-  const places = quotePlaces(shownQuote);
+  useAutoRefresh(refresh, held?.fetchedAt);
+  useEffect(() => {
+    const state = useOverviewStore.getState();
+    if (state.data && state.data.quote !== quote && !(state.loading && state.query === quote))
+      void load(quote);
+  }, [quote, load]);
+  // The markets give each price its tick; asked for once the first screen has painted.
+  const markets = useMarkets((s) => s.data?.markets);
+  useEffect(() => {
+    if (painted && !useMarkets.getState().used) void useMarkets.getState().load();
+  }, [painted]);
+  // Kept while only prices move (pushed prices revalue the rows many times a minute): the sections
+  // below, the chart's included, re-render only when what writes their numbers changes.
+  const precisions = data?.rows.map((row) => `${row.ticker}:${row.precision}`).join(',');
+  const places = useMemo(
+    () => overviewPlaces(data, markets),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- data's places only, not its prices
+    [data?.quote, data?.quotePrecision, precisions, markets],
+  );
+  // The quotes offered do not depend on the quote: kept from the last answer while another loads.
   const quotes = useMemo(() => {
-    const list = data?.quotes ?? [];
+    const list = held?.quotes ?? [];
     return list.includes(quote) ? list : [quote, ...list];
-  }, [data?.quotes, quote]);
+  }, [held?.quotes, quote]);
   const rows = useMemo(
     () => (data ? (hideZero ? data.rows.filter((row) => !isZero(row.total)) : data.rows) : []),
     [data, hideZero],
   );
   const slices = useMemo(() => (data ? allocation(data.rows) : []), [data]);
   const byAccount = useMemo(() => (data ? accountValues(data.rows) : undefined), [data]);
-  const tableColumns = useMemo(() => columns(shownQuote, privacy), [shownQuote, privacy]);
-
-  const chooseQuote = (next: string) => {
-    setQuote(next);
-    void load(next);
-  };
+  const tableColumns = useMemo(() => columns(quote, places, privacy), [quote, places, privacy]);
 
   const status = data ? 'ready' : error ? 'error' : 'loading';
   const firstLoad = status === 'loading';
@@ -171,7 +189,7 @@ export function OverviewView() {
               </span>
               {data ? (
                 <span className="ov-total-value" data-testid="overview-total" {...TOTAL_TIMING}>
-                  <Amount value={data.total} places={places} unit={data.quote} />
+                  <Amount value={data.total} places={places.quote} unit={data.quote} />
                 </span>
               ) : firstLoad ? (
                 <span className="skeleton ov-total-skeleton" aria-label="Loading" />
@@ -182,7 +200,7 @@ export function OverviewView() {
             <div className="ov-controls">
               <label className="ov-quote">
                 <span className="ov-label">Value in</span>
-                <select value={quote} onChange={(e) => chooseQuote(e.target.value)}>
+                <select value={quote} onChange={(e) => setQuote(e.target.value)}>
                   {quotes.map((q) => (
                     <option key={q} value={q}>
                       {q}
@@ -198,13 +216,13 @@ export function OverviewView() {
               <div>
                 <dt>Main account</dt>
                 <dd>
-                  <Amount value={byAccount.main} places={places} />
+                  <Amount value={byAccount.main} places={places.quote} />
                 </dd>
               </div>
               <div>
                 <dt>Trade account</dt>
                 <dd>
-                  <Amount value={byAccount.trade} places={places} />
+                  <Amount value={byAccount.trade} places={places.quote} />
                 </dd>
               </div>
               <div>
@@ -213,7 +231,7 @@ export function OverviewView() {
                   {data.flexUnavailable ? (
                     <span className="muted">Not readable</span>
                   ) : (
-                    <Amount value={byAccount.flex} places={places} />
+                    <Amount value={byAccount.flex} places={places.quote} />
                   )}
                 </dd>
               </div>
@@ -239,14 +257,19 @@ export function OverviewView() {
               <span className="skeleton ov-donut-skeleton" />
             </div>
           ) : slices.length > 0 ? (
-            <AllocationChart slices={slices} quote={shownQuote} places={places} />
+            <AllocationChart slices={slices} quote={quote} places={places.quote} />
           ) : (
             <p className="muted">{data ? 'Nothing priced to show yet.' : '—'}</p>
           )}
         </section>
       </div>
 
-      <NetWorthSection quote={quote} start={historyStarts} totalAt={data?.fetchedAt} />
+      <NetWorthSection
+        quote={quote}
+        places={places}
+        start={historyStarts}
+        totalAt={data?.fetchedAt}
+      />
 
       <section className="ov-assets" aria-labelledby="ov-assets-title">
         <div className="section-head">
@@ -286,7 +309,12 @@ export function OverviewView() {
 
       {painted ? (
         <Suspense fallback={null}>
-          <ProfitLossSection quote={quote} start={historyStarts} totalAt={data?.fetchedAt} />
+          <ProfitLossSection
+            quote={quote}
+            places={places}
+            start={historyStarts}
+            totalAt={data?.fetchedAt}
+          />
         </Suspense>
       ) : null}
     </div>

@@ -7,13 +7,12 @@ import { decimalColumn, textColumn } from '../../components/table/columns';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { ExportCsvButton } from '../../components/ExportCsvButton';
 import { RefreshAlert } from '../../components/ViewParts';
-import { formatDecimal, formatPrice, MASK } from '../../lib/decimal';
-import { balancePlaces, feePlaces } from '../../lib/format';
 import { statusOf } from '../../lib/remote';
 import { useSettings } from '../../lib/settingsStore';
-import { quotePlaces } from './allocation';
+import type { Places } from './allocation';
 import { formatDay } from './netWorth';
 import { useProfitLossStore } from './profitLossStore';
+import { SignedAmount } from './SignedAmount';
 
 const ROW_HEIGHT = 40;
 const MAX_TABLE_HEIGHT = 440;
@@ -21,44 +20,19 @@ const ESTIMATED_NOTE = 'ov-pl-estimated-note';
 
 const unknown = <span className="muted">Not known</span>;
 
-/**
- * A profit or a loss: "+1,234.50" or "−87.10", coloured by its sign and never by colour alone; zero
- * has neither. Masked in privacy mode, sign and colour too (they would tell a gain from a loss).
- */
-export function SignedAmount({
-  value,
-  places,
-  privacy,
-}: {
-  value: string;
-  places: number;
-  privacy: boolean;
-}) {
-  if (privacy) return <span className="amount">{MASK}</span>;
-  const text = formatDecimal(value, places);
-  const negative = text.startsWith('−');
-  const zero = !/[1-9]/.test(text);
-  return (
-    <span className={`amount ${zero ? '' : negative ? 'down' : 'up'}`}>
-      {zero || negative ? text : `+${text}`}
-    </span>
-  );
-}
-
-function columns(quote: string, privacy: boolean): Column<ProfitLossRow>[] {
-  const places = quotePlaces(quote);
+function columns(quote: string, places: Places, privacy: boolean): Column<ProfitLossRow>[] {
   const money = (
     id: string,
     header: string,
     pick: (row: ProfitLossRow) => string | null,
-    show: (value: string) => ReactNode,
+    show: (value: string, row: ProfitLossRow) => ReactNode,
   ): Column<ProfitLossRow> =>
     decimalColumn(id, header, 'minmax(112px, 1fr)', pick, (row) => {
       const value = pick(row);
-      return value === null ? unknown : show(value);
+      return value === null ? unknown : show(value, row);
     });
   const signed = (value: string) => (
-    <SignedAmount value={value} places={places} privacy={privacy} />
+    <SignedAmount value={value} places={places.quote} privacy={privacy} />
   );
   return [
     textColumn(
@@ -81,20 +55,20 @@ function columns(quote: string, privacy: boolean): Column<ProfitLossRow>[] {
       'amount',
       'Amount',
       (row) => row.amount,
-      (v) => <Amount value={v} places={balancePlaces(v)} />,
+      (v, row) => <Amount value={v} places={places.asset(row.ticker)} />,
     ),
-    // The user's own cost, unlike a market price: hidden in privacy mode.
+    // The user's own cost (hidden in privacy mode), written as a price: at the market's tick.
     money(
       'averageCost',
       `Average cost (${quote})`,
       (row) => row.averageCost,
-      (v) => <span className="amount">{privacy ? MASK : formatPrice(v)}</span>,
+      (v, row) => <Amount value={v} places={places.price(row.ticker)} />,
     ),
     money(
       'costBasis',
       `Cost basis (${quote})`,
       (row) => row.costBasis,
-      (v) => <Amount value={v} places={places} />,
+      (v) => <Amount value={v} places={places.quote} />,
     ),
     money('realised', `Realised (${quote})`, (row) => row.realised, signed),
     money('unrealised', `Unrealised (${quote})`, (row) => row.unrealised, signed),
@@ -102,7 +76,7 @@ function columns(quote: string, privacy: boolean): Column<ProfitLossRow>[] {
       'fees',
       `Fees (${quote})`,
       (row) => row.fees,
-      (v) => <Amount value={v} places={feePlaces(v)} />,
+      (v) => <Amount value={v} places={places.quote} />,
     ),
   ];
 }
@@ -110,21 +84,23 @@ function columns(quote: string, privacy: boolean): Column<ProfitLossRow>[] {
 /** The totals under the table, in the table's columns. */
 function Totals({
   data,
+  places,
   tableColumns,
   privacy,
 }: {
   data: ProfitLoss;
+  /** The quote's places. */
+  places: number;
   tableColumns: readonly Column<ProfitLossRow>[];
   privacy: boolean;
 }) {
-  const places = quotePlaces(data.quote);
   const { totals } = data;
   const cells: Record<string, ReactNode> = {
     asset: <strong>Total</strong>,
     costBasis: <Amount value={totals.costBasis} places={places} />,
     realised: <SignedAmount value={totals.realised} places={places} privacy={privacy} />,
     unrealised: <SignedAmount value={totals.unrealised} places={places} privacy={privacy} />,
-    fees: <Amount value={totals.fees} places={feePlaces(totals.fees)} />,
+    fees: <Amount value={totals.fees} places={places} />,
   };
   return (
     <div className="table ov-pl-totals" role="table" aria-label="Profit and loss totals">
@@ -152,9 +128,11 @@ function Totals({
  * Profit and loss per asset by average cost, with the method in words, its totals and its export.
  * Loads with the chart, after the holdings (`start`), and again with each newer total.
  */
-export function ProfitLossSection({ quote, start, totalAt }: BelowTotalProps) {
+export function ProfitLossSection({ quote, places, start, totalAt }: BelowTotalProps) {
   const privacy = useSettings((s) => s.privacy);
-  const data = useProfitLossStore((s) => s.data);
+  const held = useProfitLossStore((s) => s.data);
+  // Only figures in the quote selected: another quote's wait for their reload, never shown under it.
+  const data = held?.quote === quote ? held : undefined;
   const loading = useProfitLossStore((s) => s.loading);
   const error = useProfitLossStore((s) => s.error);
   const load = useProfitLossStore((s) => s.load);
@@ -171,8 +149,7 @@ export function ProfitLossSection({ quote, start, totalAt }: BelowTotalProps) {
   }, [start, quote, load, totalAt]);
   const retry = () => void load(quote);
 
-  const shownQuote = data?.quote ?? quote;
-  const tableColumns = useMemo(() => columns(shownQuote, privacy), [shownQuote, privacy]);
+  const tableColumns = useMemo(() => columns(quote, places, privacy), [quote, places, privacy]);
   const rows = data?.rows ?? [];
   const status = statusOf({ data, loading, error });
   const estimated = rows.some((row) => row.estimated);
@@ -218,7 +195,7 @@ export function ProfitLossSection({ quote, start, totalAt }: BelowTotalProps) {
           rowTestId="profit-loss-row"
         />
         {data && rows.length > 0 ? (
-          <Totals data={data} tableColumns={tableColumns} privacy={privacy} />
+          <Totals data={data} places={places.quote} tableColumns={tableColumns} privacy={privacy} />
         ) : null}
       </div>
       {estimated ? (

@@ -1,13 +1,42 @@
 import Decimal from 'decimal.js';
-import type { PortfolioRow } from '../../../shared/model';
+import type { Market, PortfolioOverview, PortfolioRow } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 
-/** Quotes shown like cash: 2 places. Everything else (BTC, ETH, …) gets 8. */
-const CASH_LIKE = new Set(['USDT', 'USDC', 'USD', 'EUR']);
+/**
+ * How the Overview writes its numbers, by the one rule (src/shared/format.ts): a value in the quote
+ * at the quote's places (main sends them: 2 for fiat, else the quote asset's precision), an amount
+ * of an asset at the asset's precision, a price at its market's tick.
+ */
+export interface Places {
+  quote: number;
+  asset(ticker: string): number;
+  price(ticker: string): number;
+}
 
-/** Decimal places of an amount in `quote`. */
-export function quotePlaces(quote: string): number {
-  return CASH_LIKE.has(quote) ? 2 : 8;
+/** Places of an asset main has not described (main's own default). */
+const DEFAULT_PRECISION = 8;
+
+/**
+ * The places of `data` (the holdings in one quote) and the exchange's `markets`: a price of an
+ * asset in the quote is written at the tick (`moneyPrec`) of its direct market; an asset priced
+ * through another market (or before the markets are known) at the quote's places; the quote's own
+ * price (1) as it is.
+ */
+export function overviewPlaces(
+  data: Pick<PortfolioOverview, 'quote' | 'quotePrecision' | 'rows'> | undefined,
+  markets: readonly Market[] | undefined,
+): Places {
+  const quote = data?.quotePrecision ?? DEFAULT_PRECISION;
+  const precision = new Map(data?.rows.map((row) => [row.ticker, row.precision]));
+  const tick = new Map(
+    (markets ?? []).filter((m) => m.money === data?.quote).map((m) => [m.stock, m.moneyPrec]),
+  );
+  return {
+    quote,
+    asset: (ticker) => precision.get(ticker) ?? DEFAULT_PRECISION,
+    // The quote in itself is exactly 1: no market, no tick, no places.
+    price: (ticker) => (ticker === data?.quote ? 0 : (tick.get(ticker) ?? quote)),
+  };
 }
 
 /** How many assets get a slice of their own; the rest are summed into "Other". */

@@ -1,5 +1,10 @@
 import Decimal from 'decimal.js';
-import type { NetWorthGap, NetWorthPoint, NetWorthRange } from '../../../shared/model';
+import type {
+  NetWorthGap,
+  NetWorthPoint,
+  NetWorthRange,
+  NetWorthTransfer,
+} from '../../../shared/model';
 
 /** A date without a time: made on first use, not while the first screen starts. */
 let dayFormat: Intl.DateTimeFormat | undefined;
@@ -92,4 +97,34 @@ export function extremes(
     if (v.gt(high)) high = v;
   }
   return { first, last, low: low.toFixed(), high: high.toFixed() };
+}
+
+/** Where the chart marks deposits or withdrawals: at the point they moved, one mark per kind. */
+export interface TransferMark {
+  t: number;
+  kind: NetWorthTransfer['kind'];
+  count: number;
+}
+
+/**
+ * The marks of `transfers` on the chart's `rows` (both oldest first): each transfer at the first
+ * point at or after it (the first value that includes it), the transfers of one kind at one point
+ * counted in one mark, so a busy day is one mark, not a band of them.
+ */
+export function transferMarks(
+  rows: readonly { t: number }[],
+  transfers: readonly NetWorthTransfer[],
+): TransferMark[] {
+  const marks = new Map<string, TransferMark>();
+  let i = 0;
+  for (const transfer of transfers) {
+    while (i < rows.length && rows[i]!.t < transfer.time) i++;
+    const row = rows[i];
+    if (!row) break;
+    const key = `${row.t}:${transfer.kind}`;
+    const mark = marks.get(key);
+    if (mark) mark.count++;
+    else marks.set(key, { t: row.t, kind: transfer.kind, count: 1 });
+  }
+  return [...marks.values()];
 }
