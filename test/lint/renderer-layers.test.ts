@@ -74,7 +74,7 @@ describe('layers', () => {
     const own =
       "import { useOrdersStore } from './ordersStore';\nexport const s = useOrdersStore;\n";
     const shared =
-      "import { formatPrice } from '../../lib/decimal';\nexport const f = formatPrice;\n";
+      "import { formatDecimal } from '../../lib/decimal';\nexport const f = formatDecimal;\n";
     // Orders uses Trade (test/lint/feature-imports.test.ts: which feature may use which).
     const file = 'src/renderer/features/orders/ConditionalTab.tsx';
     expect(await restricted(deep, file)).toEqual([expect.stringContaining('internals')]);

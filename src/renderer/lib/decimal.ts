@@ -13,15 +13,6 @@ export function formatDecimal(value: string, places: number): string {
   return writeNumber(value, places, currentSeparators());
 }
 
-/** A price: up to `places`, trailing zeros trimmed but at least 2 places. */
-export function formatPrice(value: string, places = 8): string {
-  const full = formatDecimal(value, places);
-  const { decimal } = currentSeparators();
-  const [integer, fraction = ''] = full.split(decimal);
-  const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return `${integer}${decimal}${trimmed}`;
-}
-
 export function compareDecimal(a: string | null | undefined, b: string | null | undefined): number {
   if (a == null || b == null) return a == null ? (b == null ? 0 : -1) : 1;
   return new Decimal(a).comparedTo(new Decimal(b));

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { TextField } from '../../../src/renderer/components/Field';
-import { formatDecimal, formatPrice } from '../../../src/renderer/lib/decimal';
+import { formatDecimal } from '../../../src/renderer/lib/decimal';
 import { formatCount, readDecimal } from '../../../src/renderer/lib/numberFormat';
 import { separatorsOf } from '../../../src/shared/separators';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
@@ -29,7 +29,7 @@ describe('separators', () => {
     useSettings.setState({ numberFormat: 'de-DE' });
     expect(formatDecimal('1234567.891', 2)).toBe('1.234.567,89');
     expect(formatDecimal('-0.123456789012345678', 18)).toBe('−0,123456789012345678');
-    expect(formatPrice('64250.5000', 6)).toBe('64.250,50');
+    expect(formatDecimal('64250.5000', 2)).toBe('64.250,50');
     expect(formatCount(12345, ['order', 'orders'])).toBe('12.345 orders');
     expect(formatCount(1, ['order', 'orders'])).toBe('1 order');
   });

@@ -5,8 +5,8 @@ import { accountValues, allocation } from '../../../src/renderer/features/overvi
 import { OverviewView } from '../../../src/renderer/features/overview/OverviewView';
 import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import { useShellStore } from '../../../src/renderer/lib/shellStore';
+import { scaleOf } from '../../../src/renderer/lib/format';
 import { formatDecimal, MASK } from '../../../src/renderer/lib/decimal';
-import { balancePlaces } from '../../../src/renderer/lib/format';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { PortfolioOverview } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
@@ -278,7 +278,7 @@ describe('Overview screen', () => {
         if (amount === '0') continue;
         raw.add(amount);
         formatted.add(formatDecimal(amount, r.precision));
-        formatted.add(formatDecimal(amount, balancePlaces(amount)));
+        formatted.add(formatDecimal(amount, scaleOf(amount)));
       }
       if (r.value !== null && r.value !== '0') {
         raw.add(r.value);
