@@ -66,6 +66,10 @@ export const CHANNEL_NAMES = [
   'mining.exportCsv',
   'mining.accounts',
   'mining.workers',
+  'mining.alerts',
+  'mining.checkAlerts',
+  'mining.setAlertRule',
+  'mining.setQuietHours',
   'lock.status',
   'lock.configure',
   'lock.disable',
@@ -89,6 +93,7 @@ export const EVENT_NAMES = [
   'stream.orders',
   'stream.resync',
   'transfers.arrived',
+  'mining.alert',
 ] as const;
 
 /** IPC channel on which main pushes events to the preload. */
