@@ -213,6 +213,7 @@ export class MiningAlertPoller {
       lastSeenAt: engine.lastSeenAt,
       lastPollAt: this.lastPollAt,
       intervalMs: this.intervalMs,
+      fetchedAt: this.now(),
     };
   }
 

@@ -150,4 +150,5 @@ export interface MiningAlerts {
   lastPollAt: Millis | null;
   /** How often main polls the pool, ms. */
   intervalMs: number;
+  fetchedAt: Millis;
 }

@@ -21,6 +21,7 @@ import {
 } from './miningStore';
 import { INTERVAL_LABELS, Stats } from './MiningParts';
 import { WorkersSection } from './WorkersSection';
+import { AlertsSection } from './AlertsSection';
 import { useMiningAccounts } from './workersStore';
 
 /** Chart width when it cannot be measured (tests); the request asks for about one point a pixel. */
@@ -314,6 +315,7 @@ export function MiningView() {
       </section>
 
       {account.trim() ? <WorkersSection account={account.trim()} privacy={privacy} /> : null}
+      {account.trim() ? <AlertsSection account={account.trim()} /> : null}
     </div>
   );
 }
