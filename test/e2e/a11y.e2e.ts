@@ -196,6 +196,8 @@ describe('Accessibility and layout in Chromium through the web host', () => {
           await mining.stats.waitFor();
           // The Workers table (its rows) is part of the screen axe checks.
           await page.getByTestId('worker-row').first().waitFor();
+          // So are the Alerts: the list, the rule form and quiet hours.
+          await page.getByTestId('alerts-watch').filter({ hasText: 'Main watches' }).waitFor();
         },
       ],
       [
