@@ -116,68 +116,113 @@ export function clockText(at: Millis): string {
 }
 
 /**
- * A ratio check on hashrates. Hashrate is not money: a number (H/s below 2^53 is exact, and a
- * threshold compared at 15 significant digits cannot turn) keeps 500 workers' evaluation in
- * a few milliseconds.
+ * A worker's hashrate as numbers, kept between polls so that each poll parses only the points it
+ * has not seen (one in steady state; the 24 h mean of 500 workers would otherwise parse 144,000
+ * strings a poll). Hashrate is not money: a number (H/s below 2^53 is exact; a threshold compared
+ * at 15 significant digits cannot turn) for a ratio check.
  */
-const value = (point: HashratePoint) => Number(point.hashrate);
+export class ParsedSeries {
+  times: Millis[] = [];
+  values: number[] = [];
 
-/** Index of the last point at or before `t` (-1: none). Points are by time. */
-function lastAtOrBefore(points: readonly HashratePoint[], t: Millis): number {
-  let i = points.length - 1;
-  while (i >= 0 && points[i]!.timestamp > t) i--;
-  return i;
-}
-
-/** The time of the last point above zero at or before `t` (null: none in the 24 h). */
-function lastHashing(points: readonly HashratePoint[], t: Millis): Millis | null {
-  for (let i = lastAtOrBefore(points, t); i >= 0; i--) {
-    if (value(points[i]!) > 0) return points[i]!.timestamp;
+  /**
+   * Takes the pool's latest answer (by time). The newest point kept is parsed again (the pool may
+   * have revised it); an answer that no longer holds the point before it starts the series over.
+   */
+  update(points: readonly HashratePoint[]): void {
+    const n = this.times.length;
+    const keep = n >= 2 ? this.times[n - 2]! : -Infinity;
+    let i = points.length;
+    while (i > 0 && points[i - 1]!.timestamp > keep) i--;
+    if (n >= 2 && i > 0 && points[i - 1]!.timestamp === keep) {
+      this.times.length = n - 1;
+      this.values.length = n - 1;
+    } else {
+      this.times = [];
+      this.values = [];
+      i = 0;
+    }
+    for (; i < points.length; i++) {
+      this.times.push(points[i]!.timestamp);
+      this.values.push(Number(points[i]!.hashrate));
+    }
+    const first = points[0]?.timestamp ?? Infinity;
+    let drop = 0;
+    while (drop < this.times.length && this.times[drop]! < first) drop++;
+    if (drop) {
+      this.times.splice(0, drop);
+      this.values.splice(0, drop);
+    }
   }
-  return null;
+
+  /** Index of the last point at or before `t` (-1: none). */
+  lastAtOrBefore(t: Millis): number {
+    let i = this.times.length - 1;
+    while (i >= 0 && this.times[i]! > t) i--;
+    return i;
+  }
+
+  /** The time of the last point above zero at or before `t` (null: none in the 24 h). */
+  lastHashing(t: Millis): Millis | null {
+    for (let i = this.lastAtOrBefore(t); i >= 0; i--) {
+      if (this.values[i]! > 0) return this.times[i]!;
+    }
+    return null;
+  }
+
+  /** The mean over (t - 24 h, t] (0: no point). */
+  dayMean(t: Millis): number {
+    let sum = 0;
+    let count = 0;
+    for (let i = this.lastAtOrBefore(t); i >= 0 && this.times[i]! > t - DAY_MS; i--) {
+      sum += this.values[i]!;
+      count++;
+    }
+    return count ? sum / count : 0;
+  }
 }
 
 function offlineReading(
-  worker: WorkerReading,
+  named: boolean,
+  series: ParsedSeries,
   minutes: number,
   at: Millis,
   sampleMs: number,
 ): Reading {
-  const last = lastHashing(worker.points, at);
+  const last = series.lastHashing(at);
   const gone = (t: Millis) => {
-    const seen = lastHashing(worker.points, t);
+    const seen = series.lastHashing(t);
     return seen === null || t - seen >= minutes * 60_000;
   };
   return {
-    on: !worker.named && gone(at),
+    on: !named && gone(at),
     previous: gone(at - sampleMs),
     since: last,
   };
 }
 
-function lowReading(worker: WorkerReading, rule: MiningAlertRule, at: Millis, sampleMs: number) {
-  let sum = 0;
-  let count = 0;
-  for (const point of worker.points) {
-    if (point.timestamp <= at - DAY_MS || point.timestamp > at) continue;
-    sum += value(point);
-    count++;
-  }
-  const mean = count ? sum / count : 0;
+function lowReading(
+  named: boolean,
+  series: ParsedSeries,
+  rule: MiningAlertRule,
+  at: Millis,
+  sampleMs: number,
+): Reading {
+  const mean = series.dayMean(at);
   const fixed = rule.lowBelow === null ? null : Number(rule.lowBelow);
   const lowAt = (t: Millis) => {
-    const i = lastAtOrBefore(worker.points, t);
+    const i = series.lastAtOrBefore(t);
     // No point in the last sample: that is for the offline check, not this one.
-    if (i < 0 || t - worker.points[i]!.timestamp >= 2 * sampleMs) return { low: false, from: null };
-    const now = value(worker.points[i]!);
+    if (i < 0 || t - series.times[i]! >= 2 * sampleMs) return { low: false, from: null };
+    const now = series.values[i]!;
     const low =
       (rule.lowPercent !== null && now < (mean * rule.lowPercent) / 100) ||
       (fixed !== null && now < fixed);
-    return { low, from: worker.points[i]!.timestamp };
+    return { low, from: series.times[i]! };
   };
   const current = lowAt(at);
   return {
-    on: worker.named && current.low,
+    on: named && current.low,
     previous: lowAt(at - sampleMs).low,
     since: current.from,
   };
@@ -213,6 +258,8 @@ const recoveredText = {
 
 export class MiningAlertEngine {
   private readonly conditions = new Map<string, Condition>();
+  /** Each worker's points as numbers, by account and name. */
+  private readonly series = new Map<string, ParsedSeries>();
   private readonly windowMs: number;
   private readonly staleMs: number;
   private readonly sampleMs: number;
@@ -252,6 +299,7 @@ export class MiningAlertEngine {
     if (!poll.ok || !seen) return events;
     this.lastSeen = poll.at;
     const rules = this.options.rules();
+    const polled = new Set<string>();
     for (const account of poll.accounts) {
       const accountRule = ruleFor(rules, account.account, null);
       if (accountRule.rejectPercent !== null) {
@@ -259,17 +307,25 @@ export class MiningAlertEngine {
         this.step(events, poll.at, account.account, null, 'reject', reading);
       }
       for (const worker of account.workers) {
+        const key = `${account.account}\u0000${worker.name}`;
+        const series = this.series.get(key) ?? new ParsedSeries();
+        series.update(worker.points);
+        polled.add(key);
+        this.series.set(key, series);
         const rule = ruleFor(rules, account.account, worker.name);
         if (rule.offlineMinutes !== null) {
-          const reading = offlineReading(worker, rule.offlineMinutes, poll.at, this.sampleMs);
+          const minutes = rule.offlineMinutes;
+          const reading = offlineReading(worker.named, series, minutes, poll.at, this.sampleMs);
           this.step(events, poll.at, account.account, worker.name, 'offline', reading);
         }
         if (rule.lowPercent !== null || rule.lowBelow !== null) {
-          const reading = lowReading(worker, rule, poll.at, this.sampleMs);
+          const reading = lowReading(worker.named, series, rule, poll.at, this.sampleMs);
           this.step(events, poll.at, account.account, worker.name, 'low', reading);
         }
       }
     }
+    // A worker no longer in the readings (forgotten, or its account gone) is no longer kept.
+    for (const key of this.series.keys()) if (!polled.has(key)) this.series.delete(key);
     return events;
   }
 

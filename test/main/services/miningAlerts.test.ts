@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MiningAlertEngine,
+  ParsedSeries,
   RULE_WINDOW_MS,
   ruleFor,
   type AccountReading,
@@ -279,5 +280,41 @@ describe('cannot see the pool', () => {
     };
     const events = [...engine.evaluate(stale(T0)), ...engine.evaluate(stale(T0 + SAMPLE))];
     expect(summary(events)).toEqual(['alert:pool:']);
+  });
+});
+
+describe('ParsedSeries', () => {
+  const at = (n: number) => T0 + n * SAMPLE;
+  const answer = (from: number, to: number, value = (n: number) => String(n)) =>
+    Array.from({ length: to - from + 1 }, (_, i) => ({
+      timestamp: at(from + i),
+      hashrate: value(from + i),
+    }));
+
+  it('parses only what it has not seen, the newest kept point again (the pool may revise it)', () => {
+    const series = new ParsedSeries();
+    series.update(answer(0, 3));
+    expect(series.values).toEqual([0, 1, 2, 3]);
+    // The window moved one sample; the pool revised its newest point (3 -> 30).
+    series.update(answer(1, 4, (n) => String(n === 3 ? 30 : n)));
+    expect(series.times).toEqual([at(1), at(2), at(3), at(4)]);
+    expect(series.values).toEqual([1, 2, 30, 4]);
+  });
+
+  it('starts over when the answer no longer holds the points it kept', () => {
+    const series = new ParsedSeries();
+    series.update(answer(0, 3));
+    series.update(answer(10, 12));
+    expect(series.values).toEqual([10, 11, 12]);
+    series.update([]);
+    expect(series.times).toEqual([]);
+  });
+
+  it('the 24 h mean and the last point above zero, at a time', () => {
+    const series = new ParsedSeries();
+    series.update(answer(0, 3, (n) => (n === 3 ? '0' : '10')));
+    expect(series.dayMean(at(3))).toBe(7.5);
+    expect(series.lastHashing(at(3))).toBe(at(2));
+    expect(series.lastHashing(at(0) - 1)).toBeNull();
   });
 });
