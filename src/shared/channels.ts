@@ -69,6 +69,8 @@ export const CHANNEL_NAMES = [
   'mining.alerts',
   'mining.checkAlerts',
   'mining.setAlertRule',
+  'mining.payout',
+  'mining.setPayout',
   'mining.setQuietHours',
   'lock.status',
   'lock.configure',

@@ -95,16 +95,58 @@ describe('mining alerts through the web host', () => {
     expect(await events().count()).toBe(2);
   });
 
-  it('the Alerts section in light and dark at 1400x900 and 800x600 (screenshots)', async () => {
+  it("the payout destination changed behind the app's back: its alert", async () => {
+    const payout = page.getByTestId('payout-now');
+    await payout.filter({ hasText: 'Rewards of demo-miner go to the main balance.' }).waitFor();
+    const changed = await session.client.control('POST', '/mining/payout', {
+      account: 'demo-miner',
+      address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+    });
+    expect(changed.status).toBe(200);
+    // Two readings that agree: two checks.
+    await checkPool();
+    await checkPool();
+    const text =
+      'The payout destination of demo-miner changed outside the app: now the address ' +
+      '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy (was the main balance)';
+    await section().getByRole('alert').filter({ hasText: text }).waitFor();
+    await events().filter({ hasText: text }).waitFor();
+  });
+
+  it('a change made in the app needs the address twice and the name, and raises no alert', async () => {
+    const address = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
+    const card = page.locator('section.mining-payout');
+    await card.getByRole('button', { name: 'Change…' }).click();
+    await card.getByLabel('BTC address', { exact: true }).fill(address);
+    await card.getByLabel('BTC address again').fill(address);
+    await card.getByLabel('Type demo-miner to confirm').fill('demo-miner');
+    await card.getByRole('button', { name: 'Change the payout destination' }).click();
+    await card
+      .getByTestId('payout-now')
+      .filter({ hasText: `Rewards of demo-miner go to the address ${address}.` })
+      .waitFor();
+    const before = await events().count();
+    await checkPool();
+    await checkPool();
+    expect(await events().count()).toBe(before);
+  });
+
+  it('the Alerts and Payout sections (its change form open) in light and dark at 1400x900 and 800x600 (screenshots)', async () => {
     await section().scrollIntoViewIfNeeded();
     for (const mode of ['light', 'dark'] as const) {
       await mining.shell.setting('Theme', mode);
       await mining.open();
+      await page.locator('section.mining-payout').getByRole('button', { name: 'Change…' }).click();
       for (const size of SIZES) {
         await page.setViewportSize(size);
         await section().scrollIntoViewIfNeeded();
         await page.screenshot({
           path: `${SHOTS}/mining-alerts-${mode}-${size.width}x${size.height}.png`,
+        });
+        const payout = page.locator('section.mining-payout');
+        await payout.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: `${SHOTS}/mining-payout-${mode}-${size.width}x${size.height}.png`,
         });
         // Nothing of the section runs past the window sideways.
         const overflow = await section().evaluate((el) => el.scrollWidth - el.clientWidth);

@@ -157,6 +157,13 @@ export function createHandlers(services: Services): Handlers {
         'worker' in input ? input.worker : null,
         input.rule,
       ),
+    'mining.payout': ({ account }) => services.miningAlerts.payout(account),
+    'mining.setPayout': ({ account, destination, address }) =>
+      services.miningAlerts.setPayout({
+        account,
+        destination,
+        ...(destination === 'external_address' && address ? { address } : {}),
+      }),
     'mining.setQuietHours': async ({ quietHours }) =>
       services.miningAlerts.setQuietHours(quietHours),
     'lock.status': () => lock.status(),

@@ -125,12 +125,13 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 5,
-    name: 'mining alerts: their events, rules, quiet hours and the workers seen',
+    name: 'mining alerts: their events, rules, quiet hours, the workers and payouts seen',
     // Events are kept (listed on the Mining screen; an alert whose key's last event is an alert
     // is still open when the app starts). A rule's `worker` is '' for the account's own rule;
     // thresholds NULL: that check is off (an override's NULL: the account's). Quiet hours are
     // minutes after local midnight. The workers seen let an offline worker (gone from the pool's
-    // names list) be known after a restart.
+    // names list) be known after a restart; the payout destination seen (or set by the app) is what
+    // the next one read is compared with.
     sql: `
       CREATE TABLE mining_alert_events (
         id INTEGER PRIMARY KEY,
@@ -138,7 +139,7 @@ export const MIGRATIONS: readonly Migration[] = [
         at INTEGER NOT NULL,
         account TEXT NOT NULL,
         worker TEXT,
-        rule TEXT NOT NULL CHECK (rule IN ('offline', 'low', 'reject', 'pool')),
+        rule TEXT NOT NULL CHECK (rule IN ('offline', 'low', 'reject', 'pool', 'payout')),
         kind TEXT NOT NULL CHECK (kind IN ('alert', 'recovered')),
         since INTEGER,
         message TEXT NOT NULL
@@ -162,6 +163,14 @@ export const MIGRATIONS: readonly Migration[] = [
         worker TEXT NOT NULL,
         seen_at INTEGER NOT NULL,
         PRIMARY KEY (profile, account, worker)
+      ) WITHOUT ROWID;
+      CREATE TABLE mining_payout_seen (
+        profile TEXT NOT NULL,
+        account TEXT NOT NULL,
+        destination TEXT NOT NULL CHECK (destination IN ('main_balance', 'external_address')),
+        address TEXT,
+        seen_at INTEGER NOT NULL,
+        PRIMARY KEY (profile, account)
       ) WITHOUT ROWID;
     `,
   },

@@ -5,7 +5,7 @@ import {
   miningAlertRule,
 } from '../../shared/contract';
 import type { Millis, MiningAlertEvent, MiningAlertRules, QuietHours } from '../../shared/model';
-import type { NewAlertEvent, OpenAlert } from '../services/miningAlerts';
+import type { NewAlertEvent, OpenAlert, PayoutSetting } from '../services/miningAlerts';
 import { inTransaction } from './database';
 
 /** Events the Mining screen lists at most (the newest). */
@@ -189,6 +189,31 @@ export class MiningAlertStore {
         .all(profileId, account, at - WORKERS_FORGOTTEN_MS) as Row[]
     ).map((row) => String(row.worker));
   }
+
+  /** The payout destination last seen (or set by the app) for the account. */
+  payoutSeen(profileId: string, account: string): PayoutSetting | undefined {
+    const row = this.db
+      .prepare(
+        'SELECT destination, address FROM mining_payout_seen WHERE profile = ? AND account = ?',
+      )
+      .get(profileId, account) as Row | undefined;
+    if (!row) return undefined;
+    return {
+      destination: row.destination as PayoutSetting['destination'],
+      address: row.address === null ? null : String(row.address),
+    };
+  }
+
+  setPayoutSeen(profileId: string, account: string, payout: PayoutSetting, at: Millis): void {
+    this.db
+      .prepare(
+        `INSERT INTO mining_payout_seen (profile, account, destination, address, seen_at)
+         VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (profile, account) DO UPDATE SET destination = excluded.destination,
+           address = excluded.address, seen_at = excluded.seen_at`,
+      )
+      .run(profileId, account, payout.destination, payout.address, at);
+  }
 }
 
 /** The tables deleteProfile empties for a profile. */
@@ -197,4 +222,5 @@ export const MINING_ALERT_TABLES = [
   'mining_alert_rules',
   'mining_alert_settings',
   'mining_workers_seen',
+  'mining_payout_seen',
 ] as const;

@@ -7,6 +7,7 @@ import type {
   MiningAlertEvent,
   MiningAlertRules,
   MiningAlerts,
+  PayoutDestination,
   QuietHours,
 } from '../../shared/model';
 import { MINING_CONCURRENCY, inPool } from './mining';
@@ -78,9 +79,10 @@ export async function readPool(
   const accounts = await api.miningAccounts();
   return inPool(
     accounts.map(({ name: account }) => async () => {
-      const [named, series] = await Promise.all([
+      const [named, series, payout] = await Promise.all([
         fetchAllWorkerNames(api, account),
         api.hashrate({ account, interval: '5m', from: to - 3600, to }),
+        api.payoutDestination(account),
       ]);
       const online = new Set(named);
       const names = workersOf(account, named);
@@ -93,6 +95,7 @@ export async function readPool(
       );
       return {
         account,
+        payout,
         points: series.points,
         workers: names.map((name, i) => ({
           name,
@@ -187,7 +190,16 @@ export class MiningAlertPoller {
     // The profile changed while the pool was read: these readings are not the active profile's.
     if (this.options.active().id !== id) return;
     this.lastPollAt = at;
-    const added = store.addEvents(id, engine.evaluate(reading));
+    const found = engine.evaluate(reading);
+    if (reading.ok) {
+      for (const { account, payout } of reading.accounts) {
+        if (!payout) continue;
+        const change = engine.payout(at, account, payout, store.payoutSeen(id, account));
+        if (change.remember) store.setPayoutSeen(id, account, payout, at);
+        if (change.event) found.push(change.event);
+      }
+    }
+    const added = store.addEvents(id, found);
     if (added.length === 0) return;
     this.options.emit(added);
     if (!this.options.notify) return;
@@ -229,6 +241,29 @@ export class MiningAlertPoller {
   ): MiningAlerts {
     this.options.store.setRule(this.options.active().id, account, worker, rule);
     return this.state();
+  }
+
+  /** The account's payout destination now. */
+  async payout(account: string): Promise<PayoutDestination> {
+    const { api } = this.options.active();
+    const payout = await api.payoutDestination(account);
+    return { account, ...payout, fetchedAt: this.now() };
+  }
+
+  /**
+   * Changes the payout destination (the contract has checked the address typed twice and the
+   * confirmation); the answer is what the next poll compares with, so this change never alerts.
+   */
+  async setPayout(input: {
+    account: string;
+    destination: PayoutDestination['destination'];
+    address?: string;
+  }): Promise<PayoutDestination> {
+    const { id, api } = this.options.active();
+    const payout = await api.editPayoutDestination(input);
+    const at = this.now();
+    this.options.store.setPayoutSeen(id, input.account, payout, at);
+    return { account: input.account, ...payout, fetchedAt: at };
   }
 
   setQuietHours(quiet: QuietHours | null): MiningAlerts {

@@ -38,6 +38,15 @@ export const RULE_WINDOW_MS = 60 * 60_000;
 export const STALE_MS = 4 * SAMPLE_MS;
 const DAY_MS = 86_400_000;
 
+/** Where an account's rewards go: the main balance, or an external address. */
+export interface PayoutSetting {
+  destination: 'main_balance' | 'external_address';
+  address: string | null;
+}
+
+const payoutText = (p: PayoutSetting) =>
+  p.destination === 'main_balance' ? 'the main balance' : `the address ${p.address ?? '(none)'}`;
+
 /** One worker as the pool answered for it in this poll. */
 export interface WorkerReading {
   name: string;
@@ -53,6 +62,8 @@ export interface AccountReading {
   workers: readonly WorkerReading[];
   /** The account's series, oldest first (its reject rates and how fresh the data is). */
   points: readonly HashratePoint[];
+  /** Where its rewards go now (compared with the one seen: `payout`). */
+  payout?: PayoutSetting;
 }
 
 export type PollReading =
@@ -279,6 +290,45 @@ export class MiningAlertEngine {
     }
   }
 
+  /** A payout destination read once that differs from the one seen, per account. */
+  private readonly payoutPending = new Map<string, string>();
+
+  /**
+   * The payout destination read for an account, against the last one the app saw or set: a change
+   * made outside the app alerts when two readings in a row agree on it. `remember`: the reading is
+   * now the one seen (the first reading of an account, or the change once alerted).
+   */
+  payout(
+    at: Millis,
+    account: string,
+    reading: PayoutSetting,
+    seen: PayoutSetting | undefined,
+  ): { remember: boolean; event?: NewAlertEvent } {
+    const text = payoutText(reading);
+    if (!seen) return { remember: true };
+    if (payoutText(seen) === text) {
+      this.payoutPending.delete(account);
+      return { remember: false };
+    }
+    if (this.payoutPending.get(account) !== text) {
+      this.payoutPending.set(account, text);
+      return { remember: false };
+    }
+    this.payoutPending.delete(account);
+    return {
+      remember: true,
+      event: {
+        at,
+        account,
+        worker: null,
+        rule: 'payout',
+        kind: 'alert',
+        since: null,
+        message: `The payout destination of ${account} changed outside the app: now ${text} (was ${payoutText(seen)})`,
+      },
+    };
+  }
+
   /** The last poll that saw the pool (null: none since the engine started). */
   get lastSeenAt(): Millis | null {
     return this.lastSeen;
@@ -335,7 +385,7 @@ export class MiningAlertEngine {
     at: Millis,
     account: string,
     worker: string | null,
-    rule: MiningAlertRuleKind,
+    rule: Exclude<MiningAlertRuleKind, 'payout'>,
     reading: Reading,
   ): void {
     const key = keyOf(account, worker, rule);

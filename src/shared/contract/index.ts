@@ -45,6 +45,7 @@ export {
   miningAlertRule,
   miningExportInput,
   miningHashrateInput,
+  setPayoutInput,
 } from './mining';
 
 /**

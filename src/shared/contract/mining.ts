@@ -8,6 +8,7 @@ import type {
   MiningAlerts,
   MiningSeries,
   MiningWorkers,
+  PayoutDestination,
 } from '../model';
 
 const DAY = 86_400;
@@ -129,6 +130,46 @@ export const DEFAULT_MINING_ALERT_RULE: MiningAlertRule = {
 /** A worker's override: the fields it sets (the rest: the account's). */
 export const miningAlertOverride = miningAlertRule.partial();
 
+/**
+ * A payout change: the address typed twice (the same), and the account's name typed as the
+ * confirmation; main refuses it otherwise, whatever the page sent.
+ */
+export const setPayoutInput = z
+  .object({
+    account: accountName,
+    destination: z.enum(['main_balance', 'external_address'], {
+      message: 'Choose the main balance or an external address.',
+    }),
+    address: z
+      .string()
+      .trim()
+      .max(100, 'Use at most 100 characters.')
+      .regex(/^[A-Za-z0-9]*$/, 'Enter the address as the wallet shows it: letters and digits.')
+      .optional(),
+    addressAgain: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+    confirmation: z.string().trim().max(64, 'Use at most 64 characters.'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.destination === 'external_address') {
+      if (!v.address) {
+        ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the BTC address.' });
+      } else if (v.address !== v.addressAgain) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['addressAgain'],
+          message: 'Type the same address again: the two differ.',
+        });
+      }
+    }
+    if (v.confirmation !== v.account) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmation'],
+        message: `Type the account's name, ${v.account}, to confirm.`,
+      });
+    }
+  });
+
 /** Minutes after local midnight. */
 const minuteOfDay = z.number().int().min(0).max(1439);
 
@@ -160,6 +201,10 @@ export const mining = {
       z.object({ account: accountName, worker: workerName, rule: miningAlertOverride.nullable() }),
     ]),
   ),
+  /** Where the account's rewards are paid now. */
+  payout: channel<PayoutDestination>()(z.object({ account: accountName })),
+  /** Changes it (address typed twice, the account's name as confirmation); never alerts. */
+  setPayout: channel<PayoutDestination>()(setPayoutInput),
   /** Quiet hours (no desktop notification; the list still shows every event), or none. */
   setQuietHours: channel<MiningAlerts>()(
     z.object({

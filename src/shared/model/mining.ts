@@ -93,8 +93,11 @@ export interface MiningWorkers {
   fetchedAt: Millis;
 }
 
-/** What a mining alert watches: a worker offline, hashrate low, the reject rate, the pool unseen. */
-export type MiningAlertRuleKind = 'offline' | 'low' | 'reject' | 'pool';
+/**
+ * What a mining alert watches: a worker offline, hashrate low, the reject rate, the pool unseen, the
+ * payout destination changed outside the app.
+ */
+export type MiningAlertRuleKind = 'offline' | 'low' | 'reject' | 'pool' | 'payout';
 
 /**
  * An account's alert rule, or a worker's override of some of it (a field left out: the account's).
@@ -150,5 +153,14 @@ export interface MiningAlerts {
   lastPollAt: Millis | null;
   /** How often main polls the pool, ms. */
   intervalMs: number;
+  fetchedAt: Millis;
+}
+
+/** Where a mining account's rewards are paid (mining/payout-destination). */
+export interface PayoutDestination {
+  account: string;
+  destination: 'main_balance' | 'external_address';
+  /** The BTC address when external, else null. */
+  address: string | null;
   fetchedAt: Millis;
 }

@@ -10,7 +10,11 @@ const SAMPLE = 5 * MIN;
 const T0 = 1_800_000_000_000 - (1_800_000_000_000 % SAMPLE);
 
 /** A pool of one account, `rig-a`, with workers a-01 and a-02; a-01 offline from `offlineFrom`. */
-function fakePool(state: { offlineFrom: number | null; fail: boolean }) {
+function fakePool(state: {
+  offlineFrom: number | null;
+  fail: boolean;
+  payout?: { destination: 'main_balance' | 'external_address'; address: string | null };
+}) {
   const series = (to: number, from: number, keep: (t: number) => boolean): HashratePoint[] => {
     const out: HashratePoint[] = [];
     for (let t = Math.ceil((from * 1000) / SAMPLE) * SAMPLE; t <= to * 1000; t += SAMPLE) {
@@ -33,6 +37,14 @@ function fakePool(state: { offlineFrom: number | null; fail: boolean }) {
       account: 'rig-a',
       points: series(to, from, () => true),
     }),
+    payoutDestination: async () => state.payout ?? { destination: 'main_balance', address: null },
+    editPayoutDestination: async (input: {
+      destination: 'main_balance' | 'external_address';
+      address?: string;
+    }) => {
+      state.payout = { destination: input.destination, address: input.address ?? null };
+      return state.payout;
+    },
     workerHashrate: async ({ worker, from, to }: { worker: string; from: number; to: number }) =>
       series(to, from, (t) => worker !== 'a-01' || !offline(t)),
   } as unknown as ExchangeApi;
@@ -40,7 +52,7 @@ function fakePool(state: { offlineFrom: number | null; fail: boolean }) {
 
 function setUp(options: { quiet?: boolean; locked?: boolean } = {}) {
   const store = HistoryStore.open(undefined);
-  const pool = { offlineFrom: null as number | null, fail: false };
+  const pool: Parameters<typeof fakePool>[0] = { offlineFrom: null, fail: false };
   let now = T0;
   const emitted: MiningAlertEvent[] = [];
   const notified: string[] = [];
@@ -147,6 +159,32 @@ describe('MiningAlertPoller', () => {
     timers[1]!.run();
     await poller.poll();
     expect(timers).toHaveLength(2);
+  });
+
+  it('the payout destination changed outside the app: one alert after two readings; a change made in the app none', async () => {
+    const { pool, poller, advance } = setUp();
+    await poller.check();
+    // Changed behind the app's back: one reading is not yet an alert, two are.
+    pool.payout = {
+      destination: 'external_address',
+      address: '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy',
+    };
+    advance(SAMPLE);
+    expect((await poller.check()).events).toEqual([]);
+    advance(SAMPLE);
+    const { events } = await poller.check();
+    expect(events.map((e) => `${e.kind} ${e.rule} ${e.account}`)).toEqual(['alert payout rig-a']);
+    expect(events[0]!.message).toBe(
+      'The payout destination of rig-a changed outside the app: now the address ' +
+        '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy (was the main balance)',
+    );
+    // Changed through the app: what the next readings compare with, never an alert.
+    await poller.setPayout({ account: 'rig-a', destination: 'main_balance' });
+    for (let i = 0; i < 3; i++) {
+      advance(SAMPLE);
+      await poller.check();
+    }
+    expect(poller.state().events).toHaveLength(1);
   });
 
   it('polls nothing while the app is locked', async () => {

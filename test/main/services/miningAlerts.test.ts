@@ -9,7 +9,8 @@ import {
   type PollReading,
   type WorkerReading,
 } from '../../../src/main/services/miningAlerts';
-import { DEFAULT_MINING_ALERT_RULE } from '../../../src/shared/contract';
+import { parsePayoutDestination } from '../../../src/main/exchange/schemas';
+import { DEFAULT_MINING_ALERT_RULE, setPayoutInput } from '../../../src/shared/contract';
 import type { HashratePoint, MiningAlertRules } from '../../../src/shared/model';
 
 const MIN = 60_000;
@@ -316,5 +317,66 @@ describe('ParsedSeries', () => {
     expect(series.dayMean(at(3))).toBe(7.5);
     expect(series.lastHashing(at(3))).toBe(at(2));
     expect(series.lastHashing(at(0) - 1)).toBeNull();
+  });
+});
+
+describe('the payout destination', () => {
+  const MAIN = { destination: 'main_balance' as const, address: null };
+  const ADDRESS = { destination: 'external_address' as const, address: 'bc1qexample' };
+
+  it('a change outside the app alerts on the second reading that agrees, once', () => {
+    const engine = new MiningAlertEngine({ rules: rules() });
+    expect(engine.payout(T0, 'rig-a', MAIN, undefined)).toEqual({ remember: true });
+    expect(engine.payout(T0, 'rig-a', MAIN, MAIN)).toEqual({ remember: false });
+    expect(engine.payout(T0, 'rig-a', ADDRESS, MAIN)).toEqual({ remember: false });
+    const second = engine.payout(T0 + SAMPLE, 'rig-a', ADDRESS, MAIN);
+    expect(second.remember).toBe(true);
+    expect(second.event).toMatchObject({ rule: 'payout', kind: 'alert', account: 'rig-a' });
+    expect(second.event!.message).toContain('now the address bc1qexample (was the main balance)');
+    expect(engine.payout(T0 + 2 * SAMPLE, 'rig-a', ADDRESS, ADDRESS)).toEqual({ remember: false });
+  });
+
+  it('a reading that flips back before the second is no alert', () => {
+    const engine = new MiningAlertEngine({ rules: rules() });
+    expect(engine.payout(T0, 'rig-a', ADDRESS, MAIN).event).toBeUndefined();
+    expect(engine.payout(T0 + SAMPLE, 'rig-a', MAIN, MAIN).event).toBeUndefined();
+    expect(engine.payout(T0 + 2 * SAMPLE, 'rig-a', ADDRESS, MAIN).event).toBeUndefined();
+  });
+
+  it('the answer is read in both casings and bounded where it enters', () => {
+    expect(
+      parsePayoutDestination({ payout_destination: 'external_address', external_address: 'bc1q' }),
+    ).toEqual({ destination: 'external_address', address: 'bc1q' });
+    expect(
+      parsePayoutDestination({ payoutDestination: 'main_balance', externalAddress: null }),
+    ).toEqual(MAIN);
+    expect(() => parsePayoutDestination({ payoutDestination: 'somewhere' })).toThrow(
+      /payoutDestination/,
+    );
+    expect(() =>
+      parsePayoutDestination({
+        payoutDestination: 'external_address',
+        externalAddress: 'b'.repeat(10_000),
+      }),
+    ).toThrow(/externalAddress/);
+  });
+
+  it('a change needs the address typed twice, the same, and the account name as confirmation', () => {
+    const base = { account: 'rig-a', destination: 'external_address', confirmation: 'rig-a' };
+    const issues = (input: object) =>
+      setPayoutInput
+        .safeParse(input)
+        .error?.issues.map((i) => `${String(i.path[0])}: ${i.message}`);
+    expect(issues({ ...base, address: 'bc1qa', addressAgain: 'bc1qb' })).toEqual([
+      'addressAgain: Type the same address again: the two differ.',
+    ]);
+    expect(
+      issues({ ...base, address: 'bc1qa', addressAgain: 'bc1qa', confirmation: 'yes' }),
+    ).toEqual(["confirmation: Type the account's name, rig-a, to confirm."]);
+    expect(issues({ ...base })).toEqual(['address: Enter the BTC address.']);
+    expect(issues({ ...base, address: 'bc1qa', addressAgain: 'bc1qa' })).toBeUndefined();
+    expect(
+      issues({ account: 'rig-a', destination: 'main_balance', confirmation: 'rig-a' }),
+    ).toBeUndefined();
   });
 });

@@ -49,6 +49,12 @@ export function workersServed(
     'mining.workers': async (input: unknown) =>
       workersOf((input as { account: string }).account, rows),
     'mining.alerts': async () => noAlerts(),
+    'mining.payout': async (input: unknown) => ({
+      account: (input as { account: string }).account,
+      destination: 'main_balance' as const,
+      address: null,
+      fetchedAt: FIXED_NOW,
+    }),
   };
 }
 

@@ -33,6 +33,7 @@ const RULE_WORDS: Record<MiningAlertEvent['rule'], string> = {
   low: 'Low hashrate',
   reject: 'Reject rate',
   pool: 'Pool',
+  payout: 'Payout',
 };
 
 /** A rule as the form's texts (empty: off, or for an override: the account's). */

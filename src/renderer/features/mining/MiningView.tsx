@@ -22,6 +22,7 @@ import {
 import { INTERVAL_LABELS, Stats } from './MiningParts';
 import { WorkersSection } from './WorkersSection';
 import { AlertsSection } from './AlertsSection';
+import { PayoutSection } from './PayoutSection';
 import { useMiningAccounts } from './workersStore';
 
 /** Chart width when it cannot be measured (tests); the request asks for about one point a pixel. */
@@ -316,6 +317,7 @@ export function MiningView() {
 
       {account.trim() ? <WorkersSection account={account.trim()} privacy={privacy} /> : null}
       {account.trim() ? <AlertsSection account={account.trim()} /> : null}
+      {account.trim() ? <PayoutSection account={account.trim()} /> : null}
     </div>
   );
 }
