@@ -68,6 +68,12 @@ export const CHANNEL_NAMES = [
   'mining.exportCsv',
   'mining.accounts',
   'mining.workers',
+  'mining.alerts',
+  'mining.checkAlerts',
+  'mining.setAlertRule',
+  'mining.payout',
+  'mining.setPayout',
+  'mining.setQuietHours',
   'lock.status',
   'lock.configure',
   'lock.disable',
@@ -92,6 +98,7 @@ export const EVENT_NAMES = [
   'stream.orders',
   'stream.resync',
   'transfers.arrived',
+  'mining.alert',
 ] as const;
 
 /** IPC channel on which main pushes events to the preload. */

@@ -198,6 +198,14 @@ describe('Accessibility and layout in Chromium through the web host', () => {
           await mining.stats.waitFor();
           // The Workers table (its rows) is part of the screen axe checks.
           await page.getByTestId('worker-row').first().waitFor();
+          // So are the Alerts: the list, the rule form and quiet hours.
+          await page.getByTestId('alerts-watch').filter({ hasText: 'Main watches' }).waitFor();
+          // And the payout destination with its change form open.
+          await page
+            .locator('section.mining-payout')
+            .getByRole('button', { name: 'Change…' })
+            .click();
+          await page.getByLabel('BTC address again').waitFor();
         },
       ],
       [

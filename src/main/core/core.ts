@@ -18,6 +18,7 @@ import type { HistoryStore } from '../portfolioHistory/store';
 import type { SaveFile } from '../services/csv';
 import { KillSwitchKeeper } from '../services/killSwitchKeeper';
 import { TransferWatch } from '../services/transferWatch';
+import { MiningAlertPoller } from '../services/miningAlertPoller';
 import { OrderJournal } from '../services/orderJournal';
 import { StreamService } from '../stream/service';
 import type { SessionOptions } from '../stream/session';
@@ -66,6 +67,8 @@ export interface CoreOptions {
   transferWatchIntervalMs?: number;
   /** The exchange clients' time limits (default: the Transport's; tests of a hanging exchange). */
   transport?: AccountsOptions['transport'];
+  /** How often the mining alerts poll the pool (default 5 minutes). */
+  miningAlertIntervalMs?: number;
 }
 
 /** Everything main runs, without Electron: shared by the Electron app and the web host. */
@@ -82,6 +85,8 @@ export interface Core {
   readonly recorder: SnapshotRecorder;
   /** Looks for deposits and withdrawals that arrived (a timer; tests call `check`). */
   readonly transferWatch: TransferWatch;
+  /** Polls the mining pool for the alerts (with the window hidden too). */
+  readonly miningAlerts: MiningAlertPoller;
   /** The computer goes to sleep: polling and the live stream stop, the page is told. */
   suspend(): void;
   /**
@@ -156,6 +161,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     active: () => accounts.active(),
   });
   accounts.onForget((profileId) => history.deleteProfile(profileId));
+  const miningAlerts = new MiningAlertPoller({
+    store: history.miningAlerts,
+    active: () => accounts.active(),
+    isLocked: () => lock.isLocked(),
+    emit: (added) => events.emit('mining.alert', added),
+    ...(options.notify ? { notify: options.notify } : {}),
+    ...(options.miningAlertIntervalMs ? { intervalMs: options.miningAlertIntervalMs } : {}),
+  });
+  miningAlerts.start();
   const killSwitches = new KillSwitchKeeper();
   const transferWatch = new TransferWatch({
     active: () => accounts.active(),
@@ -182,6 +196,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     recorder,
     portfolioHistory,
     killSwitches,
+    miningAlerts,
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
     ...(options.notify ? { notify: options.notify } : {}),
   });
@@ -198,9 +213,11 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     history,
     recorder,
     transferWatch,
+    miningAlerts,
     suspend() {
       recorder.stop();
       transferWatch.stop();
+      miningAlerts.stop();
       accounts.active().status.stop();
       stream.suspend();
       events.emit('app.power', { state: 'suspended', at: Date.now() });
@@ -211,6 +228,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       stream.resume();
       recorder.start();
       transferWatch.start();
+      miningAlerts.start();
       // A connected partner app's access token expired during the sleep: refresh it now, ahead
       // of the first call. Not connected (or the refresh token expired too) is fine here.
       await active.oauth.accessToken().catch(() => undefined);
@@ -220,6 +238,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       killSwitches.stop();
       transferWatch.stop();
       recorder.stop();
+      miningAlerts.stop();
       stream.stop();
       accounts.stop();
       await demoExchange.stop().catch(() => undefined);

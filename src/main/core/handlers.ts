@@ -17,6 +17,7 @@ import * as subAccounts from '../services/subAccounts';
 import * as transfers from '../services/transfers';
 import * as mining from '../services/mining';
 import { WorkerBook, miningWorkers } from '../services/miningWorkers';
+import type { MiningAlertPoller } from '../services/miningAlertPoller';
 import * as keyHistory from '../services/keyHistory';
 import type { ChannelName } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
@@ -42,6 +43,8 @@ export interface Services {
   recorder: SnapshotRecorder;
   /** Keeps kill-switches armed from main ("keep alive while connected"). */
   killSwitches: KillSwitchKeeper;
+  /** The mining alerts' poller (its events, rules and quiet hours). */
+  miningAlerts: MiningAlertPoller;
   /** A desktop notification (Electron); absent in the web host, where none is shown. */
   notify?: (title: string, body: string) => boolean;
 }
@@ -149,6 +152,23 @@ export function createHandlers(services: Services): Handlers {
       fetchedAt: Date.now(),
     }),
     'mining.workers': ({ account }) => miningWorkers(api(), workerBook, account),
+    'mining.alerts': async () => services.miningAlerts.state(),
+    'mining.checkAlerts': () => services.miningAlerts.check(),
+    'mining.setAlertRule': async (input) =>
+      services.miningAlerts.setRule(
+        input.account,
+        'worker' in input ? input.worker : null,
+        input.rule,
+      ),
+    'mining.payout': ({ account }) => services.miningAlerts.payout(account),
+    'mining.setPayout': ({ account, destination, address }) =>
+      services.miningAlerts.setPayout({
+        account,
+        destination,
+        ...(destination === 'external_address' && address ? { address } : {}),
+      }),
+    'mining.setQuietHours': async ({ quietHours }) =>
+      services.miningAlerts.setQuietHours(quietHours),
     'lock.status': () => lock.status(),
     'lock.configure': ({ passcode, idleMinutes, currentPasscode }) =>
       lock.configure(passcode, idleMinutes, currentPasscode),

@@ -15,6 +15,7 @@ import type {
   HashratePoint,
   HashrateSeries,
   MinerInfo,
+  PayoutDestination,
   MiningAccount,
   TransfersScreen,
   KillSwitchTimer,
@@ -44,6 +45,7 @@ import {
   parseFlexTransaction,
   parseHashrate,
   parseMinerInfo,
+  parsePayoutDestination,
   parseMiningAccounts,
   parseWorkerHashrate,
   parseWorkerNames,
@@ -628,6 +630,36 @@ export class ExchangeApi {
       '/api/v4/mining/workers/hashrate',
       { ...query },
       parseWorkerHashrate,
+      o,
+    );
+  }
+
+  /** Where the account's rewards are paid. */
+  payoutDestination(
+    account: string,
+    o?: CallOptions,
+  ): Promise<Omit<PayoutDestination, 'account' | 'fetchedAt'>> {
+    return this.client.signedPost(
+      '/api/v4/mining/payout-destination',
+      { accountName: account },
+      parsePayoutDestination,
+      o,
+    );
+  }
+
+  /** Changes where the account's rewards are paid (an API key alone may: the page guards it). */
+  editPayoutDestination(
+    input: { account: string; destination: PayoutDestination['destination']; address?: string },
+    o?: CallOptions,
+  ): Promise<Omit<PayoutDestination, 'account' | 'fetchedAt'>> {
+    return this.client.signedPost(
+      '/api/v4/mining/payout-destination/edit',
+      {
+        accountName: input.account,
+        destination: input.destination,
+        ...(input.address === undefined ? {} : { address: input.address }),
+      },
+      parsePayoutDestination,
       o,
     );
   }

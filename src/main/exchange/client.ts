@@ -134,6 +134,7 @@ const READS = new Set([
   '/api/v4/mining/workers/names',
   '/api/v4/mining/workers/hashrate',
   '/api/v4/mining/miners/info',
+  '/api/v4/mining/payout-destination',
 ]);
 
 /** The exchange's time has whole seconds: clocks within this of each other agree. */

@@ -123,6 +123,57 @@ export const MIGRATIONS: readonly Migration[] = [
       DROP INDEX snapshots_profile_time;
     `,
   },
+  {
+    version: 5,
+    name: 'mining alerts: their events, rules, quiet hours, the workers and payouts seen',
+    // Events are kept (listed on the Mining screen; an alert whose key's last event is an alert
+    // is still open when the app starts). A rule's `worker` is '' for the account's own rule;
+    // thresholds NULL: that check is off (an override's NULL: the account's). Quiet hours are
+    // minutes after local midnight. The workers seen let an offline worker (gone from the pool's
+    // names list) be known after a restart; the payout destination seen (or set by the app) is what
+    // the next one read is compared with.
+    sql: `
+      CREATE TABLE mining_alert_events (
+        id INTEGER PRIMARY KEY,
+        profile TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        account TEXT NOT NULL,
+        worker TEXT,
+        rule TEXT NOT NULL CHECK (rule IN ('offline', 'low', 'reject', 'pool', 'payout')),
+        kind TEXT NOT NULL CHECK (kind IN ('alert', 'recovered')),
+        since INTEGER,
+        message TEXT NOT NULL
+      );
+      CREATE INDEX mining_alert_events_profile_time ON mining_alert_events (profile, at);
+      CREATE TABLE mining_alert_rules (
+        profile TEXT NOT NULL,
+        account TEXT NOT NULL,
+        worker TEXT NOT NULL,
+        rule TEXT NOT NULL,
+        PRIMARY KEY (profile, account, worker)
+      ) WITHOUT ROWID;
+      CREATE TABLE mining_alert_settings (
+        profile TEXT NOT NULL PRIMARY KEY,
+        quiet_from INTEGER,
+        quiet_to INTEGER
+      ) WITHOUT ROWID;
+      CREATE TABLE mining_workers_seen (
+        profile TEXT NOT NULL,
+        account TEXT NOT NULL,
+        worker TEXT NOT NULL,
+        seen_at INTEGER NOT NULL,
+        PRIMARY KEY (profile, account, worker)
+      ) WITHOUT ROWID;
+      CREATE TABLE mining_payout_seen (
+        profile TEXT NOT NULL,
+        account TEXT NOT NULL,
+        destination TEXT NOT NULL CHECK (destination IN ('main_balance', 'external_address')),
+        address TEXT,
+        seen_at INTEGER NOT NULL,
+        PRIMARY KEY (profile, account)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

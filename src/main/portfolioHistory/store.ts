@@ -4,6 +4,7 @@ import type { Millis } from '../../shared/model';
 import { log } from '../lib/log';
 import { nextTurn } from '../lib/nextTurn';
 import { inTransaction, openHistoryFile } from './database';
+import { MINING_ALERT_TABLES, MiningAlertStore } from './miningAlertsStore';
 import { DAY_MS } from './prices';
 import type {
   DailyClose,
@@ -249,6 +250,8 @@ export class HistoryStore {
   private readonly pause: () => Promise<void>;
   private readonly sliceRows: number;
   private readonly pageRows: number;
+  /** The mining alerts' events, rules and settings. */
+  readonly miningAlerts: MiningAlertStore;
 
   /**
    * `notice`: what the user should be told about how the file was opened (set aside, refused, or
@@ -263,6 +266,7 @@ export class HistoryStore {
     this.pause = options.pause ?? nextTurn;
     this.sliceRows = options.sliceRows ?? SLICE_ROWS;
     this.pageRows = options.pageRows ?? PAGE_ROWS;
+    this.miningAlerts = new MiningAlertStore(db);
   }
 
   /**
@@ -556,10 +560,11 @@ export class HistoryStore {
 
   // Lifetime --------------------------------------------------------------------------------------
 
-  /** Every row of the profile (snapshots, fetched history, cursors), in one transaction. */
+  /** Every row of the profile (snapshots, fetched history, cursors, mining alerts), in one transaction. */
   deleteProfile(profileId: string): void {
     inTransaction(this.db, () => {
-      for (const table of ['snapshots', 'deals', 'transfers', 'flex_payments', 'sync_cursors']) {
+      const tables = ['snapshots', 'deals', 'transfers', 'flex_payments', 'sync_cursors'];
+      for (const table of [...tables, ...MINING_ALERT_TABLES]) {
         this.db.prepare(`DELETE FROM ${table} WHERE profile = ?`).run(profileId);
       }
     });

@@ -13,7 +13,7 @@ import { trade } from './trade';
 import { flex } from './flex';
 import { subAccounts } from './subAccounts';
 import { transfers, transfersEvents } from './transfers';
-import { mining } from './mining';
+import { mining, miningEvents } from './mining';
 import { lock, lockEvents } from './lock';
 
 export { addProfileInput, oauthPort } from './profiles';
@@ -36,12 +36,16 @@ export {
 export { keyHistoryRangeInput, keyHistoryWindowInput } from './keyHistory';
 export { transferFiltersInput, transfersInput } from './transfers';
 export {
+  DEFAULT_MINING_ALERT_RULE,
   HASHRATE_EARLIEST,
   HASHRATE_MAX_REQUESTS,
   HASHRATE_POINTS,
   HASHRATE_RANGE_LIMITS,
+  miningAlertOverride,
+  miningAlertRule,
   miningExportInput,
   miningHashrateInput,
+  setPayoutInput,
 } from './mining';
 
 /**
@@ -80,6 +84,7 @@ export const events = {
   ...appEvents,
   ...streamEvents,
   ...transfersEvents,
+  ...miningEvents,
 } as const;
 
 type Contract = typeof contract;

@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { channel, noInput } from './common';
-import type { CsvExport, MiningAccounts, MiningSeries, MiningWorkers } from '../model';
+import { channel, event, noInput } from './common';
+import type {
+  CsvExport,
+  MiningAccounts,
+  MiningAlertEvent,
+  MiningAlertRule,
+  MiningAlerts,
+  MiningSeries,
+  MiningWorkers,
+  PayoutDestination,
+} from '../model';
 
 const DAY = 86_400;
 
@@ -78,6 +87,92 @@ export const miningHashrateInput = miningRange
 
 export const miningExportInput = miningRange.superRefine(checkRange);
 
+const accountName = miningRange.shape.account;
+/** A worker's name as the pool lists it (bounded like every exchange answer). */
+const workerName = z
+  .string()
+  .trim()
+  .min(1, 'Choose a worker.')
+  .max(128, 'Use at most 128 characters.');
+const minutes = (what: string, max: number) =>
+  z
+    .number({ message: `Enter ${what} in minutes.` })
+    .int(`Enter ${what} in whole minutes.`)
+    .min(1, `Enter ${what} of at least 1 minute.`)
+    .max(max, `Enter ${what} of at most ${max} minutes.`);
+const percent = (what: string) =>
+  z
+    .number({ message: `Enter ${what} as a percent.` })
+    .gt(0, `Enter ${what} above 0 %.`)
+    .max(100, `Enter ${what} of at most 100 %.`);
+/** H/s as a plain decimal string (hashrate, not money: whole H/s). */
+const hashrate = z
+  .string()
+  .trim()
+  .max(30, 'Enter at most 30 digits.')
+  .regex(/^\d+$/, 'Enter the hashrate in whole H/s, e.g. 5000000000000.');
+
+/** An account's alert rule: each check's threshold, or null (off). */
+export const miningAlertRule = z.object({
+  offlineMinutes: minutes('the offline time', 1440).nullable(),
+  lowPercent: percent('the share of the 24 h average').nullable(),
+  lowBelow: hashrate.nullable(),
+  rejectPercent: percent('the reject rate').nullable(),
+});
+/** An account's rule until the user sets one: offline for 10 minutes, under half the 24 h mean. */
+export const DEFAULT_MINING_ALERT_RULE: MiningAlertRule = {
+  offlineMinutes: 10,
+  lowPercent: 50,
+  lowBelow: null,
+  rejectPercent: null,
+};
+
+/** A worker's override: the fields it sets (the rest: the account's). */
+export const miningAlertOverride = miningAlertRule.partial();
+
+/**
+ * A payout change: the address typed twice (the same), and the account's name typed as the
+ * confirmation; main refuses it otherwise, whatever the page sent.
+ */
+export const setPayoutInput = z
+  .object({
+    account: accountName,
+    destination: z.enum(['main_balance', 'external_address'], {
+      message: 'Choose the main balance or an external address.',
+    }),
+    address: z
+      .string()
+      .trim()
+      .max(100, 'Use at most 100 characters.')
+      .regex(/^[A-Za-z0-9]*$/, 'Enter the address as the wallet shows it: letters and digits.')
+      .optional(),
+    addressAgain: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+    confirmation: z.string().trim().max(64, 'Use at most 64 characters.'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.destination === 'external_address') {
+      if (!v.address) {
+        ctx.addIssue({ code: 'custom', path: ['address'], message: 'Enter the BTC address.' });
+      } else if (v.address !== v.addressAgain) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['addressAgain'],
+          message: 'Type the same address again: the two differ.',
+        });
+      }
+    }
+    if (v.confirmation !== v.account) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmation'],
+        message: `Type the account's name, ${v.account}, to confirm.`,
+      });
+    }
+  });
+
+/** Minutes after local midnight. */
+const minuteOfDay = z.number().int().min(0).max(1439);
+
 /** A mining account's hashrate over a period, and as CSV. */
 export const mining = {
   /**
@@ -91,5 +186,37 @@ export const mining = {
   /** The mining accounts of the active profile, newest first. */
   accounts: channel<MiningAccounts>()(noInput),
   /** The Workers table of one account: every worker seen, its last 24 h, the pool's counts. */
-  workers: channel<MiningWorkers>()(z.object({ account: miningRange.shape.account })),
+  workers: channel<MiningWorkers>()(z.object({ account: accountName })),
+  /** The alert events kept (newest first), the rules, quiet hours and the poller's state. */
+  alerts: channel<MiningAlerts>()(noInput),
+  /** Polls the pool now (as the timer does) and answers the alerts after it. */
+  checkAlerts: channel<MiningAlerts>()(noInput),
+  /**
+   * An account's rule (no worker), or a worker's override of it; `rule` null removes a worker's
+   * override (an account's rule is always there: its defaults until set).
+   */
+  setAlertRule: channel<MiningAlerts>()(
+    z.union([
+      z.object({ account: accountName, rule: miningAlertRule }),
+      z.object({ account: accountName, worker: workerName, rule: miningAlertOverride.nullable() }),
+    ]),
+  ),
+  /** Where the account's rewards are paid now. */
+  payout: channel<PayoutDestination>()(z.object({ account: accountName })),
+  /** Changes it (address typed twice, the account's name as confirmation); never alerts. */
+  setPayout: channel<PayoutDestination>()(setPayoutInput),
+  /** Quiet hours (no desktop notification; the list still shows every event), or none. */
+  setQuietHours: channel<MiningAlerts>()(
+    z.object({
+      quietHours: z
+        .object({ from: minuteOfDay, to: minuteOfDay })
+        .refine((q) => q.from !== q.to, 'Choose a start and an end that differ.')
+        .nullable(),
+    }),
+  ),
+} as const;
+
+export const miningEvents = {
+  /** Alert events main just raised (and kept), for the Mining screen's list and in-app notice. */
+  'mining.alert': event<MiningAlertEvent[]>(),
 } as const;

@@ -92,3 +92,75 @@ export interface MiningWorkers {
   workers: WorkerRow[];
   fetchedAt: Millis;
 }
+
+/**
+ * What a mining alert watches: a worker offline, hashrate low, the reject rate, the pool unseen, the
+ * payout destination changed outside the app.
+ */
+export type MiningAlertRuleKind = 'offline' | 'low' | 'reject' | 'pool' | 'payout';
+
+/**
+ * An account's alert rule, or a worker's override of some of it (a field left out: the account's).
+ * Each threshold null: that check is off.
+ */
+export interface MiningAlertRule {
+  /** Offline (gone from the pool's names list, no hashrate) for at least this many minutes. */
+  offlineMinutes: number | null;
+  /** Hashrate below this percent of the worker's own 24 h average. */
+  lowPercent: number | null;
+  /** Hashrate below this fixed value, H/s (decimal string). */
+  lowBelow: Decimal | null;
+  /** The account's reject rate above this percent (the pool gives none per worker). */
+  rejectPercent: number | null;
+}
+
+/** One account's rule and its workers' overrides. */
+export interface MiningAlertRules {
+  account: string;
+  rule: MiningAlertRule;
+  workers: { worker: string; rule: Partial<MiningAlertRule> }[];
+}
+
+/** An alert raised or a condition that recovered (kept in the history database). */
+export interface MiningAlertEvent {
+  id: number;
+  at: Millis;
+  /** '' for the pool itself (cannot see the pool). */
+  account: string;
+  /** null: the account (reject rate) or the pool. */
+  worker: string | null;
+  rule: MiningAlertRuleKind;
+  kind: 'alert' | 'recovered';
+  /** When the condition started, from the pool's data (null: unknown). */
+  since: Millis | null;
+  message: string;
+}
+
+/** Quiet hours in local time, minutes after midnight; from > to spans midnight. */
+export interface QuietHours {
+  from: number;
+  to: number;
+}
+
+/** The Mining screen's alerts: the latest events, the rules, quiet hours, the poller's state. */
+export interface MiningAlerts {
+  /** Newest first. */
+  events: MiningAlertEvent[];
+  rules: MiningAlertRules[];
+  quietHours: QuietHours | null;
+  /** The last poll that saw the pool, and the last poll at all (null: none yet). */
+  lastSeenAt: Millis | null;
+  lastPollAt: Millis | null;
+  /** How often main polls the pool, ms. */
+  intervalMs: number;
+  fetchedAt: Millis;
+}
+
+/** Where a mining account's rewards are paid (mining/payout-destination). */
+export interface PayoutDestination {
+  account: string;
+  destination: 'main_balance' | 'external_address';
+  /** The BTC address when external, else null. */
+  address: string | null;
+  fetchedAt: Millis;
+}

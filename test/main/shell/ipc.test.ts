@@ -1,4 +1,5 @@
 import { KillSwitchKeeper } from '../../../src/main/services/killSwitchKeeper';
+import { MiningAlertPoller } from '../../../src/main/services/miningAlertPoller';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -102,6 +103,13 @@ function fakeServices() {
     recorder,
     portfolioHistory,
     killSwitches: new KillSwitchKeeper(),
+    // Never started: it polls only when asked.
+    miningAlerts: new MiningAlertPoller({
+      store: historyStore.miningAlerts,
+      active: () => accounts.active(),
+      isLocked: () => lock.isLocked(),
+      emit: () => undefined,
+    }),
     status,
   } satisfies Services & {
     status: { checks: number };

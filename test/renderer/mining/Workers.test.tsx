@@ -1,11 +1,10 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { WorkersSection } from '../../../src/renderer/features/mining/WorkersSection';
 import { filterWorkers } from '../../../src/renderer/features/mining/workersStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { fakeDesk } from '../fakeDesk';
-import { sizeTableBodies } from '../overview/fixtures';
-import { FIXED_NOW, worker, workersServed } from './workersFixture';
+import { FIXED_NOW, worker, workersServed, sectionTestSetUp } from './workersFixture';
 
 const ROWS = [
   worker('rig-02', { now: '2000000000000', status: 'low' }),
@@ -19,15 +18,7 @@ function serve(rows = ROWS) {
   return fake;
 }
 
-let restore: () => void = () => undefined;
-beforeEach(() => {
-  restore = sizeTableBodies(400);
-});
-afterEach(() => {
-  restore();
-  cleanup();
-  setDesk(undefined);
-});
+sectionTestSetUp();
 
 const names = () =>
   screen.getAllByTestId('worker-row').map((row) => row.querySelector('.table-cell')?.textContent);

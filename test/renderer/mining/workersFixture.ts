@@ -1,4 +1,9 @@
-import type { MiningWorkers, WorkerRow } from '../../../src/shared/model';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { setDesk } from '../../../src/renderer/lib/desk';
+import { clearRemotes } from '../../../src/renderer/lib/remote';
+import { sizeTableBodies } from '../overview/fixtures';
+import type { MiningAlerts, MiningWorkers, WorkerRow } from '../../../src/shared/model';
 
 export const FIXED_NOW = 1_800_000_000_000;
 
@@ -43,5 +48,40 @@ export function workersServed(
     }),
     'mining.workers': async (input: unknown) =>
       workersOf((input as { account: string }).account, rows),
+    'mining.alerts': async () => noAlerts(),
+    'mining.payout': async (input: unknown) => ({
+      account: (input as { account: string }).account,
+      destination: 'main_balance' as const,
+      address: null,
+      fetchedAt: FIXED_NOW,
+    }),
   };
+}
+
+/** The alerts of a profile that has none yet. */
+export function noAlerts(overrides: Partial<MiningAlerts> = {}): MiningAlerts {
+  return {
+    events: [],
+    rules: [],
+    quietHours: null,
+    lastSeenAt: null,
+    lastPollAt: null,
+    intervalMs: 300_000,
+    fetchedAt: FIXED_NOW,
+    ...overrides,
+  };
+}
+
+/** A Mining section test's set-up: table bodies with a height, and everything reset after each. */
+export function sectionTestSetUp(): void {
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    restore = sizeTableBodies(400);
+  });
+  afterEach(() => {
+    restore();
+    cleanup();
+    clearRemotes();
+    setDesk(undefined);
+  });
 }

@@ -54,6 +54,7 @@ export {
   parseHashrate,
   parseMinerInfo,
   parseMiningAccounts,
+  parsePayoutDestination,
   parseWorkerHashrate,
   parseWorkerNames,
 } from './mining';

@@ -3,6 +3,7 @@ import type {
   HashrateSeries,
   MinerInfo,
   MiningAccount,
+  PayoutDestination,
 } from '../../../shared/model';
 import { Precise } from '../../../shared/decimal';
 import {
@@ -99,3 +100,23 @@ const minerInfoSchema = record({
 
 /** miners/info: the pool fee, worker counts by status and the stratum URLs. */
 export const parseMinerInfo = parserOf<MinerInfo>(minerInfoSchema, '/api/v4/mining/miners/info');
+
+const asDestination = (value: unknown): PayoutDestination['destination'] | undefined =>
+  value === 'main_balance' || value === 'external_address' ? value : undefined;
+/** A payout address: at most 100 characters (the edit's maxLength), else refused. */
+const asAddress = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length > 0 && value.length <= 100 ? value : undefined;
+
+const payoutSchema = record({
+  payoutDestination: required('main_balance or external_address', asDestination),
+  externalAddress: optional('an address of 1 to 100 characters', asAddress),
+}).transform((r): Omit<PayoutDestination, 'account' | 'fetchedAt'> => ({
+  destination: r.payoutDestination,
+  address: r.payoutDestination === 'external_address' ? (r.externalAddress ?? null) : null,
+}));
+
+/** payout-destination (and its edit): where the account's rewards go. */
+export const parsePayoutDestination = parserOf<Omit<PayoutDestination, 'account' | 'fetchedAt'>>(
+  payoutSchema,
+  '/api/v4/mining/payout-destination',
+);

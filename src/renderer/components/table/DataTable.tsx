@@ -200,7 +200,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             ) : null}
           </div>
         ) : rows.length === 0 ? (
-          <div className="table-message">{props.empty ?? 'Nothing to show.'}</div>
+          // A row of one cell: a rowgroup holds rows (axe: aria-required-children).
+          <div role="row">
+            <div role="cell" className="table-message">
+              {props.empty ?? 'Nothing to show.'}
+            </div>
+          </div>
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => {

@@ -22,6 +22,8 @@ import {
 } from './miningStore';
 import { INTERVAL_LABELS, Stats } from './MiningParts';
 import { WorkersSection } from './WorkersSection';
+import { AlertsSection } from './AlertsSection';
+import { PayoutSection } from './PayoutSection';
 import { useMiningAccounts } from './workersStore';
 
 /** Chart width when it cannot be measured (tests); the request asks for about one point a pixel. */
@@ -317,6 +319,8 @@ export function MiningView() {
       </section>
 
       {account.trim() ? <WorkersSection account={account.trim()} privacy={privacy} /> : null}
+      {account.trim() ? <AlertsSection account={account.trim()} /> : null}
+      {account.trim() ? <PayoutSection account={account.trim()} /> : null}
     </div>
   );
 }
