@@ -142,7 +142,7 @@ export function dealColumns<Row extends Deal>(
     header: string,
     value: (d: Row) => string,
     unitOf: (d: Row) => string,
-    least = 100,
+    least = 124,
   ): Column<Row> =>
     decimalColumn(id, header, `minmax(${least}px, 1fr)`, value, (d) => (
       <Amount value={value(d)} places={placesFor(d, unitOf(d))} unit={unitOf(d)} />

@@ -108,7 +108,7 @@ export function transferColumns(places: Readonly<Record<string, number>>): Colum
     decimalColumn(
       'fee',
       'Fee',
-      'minmax(96px, 0.9fr)',
+      'minmax(124px, 0.9fr)',
       (r) => r.fee,
       (r) =>
         isZero(r.fee) ? (
@@ -121,7 +121,7 @@ export function transferColumns(places: Readonly<Record<string, number>>): Colum
     ),
     statusColumn(
       (r) => statusName(r.method, r.status),
-      '104px',
+      '152px',
       (r) => {
         const name = statusName(r.method, r.status);
         return (
