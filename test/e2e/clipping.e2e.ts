@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startDemoSession, type DemoSession } from './demoSession';
+import { OrdersPage } from './pages/orders';
 import { ScreenTour } from './pages/tour';
 import { TradePage } from './pages/trade';
 
@@ -125,6 +126,42 @@ describe('Nothing clipped on any screen, and Trade above the fold', () => {
       });
     }
   }
+
+  it('at 800x600 the order tables keep Time, Amount, Filled and the ids; the low-priority columns give way', async () => {
+    const orders = new OrdersPage(page);
+    await page.setViewportSize(SIZES[1]);
+    const headers = async (table: string) =>
+      (
+        await page
+          .getByRole('table', { name: table, exact: true })
+          .getByRole('columnheader')
+          .allTextContents()
+      ).map((h) => h.replace(/[▲▼]/g, '').trim());
+    await orders.open();
+    await orders.openTab('Active');
+    await orders.activeTable.getByTestId('active-order').first().waitFor();
+    await tour.tablesMeasured();
+    await expect.poll(() => headers('Active orders')).not.toContain('Left');
+    const active = await headers('Active orders');
+    for (const kept of ['Amount', 'Filled', 'Time', 'Id', 'Client order id'])
+      expect(active).toContain(kept);
+    expect(active).not.toContain('Status');
+    await tour.openExecuted(orders);
+    await tour.tablesMeasured();
+    await expect.poll(() => headers('Executed orders')).not.toContain('Status');
+    for (const kept of ['Amount', 'Filled', 'Fee', 'Time'])
+      expect(await headers('Executed orders')).toContain(kept);
+    await tour.openDeals(orders);
+    await tour.tablesMeasured();
+    await expect.poll(() => headers('Deals')).not.toContain('Role');
+    for (const kept of ['Amount', 'Fee', 'Deal id', 'Time', 'Order id'])
+      expect(await headers('Deals')).toContain(kept);
+    // With the room, every column shows again.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await tour.tablesMeasured();
+    await expect.poll(() => headers('Deals')).toContain('Role');
+    await page.setViewportSize(SIZES[0]);
+  });
 
   /** Trade opened at `size`, scrolled to its top (nothing scrolled by the test). */
   async function tradeAt(size: { width: number; height: number }): Promise<TradePage> {
