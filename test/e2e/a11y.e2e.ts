@@ -3,13 +3,11 @@ import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
 import { COLOUR_RULES, describeViolations, mustFix, runAxe, type Violation } from './pages/axe';
-import { EarnPage, SubAccountsPage } from './pages/earn';
 import { TransfersScreen } from './pages/transfers';
-import { MiningPage } from './pages/mining';
 import { OrdersPage } from './pages/orders';
-import { OverviewPage } from './pages/overview';
 import { SCREEN_LABELS, ShellPage } from './pages/shell';
 import { TradePage } from './pages/trade';
+import { ScreenTour } from './pages/tour';
 import { figure } from '../support/figures';
 
 /**
@@ -36,6 +34,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
   let browser: Browser;
   let page: Page;
   let shell: ShellPage;
+  let tour: ScreenTour;
   let secondId: string | undefined;
   const pageErrors: string[] = [];
 
@@ -59,6 +58,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
     });
     await page.goto(app.host.pageUrl);
     shell = new ShellPage(page);
+    tour = new ScreenTour(page);
     await shell.profile.filter({ hasText: 'Demo' }).waitFor();
     // No automatic refresh: the page holds still while axe reads it.
     await shell.setting('Auto-refresh', '0');
@@ -70,256 +70,6 @@ describe('Accessibility and layout in Chromium through the web host', () => {
     if (secondId) await app.core.accounts.remove(secondId);
     await app?.stop();
   });
-
-  /** Every screen of the sidebar (Orders with each tab) and a few dialogs, each loaded. */
-  function screens(): [string, () => Promise<void>][] {
-    const overview = new OverviewPage(page);
-    const orders = new OrdersPage(page);
-    const trade = new TradePage(page);
-    const earn = new EarnPage(page);
-    const mining = new MiningPage(page);
-    const history = new TransfersScreen(page);
-    const subAccounts = new SubAccountsPage(page);
-    return [
-      ['overview', () => overview.open()],
-      [
-        'orders-active',
-        async () => {
-          await orders.open();
-          await orders.openTab('Active');
-          await orders.activeTable.getByTestId('active-order').first().waitFor();
-        },
-      ],
-      [
-        'orders-cancel-dialog',
-        async () => {
-          await orders.activeTable
-            .getByRole('button', { name: /^Cancel / })
-            .first()
-            .click();
-          await orders.cancelDialog.waitFor();
-        },
-      ],
-      [
-        'orders-modify-dialog',
-        async () => {
-          await orders.cancelDialog.getByRole('button', { name: 'Keep order' }).click();
-          await orders.cancelDialog.waitFor({ state: 'detached' });
-          await openModify(orders);
-        },
-      ],
-      [
-        'orders-modify-review',
-        async () => {
-          await reviewModify(orders);
-        },
-      ],
-      [
-        'orders-cancel-all-dialog',
-        async () => {
-          await closeModify(orders);
-          await orders.cancelAllButton.click();
-          await orders.cancelAllDialog.waitFor();
-        },
-      ],
-      [
-        'orders-kill-switch-armed',
-        async () => {
-          await orders.cancelAllDialog.getByRole('button', { name: /^Keep orders?$/ }).click();
-          await orders.cancelAllDialog.waitFor({ state: 'detached' });
-          await armKillSwitch(orders);
-        },
-      ],
-      [
-        'orders-executed',
-        async () => {
-          await disarmKillSwitch(orders);
-          await openExecuted(orders);
-        },
-      ],
-      ['orders-deals-of-order', () => openDealsOfOrder()],
-      [
-        'orders-deals',
-        async () => {
-          await closeDealsOfOrder();
-          await openDeals(orders);
-        },
-      ],
-      [
-        'orders-conditional',
-        async () => {
-          await orders.openTab('Conditional');
-          await orders.ocoRows.first().waitFor();
-          await orders.otoRows.first().waitFor();
-        },
-      ],
-      [
-        'orders-history',
-        async () => {
-          await orders.openTab('Order history (partner)');
-          await orders.connectExplanation.waitFor();
-        },
-      ],
-      [
-        'trade',
-        async () => {
-          await trade.open();
-          // A fresh book: with auto-refresh off, the one loaded a run earlier is too old to review.
-          const fresh = page.waitForResponse((r) => r.url().endsWith('/rpc/trade.context'));
-          await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-          await fresh;
-          // The chart (its own chunk) is part of the screen axe reads.
-          await page.getByRole('group', { name: /price chart/ }).waitFor();
-        },
-      ],
-      [
-        'trade-review-dialog',
-        async () => {
-          await trade.fill({ kind: 'Market', side: 'Buy', amount: '0.01' });
-          await trade.preview.getByText('Estimated average price').waitFor();
-          await trade.review();
-          await trade.dialog.waitFor();
-        },
-      ],
-      [
-        'earn',
-        async () => {
-          await page.keyboard.press('Escape');
-          await trade.dialog.waitFor({ state: 'detached' });
-          await earn.open();
-          await earn.waitForPlans();
-          await earn.investmentsTable.getByTestId('investment-row').first().waitFor();
-        },
-      ],
-      [
-        'mining',
-        async () => {
-          await mining.open();
-          await mining.stats.waitFor();
-          // The Workers table (its rows) is part of the screen axe checks.
-          await page.getByTestId('worker-row').first().waitFor();
-          // So are the Alerts: the list, the rule form and quiet hours.
-          await page.getByTestId('alerts-watch').filter({ hasText: 'Main watches' }).waitFor();
-          // And the payout destination with its change form open.
-          await page
-            .locator('section.mining-payout')
-            .getByRole('button', { name: 'Change…' })
-            .click();
-          await page.getByLabel('BTC address again').waitFor();
-        },
-      ],
-      [
-        'history',
-        async () => {
-          await history.open();
-          await history.table.getByTestId('transfer').first().waitFor();
-        },
-      ],
-      ['accounts', () => subAccounts.open()],
-      [
-        'accounts-block-dialog',
-        async () => {
-          const alias = (await subAccounts.section
-            .getByTestId('sub-account-row')
-            .first()
-            .locator('[role="cell"]')
-            .first()
-            .innerText()) as string;
-          await subAccounts.startBlock(alias.trim());
-        },
-      ],
-      [
-        'settings',
-        async () => {
-          await page.keyboard.press('Escape');
-          await shell.open('Settings');
-          await page.getByTestId('about-version').waitFor();
-        },
-      ],
-      [
-        'shortcuts-sheet',
-        async () => {
-          await page.locator('main').focus();
-          await page.keyboard.press('?');
-          await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-        },
-      ],
-      [
-        'notices-list',
-        async () => {
-          await page.keyboard.press('Escape');
-          await page.getByRole('dialog').waitFor({ state: 'detached' });
-          await page.getByTestId('notices-button').click();
-          await page.getByRole('dialog', { name: 'Notices' }).waitFor();
-        },
-      ],
-    ];
-  }
-
-  /** A BTC/USDT limit order's Modify form (it has a price and an amount). */
-  async function openModify(orders: OrdersPage): Promise<void> {
-    await orders.activeTable
-      .getByTestId('active-order')
-      .filter({ hasText: 'BTC/USDT' })
-      .filter({ hasText: 'Limit' })
-      .first()
-      .getByRole('button', { name: /^Modify / })
-      .click();
-    await orders.modifyDialog.getByLabel(/^Price \(/).waitFor();
-  }
-
-  /** Its confirmation: the price 1 USDT lower (a change BTC/USDT's tick takes). */
-  async function reviewModify(orders: OrdersPage): Promise<void> {
-    const price = orders.modifyDialog.getByLabel(/^Price \(/);
-    await price.fill(String(Number(await price.inputValue()) - 1));
-    await orders.modifyDialog.getByRole('button', { name: 'Review' }).click();
-    await page.getByRole('dialog', { name: 'Modify this order?' }).waitFor();
-  }
-
-  /** Back from the confirmation, then out of the form: nothing is modified. */
-  async function closeModify(orders: OrdersPage): Promise<void> {
-    await page.getByRole('button', { name: 'Back', exact: true }).click();
-    await orders.modifyDialog.getByRole('button', { name: 'Keep order' }).click();
-    await orders.modifyDialog.waitFor({ state: 'detached' });
-  }
-
-  /** The kill-switch armed on a market for the longest timeout (disarmed before it could fire). */
-  async function armKillSwitch(orders: OrdersPage): Promise<void> {
-    await orders.armKillSwitch('ETH_USDT', '600');
-    await orders.killSwitchTimers.first().waitFor();
-  }
-
-  async function disarmKillSwitch(orders: OrdersPage): Promise<void> {
-    await orders.killSwitch.getByRole('button', { name: /^Disarm / }).click();
-    await orders.killSwitch.getByTestId('kill-switch-none').waitFor();
-  }
-
-  /** A history tab by API key, its window loaded. */
-  async function openWindowTab(orders: OrdersPage, tab: 'Executed orders' | 'Deals') {
-    await orders.openTab(tab);
-    await orders.historyWindow.waitFor();
-    await page
-      .getByRole('table', { name: tab, exact: true })
-      .locator('.table-body [role="row"][aria-rowindex]')
-      .first()
-      .waitFor();
-  }
-  const openExecuted = (orders: OrdersPage) => openWindowTab(orders, 'Executed orders');
-  const openDeals = (orders: OrdersPage) => openWindowTab(orders, 'Deals');
-
-  /** The first executed order's detail: "Deals of order N", its deals loaded. */
-  const dealsOfOrder = () => page.getByRole('dialog', { name: /^Deals of order / });
-  async function openDealsOfOrder(): Promise<void> {
-    await page
-      .getByRole('button', { name: /^Deals of order / })
-      .first()
-      .click();
-    await dealsOfOrder().getByTestId('order-deals-count').waitFor();
-  }
-  async function closeDealsOfOrder(): Promise<void> {
-    await dealsOfOrder().getByRole('button', { name: 'Close' }).click();
-    await dealsOfOrder().waitFor({ state: 'detached' });
-  }
 
   /** Light or dark through Settings (kept across screens). */
   async function theme(mode: 'light' | 'dark'): Promise<void> {
@@ -335,31 +85,14 @@ describe('Accessibility and layout in Chromium through the web host', () => {
   let sweep: Promise<Map<string, { screens: string[]; violations: Violation[] }>> | undefined;
   const combo = (mode: string, size: { width: number; height: number }) =>
     `${mode} ${size.width}x${size.height}`;
-  /**
-   * After a resize, the tables measure themselves again (a ResizeObserver, then a render): a table
-   * body that now scrolls becomes a Tab stop. Waits until every one that scrolls is one, so axe
-   * reads the page as it settles, not the frame in between.
-   */
-  async function tablesMeasured(): Promise<void> {
-    await expect
-      .poll(
-        () =>
-          page.evaluate(`[...document.querySelectorAll('.table-body')].filter((body) =>
-            (body.scrollWidth > body.clientWidth || body.scrollHeight > body.clientHeight) &&
-            body.getAttribute('tabindex') !== '0').length`),
-        { timeout: 10_000 },
-      )
-      .toBe(0);
-  }
-
   async function sweepScreens() {
     await theme('light');
     const found = new Map<string, { screens: string[]; violations: Violation[] }>();
-    for (const [screen, open] of screens()) {
+    for (const [screen, open] of tour.screens()) {
       await open();
       for (const size of SIZES) {
         await page.setViewportSize(size);
-        await tablesMeasured();
+        await tour.tablesMeasured();
         for (const mode of THEMES) {
           const name = combo(mode, size);
           await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(mode)}`);
@@ -385,7 +118,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
         sweep ??= sweepScreens();
         const { screens: read, violations } = (await sweep).get(name)!;
         // Every screen was read in this combination.
-        expect(read).toEqual(screens().map(([screen]) => screen));
+        expect(read).toEqual(tour.screens().map(([screen]) => screen));
         const blocking = violations.filter(mustFix);
         const count = (impact: string) =>
           violations.filter((v) => v.impact === impact).reduce((sum, v) => sum + v.nodes.length, 0);
@@ -541,11 +274,11 @@ describe('Accessibility and layout in Chromium through the web host', () => {
       await orders.open();
       await orders.openTab('Active');
       await orders.activeTable.getByTestId('active-order').first().waitFor();
-      await openModify(orders);
+      await tour.openModify(orders);
       await dialogFits(orders.modifyDialog);
-      await reviewModify(orders);
+      await tour.reviewModify(orders);
       await dialogFits(page.getByRole('dialog', { name: 'Modify this order?' }));
-      await closeModify(orders);
+      await tour.closeModify(orders);
       await orders.cancelAllButton.click();
       await dialogFits(orders.cancelAllDialog);
       await orders.cancelAllDialog.getByRole('button', { name: /^Keep orders?$/ }).click();
@@ -556,7 +289,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
       const orders = new OrdersPage(page);
       await orders.open();
       await orders.openTab('Active');
-      await armKillSwitch(orders);
+      await tour.armKillSwitch(orders);
       const room = await contentWidth();
       const main = (await page.locator('main').boundingBox())!;
       for (const control of [
@@ -574,23 +307,23 @@ describe('Accessibility and layout in Chromium through the web host', () => {
         expect(box.y + box.height, String(control)).toBeLessThanOrEqual(600);
       }
       expect(await sidewaysScroll()).toEqual([0, 0]);
-      await disarmKillSwitch(orders);
+      await tour.disarmKillSwitch(orders);
     });
 
     it('Executed orders: every Deals button shows without sideways scrolling; an order’s deals fit the window', async () => {
       const orders = new OrdersPage(page);
       await orders.open();
-      await openExecuted(orders);
+      await tour.openExecuted(orders);
       await rowButtonsInView('Executed orders', 'button[aria-label^="Deals of order "]');
-      await openDealsOfOrder();
-      await dialogFits(dealsOfOrder());
-      await closeDealsOfOrder();
+      await tour.openDealsOfOrder();
+      await dialogFits(tour.dealsOfOrder());
+      await tour.closeDealsOfOrder();
     });
 
     it('Deals: the table keeps to the screen, no sideways scrolling of the page', async () => {
       const orders = new OrdersPage(page);
       await orders.open();
-      await openDeals(orders);
+      await tour.openDeals(orders);
       expect(await sidewaysScroll()).toEqual([0, 0]);
       const table = (await page.getByRole('table', { name: 'Deals', exact: true }).boundingBox())!;
       expect(table.x + table.width).toBeLessThanOrEqual(800);
@@ -612,7 +345,7 @@ describe('Accessibility and layout in Chromium through the web host', () => {
     });
   });
 
-  it('Trade uses the width of a 1920x1080 window: form and preview side by side, growing', async () => {
+  it('Trade uses the width of a 1920x1080 window: form, book and preview side by side, growing', async () => {
     const trade = new TradePage(page);
     await page.setViewportSize({ width: 1400, height: 900 });
     await trade.open();
@@ -627,11 +360,15 @@ describe('Accessibility and layout in Chromium through the web host', () => {
     expect(at1920 / room).toBeGreaterThanOrEqual(0.85);
     expect(at1920).toBeGreaterThan(at1400);
     const form = (await page.getByRole('form', { name: 'Order' }).boundingBox())!;
+    const book = (await page.getByRole('region', { name: 'Order book' }).boundingBox())!;
     const preview = (await trade.preview.boundingBox())!;
-    // Side by side: same top, the preview to the right of the form, together most of the width.
+    // Side by side: same top, the form, the book, then the preview to the right, together most
+    // of the width.
     expect(Math.abs(form.y - preview.y)).toBeLessThan(1);
-    expect(preview.x).toBeGreaterThan(form.x + form.width);
-    expect(form.width + preview.width).toBeGreaterThanOrEqual(0.85 * room);
+    expect(Math.abs(form.y - book.y)).toBeLessThan(1);
+    expect(book.x).toBeGreaterThan(form.x + form.width);
+    expect(preview.x).toBeGreaterThan(book.x + book.width);
+    expect(form.width + book.width + preview.width).toBeGreaterThanOrEqual(0.85 * room);
   });
 
   it('the page logged no error', () => {

@@ -60,12 +60,15 @@ export class OrdersPage {
   /** Every row of the active table (virtualised: read by scrolling). */
   async activeRows(): Promise<ActiveRow[]> {
     const rows = await readAllRows(this.page, 'Active orders');
+    // By its header: a narrow window hides the columns of low priority.
+    const header = await this.activeTable.getByRole('columnheader').allTextContents();
+    const clientIndex = header.findIndex((h) => h.startsWith('Client order id'));
     return rows.map(([, cells]) => {
       // The row's Cancel button (the Id and Client order id cells have copy buttons).
       const label = cells.find((c) => c.label.startsWith('Cancel '))?.label ?? '';
       const match = /^Cancel (buy|sell) order (\d+) on (\w+)\/(\w+)$/.exec(label);
       if (!match) throw new Error(`Unexpected cancel label: ${label}`);
-      const client = cells[10]?.text ?? '';
+      const client = cells[clientIndex]?.text ?? '';
       return {
         side: match[1]!,
         orderId: Number(match[2]),

@@ -23,6 +23,12 @@ export interface Column<Row> {
    * (a row's action stays in view). For the last column.
    */
   pin?: 'end';
+  /**
+   * "low": a column of little weight (what the row's others already say), the first to give way:
+   * hidden while the table is narrower than every column's least width, so the ones that matter
+   * (time, amount, filled, ids) keep the room.
+   */
+  priority?: 'low';
 }
 
 const DEFAULT_WIDTH = 'minmax(80px, 1fr)';
@@ -61,18 +67,26 @@ export interface DataTableProps<Row> {
  * The one table of the app: virtualised rows (10,000 scroll smoothly with a few dozen in the DOM),
  * sortable columns, right-aligned amounts, and loading / empty / error states.
  *
- * Narrower than its columns' least widths, the body scrolls sideways (the head follows it) and a
- * pinned column stays in view. A body that scrolls is a Tab stop with a name, so a keyboard reaches
+ * Narrower than its columns' least widths, the low-priority columns give way first; still too
+ * narrow, the body scrolls sideways (the head follows it) and a pinned column stays in view. A body that scrolls is a Tab stop with a name, so a keyboard reaches
  * every row (arrow keys, Page Up/Down scroll it).
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rowHeight = 36, height = 480 } = props;
+  const { rowHeight = 36, height = 480 } = props;
   const [sort, setSort] = useState<SortState>(props.initialSort);
   const scroller = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
   // Whether the body scrolls either way, and the width of its vertical scrollbar (the head leaves
   // that much room on its right, so its columns stay above the body's).
   const [overflow, setOverflow] = useState({ x: false, y: false, scrollbar: 0 });
+  // Narrower than all its columns: the low-priority ones give way (measured with the rest below).
+  const [narrow, setNarrow] = useState(false);
+  const allTracks = props.columns.reduce((sum, c) => sum + leastWidth(c.width ?? DEFAULT_WIDTH), 0);
+  const columns = useMemo(
+    () => (narrow ? props.columns.filter((c) => c.priority !== 'low') : props.columns),
+    [props.columns, narrow],
+  );
   const template = columns.map((c) => c.width ?? DEFAULT_WIDTH).join(' ');
   const tracks = columns.reduce((sum, c) => sum + leastWidth(c.width ?? DEFAULT_WIDTH), 0);
   const sizes = {
@@ -81,11 +95,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   } as CSSProperties;
 
   const rows = useMemo(() => {
-    const column = sort ? columns.find((c) => c.id === sort.id) : undefined;
+    const column = sort ? props.columns.find((c) => c.id === sort.id) : undefined;
     if (!sort || !column?.sort) return props.rows;
     const sorted = [...props.rows].sort(column.sort);
     return sort.dir === 'desc' ? sorted.reverse() : sorted;
-  }, [props.rows, columns, sort]);
+  }, [props.rows, props.columns, sort]);
 
   // The app does not use the React Compiler; the virtualiser is used as its docs say.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -112,13 +126,20 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       setOverflow((now) =>
         now.x === x && now.y === y && now.scrollbar === scrollbar ? now : { x, y, scrollbar },
       );
+      // Against every column (not the ones shown), so hiding one never makes room to show it.
+      const style = table.current ? getComputedStyle(table.current) : undefined;
+      const gap = parseFloat(style?.getPropertyValue('--table-gap') ?? '') || 0;
+      const pad = parseFloat(style?.getPropertyValue('--table-pad') ?? '') || 0;
+      const all = props.columns.length;
+      const least = allTracks + (all - 1) * gap + 2 * pad;
+      setNarrow(body.clientWidth > 0 && body.clientWidth < least);
     };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);
     observer.observe(body);
     return () => observer.disconnect();
-  }, [showing, height, tracks]);
+  }, [showing, height, tracks, allTracks, props.columns.length]);
   const scrolls = overflow.x || overflow.y;
 
   const toggle = (column: Column<Row>) => {
@@ -133,6 +154,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <div
       className={overflow.x ? 'table table-overflow-x' : 'table'}
+      ref={table}
       role="table"
       aria-label={props.label}
       aria-rowcount={rows.length + 1}

@@ -133,7 +133,7 @@ export function SubAccountsSection() {
     textColumn(
       'email',
       'Email',
-      'minmax(160px, 2fr)',
+      'minmax(300px, 2fr)',
       (s) => s.email,
       (s) =>
         s.email ? (

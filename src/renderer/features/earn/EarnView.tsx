@@ -64,14 +64,14 @@ export function EarnView() {
       id: 'min',
       header: 'Minimum',
       align: 'right',
-      width: 'minmax(120px, 1fr)',
+      width: 'minmax(164px, 1fr)',
       cell: (p) => <Amount value={p.minInvestment} places={placesOf(p.ticker)} unit={p.ticker} />,
     },
     {
       id: 'max',
       header: 'Maximum',
       align: 'right',
-      width: 'minmax(120px, 1fr)',
+      width: 'minmax(164px, 1fr)',
       cell: (p) => <Amount value={p.maxInvestment} places={placesOf(p.ticker)} unit={p.ticker} />,
     },
     decimalColumn(
@@ -85,7 +85,7 @@ export function EarnView() {
       id: 'available',
       header: 'In main account',
       align: 'right',
-      width: 'minmax(130px, 1fr)',
+      width: 'minmax(164px, 1fr)',
       cell: (p) => {
         const value = balanceOf(p.ticker);
         return <Amount value={value} places={placesOf(p.ticker)} unit={p.ticker} />;

@@ -9,7 +9,7 @@ export function amountColumn<Row extends { currency: string }>(
   value: (row: Row) => string,
   placesOf: (ticker: string) => number,
 ): Column<Row> {
-  return decimalColumn(id, header, 'minmax(120px, 1fr)', value, (row) => (
+  return decimalColumn(id, header, 'minmax(152px, 1fr)', value, (row) => (
     <Amount value={value(row)} places={placesOf(row.currency)} unit={row.currency} />
   ));
 }

@@ -86,19 +86,26 @@ export function orderColumns(
       width: '68px',
       cell: (o) => filledPercent(isSpendOrder(o) ? o.dealMoney : o.dealStock, o.amount),
     },
-    decimalColumn(
-      'left',
-      'Left',
-      'minmax(90px, 1fr)',
-      (o) => o.left,
-      (o) => sized(o, o.left),
-    ),
-    statusColumn(
-      (o) => o.status ?? '',
-      '64px',
-      (o) => statusLabel(o.status),
-      { sortable: false },
-    ),
+    // Amount and Filled say what is left, and Filled the status: these two give way first.
+    {
+      ...decimalColumn(
+        'left',
+        'Left',
+        'minmax(90px, 1fr)',
+        (o) => o.left,
+        (o) => sized(o, o.left),
+      ),
+      priority: 'low',
+    },
+    {
+      ...statusColumn(
+        (o) => o.status ?? '',
+        '64px',
+        (o) => statusLabel(o.status),
+        { sortable: false },
+      ),
+      priority: 'low',
+    },
     timeColumn((o) => o.timestamp),
     orderIdColumn((o) => o.orderId),
     {

@@ -91,7 +91,7 @@ export function ocoColumns(
       id: 'stopPrice',
       header: 'Stop: price',
       align: 'right',
-      width: 'minmax(100px, 1fr)',
+      width: 'minmax(124px, 1fr)',
       cell: (r) => <Amount value={r.stopLoss.price} places={of(r).money} unit={units(r)[1]} />,
     },
     {

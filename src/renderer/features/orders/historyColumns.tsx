@@ -102,11 +102,15 @@ function historyColumns(placesOf: PlacesOf): Column<HistoryRow>[] {
       (o) => o.dealFee,
       (o) => <Amount value={o.dealFee} places={money(o)} unit={splitMarket(o.market)[1]} />,
     ),
-    statusColumn(
-      (o) => o.status ?? '',
-      '112px',
-      (o) => (o.status ? statusLabel(o.status) : <span className="muted">—</span>),
-    ),
+    // Filled says as much: the status gives way first in a narrow window.
+    {
+      ...statusColumn(
+        (o) => o.status ?? '',
+        '112px',
+        (o) => (o.status ? statusLabel(o.status) : <span className="muted">—</span>),
+      ),
+      priority: 'low',
+    },
     timeColumn((o) => o.timestamp),
   ];
 }
@@ -142,7 +146,7 @@ export function dealColumns<Row extends Deal>(
     header: string,
     value: (d: Row) => string,
     unitOf: (d: Row) => string,
-    least = 100,
+    least = 124,
   ): Column<Row> =>
     decimalColumn(id, header, `minmax(${least}px, 1fr)`, value, (d) => (
       <Amount value={value(d)} places={placesFor(d, unitOf(d))} unit={unitOf(d)} />
@@ -153,6 +157,7 @@ export function dealColumns<Row extends Deal>(
       id: 'role',
       header: 'Role',
       width: '64px',
+      priority: 'low',
       cell: (d) => (d.role === 'maker' ? 'Maker' : 'Taker'),
     },
     amount(

@@ -50,14 +50,14 @@ function columns(quote: string, places: Places, privacy: boolean): Column<Portfo
     header: string,
     pick: (row: PortfolioRow) => string,
   ): Column<PortfolioRow> =>
-    decimalColumn(id, header, 'minmax(124px, 1fr)', pick, (row) => (
+    decimalColumn(id, header, 'minmax(144px, 1fr)', pick, (row) => (
       <Balance value={pick(row)} places={places.asset(row.ticker)} privacy={privacy} />
     ));
   return [
     textColumn(
       'asset',
       'Asset',
-      'minmax(96px, 1fr)',
+      'minmax(120px, 1fr)',
       (row) => row.ticker,
       (row) => (
         <span className="ov-asset">

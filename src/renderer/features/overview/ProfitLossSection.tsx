@@ -27,7 +27,7 @@ function columns(quote: string, places: Places, privacy: boolean): Column<Profit
     pick: (row: ProfitLossRow) => string | null,
     show: (value: string, row: ProfitLossRow) => ReactNode,
   ): Column<ProfitLossRow> =>
-    decimalColumn(id, header, 'minmax(112px, 1fr)', pick, (row) => {
+    decimalColumn(id, header, 'minmax(132px, 1fr)', pick, (row) => {
       const value = pick(row);
       return value === null ? unknown : show(value, row);
     });
@@ -103,7 +103,13 @@ function Totals({
     fees: <Amount value={totals.fees} places={places} />,
   };
   return (
-    <div className="table ov-pl-totals" role="table" aria-label="Profit and loss totals">
+    // Narrower than its columns, it scrolls sideways like the table above (a Tab stop for the keys).
+    <div
+      className="table ov-pl-totals"
+      role="table"
+      aria-label="Profit and loss totals"
+      tabIndex={0}
+    >
       <div
         className="table-row"
         role="row"

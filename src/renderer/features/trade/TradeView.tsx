@@ -114,6 +114,19 @@ export function TradeView() {
         </p>
       ) : null}
 
+      {noBook?.market === market ? (
+        <p className="muted" role="status" data-testid="no-live-book">
+          No live book for {marketLabel(market)}: the exchange refused to stream it (asked again in{' '}
+          {Math.max(1, Math.round(noBook.retryInMs / 1000))} s). The book reloads every{' '}
+          {CONTEXT_REFRESH_MS / 1000} s meanwhile.
+        </p>
+      ) : null}
+
+      {/*
+       * Three columns when there is room: the form; the book (and the last trades) beside it, above
+       * the fold; the preview, with the place of a price chart under it (trade-chart-slot). Two
+       * columns, then one, as the window narrows.
+       */}
       {data ? (
         <div className="trade-grid">
           <OrderForm
@@ -123,27 +136,19 @@ export function TradeView() {
             onMarketError={setMarketError}
             picked={picked?.market === market ? picked : undefined}
           />
-          <ChartPanel market={data.market} />
-        </div>
-      ) : null}
-
-      {noBook?.market === market ? (
-        <p className="muted" role="status" data-testid="no-live-book">
-          No live book for {marketLabel(market)}: the exchange refused to stream it (asked again in{' '}
-          {Math.max(1, Math.round(noBook.retryInMs / 1000))} s). The book reloads every{' '}
-          {CONTEXT_REFRESH_MS / 1000} s meanwhile.
-        </p>
-      ) : null}
-
-      {data ? (
-        <div className="trade-live">
-          <OrderBookPanel
-            market={data.market}
-            book={data.book}
-            onPick={(price) => setPicked({ price, market })}
-            frozenSince={offlineSince}
-          />
-          <LastTrades market={data.market} trades={trades ?? []} frozenSince={offlineSince} />
+          <div className="trade-live">
+            <OrderBookPanel
+              market={data.market}
+              book={data.book}
+              onPick={(price) => setPicked({ price, market })}
+              frozenSince={offlineSince}
+            />
+            <LastTrades market={data.market} trades={trades ?? []} frozenSince={offlineSince} />
+          </div>
+          {/* The right column under the preview: the price chart. */}
+          <div className="trade-chart-slot" data-testid="trade-chart-slot">
+            <ChartPanel market={data.market} />
+          </div>
         </div>
       ) : null}
     </div>

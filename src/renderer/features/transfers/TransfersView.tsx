@@ -101,14 +101,14 @@ export function transferColumns(places: Readonly<Record<string, number>>): Colum
     decimalColumn(
       'amount',
       'Amount',
-      'minmax(120px, 1.2fr)',
+      'minmax(184px, 1.2fr)',
       (r) => r.amount,
       (r) => <Amount value={r.amount} places={of(r)} unit={r.ticker} />,
     ),
     decimalColumn(
       'fee',
       'Fee',
-      'minmax(96px, 0.9fr)',
+      'minmax(140px, 0.9fr)',
       (r) => r.fee,
       (r) =>
         isZero(r.fee) ? (
@@ -121,7 +121,7 @@ export function transferColumns(places: Readonly<Record<string, number>>): Colum
     ),
     statusColumn(
       (r) => statusName(r.method, r.status),
-      '104px',
+      '152px',
       (r) => {
         const name = statusName(r.method, r.status);
         return (

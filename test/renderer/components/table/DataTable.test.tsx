@@ -112,6 +112,37 @@ describe('DataTable', () => {
     expect(head!.style.paddingRight).toBe('15px');
   });
 
+  it('narrower than all its columns, a low-priority column gives way; wide enough, it shows', () => {
+    const columns: Column<Row>[] = [
+      COLUMNS[0]!,
+      { id: 'note', header: 'Note', width: '100px', priority: 'low', cell: () => 'note' },
+      ...COLUMNS.slice(1),
+    ];
+    const table = (width: number) => {
+      restore?.();
+      restore = bodySizes({ scrollHeight: 182, clientHeight: 480, clientWidth: width });
+      return render(
+        <DataTable
+          label="Things"
+          rows={ROWS}
+          columns={columns}
+          rowKey={(r) => r.id}
+          status="ready"
+        />,
+      );
+    };
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    // 120 + 100 + 300 + 80 = 600 px of least widths (jsdom has no gap or padding).
+    table(599);
+    expect(headers()).toEqual(['Name', 'Id', 'Action']);
+    expect(screen.getByRole('table').style.getPropertyValue('--table-tracks')).toBe('500px');
+    expect(screen.getAllByRole('row')[1]!.children).toHaveLength(3);
+    cleanup();
+    table(600);
+    expect(headers()).toEqual(['Name', 'Note', 'Id', 'Action']);
+    expect(screen.getAllByRole('row')[1]!.children).toHaveLength(4);
+  });
+
   it('the row’s grid is never narrower than its columns’ least widths', () => {
     renderTable();
     const table = screen.getByRole('table', { name: 'Things' });
