@@ -278,7 +278,7 @@ describe('Overview screen', () => {
         if (amount === '0') continue;
         raw.add(amount);
         formatted.add(formatDecimal(amount, r.precision));
-        formatted.add(formatDecimal(amount, scaleOf(amount)));
+        formatted.add(formatDecimal(amount, Math.max(2, scaleOf(amount))));
       }
       if (r.value !== null && r.value !== '0') {
         raw.add(r.value);
