@@ -413,10 +413,14 @@ function ownChanges(deals: readonly DealRec[], payments: readonly FlexPayment[])
   for (const deal of deals) {
     const [stock = deal.market, money = ''] = deal.market.split('_');
     const sign = deal.side === 'buy' ? 1 : -1;
-    changes.push({ time: deal.time, ticker: stock, change: new Decimal(deal.amount).times(sign) });
-    changes.push({ time: deal.time, ticker: money, change: new Decimal(deal.deal).times(-sign) });
+    // One change per asset and deal: a buy's fee comes out of the stock it brought at once.
+    const net = new Map([
+      [stock, new Decimal(deal.amount).times(sign)],
+      [money, new Decimal(deal.deal).times(-sign)],
+    ]);
     const fee = feeAsset(deal);
-    changes.push({ time: deal.time, ticker: fee, change: new Decimal(deal.fee).neg() });
+    net.set(fee, (net.get(fee) ?? new Decimal(0)).minus(deal.fee));
+    for (const [ticker, change] of net) changes.push({ time: deal.time, ticker, change });
   }
   for (const payment of payments) {
     changes.push({
