@@ -1,4 +1,5 @@
 import { isZeroDecimal } from './decimal';
+import { splitMarket } from './format';
 
 /** What tells a spend order: its type, side and price. */
 interface ExecutedLike {
@@ -17,6 +18,18 @@ export function isSpendOrder(o: ExecutedLike): boolean {
   if (o.side !== 'buy') return false;
   const type = o.type.toLowerCase();
   return type === 'stop market' || (type === 'market' && isZeroDecimal(o.price));
+}
+
+/**
+ * The asset a deal's or an executed order's fee was paid in: the one the exchange names
+ * (`feeAsset`), else what it received, as the deployed server charges it: a buy's fee in the stock
+ * it bought, a sell's in the money (the money too when the side is not known). Shared by the
+ * history sync and the deals and executed-orders CSVs.
+ */
+export function feeAssetOf(record: { market: string; side?: string; feeAsset?: string }): string {
+  if (record.feeAsset) return record.feeAsset;
+  const [stock, money] = splitMarket(record.market);
+  return record.side === 'buy' ? stock : money;
 }
 
 /** The most executed orders one request returns (§6): the Order history table and its CSV. */

@@ -146,7 +146,7 @@ describe('history by API key', () => {
         'Filled unit': 'BTC',
         Total: String(r.dealMoney ?? r.deal_money),
         'Total unit': 'USDT',
-        'Fee unit': 'USDT',
+        'Fee unit': 'BTC', // a buy pays its fee in the stock it buys
       });
       expect(row['Time (ISO 8601, UTC)']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }

@@ -12,6 +12,7 @@ import {
 import {
   MARKET_BY_NAME,
   bookAround,
+  feeAsset,
   walkPrice,
   type Book,
   type BookLevel,
@@ -40,13 +41,14 @@ import {
  * ran happens in `sync()`, which every order operation and every listing calls first.
  *
  * Money rules (all decimal):
- * - fees are charged in the money currency: fee = dealMoney * rate, exactly (unrounded, as the
- *   deployed server charges it: a 10 USDT buy at 0.1 % pays 0.00999...); a buyer pays
- *   dealMoney + fee, a seller receives dealMoney - fee; the fee goes to the exchange's fee account.
- * - a market buy with a money amount M spends at most M: the book is walked with a budget of
- *   M / (1 + takerFee) rounded down, so dealMoney + fee <= M (the rest is `left`, as on the deployed
- *   server).
- * - a limit buy freezes amount * price * (1 + takerFee) (the worst case); fills release the excess.
+ * - fees are charged in what the order receives (`feeAsset`), as the deployed server charges them:
+ *   a buy pays fee = dealStock * rate in the stock, a seller fee = dealMoney * rate in the money,
+ *   exactly (unrounded: a 10 USDT buy of BTC at 0.1 % pays 0.000000155... BTC). A buyer pays
+ *   dealMoney and receives dealStock - fee; a seller gives dealStock and receives dealMoney - fee;
+ *   the fee goes to the exchange's fee account.
+ * - a market buy with a money amount M spends at most M: the book is walked with a budget of M, so
+ *   dealMoney <= M (the rest is `left`, as on the deployed server).
+ * - a limit buy freezes amount * price; a fill spends exactly its money.
  * - fills are capped at the market maker's balance, so no account ever goes negative.
  * - every fill is a deal (state.deals): a taker order has one per book level it took, a resting
  *   order one when the price crosses it; each deal's fee is the rate on its own money, so an
@@ -59,7 +61,7 @@ import {
  * - a stop order rests in `active` (activated 0) until the mid price reaches its activation price
  *   (a buy at or above it, a sell at or below it); it then becomes the order it names: a stop limit
  *   takes what crosses the book as taker and rests with the rest, a stop market executes as a market
- *   order (a buy spends its money amount, fee included).
+ *   order (a buy spends its money amount).
  * - an OCO (seeded, or the exits of an OTO) has a take-profit limit leg, which fills when the mid
  *   price crosses it, and a stop-limit leg, which activates as above; the first leg that executes
  *   cancels the other and ends the OCO (an executed stop leg with a rest goes on as an active order).
@@ -69,27 +71,17 @@ import {
  * - a kill-switch timer cancels its market's orders (active and OCO) once its time has passed.
  */
 
-/** What a limit order freezes: money with the taker fee (the worst case) for a buy, stock for a sell. */
-export function limitFreeze(
-  market: MarketDef,
-  side: Side,
-  amount: Decimal,
-  price: Decimal,
-): Decimal {
-  return side === 'buy' ? amount.times(price).times(new Decimal(1).plus(market.takerFee)) : amount;
+/**
+ * What a limit order freezes: money for a buy (its fee is taken from the stock it receives), stock
+ * for a sell.
+ */
+export function limitFreeze(side: Side, amount: Decimal, price: Decimal): Decimal {
+  return side === 'buy' ? amount.times(price) : amount;
 }
 
 /** What an OCO freezes for both legs: a sell its amount, a buy the larger leg's limit freeze. */
-export function ocoFreeze(
-  market: MarketDef,
-  side: Side,
-  amount: Decimal,
-  prices: Decimal[],
-): Decimal {
-  return prices.reduce(
-    (most, price) => Decimal.max(most, limitFreeze(market, side, amount, price)),
-    ZERO,
-  );
+export function ocoFreeze(side: Side, amount: Decimal, prices: Decimal[]): Decimal {
+  return prices.reduce((most, price) => Decimal.max(most, limitFreeze(side, amount, price)), ZERO);
 }
 
 const frozenAsset = (market: MarketDef, side: Side): string =>
@@ -492,7 +484,7 @@ export class Engine {
   // ---- matching -----------------------------------------------------------------------------------
 
   /**
-   * Walks the book for a taker. `want` limits the stock quantity or the money spent (excluding fee);
+   * Walks the book for a taker. `want` limits the stock quantity or the money spent;
    * `limitPrice` stops at levels worse than the limit. Fills are capped by the maker's balance.
    */
   private take(
@@ -572,7 +564,7 @@ export class Engine {
         price: fill.price.toFixed(),
         amount: fill.qty.toFixed(),
         deal: deal.toFixed(),
-        fee: Engine.fee(deal, rate).toFixed(),
+        fee: Engine.fee(order.side, fill.qty, deal, rate).toFixed(),
         dealOrderId: fill.makerOrderId,
         time,
       };
@@ -584,8 +576,9 @@ export class Engine {
     }
   }
 
-  private static fee(money: Decimal, rate: string): Decimal {
-    return money.times(rate);
+  /** A fill's fee: `rate` on what the order receives, a buy's stock, a sell's money (unrounded). */
+  private static fee(side: Side, stock: Decimal, money: Decimal, rate: string): Decimal {
+    return (side === 'buy' ? stock : money).times(rate);
   }
 
   /** Moves funds for a taker trade; the taker pays from `available` unless `fromFrozen`. */
@@ -598,9 +591,9 @@ export class Engine {
     fromFrozen: boolean,
   ) {
     if (side === 'buy') {
-      if (fromFrozen) this.spendFrozen(market.money, money.plus(fee));
-      else this.debit(market.money, money.plus(fee));
-      this.credit(market.stock, stock);
+      if (fromFrozen) this.spendFrozen(market.money, money);
+      else this.debit(market.money, money);
+      this.credit(market.stock, stock.minus(fee));
       this.makerAdd(market.stock, stock.neg());
       this.makerAdd(market.money, money);
     } else {
@@ -610,21 +603,21 @@ export class Engine {
       this.makerAdd(market.stock, stock);
       this.makerAdd(market.money, money.neg());
     }
-    this.collectFee(market.money, fee);
+    this.collectFee(feeAsset({ market: market.name, side }), fee);
   }
 
   /** Executes `fills` for `order` as taker, adding them to its deal; from its freeze if `fromFrozen`. */
   private takerFill(market: MarketDef, order: OrderRec, fills: Fill[], fromFrozen: boolean): void {
     if (fills.length === 0) return;
     const totals = Engine.totals(fills);
-    const fee = Engine.fee(totals.money, market.takerFee);
+    const fee = Engine.fee(order.side, totals.stock, totals.money, market.takerFee);
     this.settleTaker(market, order.side, totals.stock, totals.money, fee, fromFrozen);
     order.dealMoney = new Decimal(order.dealMoney).plus(totals.money).toFixed();
     order.dealStock = new Decimal(order.dealStock).plus(totals.stock).toFixed();
     order.dealFee = new Decimal(order.dealFee).plus(fee).toFixed();
     this.recordDeals(order, fills, 2, market.takerFee);
     if (fromFrozen) {
-      const spent = order.side === 'buy' ? totals.money.plus(fee) : totals.stock;
+      const spent = order.side === 'buy' ? totals.money : totals.stock;
       order.frozen = new Decimal(order.frozen).minus(spent).toFixed();
     }
   }
@@ -676,14 +669,10 @@ export class Engine {
 
   // ---- market orders ------------------------------------------------------------------------------
 
-  /** The book's answer to a market order: a money amount buys with its budget less the fee. */
+  /** The book's answer to a market order: a money amount buys with all of it as its budget. */
   private marketFills(market: MarketDef, side: Side, amount: Decimal, unit: Unit): Fill[] {
-    if (side === 'buy' && unit === 'money') {
-      const budget = amount
-        .div(new Decimal(1).plus(market.takerFee))
-        .toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN);
-      return this.take(market, 'buy', { money: budget }, null);
-    }
+    if (side === 'buy' && unit === 'money')
+      return this.take(market, 'buy', { money: amount }, null);
     return this.take(market, side, { stock: amount }, null);
   }
 
@@ -700,10 +689,7 @@ export class Engine {
   ): void {
     this.takerFill(market, order, fills, fromFrozen);
     const amount = new Decimal(order.amount);
-    const left =
-      unit === 'money'
-        ? amount.minus(order.dealMoney).minus(order.dealFee)
-        : amount.minus(order.dealStock);
+    const left = amount.minus(unit === 'money' ? order.dealMoney : order.dealStock);
     order.left = left.toFixed();
     if (fromFrozen) {
       this.unfreeze(frozenAsset(market, order.side), new Decimal(order.frozen));
@@ -728,9 +714,7 @@ export class Engine {
     }
     const fills = this.marketFills(market, input.side, input.amount, input.unit);
     if (byStockBuy) {
-      const totals = Engine.totals(fills);
-      const cost = totals.money.plus(Engine.fee(totals.money, market.takerFee));
-      if (cost.gt(this.available(market.money)))
+      if (Engine.totals(fills).money.gt(this.available(market.money)))
         return fail(validation(32, { amount: [NOT_ENOUGH_BALANCE] }));
     }
     const order = this.newOrder(market, {
@@ -813,7 +797,7 @@ export class Engine {
     const toFreeze =
       spec.type === 'stop market'
         ? spec.amount
-        : limitFreeze(market, spec.side, spec.amount, spec.price ?? ZERO);
+        : limitFreeze(spec.side, spec.amount, spec.price ?? ZERO);
     if (toFreeze.gt(this.available(asset))) {
       return fail(validation(32, { amount: [NOT_ENOUGH_BALANCE] }));
     }
@@ -864,7 +848,7 @@ export class Engine {
     const dealt = new Decimal(order.dealStock).gt(0);
     order.left = left.toFixed();
     if (left.gt(0) && !order.ioc) {
-      const needed = limitFreeze(market, order.side, left, new Decimal(order.price));
+      const needed = limitFreeze(order.side, left, new Decimal(order.price));
       this.unfreeze(asset, new Decimal(order.frozen).minus(needed));
       order.frozen = needed.toFixed();
       order.status = dealt ? 'PARTIALLY_FILLED' : 'NEW';
@@ -1059,15 +1043,21 @@ export class Engine {
   // ---- OCO and OTO ------------------------------------------------------------------------------------
 
   /**
-   * The exits of a filled OTO primary: an OCO of the opposite side for the stock it dealt. Not placed
-   * when the account cannot freeze it (a sell primary's buy-back may cost more than it brought).
+   * The exits of a filled OTO primary: an OCO of the opposite side for the stock it dealt (a buy's
+   * less its fee, taken in that stock, to the stock's step). Not placed when the account cannot
+   * freeze it (a sell primary's buy-back may cost more than it brought).
    */
   private placeOtoExits(market: MarketDef, primary: OrderRec, oto: OtoLink): void {
     const side: Side = primary.side === 'buy' ? 'sell' : 'buy';
-    const amount = new Decimal(primary.dealStock);
+    const amount =
+      primary.side === 'buy'
+        ? new Decimal(primary.dealStock)
+            .minus(primary.dealFee)
+            .toDecimalPlaces(market.stockPrec, Decimal.ROUND_DOWN)
+        : new Decimal(primary.dealStock);
     const stop = new Decimal(oto.stopLossPrice);
     const take = new Decimal(oto.takeProfitPrice);
-    const frozen = ocoFreeze(market, side, amount, [stop, take]);
+    const frozen = ocoFreeze(side, amount, [stop, take]);
     if (frozen.gt(this.available(frozenAsset(market, side)))) return;
     this.freeze(frozenAsset(market, side), frozen);
     const id = this.nextId();
@@ -1237,12 +1227,12 @@ export class Engine {
     ) {
       return false;
     }
-    const fee = Engine.fee(money, market.makerFee);
+    const fee = Engine.fee(order.side, qty, money, market.makerFee);
     const frozen = new Decimal(order.frozen);
     if (order.side === 'buy') {
       this.spendFrozen(market.money, frozen);
-      this.credit(market.money, frozen.minus(money).minus(fee));
-      this.credit(market.stock, qty);
+      this.credit(market.money, frozen.minus(money));
+      this.credit(market.stock, qty.minus(fee));
       this.makerAdd(market.stock, qty.neg());
       this.makerAdd(market.money, money);
     } else {
@@ -1252,7 +1242,7 @@ export class Engine {
       this.makerAdd(market.stock, qty);
       this.makerAdd(market.money, money.neg());
     }
-    this.collectFee(market.money, fee);
+    this.collectFee(feeAsset(order), fee);
     order.dealMoney = new Decimal(order.dealMoney).plus(money).toFixed();
     order.dealStock = new Decimal(order.dealStock).plus(qty).toFixed();
     order.dealFee = new Decimal(order.dealFee).plus(fee).toFixed();

@@ -12,7 +12,7 @@ export { ASSETS } from './assets';
 export { Decimal } from './decimal';
 export { Engine } from './engine';
 export { DEMO_MINING_ACCOUNT, outageWindow } from './hashrate';
-export { MARKET_BY_NAME, stepOf } from './markets';
+export { MARKET_BY_NAME, feeAsset, stepOf } from './markets';
 export { createSeedState } from './seed';
 export type { DealRec, ExchangeState } from './state';
 export { transferRecords } from './transfers';

@@ -1,6 +1,7 @@
 import { ASSET_DEFS } from './assets';
 import { Decimal } from './decimal';
 import { hash32 } from './rng';
+import type { Side } from './state';
 
 /**
  * Markets, the seeded price walk and the order books around the price.
@@ -97,6 +98,17 @@ export const FIAT: ReadonlySet<string> = new Set(
 export const MARKET_BY_NAME: ReadonlyMap<string, MarketDef> = new Map(
   MARKETS.map((market) => [market.name, market]),
 );
+
+/**
+ * The asset a fill's fee is taken in: what the order receives, a buy's stock and a sell's money, as
+ * the deployed server charges it (the WebSocket deals and ordersExecuted records' `fee_asset`, e.g.
+ * an ETH_BTC buy pays in ETH) for a record (order, deal) of `market`. An unknown market: "".
+ */
+export function feeAsset(record: { market: string; side: Side }): string {
+  const market = MARKET_BY_NAME.get(record.market);
+  if (!market) return '';
+  return record.side === 'buy' ? market.stock : market.money;
+}
 
 export function stepOf(market: MarketDef): Decimal {
   return new Decimal(1).div(new Decimal(10).pow(market.stockPrec));

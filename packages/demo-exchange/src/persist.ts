@@ -8,7 +8,9 @@ import type { DemoLog, WriteFile } from './host';
  * debounced after every change, flushed on stop. Loaded synchronously at start; a missing,
  * unreadable or foreign file (other version or seed) is ignored and the seed state is used (and
  * written on the next change). A state saved before interest payments (or deals, or control
- * transfers, mining changes, deposit addresses) were kept has none. Version 1 files (conditional orders that froze nothing) are foreign.
+ * transfers, mining changes, deposit addresses) were kept has none. Version 1 files (conditional
+ * orders that froze nothing) and version 2 files (a buy's fee charged in the money, frozen with the
+ * order) are foreign.
  */
 export function loadState(path: string, seed: number): ExchangeState | null {
   let text: string;
@@ -19,7 +21,7 @@ export function loadState(path: string, seed: number): ExchangeState | null {
   }
   try {
     const parsed = JSON.parse(text) as Partial<ExchangeState>;
-    if (parsed.version !== 2 || parsed.seed !== seed || !parsed.trade || !parsed.nonces)
+    if (parsed.version !== 3 || parsed.seed !== seed || !parsed.trade || !parsed.nonces)
       return null;
     parsed.flexPayments ??= [];
     parsed.deals ??= [];

@@ -1,6 +1,6 @@
 import { ASSETS, precisionOf } from './assets';
 import { Decimal } from './decimal';
-import { FIAT, MARKETS, MARKET_BY_NAME } from './markets';
+import { FIAT, MARKETS, MARKET_BY_NAME, feeAsset } from './markets';
 import { emptyMiningState } from './mining';
 import { Rng } from './rng';
 import { limitFreeze, makerOrderId, ocoFreeze } from './engine';
@@ -101,7 +101,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     const total = new Decimal(market.minTotal).times(rng.int(15, 60)).div(10);
     let amount = total.div(price).toDecimalPlaces(market.stockPrec, Decimal.ROUND_UP);
     if (amount.lt(market.minAmount)) amount = new Decimal(market.minAmount);
-    const frozen = limitFreeze(market, side, amount, price);
+    const frozen = limitFreeze(side, amount, price);
     freezeOnTop(side === 'buy' ? market.money : market.stock, frozen);
     const created = nowSec - rng.int(600, 20 * 86400);
     active.push({
@@ -152,7 +152,8 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
       price: price.toFixed(),
       dealMoney: money.toFixed(),
       dealStock: amount.toFixed(),
-      dealFee: money.times(market.takerFee).toFixed(),
+      // The fee in what the order received: a buy's stock, a sell's money.
+      dealFee: (side === 'buy' ? amount : money).times(market.takerFee).toFixed(),
       postOnly: false,
       ioc: false,
       status: 'FILLED',
@@ -209,7 +210,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
   for (const [marketName, amount, activation, stopPrice, takePrice] of ocoSpecs) {
     const market = MARKET_BY_NAME.get(marketName);
     if (!market) continue;
-    const frozen = ocoFreeze(market, 'sell', new Decimal(amount), [
+    const frozen = ocoFreeze('sell', new Decimal(amount), [
       new Decimal(stopPrice),
       new Decimal(takePrice),
     ]);
@@ -233,7 +234,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     const market = MARKET_BY_NAME.get(marketName);
     if (!market) continue;
     const oto = { id: id(), stopLossPrice: sl, takeProfitPrice: tp };
-    const frozen = limitFreeze(market, side, new Decimal(amount), new Decimal(price));
+    const frozen = limitFreeze(side, new Decimal(amount), new Decimal(price));
     freezeOnTop(side === 'buy' ? market.money : market.stock, frozen);
     active.push(leg(marketName, side, 'limit', price, amount, { oto, frozen: frozen.toFixed() }));
   }
@@ -333,7 +334,7 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
   }
 
   return {
-    version: 2,
+    version: 3,
     seed,
     nextId,
     trade,
@@ -404,17 +405,22 @@ interface Change {
 
 /**
  * The changes the seeded deals and interest payments made, as the app reads them
- * (portfolioHistory/movements.ts): a buy adds the stock and takes the money and the fee (in the
- * money), a sell the reverse; a payment adds its amount.
+ * (portfolioHistory/movements.ts): a buy adds the stock and takes the money, a sell the reverse,
+ * and the fee leaves its own asset (a buy's stock, a sell's money); a payment adds its amount.
  */
 function ownChanges(deals: readonly DealRec[], payments: readonly FlexPayment[]): Change[] {
   const changes: Change[] = [];
   for (const deal of deals) {
     const [stock = deal.market, money = ''] = deal.market.split('_');
     const sign = deal.side === 'buy' ? 1 : -1;
-    changes.push({ time: deal.time, ticker: stock, change: new Decimal(deal.amount).times(sign) });
-    changes.push({ time: deal.time, ticker: money, change: new Decimal(deal.deal).times(-sign) });
-    changes.push({ time: deal.time, ticker: money, change: new Decimal(deal.fee).neg() });
+    // One change per asset and deal: a buy's fee comes out of the stock it brought at once.
+    const net = new Map([
+      [stock, new Decimal(deal.amount).times(sign)],
+      [money, new Decimal(deal.deal).times(-sign)],
+    ]);
+    const fee = feeAsset(deal);
+    net.set(fee, (net.get(fee) ?? new Decimal(0)).minus(deal.fee));
+    for (const [ticker, change] of net) changes.push({ time: deal.time, ticker, change });
   }
   for (const payment of payments) {
     changes.push({

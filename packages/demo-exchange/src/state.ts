@@ -75,7 +75,7 @@ export interface DealRec {
   amount: string;
   /** Money: amount x price. */
   deal: string;
-  /** In the money currency. */
+  /** In what the order received (markets.ts `feeAsset`): a buy's stock, a sell's money. */
   fee: string;
   /** The market maker's order on the other side. */
   dealOrderId: number;
@@ -91,7 +91,7 @@ export interface DealRec {
 export interface OcoRec {
   id: number;
   market: string;
-  /** Held for both legs: a sell's amount of stock, or the larger leg's money (fee included). */
+  /** Held for both legs: a sell's amount of stock, or the larger leg's money. */
   frozen: string;
   stopLoss: OrderRec;
   takeProfit: OrderRec;
@@ -188,7 +188,7 @@ export interface TransferRecord {
 
 export interface ExchangeState {
   /** 2: conditional orders freeze funds (a version 1 file is ignored, the seed is used). */
-  version: 2;
+  version: 3;
   seed: number;
   nextId: number;
   /** The user's trade account (orders draw on it). */

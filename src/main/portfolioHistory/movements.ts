@@ -8,8 +8,9 @@ import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
  *
  * - A deal on STOCK_MONEY: a buy adds `amount` STOCK and takes `deal` MONEY; a sell takes `amount`
  *   STOCK and adds `deal` MONEY; the fee is taken in its own asset (`feeAsset`). The demo engine
- *   books exactly this (engine.ts settleTaker / fillResting: a buyer pays deal + fee in money, a
- *   seller receives deal - fee in money, the fee unrounded), as the deployed exchange does.
+ *   books exactly this (engine.ts settleTaker / fillResting: a buyer pays deal in money and receives
+ *   amount - fee in stock, a seller receives deal - fee in money, the fee unrounded), as the
+ *   deployed exchange does.
  * - A deposit adds `amount`: what reached the balance, any fee already taken (records.ts).
  * - A withdrawal takes `amount + fee`: records.ts defines the stored amount as fee excluded, the fee
  *   charged on top. The reference describes both ways in (withdraw: the balance falls by the amount

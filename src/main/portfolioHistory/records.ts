@@ -41,7 +41,7 @@ export interface StoredDeal {
   /** Money: amount x price. */
   deal: Decimal;
   fee: Decimal;
-  /** The fee's asset; when the exchange does not say, the money of the market. */
+  /** The fee's asset; when the exchange does not say, what the deal received (feeAssetOf). */
   feeAsset: string;
   time: Millis;
 }

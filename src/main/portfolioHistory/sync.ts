@@ -1,4 +1,4 @@
-import { historyEarliest, historyWindows } from '../../shared/executed';
+import { feeAssetOf, historyEarliest, historyWindows } from '../../shared/executed';
 import type { Candle, DepositWithdraw, FlexPayment, MarketDeal, Millis } from '../../shared/model';
 import { statusName } from '../../shared/transferStatus';
 import type { ExchangeApi } from '../exchange/api';
@@ -55,15 +55,12 @@ export interface SyncResult {
 
 const seconds = (ms: Millis) => Math.floor(ms / 1000);
 
-/** The money currency of a market (BTC_USDT: USDT). */
-const moneyOf = (market: string) => market.slice(market.indexOf('_') + 1);
-
 /** A deal of executed-history as stored; one without a side (never from this endpoint) is not. */
 export function storedDeal(d: MarketDeal): StoredDeal | undefined {
   // What a stored deal does not keep: the client order id, the counterparty, the RPI flag.
-  const { side, orderId, feeAsset, clientOrderId: _c, dealOrderId: _o, rpi: _r, ...same } = d;
+  const { side, orderId, feeAsset: _f, clientOrderId: _c, dealOrderId: _o, rpi: _r, ...same } = d;
   if (!side) return undefined;
-  return { ...same, side, orderId: orderId ?? null, feeAsset: feeAsset || moneyOf(d.market) };
+  return { ...same, side, orderId: orderId ?? null, feeAsset: feeAssetOf(d) };
 }
 
 /**

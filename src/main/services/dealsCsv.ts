@@ -1,5 +1,6 @@
 import type { MarketDeal } from '../../shared/model';
 import { toCsv } from './csv';
+import { feeAssetOf } from '../../shared/executed';
 import { marketLabel, splitMarket } from '../../shared/format';
 
 /** Columns of the deals CSV: explicit units, ISO 8601 times (UTC), raw exchange codes. */
@@ -21,7 +22,7 @@ export const DEALS_CSV_COLUMNS = [
   'Client order id',
 ] as const;
 
-/** Every deal, newest first, one row each; the fee in the asset the exchange names, else money. */
+/** Every deal, newest first, one row each; the fee in its asset (feeAssetOf). */
 export function dealsCsv(deals: readonly MarketDeal[]): string {
   const rows = [...deals]
     .sort((a, b) => b.time - a.time || b.dealId - a.dealId)
@@ -39,7 +40,7 @@ export function dealsCsv(deals: readonly MarketDeal[]): string {
         d.deal,
         money,
         d.fee,
-        d.feeAsset ?? money,
+        feeAssetOf(d),
         String(d.dealId),
         d.orderId === undefined ? '' : String(d.orderId),
         d.clientOrderId,

@@ -1,6 +1,6 @@
 import type { ExecutedOrder, ExecutedOrders } from '../../shared/model';
 import { isZeroDecimal } from '../../shared/decimal';
-import { isSpendOrder } from '../../shared/executed';
+import { feeAssetOf, isSpendOrder } from '../../shared/executed';
 import { toCsv } from './csv';
 import { marketLabel, splitMarket } from '../../shared/format';
 
@@ -59,7 +59,7 @@ export function executedListCsv(orders: readonly ExecutedOrder[]): string {
         o.dealMoney,
         money,
         o.dealFee,
-        money,
+        feeAssetOf(o),
         String(o.orderId),
         o.clientOrderId,
       ];

@@ -6,7 +6,8 @@ import { setup, teardown, unlimitedPacer, type Setup } from './helpers';
 
 /**
  * The Trade screen's estimate against what the demo exchange then charges, both read through the
- * client: the exchange's fee is unrounded, the estimate rounds it up to the money precision, so the
+ * client: the exchange's fee is unrounded (a buy's in the stock, valued here at its fill's price),
+ * the estimate rounds it up to the money precision, so the
  * estimate never understates the cost of a buy (nor overstates the proceeds of a sell), and is off
  * by less than one money step.
  */
@@ -40,7 +41,12 @@ describe("the app's order preview against the demo exchange's fills", () => {
         clientOrderId: newClientOrderId(),
       });
       expect(new Decimal(estimate.money).eq(order.dealMoney)).toBe(true);
-      const fee = new Decimal(order.dealFee);
+      // A buy pays its fee in the stock it buys: valued at the fill's average price, it is what the
+      // estimate (in money) names.
+      const fee =
+        side === 'buy'
+          ? new Decimal(order.dealFee).times(order.dealMoney).div(order.dealStock)
+          : new Decimal(order.dealFee);
       expect(fee.gt(0)).toBe(true);
       expect(new Decimal(estimate.fee).gte(fee)).toBe(true);
       expect(new Decimal(estimate.fee).minus(fee).lt(new Decimal(10).pow(-market.moneyPrec))).toBe(

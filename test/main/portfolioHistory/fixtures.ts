@@ -1,4 +1,4 @@
-import { Decimal } from '@exchange-desk/demo-exchange';
+import { Decimal, feeAsset } from '@exchange-desk/demo-exchange';
 import type { DealRec, ExchangeState } from '@exchange-desk/demo-exchange';
 import { indexCloses, type CloseIndex } from '../../../src/main/portfolioHistory/prices';
 import type {
@@ -59,7 +59,7 @@ export function snapshot(
   };
 }
 
-/** A demo engine's deal as the store keeps it (the fee in the market's money, as the engine books). */
+/** A demo engine's deal as the store keeps it (the fee in its own asset, as the engine books). */
 export const demoDeal = (d: DealRec): StoredDeal => ({
   dealId: d.id,
   orderId: d.orderId,
@@ -70,7 +70,8 @@ export const demoDeal = (d: DealRec): StoredDeal => ({
   amount: d.amount,
   deal: d.deal,
   fee: d.fee,
-  feeAsset: d.market.split('_')[1]!,
+  // As the demo's executed-history says it: a buy's fee in the stock, a sell's in the money.
+  feeAsset: feeAsset(d),
   time: Math.round(d.time * 1000),
 });
 

@@ -2,9 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeApi } from '../../../src/main/exchange/api';
 import { ExchangeError } from '../../../src/main/exchange/errors';
 import { HistoryStore } from '../../../src/main/portfolioHistory/store';
-import { storedTransfer, SYNC_CAP, syncHistory } from '../../../src/main/portfolioHistory/sync';
+import {
+  storedDeal,
+  storedTransfer,
+  SYNC_CAP,
+  syncHistory,
+} from '../../../src/main/portfolioHistory/sync';
 import { historyEarliest } from '../../../src/shared/executed';
-import type { DepositWithdraw } from '../../../src/shared/model';
+import type { DepositWithdraw, MarketDeal } from '../../../src/shared/model';
 
 const transfer = (over: Partial<DepositWithdraw>): DepositWithdraw => ({
   address: 'addr',
@@ -22,6 +27,32 @@ const transfer = (over: Partial<DepositWithdraw>): DepositWithdraw => ({
   transactionHash: 'hash',
   transactionId: 'tx',
   ...over,
+});
+
+describe('storedDeal', () => {
+  const deal = (over: Partial<MarketDeal>): MarketDeal => ({
+    dealId: 7,
+    orderId: 70,
+    clientOrderId: 'c',
+    market: 'ETH_BTC',
+    side: 'buy',
+    role: 'taker',
+    price: '0.05',
+    amount: '2',
+    deal: '0.1',
+    fee: '0.002',
+    time: 1_000,
+    ...over,
+  });
+
+  it('keeps the fee asset the exchange names', () => {
+    expect(storedDeal(deal({ feeAsset: 'ETH' }))?.feeAsset).toBe('ETH');
+  });
+
+  it('without one: a buy paid in the stock it bought, a sell in the money, as the server charges', () => {
+    expect(storedDeal(deal({}))?.feeAsset).toBe('ETH');
+    expect(storedDeal(deal({ side: 'sell', fee: '0.0001' }))?.feeAsset).toBe('BTC');
+  });
 });
 
 describe('storedTransfer', () => {

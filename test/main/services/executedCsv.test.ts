@@ -59,6 +59,23 @@ describe('executedCsv', () => {
     });
   });
 
+  it('a buy’s fee is in the stock it bought unless the exchange names another asset', () => {
+    const rows = read(
+      executedCsv({
+        ETH_BTC: [
+          order({ orderId: 1, market: 'ETH_BTC', side: 'buy', dealFee: '0.002' }),
+          order({ orderId: 2, market: 'ETH_BTC', side: 'buy', feeAsset: 'WBT', timestamp: T - 1 }),
+          order({ orderId: 3, market: 'ETH_BTC', side: 'sell', timestamp: T - 2 }),
+        ],
+      }),
+    );
+    expect(rows.map((r) => [r['Order id'], r['Fee unit']])).toEqual([
+      ['1', 'ETH'],
+      ['2', 'WBT'],
+      ['3', 'BTC'],
+    ]);
+  });
+
   it('a market buy by money: amount in money, no price (never "0 USDT")', () => {
     const [row] = read(
       executedCsv({

@@ -28,7 +28,7 @@ import {
   type Casing,
 } from '../fields';
 import type { Engine, ModifyInput, OrderRef } from '../engine';
-import { MARKET_BY_NAME } from '../markets';
+import { MARKET_BY_NAME, feeAsset } from '../markets';
 import { ASSETS } from '../assets';
 import type { DealRec, KillSwitchRec, OcoRec, OrderRec, OtoLink, Side } from '../state';
 import { CLIENT_ORDER_ID, type Checker } from '../validate';
@@ -115,9 +115,6 @@ function orderRecord(order: OrderRec, casing: Casing, created = false): Record<s
   });
 }
 
-/** The currency an order on `market` pays its fee in (the money currency, in the demo). */
-const feeAsset = (market: string) => MARKET_BY_NAME.get(market)?.money ?? '';
-
 /**
  * How order history shows a finished order's status: one that stopped part-filled (an IOC
  * remainder) is CANCELED there, with its deals in dealStock (reference: OrderHistoryStatus).
@@ -135,13 +132,13 @@ function executedRecord(order: OrderRec, casing: Casing): Record<string, unknown
     ctime: order.timestamp,
     ftime: order.ftime ?? order.timestamp,
     status: historyStatus(order),
-    feeAsset: feeAsset(order.market),
+    feeAsset: feeAsset(order),
     reduceOnly: false,
   });
 }
 
 /** A deal's values, for the two deal listings (EXECUTED_DEAL, ORDER_DEAL). */
-const dealValues = (deal: DealRec) => ({ ...deal, feeAsset: feeAsset(deal.market), rpi: false });
+const dealValues = (deal: DealRec) => ({ ...deal, feeAsset: feeAsset(deal), rpi: false });
 
 /** A deal of trade-account/executed-history (reference: ExecutedDeal). */
 const executedDealRecord = (deal: DealRec, casing: Casing) =>

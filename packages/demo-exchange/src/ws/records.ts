@@ -1,7 +1,7 @@
 import { Decimal } from '../decimal';
 import type { Engine } from '../engine';
 import { dayStart } from '../hashrate';
-import { MARKET_BY_NAME, type Book, type MarketDef } from '../markets';
+import { feeAsset, type Book, type MarketDef } from '../markets';
 import type { DealRec, OrderRec } from '../state';
 import { span, type Candle, type TapeTrade } from '../tape';
 
@@ -40,8 +40,6 @@ function status(order: OrderRec): string {
   if (order.ftime !== undefined && order.status === 'PARTIALLY_FILLED') return 'CANCELED';
   return order.status;
 }
-
-const feeAsset = (market: string) => MARKET_BY_NAME.get(market)?.money ?? '';
 
 /** The order type filter of ordersExecuted_subscribe: 0 all, 1 limit, 2 market. */
 export function executedKind(order: OrderRec): 1 | 2 {
@@ -98,7 +96,7 @@ export function executedRecord(order: OrderRec): Record<string, unknown> {
     deal_fee: order.dealFee,
     client_order_id: order.clientOrderId,
     status: status(order),
-    fee_asset: feeAsset(order.market),
+    fee_asset: feeAsset(order),
     rpi: order.rpi,
   };
 }
@@ -118,7 +116,7 @@ export function dealRecord(deal: DealRec): Record<string, unknown> {
     deal_order_id: deal.dealOrderId,
     market: deal.market,
     client_order_id: deal.clientOrderId,
-    fee_asset: feeAsset(deal.market),
+    fee_asset: feeAsset(deal),
   };
 }
 
@@ -135,7 +133,7 @@ export function dealUpdate(deal: DealRec): unknown[] {
     deal.clientOrderId,
     sideId(deal.side),
     deal.role,
-    feeAsset(deal.market),
+    feeAsset(deal),
   ];
 }
 

@@ -106,8 +106,8 @@ describe('POST /api/v4/order/stop_limit', () => {
     });
     expect(buy.json).toMatchObject({ activationCondition: 'gte', activated: 0 });
     expect(minus((await balance('BTC')).freeze, btc.freeze)).toBe('0.01');
-    // amount * price * (1 + taker fee)
-    expect(minus((await balance('USDT')).freeze, usdt.freeze)).toBe('655.655');
+    // amount * price: a buy's fee is taken from the BTC it receives, not from the USDT
+    expect(minus((await balance('USDT')).freeze, usdt.freeze)).toBe('655');
     const listed = await activeOrders('BTC_USDT');
     expect(listed.find((o) => o.order_id === sell.json.order_id)).toEqual(sell.json);
     expect(listed.find((o) => o.order_id === buy.json.order_id)).toMatchObject({
@@ -156,16 +156,18 @@ describe('POST /api/v4/order/stop_limit', () => {
       status: 'OPEN',
       left: '0.01',
     });
-    expect(minus((await balance('USDT')).freeze, usdt.freeze)).toBe('645.645');
+    expect(minus((await balance('USDT')).freeze, usdt.freeze)).toBe('645');
     await setPrice('BTC_USDT', '64500');
+    // The maker fee: 0.1 % of the 0.01 BTC bought.
     expect(await executed('BTC_USDT', placed.json.order_id)).toMatchObject({
       status: 'FILLED',
       dealMoney: '645',
-      dealFee: '0.645',
+      dealFee: '0.00001',
+      feeAsset: 'BTC',
     });
     const after = await balance('USDT');
     expect(after.freeze).toBe(usdt.freeze);
-    expect(minus(usdt.available, after.available)).toBe('645.645');
+    expect(minus(usdt.available, after.available)).toBe('645');
   });
 
   it('validation: 30 required fields and side, 31 market, 32 amount, 33 prices, 36 client order id', async () => {
@@ -236,12 +238,16 @@ describe('POST /api/v4/order/stop_market', () => {
     expect(await activeIds('BTC_USDT')).not.toContain(placed.json.order_id);
     const done = await executed('BTC_USDT', placed.json.order_id);
     expect(done).toMatchObject({ type: 'stop market', status: 'FILLED' });
-    const spent = new Decimal(String(done?.dealMoney)).plus(String(done?.dealFee));
-    expect(spent.lte(100) && spent.gt(99)).toBe(true);
+    // All of the 100 USDT buys BTC (to the cent the book allows); the fee is in the BTC received.
+    const spent = new Decimal(String(done?.dealMoney));
+    expect(spent.lte(100) && spent.gt(99.9)).toBe(true);
     const after = await balance('USDT');
     expect(after.freeze).toBe(usdt.freeze);
     expect(minus(usdt.available, after.available)).toBe(spent.toFixed());
-    expect(minus((await balance('BTC')).available, btc.available)).toBe(String(done?.dealStock));
+    expect(done?.dealFee).toBe(new Decimal(String(done?.dealStock)).times('0.001').toFixed());
+    expect(minus((await balance('BTC')).available, btc.available)).toBe(
+      minus(String(done?.dealStock), String(done?.dealFee)),
+    );
   });
 
   it('a sell triggers at or below its activation price; one already reached triggers at once', async () => {
@@ -303,7 +309,8 @@ describe('POST /api/v4/order/modify', () => {
   it('replaces a limit order with a new id and the new price; the freeze follows', async () => {
     const usdt = await balance('USDT');
     const old = await placeLimit();
-    expect(minus((await balance('USDT')).freeze, usdt.freeze)).toBe('400.4');
+    // amount * price: a buy's fee is taken from the BTC it receives
+    expect(minus((await balance('USDT')).freeze, usdt.freeze)).toBe('400');
     const r = await post(MODIFY, {
       market: 'BTC_USDT',
       orderId: old.json.order_id,
@@ -321,7 +328,7 @@ describe('POST /api/v4/order/modify', () => {
     const ids = await activeIds('BTC_USDT');
     expect(ids).toContain(r.json.order_id);
     expect(ids).not.toContain(old.json.order_id);
-    expect(minus((await balance('USDT')).freeze, usdt.freeze)).toBe('410.41');
+    expect(minus((await balance('USDT')).freeze, usdt.freeze)).toBe('410');
     // By client order id, a new amount: the freeze is the new amount's.
     const again = await post(MODIFY, {
       market: 'BTC_USDT',
@@ -329,7 +336,7 @@ describe('POST /api/v4/order/modify', () => {
       amount: '0.02',
     });
     expect(again.json).toMatchObject({ amount: '0.02', price: '41000' });
-    expect(minus((await balance('USDT')).freeze, usdt.freeze)).toBe('820.82');
+    expect(minus((await balance('USDT')).freeze, usdt.freeze)).toBe('820');
   });
 
   it('moves a stop order’s activation price and a buy stop-market’s total', async () => {
@@ -632,18 +639,19 @@ describe('OCO: the first leg that executes cancels the other', () => {
     const exits = (await ocoOrders('BTC_USDT')).find(
       (r) => (r.take_profit as Rec).price === '70000',
     );
+    // What the buy received: 0.005 BTC less its 0.1 % fee in BTC (0.000005).
     expect(exits?.stop_loss).toMatchObject({
       side: 'sell',
       type: 'stop limit',
-      amount: '0.005',
+      amount: '0.004995',
       price: '56000',
       activation_price: '56000',
       activated: 0,
     });
-    expect(exits?.take_profit).toMatchObject({ side: 'sell', type: 'limit', amount: '0.005' });
+    expect(exits?.take_profit).toMatchObject({ side: 'sell', type: 'limit', amount: '0.004995' });
     // The bought BTC is held for the exits.
     const after = await balance('BTC');
-    expect(minus(after.freeze, btc.freeze)).toBe('0.005');
+    expect(minus(after.freeze, btc.freeze)).toBe('0.004995');
     expect(after.available).toBe(btc.available);
     // Below its stop: the stop leg activates, but a sell at 56000 finds no bid; the OCO stays,
     // listed with the leg activated, until the price comes back to it.
@@ -656,11 +664,11 @@ describe('OCO: the first leg that executes cancels the other', () => {
     await setPrice('BTC_USDT', '56000');
     expect(await executed('BTC_USDT', (exits?.stop_loss as Rec).order_id)).toMatchObject({
       status: 'FILLED',
-      dealStock: '0.005',
-      dealMoney: '280',
+      dealStock: '0.004995',
+      dealMoney: '279.72',
     });
     expect((await ocoOrders('BTC_USDT')).map((r) => r.id)).not.toContain(exits?.id);
-    expect(minus(after.freeze, (await balance('BTC')).freeze)).toBe('0.005');
+    expect(minus(after.freeze, (await balance('BTC')).freeze)).toBe('0.004995');
     await setPrice('BTC_USDT', '70000');
     expect(await executed('BTC_USDT', (exits?.take_profit as Rec).order_id)).toMatchObject({
       status: 'CANCELED',
@@ -731,8 +739,8 @@ describe('OCO and OTO cancels', () => {
     expect([r.status, r.json]).toEqual([200, []]);
     expect(await activeIds('XRP_USDT')).not.toContain(primary.order_id);
     expect((await conditional('XRP_USDT')).records.map((x) => x.id)).not.toContain(oto.id);
-    // 500 * 0.55 * 1.001
-    expect(minus(usdt.freeze, (await balance('USDT')).freeze)).toBe('275.275');
+    // 500 * 0.55
+    expect(minus(usdt.freeze, (await balance('USDT')).freeze)).toBe('275');
     expect(await err('/api/v4/order/oto-cancel', { market: 'XRP_USDT', otoId: oto.id })).toEqual({
       status: 400,
       code: 2,

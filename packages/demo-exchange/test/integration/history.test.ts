@@ -170,8 +170,18 @@ describe('POST /api/v4/trade-account/order (one order’s deals)', () => {
     expect([none.status, none.json]).toEqual([200, { records: [], offset: 0, limit: 50 }]);
   });
 
-  it('a resting order that filled has one maker deal at its price', async () => {
+  it('a resting buy that filled has one maker deal at its price, its fee in the stock bought', async () => {
     await client.control('POST', '/set-price', { market: 'LTC_USDT', price: '70' });
+    const available = async (ticker: string) =>
+      new Decimal(
+        (
+          await client.post<Record<string, { available: string }>>(
+            '/api/v4/trade-account/balance',
+            { ticker },
+          )
+        ).json[ticker]!.available,
+      );
+    const [usdt, ltc] = [await available('USDT'), await available('LTC')];
     const placed = await client.post<Rec>('/api/v4/order/new', {
       market: 'LTC_USDT',
       side: 'buy',
@@ -187,9 +197,19 @@ describe('POST /api/v4/trade-account/order (one order’s deals)', () => {
         price: '69.5',
         amount: '0.5',
         deal: '34.75',
-        fee: '0.03475',
+        // 0.1 % of the 0.5 LTC bought, as the deployed server charges a buy.
+        fee: '0.0005',
+        feeAsset: 'LTC',
       }),
     ]);
+    const history = await client.post<Record<string, Rec[]>>(HISTORY, { market: 'LTC_USDT' });
+    expect(history.json.LTC_USDT!.find((o) => o.id === placed.json.order_id)).toMatchObject({
+      dealFee: '0.0005',
+      feeAsset: 'LTC',
+    });
+    // Paid 34.75 USDT, no more; received 0.5 LTC less the fee.
+    expect(usdt.minus(await available('USDT')).toFixed()).toBe('34.75');
+    expect((await available('LTC')).minus(ltc).toFixed()).toBe('0.4995');
     await client.control('POST', '/set-price', { market: 'LTC_USDT', price: null });
   });
 
@@ -241,7 +261,8 @@ describe('POST /api/v4/trade-account/order/history', () => {
       'rpi',
       'reduceOnly',
     ]);
-    expect(canceled).toMatchObject({ status: 'CANCELED', dealStock: '0', feeAsset: 'USDT' });
+    // A buy pays its fee in the stock it buys.
+    expect(canceled).toMatchObject({ status: 'CANCELED', dealStock: '0', feeAsset: 'BTC' });
     const statuses = async (status: string) =>
       new Set(
         Object.values(

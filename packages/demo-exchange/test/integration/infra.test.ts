@@ -243,6 +243,61 @@ describe.each(CASINGS)('%s casing', (casing) => {
       }
     });
 
+    it('keeps a buy’s fee in the stock across a restart; a file from before (version 2) is not read', async () => {
+      const statePath = join(dir, `buy-fee-${casing}.json`);
+      const first = await start({ casing, statePath, persistDebounceMs: 10 });
+      const seeded = (await first.client.post<unknown[]>('/api/v4/orders', { limit: 100 })).json
+        .length;
+      const bought = camelKeys<{ orderId: number }>(
+        (
+          await first.client.post('/api/v4/order/stock_market', {
+            market: 'BTC_USDT',
+            side: 'buy',
+            amount: '0.002',
+          })
+        ).json,
+      );
+      const placed = await first.client.post('/api/v4/order/new', {
+        market: 'BTC_USDT',
+        side: 'buy',
+        amount: '0.01',
+        price: '30000',
+      });
+      expect(placed.status).toBe(200);
+      const deals = async (c: typeof first.client) =>
+        (
+          await c.post<{ records: { fee: string; feeAsset: string }[] }>(
+            '/api/v4/trade-account/order',
+            { orderId: bought.orderId },
+          )
+        ).json.records;
+      const before = await deals(first.client);
+      expect(before.length).toBeGreaterThan(0);
+      expect(before.every((d) => d.feeAsset === 'BTC')).toBe(true);
+      await first.ex.flush();
+      await first.ex.stop();
+
+      const second = await start({ casing, statePath });
+      try {
+        expect(await deals(second.client)).toEqual(before);
+      } finally {
+        await second.ex.stop();
+      }
+
+      const { writeFileSync } = await import('node:fs');
+      const saved = JSON.parse(readFileSync(statePath, 'utf8')) as Record<string, unknown>;
+      writeFileSync(statePath, JSON.stringify({ ...saved, version: 2 }));
+      const third = await start({ casing, statePath });
+      try {
+        expect(await deals(third.client)).toEqual([]);
+        expect(
+          (await third.client.post<unknown[]>('/api/v4/orders', { limit: 100 })).json.length,
+        ).toBe(seeded);
+      } finally {
+        await third.ex.stop();
+      }
+    });
+
     it('ignores a corrupt state file and starts from the seed', async () => {
       const statePath = join(dir, 'corrupt.json');
       const { writeFileSync } = await import('node:fs');

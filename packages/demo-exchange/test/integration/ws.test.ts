@@ -640,7 +640,19 @@ describe('private channels', () => {
     expectUpdate(executed, 'ordersExecuted');
     expect((executed.params as { id: number; deal_fee: string }[])[0]).toMatchObject({
       id: market.json.orderId,
-      deal_fee: market.json.dealFee,
+      // 0.1 % of the 0.002 BTC bought: a buy pays its fee in the stock.
+      deal_fee: '0.000002',
+    });
+    expect(market.json.dealFee).toBe('0.000002');
+    const executedNow = await ws.request('ordersExecuted_request', [
+      { market: 'BTC_USDT' },
+      0,
+      100,
+    ]);
+    const records = (executedNow.result as { records: { id: number }[] }).records;
+    expect(records.find((o) => o.id === market.json.orderId)).toMatchObject({
+      deal_fee: '0.000002',
+      fee_asset: 'BTC',
     });
     const restDeals = await client.post<{ records: { id: number; amount: string }[] }>(
       '/api/v4/trade-account/order',
@@ -654,6 +666,17 @@ describe('private channels', () => {
     );
     expect(dealUpdates.every((d) => (d.params as unknown[])[3] === market.json.orderId)).toBe(true);
     expect(dealUpdates.every((d) => (d.params as unknown[])[9] === 2)).toBe(true);
+    expect(dealUpdates.every((d) => (d.params as unknown[])[10] === 'BTC')).toBe(true);
+    const dealsNow = await ws.request('deals_request', [
+      'BTC_USDT',
+      0,
+      restDeals.json.records.length,
+    ]);
+    expect(
+      (dealsNow.result as { records: { order_id: number; fee_asset: string }[] }).records.every(
+        (d) => d.order_id === market.json.orderId && d.fee_asset === 'BTC',
+      ),
+    ).toBe(true);
     const moved = (await ws.update('balanceSpot')).params as Record<string, unknown>[];
     expect(moved[0]).toEqual({ USDT: await restBalance('USDT'), BTC: await restBalance('BTC') });
     expect(ws.take('ordersPending')).toEqual([]);

@@ -13,6 +13,15 @@ function engine(seed = 42, clock = { ms: NOW }): Engine {
   return new Engine(createSeedState(seed, NOW), { seed, now: () => clock.ms, frozenWalk: true });
 }
 
+/** A limit buy of `amount` BTC at `price` USDT. */
+const buyBtc = (e: Engine, amount: string, price: string) =>
+  e.placeLimit({
+    market: 'BTC_USDT',
+    side: 'buy',
+    amount: new Decimal(amount),
+    price: new Decimal(price),
+  });
+
 /** Per asset: user trade (available + freeze) + market maker + fees collected. */
 function totals(s: ExchangeState): Map<string, string> {
   const sums = new Map<string, Decimal>();
@@ -86,9 +95,10 @@ function checkInvariants(s: ExchangeState, initial: Map<string, string>): void {
 }
 
 describe('matching', () => {
-  it('market buy by money spends at most the amount, fee in money to the fee account', () => {
+  it('market buy by money spends at most the amount; its fee is in the stock it receives', () => {
     const e = engine();
-    const before = e.available('USDT');
+    const usdt = e.available('USDT');
+    const btc = e.available('BTC');
     const r = e.placeMarket({
       market: 'BTC_USDT',
       side: 'buy',
@@ -98,13 +108,73 @@ describe('matching', () => {
     });
     if (!r.ok) throw r.error;
     const o = r.value;
-    const spent = before.minus(e.available('USDT'));
-    expect(spent.eq(new Decimal(o.dealMoney).plus(o.dealFee))).toBe(true);
+    // The money paid is the deal alone: the fee is not taken from it.
+    const spent = usdt.minus(e.available('USDT'));
+    expect(spent.eq(o.dealMoney)).toBe(true);
     expect(spent.lte(100)).toBe(true);
     expect(new Decimal(o.left).eq(new Decimal(100).minus(spent))).toBe(true);
-    // The server's fee is not rounded: exactly dealMoney x the taker rate.
-    expect(o.dealFee).toBe(new Decimal(o.dealMoney).times('0.001').toFixed());
-    expect(e.state.fees.USDT).toBe(o.dealFee);
+    // The server's fee is not rounded: exactly dealStock x the taker rate, in BTC.
+    expect(o.dealFee).toBe(new Decimal(o.dealStock).times('0.001').toFixed());
+    expect(e.available('BTC').minus(btc).eq(new Decimal(o.dealStock).minus(o.dealFee))).toBe(true);
+    expect(e.state.fees).toEqual({ BTC: o.dealFee });
+  });
+
+  it('a resting buy filled as maker, by hand: pays 610 USDT, receives 0.00999 BTC', () => {
+    const e = engine();
+    const firstId = e.state.nextId;
+    const initial = totals(e.state);
+    const usdt = e.available('USDT');
+    const btc = e.available('BTC');
+    // Above the seeded buys (and the seeded OTO's 60000), so that only this one fills.
+    const r = buyBtc(e, '0.01', '61000');
+    if (!r.ok) throw r.error;
+    // 0.01 x 61000 = 610 frozen: no fee on top, the fee is not paid in USDT.
+    expect(r.value.frozen).toBe('610');
+    expect(usdt.minus(e.available('USDT')).toFixed()).toBe('610');
+    e.setPrice('BTC_USDT', '60999');
+    const filled = e.state.history.find((o) => o.id === r.value.id)!;
+    // Maker fee 0.1 % of the 0.01 BTC bought: 0.00001 BTC; 0.00999 BTC reach the balance.
+    expect(filled).toMatchObject({
+      status: 'FILLED',
+      dealStock: '0.01',
+      dealMoney: '610',
+      dealFee: '0.00001',
+    });
+    expect(usdt.minus(e.available('USDT')).toFixed()).toBe('610');
+    expect(e.available('BTC').minus(btc).toFixed()).toBe('0.00999');
+    expect(e.state.fees).toEqual({ BTC: '0.00001' });
+    expect(e.state.deals.filter((d) => d.orderId === r.value.id)).toMatchObject([
+      { side: 'buy', role: 1, amount: '0.01', deal: '610', fee: '0.00001' },
+    ]);
+    checkInvariants(e.state, initial);
+    checkFees(e.state, firstId);
+  });
+
+  it('a buy by stock amount is refused only when the deal itself is more than the money held', () => {
+    const e = engine();
+    const m = MARKET_BY_NAME.get('BTC_USDT')!;
+    // Sell all USDT but what a 0.001 BTC buy costs at the book, fee excluded.
+    const probe = engine();
+    const dry = probe.placeMarket({
+      market: m.name,
+      side: 'buy',
+      amount: new Decimal('0.001'),
+      unit: 'stock',
+      type: 'stock market',
+    });
+    if (!dry.ok) throw dry.error;
+    const cost = new Decimal(dry.value.dealMoney);
+    e.state.trade.USDT!.available = cost.toFixed();
+    const r = e.placeMarket({
+      market: m.name,
+      side: 'buy',
+      amount: new Decimal('0.001'),
+      unit: 'stock',
+      type: 'stock market',
+    });
+    if (!r.ok) throw r.error;
+    expect(r.value.dealMoney).toBe(cost.toFixed());
+    expect(e.available('USDT').toFixed()).toBe('0');
   });
 
   it('a small trade pays its fee, unrounded (a 10 USDT market buy does not trade for free)', () => {
@@ -119,13 +189,14 @@ describe('matching', () => {
     if (!r.ok) throw r.error;
     const fee = new Decimal(r.value.dealFee);
     expect(fee.gt(0)).toBe(true);
-    // More places than the money precision (2): nothing was cut off.
-    expect(fee.decimalPlaces()).toBeGreaterThan(2);
-    expect(fee.eq(new Decimal(r.value.dealMoney).times('0.001'))).toBe(true);
+    // More places than the stock precision (6): nothing was cut off.
+    expect(fee.decimalPlaces()).toBeGreaterThan(6);
+    expect(fee.eq(new Decimal(r.value.dealStock).times('0.001'))).toBe(true);
   });
 
   it('maker fills and limit crossings charge the unrounded fee, and the funds add up', () => {
     const e = engine();
+    const firstId = e.state.nextId;
     const initial = totals(e.state);
     const m = MARKET_BY_NAME.get('XRP_USDT')!;
     // A limit sell that crosses the bids (taker), and a resting buy filled later (maker).
@@ -145,8 +216,9 @@ describe('matching', () => {
     e.setPrice(m.name, price.minus('0.001').toFixed());
     const filled = e.state.history.find((o) => o.id === rest.value.id)!;
     expect(filled.status).toBe('FILLED');
-    expect(filled.dealFee).toBe(new Decimal(filled.dealMoney).times(m.makerFee).toFixed());
+    expect(filled.dealFee).toBe(new Decimal(filled.dealStock).times(m.makerFee).toFixed());
     checkInvariants(e.state, initial);
+    checkFees(e.state, firstId);
   });
 
   it('stock_market amounts are stock on both sides; sells receive money minus fee', () => {
@@ -230,7 +302,8 @@ describe('matching', () => {
     const btc = e.available('BTC');
     e.setPrice('BTC_USDT', price.minus(1).toFixed());
     expect(e.state.active.some((o) => o.id === r.value.id)).toBe(false);
-    expect(e.available('BTC').minus(btc).toFixed()).toBe('0.01');
+    // 0.01 BTC less the 0.1 % maker fee, taken in BTC.
+    expect(e.available('BTC').minus(btc).toFixed()).toBe('0.00999');
     const filled = e.state.history.find((o) => o.id === r.value.id);
     expect(filled?.status).toBe('FILLED');
     expect(filled?.dealMoney).toBe(price.times('0.01').toFixed());
@@ -257,12 +330,7 @@ describe('matching', () => {
   it('cancel releases the frozen funds; an unknown order is code 2', () => {
     const e = engine();
     const before = e.available('USDT');
-    const r = e.placeLimit({
-      market: 'BTC_USDT',
-      side: 'buy',
-      amount: new Decimal('0.01'),
-      price: new Decimal('40000'),
-    });
+    const r = buyBtc(e, '0.01', '40000');
     if (!r.ok) throw r.error;
     expect(e.available('USDT').lt(before)).toBe(true);
     const c = e.cancel('BTC_USDT', { orderId: r.value.id });
@@ -293,6 +361,7 @@ describe('matching', () => {
 
   it('records a deal per fill: taker deals for each book level, a maker deal for a resting fill', () => {
     const e = engine();
+    const firstId = e.state.nextId;
     // 12 ETH is more than any one level of the book holds (at most 2 x 4 ETH).
     const r = e.placeMarket({
       market: 'ETH_USDT',
@@ -320,11 +389,13 @@ describe('matching', () => {
     const maker = e.state.deals.filter((d) => d.orderId === rest.value.id);
     expect(maker).toMatchObject([{ role: 1, price: price.toFixed(), amount: '0.5' }]);
     checkInvariants(e.state, totals(createSeedState(42, NOW)));
+    checkFees(e.state, firstId);
   });
 
   it('the seeded state is consistent', () => {
     const e = engine();
     checkInvariants(e.state, totals(e.state));
+    checkFees(e.state, e.state.nextId);
     expect(e.state.active.length).toBeGreaterThanOrEqual(30);
   });
 });
@@ -575,9 +646,8 @@ function checkOnce(
   const ids = [...live, ...s.history].map((o) => o.id);
   expect(new Set(ids).size, 'an order is in two places').toBe(ids.length);
   for (const o of [...live, ...s.history].filter((x) => x.id >= firstId)) {
-    const executed = byMoney(o)
-      ? new Decimal(o.dealMoney).plus(o.dealFee)
-      : new Decimal(o.dealStock);
+    // A buy's fee is in the stock it receives: a buy by money spends its deals' money alone.
+    const executed = new Decimal(byMoney(o) ? o.dealMoney : o.dealStock);
     expect(executed.lte(o.amount), `order ${o.id} executed beyond its amount`).toBe(true);
   }
   for (const o of s.history) {
@@ -604,6 +674,27 @@ function checkOnce(
   expect(s.killSwitches.every((t) => t.cancellationTime * 1000 > clock.ms)).toBe(true);
 }
 
+/**
+ * Each deal's fee is the rate (maker or taker) on what its order received, a buy's stock, a sell's
+ * money; the fee account holds exactly the fees of the deals made since `firstId` (the seeded ones
+ * paid theirs before), each in that asset. Deals never change once made: checking once at the end
+ * of a run covers every step.
+ */
+function checkFees(s: ExchangeState, firstId: number): void {
+  const fees = new Map<string, Decimal>();
+  for (const d of s.deals) {
+    const m = MARKET_BY_NAME.get(d.market)!;
+    const rate = d.role === 1 ? m.makerFee : m.takerFee;
+    const [received, asset] = d.side === 'buy' ? [d.amount, m.stock] : [d.deal, m.money];
+    expect(new Decimal(received).times(rate).eq(d.fee), `deal ${d.id} fee`).toBe(true);
+    if (d.id >= firstId) fees.set(asset, (fees.get(asset) ?? new Decimal(0)).plus(d.fee));
+  }
+  const collected = Object.entries(s.fees).filter(([, v]) => !new Decimal(v).isZero());
+  expect(new Map(collected)).toEqual(
+    new Map([...fees].filter(([, v]) => !v.isZero()).map(([a, v]) => [a, v.toFixed()])),
+  );
+}
+
 describe('property: orders, conditional orders, cancels, timers, while the price walks and jumps', () => {
   it('keeps every balance >= 0, conserves each asset (fees counted), executes each trigger once', () => {
     let triggered = 0;
@@ -622,6 +713,7 @@ describe('property: orders, conditional orders, cancels, timers, while the price
             checkInvariants(e.state, initial);
             checkOnce(e, finished, clock, firstId);
           }
+          checkFees(e.state, firstId);
           triggered += [...e.state.active, ...e.state.history].filter((o) => o.activated).length;
         },
       ),
