@@ -55,6 +55,24 @@ async function openList() {
 }
 
 describe('market picker', () => {
+  it('writes each last price at its market’s tick, in the list and the header', async () => {
+    // Issue 32 item 1: a price at the market's tick, never its digits trimmed ("3,012.5").
+    const fine = { ...ETH_USDT, moneyPrec: 4 };
+    setDesk(
+      fakeDesk({
+        'trade.markets': async () => [BTC_USDT, fine],
+        'trade.tickers': async () => TICKERS,
+        'trade.context': async () => context({ market: fine, lastPrice: '3012.5' }),
+      }).desk,
+    );
+    useTradeStore.setState({ market: 'ETH_USDT' });
+    render(<TradeView />);
+    await screen.findByRole('button', { name: 'Review order' });
+    expect(screen.getByTestId('last-price').textContent).toBe('3,012.5000 USDT');
+    await openList();
+    expect(options()[1]!.querySelector('.trade-option-price')?.textContent).toBe('3,012.5000');
+  });
+
   it('shows each market’s last price and signed 24 h change, coloured by direction', async () => {
     const fake = await open();
     await openList();

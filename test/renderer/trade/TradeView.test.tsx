@@ -222,7 +222,7 @@ describe('Trade screen', () => {
         name: 'not enough money',
         fill: () => type(amount(), '0.02'),
         field: amount,
-        message: 'Not enough USDT: available 1,000 USDT, needed ≈ 1,202.20 USDT with the fee',
+        message: 'Not enough USDT: available 1,000.00 USDT, needed ≈ 1,202.20 USDT with the fee',
       },
       {
         name: 'not enough stock',
@@ -231,7 +231,7 @@ describe('Trade screen', () => {
           type(amount(), '0.6');
         },
         field: amount,
-        message: 'Not enough BTC: available 0.5 BTC',
+        message: 'Not enough BTC: available 0.5000 BTC',
       },
       {
         name: 'bad client order id',

@@ -88,20 +88,37 @@ describe('order form checks', () => {
 
   it('wants enough balance and names it', () => {
     expect(validate(form({ amount: '0.02' }), ctx).amount).toBe(
-      'Not enough USDT: available 1,000 USDT, needed ≈ 1,202.20 USDT with the fee',
+      'Not enough USDT: available 1,000.00 USDT, needed ≈ 1,202.20 USDT with the fee',
     );
     expect(validate(form({ side: 'sell', amount: '0.6' }), ctx).amount).toBe(
-      'Not enough BTC: available 0.5 BTC',
+      'Not enough BTC: available 0.5000 BTC',
     );
     expect(validate(form({ kind: 'market', amount: '1000.01' }), ctx).amount).toBe(
-      'Not enough USDT: available 1,000 USDT',
+      'Not enough USDT: available 1,000.00 USDT',
     );
     expect(validate(form({ kind: 'limit', amount: '0.02', price: '60000' }), ctx).amount).toBe(
-      'Not enough USDT: available 1,000 USDT, needed 1,201.2 USDT with the fee',
+      'Not enough USDT: available 1,000.00 USDT, needed 1,201.2 USDT with the fee',
     );
     expect(
       validate(form({ kind: 'limit', side: 'sell', amount: '0.51', price: '60000' }), ctx).amount,
-    ).toBe('Not enough BTC: available 0.5 BTC');
+    ).toBe('Not enough BTC: available 0.5000 BTC');
+  });
+
+  it('writes the available balance at its asset’s places, as the balances show it', () => {
+    // Issue 32 item 1: "USDT available 18,752.2581348352".
+    const odd = context({
+      stock: { available: '0.0105411186958', freeze: '0' },
+      money: { available: '18752.2581348352', freeze: '0' },
+    });
+    expect(validate(form({ kind: 'market', amount: '20000' }), odd).amount).toBe(
+      'Not enough USDT: available 18,752.26 USDT',
+    );
+    expect(validate(form({ side: 'sell', amount: '0.02' }), odd).amount).toBe(
+      'Not enough BTC: available 0.0105 BTC',
+    );
+    expect(validate(form({ kind: 'limit', amount: '0.4', price: '60000' }), odd).amount).toMatch(
+      /^Not enough USDT: available 18,752\.26 USDT, needed /,
+    );
   });
 
   it('checks the client order id characters', () => {

@@ -97,10 +97,10 @@ describe('stop order checks', () => {
     amountCases([
       [
         stopLimit({ amount: '0.02', price: '50000' }),
-        'Not enough USDT: available 1,000 USDT, needed 1,001 USDT with the fee',
+        'Not enough USDT: available 1,000.00 USDT, needed 1,001 USDT with the fee',
       ],
-      [spend('1000.01'), 'Not enough USDT: available 1,000 USDT, needed 1,000.01 USDT'],
-      [stopMarket({ amount: '0.6' }), 'Not enough BTC: available 0.5 BTC'],
+      [spend('1000.01'), 'Not enough USDT: available 1,000.00 USDT, needed 1,000.01 USDT'],
+      [stopMarket({ amount: '0.6' }), 'Not enough BTC: available 0.5000 BTC'],
     ]);
   });
 });

@@ -53,6 +53,14 @@ export function plain(value: Decimal.Value): string {
   return fraction ? `${grouped}${separators.decimal}${fraction}` : grouped;
 }
 
+/**
+ * A balance as the balances show it, at its asset's places on the market (the one number rule):
+ * "Not enough USDT: available 18,752.26 USDT", never the exchange's 18,752.2581348352.
+ */
+function held(value: Decimal, places: number): string {
+  return formatDecimal(value.toFixed(), places);
+}
+
 /** The smallest step of `places` decimals: 4 -> 0.0001. */
 export function stepOf(places: number): Decimal {
   return new Decimal(1).div(new Decimal(10).pow(places));
@@ -178,13 +186,13 @@ function stopTotalRules(
     const available = new Decimal(context.money.available);
     if (needed.gt(available)) {
       const fee = form.kind === 'stop_limit' ? ' with the fee' : '';
-      return `Not enough ${money}: available ${plain(available)} ${money}, needed ${plain(needed)} ${money}${fee}`;
+      return `Not enough ${money}: available ${held(available, market.moneyPrec)} ${money}, needed ${plain(needed)} ${money}${fee}`;
     }
     return undefined;
   }
   const available = new Decimal(context.stock.available);
   if (new Decimal(form.amount.trim()).gt(available)) {
-    return `Not enough ${market.stock}: available ${plain(available)} ${market.stock}`;
+    return `Not enough ${market.stock}: available ${held(available, market.stockPrec)} ${market.stock}`;
   }
   return undefined;
 }
@@ -222,7 +230,7 @@ function totalRules(form: OrderFormValues, context: TradeContext): string | unde
   if (form.kind === 'market') {
     const available = new Decimal(context.money.available);
     if (amount.gt(available)) {
-      return `Not enough ${money}: available ${plain(available)} ${money}`;
+      return `Not enough ${money}: available ${held(available, market.moneyPrec)} ${money}`;
     }
     return undefined;
   }
@@ -242,13 +250,14 @@ function totalRules(form: OrderFormValues, context: TradeContext): string | unde
     const needed = total && limit ? limitBuyCost(total, market) : total;
     const available = new Decimal(context.money.available);
     if (needed?.gt(available)) {
-      return `Not enough ${money}: available ${plain(available)} ${money}, needed ${about}${written(needed)} ${money} with the fee`;
+      return `Not enough ${money}: available ${held(available, market.moneyPrec)} ${money}, needed ${about}${written(needed)} ${money} with the fee`;
     }
     return undefined;
   }
   const stock = market.stock;
   const available = new Decimal(context.stock.available);
-  if (amount.gt(available)) return `Not enough ${stock}: available ${plain(available)} ${stock}`;
+  if (amount.gt(available))
+    return `Not enough ${stock}: available ${held(available, market.stockPrec)} ${stock}`;
   return undefined;
 }
 
