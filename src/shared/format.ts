@@ -10,10 +10,22 @@
  * No Node, no DOM.
  */
 import Decimal from 'decimal.js';
+import type { Asset } from './model';
 import type { Separators } from './separators';
 
 /** Places of a fiat amount. */
 export const FIAT_PLACES = 2;
+
+/**
+ * The places of a value in a quote currency (what the user values in): fiat (an asset that lists
+ * payment providers) at `FIAT_PLACES`, any other asset at its display places, 8 when unknown.
+ */
+export function quoteValuePlaces(
+  asset: Pick<Asset, 'currencyPrecision' | 'providers'> | undefined,
+) {
+  const fiat = (asset?.providers?.deposits.length ?? 0) + (asset?.providers?.withdraws.length ?? 0);
+  return fiat > 0 ? FIAT_PLACES : (asset?.currencyPrecision ?? 8);
+}
 
 const PLAIN: Separators = { group: ',', decimal: '.' };
 

@@ -16,6 +16,10 @@ import { EarnPage, SubAccountsPage } from './pages/earn';
  */
 
 const SHOTS = 'test-results/screenshots';
+/** The demo's `currency_precision` of the plans' assets: what Earn writes their amounts at. */
+const PLACES: Record<string, number> = { USDT: 6, BTC: 8 };
+/** An amount as the screen writes it: at its asset's places, with its unit. */
+const shown = (amount: string, asset: string) => `${writeNumber(amount, PLACES[asset]!)} ${asset}`;
 const INVEST_PATH = '/api/v4/main-account/smart-flex/investments/invest';
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
@@ -43,17 +47,12 @@ describe('Earn and sub-accounts against the demo exchange', () => {
   });
 
   const mainUsdt = async () => (await app.core.accounts.active().api.mainBalance())['USDT'];
-  /** `value` of `ticker` as every screen writes it: at the asset's places from the assets list. */
-  const written = async (value: string, ticker: string) => {
-    const places = (await app.core.accounts.active().api.assets())[ticker]?.currencyPrecision;
-    return `${writeNumber(value, places ?? 8)} ${ticker}`;
-  };
 
   it('lists the plans with their limits and rates', async () => {
     await earn.open();
     await earn.waitForPlans();
     const usdt = earn.planRow('USDT');
-    await expect(usdt.textContent()).resolves.toContain(await written('100000', 'USDT'));
+    await expect(usdt.textContent()).resolves.toContain('100,000.000000 USDT');
     await expect(usdt.textContent()).resolves.toContain('12 %');
     await expect(earn.planRow('BTC').textContent()).resolves.toContain('2.5 %');
   });
@@ -80,7 +79,7 @@ describe('Earn and sub-accounts against the demo exchange', () => {
           new Date(record.createdAt * 1000).toISOString(),
         );
         expect(await earn.cell(row, 'Asset')).toBe(record.currency);
-        expect(await earn.cell(row, 'Amount')).toBe(await written(record.amount, record.currency));
+        expect(await earn.cell(row, 'Amount')).toBe(shown(record.amount, record.currency));
         expect(await earn.cell(row, 'Investment')).toBe(label);
       }
     };
@@ -91,11 +90,11 @@ describe('Earn and sub-accounts against the demo exchange', () => {
 
     // What each investment received: the exact sum of its payments, in its asset.
     const usdt = earn.investmentRow('USDT');
-    expect(await earn.cell(usdt, 'Interest received')).toBe(await written(sum(active!.id), 'USDT'));
+    expect(await earn.cell(usdt, 'Interest received')).toBe(shown(sum(active!.id), 'USDT'));
     expect(sum(active!.id)).toBe('19.726');
     expect(await earn.cell(usdt, 'Rate')).toBe('Earning 12 %Plan up to 12 %');
     const btc = earn.investmentRow('BTC');
-    expect(await earn.cell(btc, 'Interest received')).toBe(await written(sum(closed!.id), 'BTC'));
+    expect(await earn.cell(btc, 'Interest received')).toBe(shown(sum(closed!.id), 'BTC'));
     expect(await earn.cell(btc, 'Rate')).toBe('Plan up to 2.5 %');
 
     await earn.paymentsInvestment.selectOption({ label: 'BTC plan · closed' });
@@ -110,10 +109,7 @@ describe('Earn and sub-accounts against the demo exchange', () => {
     await earn.openInvest('USDT');
     const mark = app.core.demoExchange.requestLog().at(-1)?.id ?? 0;
     await earn.fillInvest('USDT', '100001', false);
-    await earn
-      .amountError('USDT')
-      .filter({ hasText: `At most ${await written('100000', 'USDT')}.` })
-      .waitFor();
+    await earn.amountError('USDT').filter({ hasText: 'At most 100,000.000000 USDT.' }).waitFor();
     expect(await earn.dialog.count()).toBe(0);
     await shot(page, 'earn-over-maximum');
     const sent = app.core.demoExchange.requestLog(mark).filter((e) => e.path === INVEST_PATH);
@@ -124,22 +120,14 @@ describe('Earn and sub-accounts against the demo exchange', () => {
     expect(await mainUsdt()).toBe('12000');
     await earn.fillInvest('USDT', '250', true);
     await expect(earn.dialog.getByTestId('invest-question').textContent()).resolves.toBe(
-      `Invest ${await written('250', 'USDT')} in the USDT plan (up to 12 % a year), auto-reinvest on.`,
+      'Invest 250.000000 USDT in the USDT plan (up to 12 % a year), auto-reinvest on.',
     );
     await earn.confirm('Invest');
-    await earn.notice
-      .filter({ hasText: `Invested ${await written('250', 'USDT')} in the USDT plan.` })
-      .waitFor();
-    await earn
-      .investmentRow('USDT')
-      .filter({ hasText: await written('1750', 'USDT') })
-      .waitFor();
+    await earn.notice.filter({ hasText: 'Invested 250.000000 USDT in the USDT plan.' }).waitFor();
+    await earn.investmentRow('USDT').filter({ hasText: '1,750.000000 USDT' }).waitFor();
     await expect(earn.investmentRow('USDT').textContent()).resolves.toContain('active');
     expect(await mainUsdt()).toBe('11750');
-    await earn
-      .planRow('USDT')
-      .filter({ hasText: await written('11750', 'USDT') })
-      .waitFor();
+    await earn.planRow('USDT').filter({ hasText: '11,750.000000 USDT' }).waitFor();
     const sent = app.core.demoExchange.requestLog().filter((e) => e.path === INVEST_PATH);
     expect(sent).toHaveLength(1);
     await shot(page, 'earn-invested');
@@ -155,9 +143,7 @@ describe('Earn and sub-accounts against the demo exchange', () => {
     expect(await earn.closeButton('BTC').count()).toBe(0);
     // The 1,750 USDT went back to the main account.
     expect(await mainUsdt()).toBe('13500');
-    await expect(earn.investmentRow('USDT').textContent()).resolves.toContain(
-      await written('0', 'USDT'),
-    );
+    await expect(earn.investmentRow('USDT').textContent()).resolves.toContain('0.000000 USDT');
     await shot(page, 'earn-closed');
   });
 

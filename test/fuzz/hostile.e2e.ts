@@ -89,7 +89,7 @@ function readCalls(): [channel: string, input: unknown][] {
     ['trade.markets', undefined],
     ['trade.context', { market: 'BTC_USDT' }],
     ['flex.overview', undefined],
-    ['flex.payments', undefined],
+    ['flex.payments', { quote: 'USDT' }],
     ['subAccounts.list', undefined],
     ['transfers.list', { filters: { transactionMethod: 1 }, offset: 0, limit: 100 }],
     ['transfers.exportCsv', { filters: {} }],

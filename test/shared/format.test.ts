@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FIAT_PLACES, assetPlaces, exactText, writeNumber } from '../../src/shared/format';
+import {
+  FIAT_PLACES,
+  assetPlaces,
+  exactText,
+  quoteValuePlaces,
+  writeNumber,
+} from '../../src/shared/format';
 
 const BTC_USDT = { stock: 'BTC', money: 'USDT', stockPrec: 6, moneyPrec: 2 };
 
@@ -34,5 +40,18 @@ describe('the one rule for writing a number', () => {
 
   it('knows the places of a market asset only', () => {
     expect(assetPlaces(BTC_USDT, 'ETH')).toBeUndefined();
+  });
+});
+
+describe('quoteValuePlaces: a value in the quote currency', () => {
+  it('writes fiat (an asset with payment providers) at 2, an asset at its places, else 8', () => {
+    const providers = { deposits: ['VISAMASTER'], withdraws: [] };
+    expect(quoteValuePlaces({ currencyPrecision: 2, providers })).toBe(FIAT_PLACES);
+    expect(quoteValuePlaces({ currencyPrecision: 8, providers })).toBe(FIAT_PLACES);
+    expect(quoteValuePlaces({ currencyPrecision: 6 })).toBe(6);
+    expect(
+      quoteValuePlaces({ currencyPrecision: 6, providers: { deposits: [], withdraws: [] } }),
+    ).toBe(6);
+    expect(quoteValuePlaces(undefined)).toBe(8);
   });
 });

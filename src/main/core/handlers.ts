@@ -139,7 +139,7 @@ export function createHandlers(services: Services): Handlers {
     'flex.overview': () => flex.overview(api()),
     'flex.invest': (input) => flex.invest(api(), input),
     'flex.close': ({ plan }) => flex.close(api(), plan),
-    'flex.payments': () => flex.payments(api()),
+    'flex.payments': ({ quote }) => flex.payments(api(), quote),
     'subAccounts.list': () => subAccounts.list(api()),
     'subAccounts.block': ({ id }) => subAccounts.block(api(), id),
     'subAccounts.unblock': ({ id }) => subAccounts.unblock(api(), id),

@@ -1,15 +1,19 @@
 import type { ChannelParsed } from '../../shared/contract';
-import { Precise } from '../../shared/decimal';
+import { holdingValue, Precise } from '../../shared/decimal';
+import { quoteValuePlaces } from '../../shared/format';
 import type {
   Assets,
   FlexInterest,
+  FlexInterestByMonth,
   FlexOverview,
   FlexPayment,
   FlexPayments,
   FlexTransaction,
+  Ticker,
 } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
 import { fetchAllFlexPayments } from '../exchange/paging';
+import { PriceBook } from './pricing';
 
 /**
  * The flex (Earn) group: plans, investments and the main balances to invest from; the interest
@@ -45,10 +49,70 @@ export function close(api: ExchangeApi, plan: string): Promise<FlexTransaction> 
   return api.flexClose(plan);
 }
 
-/** Every interest payment, and per investment (and asset) their exact sum and the latest one. */
-export async function payments(api: ExchangeApi): Promise<FlexPayments> {
-  const { payments: records, capped } = await fetchAllFlexPayments(api);
-  return { records, interest: interestOf(records), capped, fetchedAt: Date.now() };
+/**
+ * Every interest payment, per investment (and asset) their exact sum and the latest one, and per
+ * month and asset their sum valued in `quote`.
+ */
+export async function payments(api: ExchangeApi, quote: string): Promise<FlexPayments> {
+  const [{ payments: records, capped }, ticker, assets] = await Promise.all([
+    fetchAllFlexPayments(api),
+    // Only for the values in the quote: without prices the months are listed unvalued.
+    api.ticker().catch(() => ({}) as Ticker),
+    api.assets().catch(() => ({}) as Assets),
+  ]);
+  return {
+    records,
+    interest: interestOf(records),
+    byMonth: interestByMonth(
+      records,
+      new PriceBook(ticker),
+      quote,
+      quoteValuePlaces(assets[quote]),
+    ),
+    capped,
+    fetchedAt: Date.now(),
+  };
+}
+
+/** "2026-03": the local month of a time (main runs on the user's machine, in their time zone). */
+const monthOf = (ms: number): string => {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+};
+
+/**
+ * The payments summed per month and asset (exactly), each sum valued in `quote` as the Overview
+ * values a holding: the live ticker's price (PriceBook), the value at 8 places. Newest month first.
+ */
+export function interestByMonth(
+  records: readonly FlexPayment[],
+  book: PriceBook,
+  quote: string,
+  places: number,
+): FlexInterestByMonth {
+  const sums = new Map<
+    string,
+    { month: string; currency: string; sum: InstanceType<typeof Precise> }
+  >();
+  for (const payment of records) {
+    const month = monthOf(payment.createdAt);
+    const key = JSON.stringify([month, payment.currency]);
+    const group = sums.get(key);
+    if (group) group.sum = group.sum.add(payment.amount);
+    else sums.set(key, { month, currency: payment.currency, sum: new Precise(payment.amount) });
+  }
+  const months = [...sums.values()]
+    .sort((a, b) => b.month.localeCompare(a.month) || a.currency.localeCompare(b.currency))
+    .map(({ month, currency, sum }) => {
+      const price = book.price(currency, quote);
+      return {
+        month,
+        currency,
+        amount: sum.toFixed(),
+        value: price ? holdingValue(sum.toFixed(), price).toFixed() : null,
+      };
+    });
+  return { quote, quotePlaces: places, months };
 }
 
 function interestOf(records: readonly FlexPayment[]): FlexInterest[] {

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { holdingPrice, holdingValue } from '../../shared/decimal';
-import { FIAT_PLACES } from '../../shared/format';
+import { quoteValuePlaces } from '../../shared/format';
 import type { FlexInvestmentPage, PortfolioOverview, PortfolioRow } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
 import { ExchangeError } from '../exchange/errors';
@@ -74,9 +74,7 @@ export async function portfolioOverview(
     quote,
     quotes: book.quotes(),
     // Fiat (an asset with payment providers) at 2 places, any other quote at its own precision.
-    quotePrecision: assets[quote]?.providers
-      ? FIAT_PLACES
-      : (assets[quote]?.currencyPrecision ?? DEFAULT_PRECISION),
+    quotePrecision: quoteValuePlaces(assets[quote]),
     rows,
     total: total.toFixed(),
     unpriced,

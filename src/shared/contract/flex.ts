@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel, decimal, noInput } from './common';
+import { channel, decimal, noInput, quote } from './common';
 import type { FlexOverview, FlexPayments, FlexTransaction } from '../model';
 
 /** Earn: flex plans, investments and the interest they were paid. */
@@ -16,7 +16,8 @@ export const flex = {
   close: channel<FlexTransaction>()(z.object({ plan: z.string().uuid('Choose a plan.') })),
   /**
    * Every interest payment (up to 10,000, newest first) and what each investment has been paid:
-   * the totals need them all, so main pages through them and the screen filters and sorts.
+   * the totals need them all, so main pages through them and the screen filters and sorts. The
+   * totals per month are valued in `quote`.
    */
-  payments: channel<FlexPayments>()(noInput),
+  payments: channel<FlexPayments>()(z.object({ quote })),
 } as const;

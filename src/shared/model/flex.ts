@@ -78,12 +78,34 @@ export interface FlexInterest {
   last: FlexPayment;
 }
 
+/** The interest of one asset paid in one month, and what it is worth in the quote. */
+export interface FlexMonthInterest {
+  /** "2026-03": the month (local time) the payments were made in. */
+  month: string;
+  currency: string;
+  /** The exact sum of that month's payments of the asset. */
+  amount: Decimal;
+  /** `amount` in the quote at the Overview's price (the live ticker); null: no price. */
+  value: Decimal | null;
+}
+
+/** Interest paid per month and asset, valued in one quote currency. */
+export interface FlexInterestByMonth {
+  quote: string;
+  /** Places a value in the quote is written with: fiat 2, an asset its display places. */
+  quotePlaces: number;
+  /** Newest month first; within a month by asset. */
+  months: FlexMonthInterest[];
+}
+
 /** Interest paid on flex investments (flex.payments). */
 export interface FlexPayments {
   /** Newest first. */
   records: FlexPayment[];
   /** Per investment (and asset), in the order of their latest payment, newest first. */
   interest: FlexInterest[];
+  /** The payments summed per month and asset, valued in the quote asked for. */
+  byMonth: FlexInterestByMonth;
   /** The exchange holds more than the app loads (10,000): the totals count only these. */
   capped: boolean;
   fetchedAt: number;

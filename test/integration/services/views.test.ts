@@ -224,7 +224,7 @@ describe('flex.payments', () => {
   it('lists every interest payment the exchange holds, newest first, and totals each investment exactly', async () => {
     const { core, call } = await startMainCore();
     const held = core.demoExchange.engine.state.flexPayments;
-    const view = await call<FlexPayments>('flex.payments');
+    const view = await call<FlexPayments>('flex.payments', { quote: 'USDT' });
     expect(view.capped).toBe(false);
     expect(view.fetchedAt).toBeGreaterThan(Date.now() - 10_000);
     // All 100 (two pages at the exchange's default of 50), each once, as the exchange holds them.
@@ -257,10 +257,37 @@ describe('flex.payments', () => {
     expect([usdt.count, usdt.total]).toEqual([40, '19.726']);
     const btc = view.interest.find((i) => i.currency === 'BTC')!;
     expect([btc.count, btc.total]).toEqual([60, '0.0004104']);
+    // Per month and asset: the months add up to each asset's total; USDT is worth itself, BTC
+    // is valued at the ticker's price (USDT at its 6 places: not fiat).
+    expect(view.byMonth).toMatchObject({ quote: 'USDT', quotePlaces: 6 });
+    for (const [currency, total] of [
+      ['USDT', '19.726'],
+      ['BTC', '0.0004104'],
+    ]) {
+      const months = view.byMonth.months.filter((m) => m.currency === currency);
+      expect(months.length).toBeGreaterThanOrEqual(1);
+      const sum = months.reduce((all, m) => all.add(m.amount), new Decimal(0));
+      expect(sum.toFixed()).toBe(total);
+    }
+    for (const m of view.byMonth.months.filter((m) => m.currency === 'USDT'))
+      expect(m.value).toBe(m.amount);
+    for (const m of view.byMonth.months.filter((m) => m.currency === 'BTC'))
+      expect(new Decimal(m.value!).gt(m.amount)).toBe(true);
+    const months = view.byMonth.months.map((m) => m.month);
+    expect(months).toEqual([...months].sort().reverse());
+  });
+
+  it('values the monthly interest in a fiat quote at 2 places', async () => {
+    const { call } = await startMainCore();
+    const view = await call<FlexPayments>('flex.payments', { quote: 'EUR' });
+    expect(view.byMonth).toMatchObject({ quote: 'EUR', quotePlaces: 2 });
+    expect(view.byMonth.months.every((m) => m.value !== null)).toBe(true);
   });
 
   it('answers a key without lending access with a permission error', async () => {
     const call = await startMain({ demoExchange: { lendingAccess: false } });
-    await expect(call('flex.payments')).rejects.toMatchObject({ code: 'EXCHANGE_PERMISSION' });
+    await expect(call('flex.payments', { quote: 'USDT' })).rejects.toMatchObject({
+      code: 'EXCHANGE_PERMISSION',
+    });
   });
 });

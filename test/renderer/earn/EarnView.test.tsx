@@ -147,6 +147,37 @@ describe('Earn: invest', () => {
     expect(screen.queryByRole('region', { name: 'Invest in the USDT plan' })).toBeNull();
   });
 
+  it('estimates what the amount earns a day and a month as it is typed, and confirms it', async () => {
+    serve({ 'flex.invest': async () => TX });
+    const form = await openInvest();
+    const estimate = () => within(form).queryByTestId('invest-estimate')?.textContent ?? null;
+    // Nothing to estimate before a number is typed.
+    expect(estimate()).toBeNull();
+    fireEvent.change(amountInput(form), { target: { value: '12' } });
+    // 12 x 0.052 / 365 = 0.0017095… a day, 12 x 0.052 / 12 = 0.052 a month, at USDT's 6 places.
+    expect(estimate()).toBe('≈ 0.001710 USDT a day, ≈ 0.052000 USDT a month at up to 5.2 % a year');
+    fireEvent.change(amountInput(form), { target: { value: '12.5' } });
+    expect(estimate()).toBe('≈ 0.001781 USDT a day, ≈ 0.054167 USDT a month at up to 5.2 % a year');
+    fireEvent.change(amountInput(form), { target: { value: 'abc' } });
+    expect(estimate()).toBeNull();
+    fireEvent.change(amountInput(form), { target: { value: '12.5' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Invest' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm the investment' });
+    expect(within(dialog).getByTestId('invest-estimate').textContent).toBe(
+      '≈ 0.001781 USDT a day, ≈ 0.054167 USDT a month at up to 5.2 % a year',
+    );
+  });
+
+  it("writes the estimate at the asset's places (BTC at 8)", async () => {
+    serve();
+    const form = await openInvest('BTC');
+    fireEvent.change(amountInput(form, 'BTC'), { target: { value: '0.2' } });
+    // 0.2 x 0.025 / 365 = 0.0000136986… a day; 0.2 x 0.025 / 12 = 0.000416666… a month.
+    expect(within(form).getByTestId('invest-estimate').textContent).toBe(
+      '≈ 0.00001370 BTC a day, ≈ 0.00041667 BTC a month at up to 2.5 % a year',
+    );
+  });
+
   it('says auto-reinvest off when it is off, and Cancel sends nothing', async () => {
     const fake = serve({ 'flex.invest': async () => TX });
     const form = await openInvest();
@@ -272,13 +303,12 @@ describe('Earn: investments and Close', () => {
     serve();
     const active = await rowOf('USDT plan');
     expect(active.textContent).toContain('1,500.000000 USDT');
-    expect(active.textContent).toContain('On');
-    expect(active.textContent).toContain('active');
+    // The status and the auto-reinvest under the plan (the times stay in view at 1400 px).
+    expect(active.textContent).toContain('USDT planactive Reinvest on');
     expect(active.querySelectorAll('time')).toHaveLength(2);
     const closed = await rowOf('BTC plan');
     expect(closed.textContent).toContain('0.00000000 BTC');
-    expect(closed.textContent).toContain('Off');
-    expect(closed.textContent).toContain('closed');
+    expect(closed.textContent).toContain('BTC planclosed Reinvest off');
   });
 
   it("writes Created and Updated in the app's one time format (as the payments table does)", async () => {

@@ -170,3 +170,62 @@ describe('Earn: interest payments table', () => {
     );
   });
 });
+
+describe('Earn: interest by month, in the quote', () => {
+  const monthTable = () => screen.findByRole('table', { name: 'Interest by month' });
+  const monthRows = async () => within(await monthTable()).findAllByTestId('month-row');
+
+  it("lists each month and asset with its amount at the asset's places and its value in the quote", async () => {
+    const fake = serve();
+    const rows = await monthRows();
+    expect(rows.map((r) => cell(r, 'Month').textContent)).toEqual(['Mar 2026', 'Jan 2026']);
+    expect(rows.map((r) => cell(r, 'Asset').textContent)).toEqual(['USDT', 'BTC']);
+    expect(rows.map((r) => cell(r, 'Amount').textContent)).toEqual([
+      '0.300001 USDT',
+      '0.00001368 BTC',
+    ]);
+    // USDT as the quote: at its own 6 places, as main said.
+    expect(rows.map((r) => cell(r, 'Value (USDT)').textContent)).toEqual([
+      '0.300001 USDT',
+      '0.820800 USDT',
+    ]);
+    // Asked in Settings' quote.
+    expect(fake.callsTo('flex.payments')).toEqual([{ quote: 'USDT' }]);
+  });
+
+  it('writes a fiat value at 2 places, an unpriced one as "—", and asks again when the quote changes', async () => {
+    const inEur = payments({
+      byMonth: {
+        quote: 'EUR',
+        quotePlaces: 2,
+        months: [
+          { month: '2026-03', currency: 'USDT', amount: '0.300001', value: '0.277350924' },
+          { month: '2026-03', currency: 'XYZ', amount: '5', value: null },
+        ],
+      },
+    });
+    const fake = serve(async () => (useSettings.getState().quote === 'EUR' ? inEur : payments()));
+    await monthRows();
+    act(() => useSettings.getState().setQuote('EUR'));
+    await waitFor(async () =>
+      expect((await monthRows()).map((r) => cell(r, 'Value (EUR)').textContent)).toEqual([
+        '0.28 EUR',
+        '—',
+      ]),
+    );
+    expect(fake.callsTo('flex.payments')).toEqual([{ quote: 'USDT' }, { quote: 'EUR' }]);
+  });
+
+  it('says nothing has been paid in any month when there are no payments', async () => {
+    serve(async () =>
+      payments({
+        records: [],
+        interest: [],
+        byMonth: { quote: 'USDT', quotePlaces: 6, months: [] },
+      }),
+    );
+    expect(
+      await within(await monthTable()).findByText('No interest has been paid yet.'),
+    ).toBeTruthy();
+  });
+});

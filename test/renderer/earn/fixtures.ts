@@ -123,6 +123,15 @@ export function payments(overrides: Partial<FlexPayments> = {}): FlexPayments {
       { investmentId: 'inv-usdt', currency: 'USDT', total: '0.300001', count: 3, last: usdt[0]! },
       { investmentId: 'inv-btc', currency: 'BTC', total: '0.00001368', count: 2, last: btc[0]! },
     ],
+    // Main's totals per month (fixed months: main, not the page, reads the clock and the prices).
+    byMonth: {
+      quote: 'USDT',
+      quotePlaces: 6,
+      months: [
+        { month: '2026-03', currency: 'USDT', amount: '0.300001', value: '0.300001' },
+        { month: '2026-01', currency: 'BTC', amount: '0.00001368', value: '0.82080000' },
+      ],
+    },
     capped: false,
     fetchedAt: Date.now(),
     ...overrides,

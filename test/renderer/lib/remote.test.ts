@@ -56,7 +56,7 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
     useOrdersStore.getState().loadActive(),
     useOrdersStore.getState().loadConditional(),
     useEarnStore.getState().load(),
-    usePaymentsStore.getState().load(),
+    usePaymentsStore.getState().load('USDT'),
     useSubAccountsStore.getState().load(),
     useTransfersStore.getState().loadPage(),
     useOrdersStore.getState().loadKillSwitches(),

@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { FlexPlan } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
 import { actionsColumn, decimalColumn, tickerColumn } from '../../components/table/columns';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
+import { useSettings } from '../../lib/settingsStore';
 import { statusOf } from '../../lib/remote';
 import { useShellStore } from '../../lib/shellStore';
 import { isPermissionError, useEarnPlaces, useEarnStore, usePaymentsStore } from './earnStore';
@@ -42,11 +43,17 @@ export function EarnView() {
   const load = useEarnStore((s) => s.load);
   const paid = usePaymentsStore();
   const loadPayments = paid.load;
+  const quote = useSettings((s) => s.quote);
   const refresh = useCallback(() => {
     void load();
-    void loadPayments();
-  }, [load, loadPayments]);
+    void loadPayments(quote);
+  }, [load, loadPayments, quote]);
   useAutoRefresh(refresh, data?.fetchedAt);
+  // The monthly totals are valued in Settings' quote: a new quote values them again.
+  const paidIn = paid.query;
+  useEffect(() => {
+    if (paidIn !== undefined && paidIn !== quote) void loadPayments(quote);
+  }, [paidIn, quote, loadPayments]);
   const [selected, setSelected] = useState<string | undefined>();
   const [notice, setNotice] = useState<string | undefined>();
   const placesOf = useEarnPlaces();

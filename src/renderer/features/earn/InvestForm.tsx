@@ -8,7 +8,7 @@ import { TextField } from '../../components/Field';
 import { useSettings } from '../../lib/settingsStore';
 import { useForm } from '../../lib/useForm';
 import { useEarnPlaces, useEarnStore, isPermissionError } from './earnStore';
-import { amountText, checkInvestAmount, planName, ratePercent } from './format';
+import { amountText, checkInvestAmount, earnEstimate, planName, ratePercent } from './format';
 
 export const NO_LENDING_ACCESS =
   "This API key has no access to Earn (flex). Enable lending in the key's permissions, or use another key.";
@@ -81,6 +81,7 @@ export function InvestForm({
   }, [id]);
 
   const rate = ratePercent(plan.maxRate);
+  const estimate = earnEstimate(form.values.amount, plan, shownPlaces);
   return (
     <section className="card earn-invest" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Invest in the {planName(plan)}</h2>
@@ -113,6 +114,11 @@ export function InvestForm({
           autoComplete="off"
           spellCheck={false}
         />
+        {estimate ? (
+          <p className="muted small earn-estimate" data-testid="invest-estimate">
+            {estimate}
+          </p>
+        ) : null}
         <label className="earn-toggle">
           <input
             type="checkbox"
@@ -142,6 +148,9 @@ export function InvestForm({
           <p data-testid="invest-question">
             Invest {amountText(confirming.amount, plan.ticker, shownPlaces)} in the {planName(plan)}{' '}
             (up to {rate} a year), auto-reinvest {confirming.withReinvest ? 'on' : 'off'}.
+          </p>
+          <p className="muted" data-testid="invest-estimate">
+            {earnEstimate(confirming.amount, plan, shownPlaces)}
           </p>
         </ConfirmDialog>
       ) : null}

@@ -1,20 +1,10 @@
 import { useMemo, useState } from 'react';
 import Decimal from 'decimal.js';
 import type { DeskError } from '../../../shared/errors';
-import type {
-  FlexInterest,
-  FlexInvestment,
-  FlexInvestmentStatus,
-  FlexPlan,
-} from '../../../shared/model';
+import type { FlexInterest, FlexInvestment, FlexPlan } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { RowActions, useRowActions } from '../../components/table/rowActions';
-import {
-  actionsColumn,
-  statusColumn,
-  tickerColumn,
-  timeColumn,
-} from '../../components/table/columns';
+import { actionsColumn, textColumn, timeColumn } from '../../components/table/columns';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { amountColumn } from './columns';
@@ -40,9 +30,23 @@ export function closeErrorText(error: DeskError): string {
 
 const ROW_HEIGHT = 56;
 
-function StatusBadge({ status }: { status: FlexInvestmentStatus }) {
-  const tone = status === 'ACTIVE' ? 'badge-ok' : 'badge-muted';
-  return <span className={`badge ${tone}`}>{status.toLowerCase()}</span>;
+/**
+ * The plan, and under it the status (a badge) and whether the earnings are reinvested: one column,
+ * so the times and amounts stay in view at 1400 px.
+ */
+function PlanCell({ label, investment }: { label: string; investment: FlexInvestment }) {
+  const tone = investment.status === 'ACTIVE' ? 'badge-ok' : 'badge-muted';
+  return (
+    <span className="earn-lines">
+      <span className="ticker">{label}</span>
+      <span className="muted small">
+        <span className={`badge ${tone}`}>{investment.status.toLowerCase()}</span>{' '}
+        <span title="Auto-reinvest the earnings">
+          Reinvest {investment.withAutoReinvest ? 'on' : 'off'}
+        </span>
+      </span>
+    </span>
+  );
 }
 
 type Status = 'loading' | 'error' | 'ready';
@@ -77,7 +81,7 @@ function Rate({
   const earning = earningRate(investment, interest?.last);
   if (!earning && !plan) return <>—</>;
   return (
-    <span className="earn-rate">
+    <span className="earn-lines">
       {earning ? <span>Earning {ratePercent(earning)}</span> : null}
       {plan ? <span className="muted small">Plan up to {ratePercent(plan.maxRate)}</span> : null}
     </span>
@@ -140,37 +144,28 @@ export function Investments({
     );
 
   const columns: Column<FlexInvestment>[] = [
-    tickerColumn('plan', 'Plan', 'minmax(110px, 1fr)', planLabel),
+    textColumn('plan', 'Plan', 'minmax(150px, 1fr)', planLabel, (i) => (
+      <PlanCell label={planLabel(i)} investment={i} />
+    )),
     amountColumn('invested', 'Invested', (i) => i.invested, placesOf),
     {
       id: 'received',
       header: 'Interest received',
       align: 'right',
-      width: 'minmax(120px, 1fr)',
+      width: 'minmax(130px, 1fr)',
       cell: (i) => <Received investment={i} interest={interestOf(i)} status={interestStatus} />,
     },
     {
       id: 'rate',
       header: 'Rate (a year)',
-      width: 'minmax(120px, 1fr)',
+      width: 'minmax(110px, 1fr)',
       cell: (i) => (
         <Rate investment={i} plan={plans.find((p) => p.id === i.planId)} interest={interestOf(i)} />
       ),
     },
-    {
-      id: 'reinvest',
-      header: 'Auto-reinvest',
-      width: '100px',
-      cell: (i) => (i.withAutoReinvest ? 'On' : 'Off'),
-    },
-    statusColumn(
-      (i) => i.status,
-      '90px',
-      (i) => <StatusBadge status={i.status} />,
-    ),
     timeColumn((i) => i.createdAt, { id: 'created', header: 'Created' }),
     timeColumn((i) => i.updatedAt, { id: 'updated', header: 'Updated' }),
-    actionsColumn('Actions', 'minmax(100px, 1.5fr)', (i) => (
+    actionsColumn('Actions', '72px', (i) => (
       <RowActions error={rows.errorOf(i.id)}>
         {canClose(i) ? (
           <button

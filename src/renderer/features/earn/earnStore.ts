@@ -34,10 +34,13 @@ export function useEarnPlaces(): (ticker: string) => number {
   return useCallback((ticker) => precisions?.[ticker] ?? UNKNOWN_ASSET_PLACES, [precisions]);
 }
 
-/** Every interest payment, and what each investment has been paid (main sums them). */
-export const usePaymentsStore = createRemote<FlexPayments>({
+/**
+ * Every interest payment, what each investment has been paid, and the totals per month valued in
+ * a quote currency (the query: Settings' quote). Main sums them all.
+ */
+export const usePaymentsStore = createRemote<FlexPayments, string>({
   channel: 'flex.payments',
-  fetch: () => getDesk().flex.payments(),
+  fetch: (quote) => getDesk().flex.payments({ quote }),
 });
 
 /** Whether a failure says the key may not use this part of the API (HTTP 403). */

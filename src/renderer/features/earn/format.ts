@@ -20,6 +20,26 @@ export function ratePercent(maxRate: string): string {
   }
 }
 
+/**
+ * What `amount` would earn at the plan's rate (a ratio a year): a day (× rate ÷ 365) and a month
+ * (× rate ÷ 12), at the asset's places: "≈ 0.001781 USDT a day, ≈ 0.054167 USDT a month at up to
+ * 5.2 % a year". Undefined while the text is not an amount above 0 (the contract's rule). Decimal.
+ */
+export function earnEstimate(text: string, plan: FlexPlan, places: number): string | undefined {
+  const parsed = contract.flex.invest.input.shape.amount.safeParse(text.trim());
+  if (!parsed.success) return undefined;
+  try {
+    const amount = new Decimal(parsed.data);
+    const yearly = amount.times(plan.maxRate);
+    if (amount.lte(0) || yearly.isNegative()) return undefined;
+    const day = amountText(yearly.div(365).toFixed(), plan.ticker, places);
+    const month = amountText(yearly.div(12).toFixed(), plan.ticker, places);
+    return `≈ ${day} a day, ≈ ${month} a month at up to ${ratePercent(plan.maxRate)} a year`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** "USDT plan": plans are named by their ticker. */
 export const planName = (plan: Pick<FlexPlan, 'ticker'>): string => `${plan.ticker} plan`;
 
