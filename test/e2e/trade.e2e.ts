@@ -184,9 +184,13 @@ describe('Trade screen against the demo exchange', () => {
     const [order] = history('e2e-mkt-buy');
     expect(order).toBeDefined();
     const after = await balances();
-    expect(new Decimal(after.btc.available).minus(before.btc.available).toFixed()).toBe('0.01');
+    // A buy's fee is charged in the BTC it buys (as the exchange does): 0.01 less the fee arrives,
+    // and exactly the deal's money leaves.
+    expect(new Decimal(after.btc.available).minus(before.btc.available).toFixed()).toBe(
+      new Decimal('0.01').minus(order!.dealFee).toFixed(),
+    );
     expect(new Decimal(before.usdt.available).minus(after.usdt.available).toFixed()).toBe(
-      new Decimal(order!.dealMoney).plus(order!.dealFee).toFixed(),
+      new Decimal(order!.dealMoney).toFixed(),
     );
     // The screen's balances refresh after the order.
     await expect.poll(() => trade.stockBalance.textContent()).not.toBe(shownBefore);
@@ -206,11 +210,12 @@ describe('Trade screen against the demo exchange', () => {
     expect(requests[0]!.body).toMatchObject({ side: 'buy', amount: '100', market: 'BTC_USDT' });
     const [order] = history('e2e-spend');
     const after = await balances();
+    // The fee comes out of the BTC bought; the whole deal is what the USDT paid.
     expect(new Decimal(after.btc.available).minus(before.btc.available).toFixed()).toBe(
-      new Decimal(order!.dealStock).toFixed(),
+      new Decimal(order!.dealStock).minus(order!.dealFee).toFixed(),
     );
     const spent = new Decimal(before.usdt.available).minus(after.usdt.available);
-    expect(spent.toFixed()).toBe(new Decimal(order!.dealMoney).plus(order!.dealFee).toFixed());
+    expect(spent.toFixed()).toBe(new Decimal(order!.dealMoney).toFixed());
     expect(spent.lte(100)).toBe(true);
   });
 
@@ -245,7 +250,8 @@ describe('Trade screen against the demo exchange', () => {
     expect(orderRequests(since).map((e) => e.path)).toEqual(['/api/v4/order/new']);
     expect(active('e2e-limit-1')).toHaveLength(1);
     const after = await balances();
-    expect(new Decimal(after.usdt.freeze).minus(before.usdt.freeze).toFixed()).toBe('500.5');
+    // Amount × price: a buy's fee is charged in the BTC it buys, so nothing more is frozen.
+    expect(new Decimal(after.usdt.freeze).minus(before.usdt.freeze).toFixed()).toBe('500');
     const listed = await app.core.handlers['orders.active'](undefined);
     // The order just placed is the newest: the first of the list.
     expect(listed.orders[0]!.clientOrderId).toBe('e2e-limit-1');
@@ -414,7 +420,11 @@ describe('Trade screen against the demo exchange', () => {
         kind: 'stock_market',
         market: 'BTC_USDT',
         side: 'sell',
-        amount: new Decimal(btc.available).minus('0.05').toFixed(),
+        // At the market's amount step (6 places): buy fees leave finer BTC balances.
+        amount: new Decimal(btc.available)
+          .minus('0.05')
+          .toDecimalPlaces(6, Decimal.ROUND_DOWN)
+          .toFixed(),
         clientOrderId: 'e2e-elsewhere',
       });
       const since = lastLogId();
