@@ -104,7 +104,7 @@ describe('stop orders through the trade form', () => {
           'Stop-limit',
           { amount: '1000', activationPrice: '61000', price: '62000' },
           'amount',
-          /^Not enough USDT: available .*, needed .* with the fee$/,
+          /^Not enough USDT: available .*, needed [\d,.]+ USDT$/,
         ],
         [
           'Stop-market',

@@ -167,14 +167,15 @@ describe('Trade screen against the demo exchange', () => {
     expect(summary).toContain('SideBuy (Market order)');
     expect(summary).toContain('Amount0.01 BTC');
     expect(await trade.dialog.getByTestId('trade-review-total').textContent()).toMatch(
-      /^≈\s[\d,]+\.\d{2} USDT to pay, fee ≈\s[\d.]+ USDT included$/,
+      /^≈\s[\d,]+\.\d{2} USDT to pay; you get ≈\s[\d.]+ BTC after a fee of ≈\s[\d.]+ BTC$/,
     );
     await page.screenshot({ path: `${SHOTS}/trade-confirm.png` });
     const since = lastLogId();
     await trade.confirm();
     await trade.outcome.waitFor();
     const text = (await trade.outcome.textContent()) ?? '';
-    expect(text).toMatch(/Bought 0\.010000 BTC for [\d,]+\.\d+ USDT \(fee [\d.]+ USDT\)\./);
+    // A buy's fee is in the BTC it buys.
+    expect(text).toMatch(/Bought 0\.010000 BTC for [\d,]+\.\d+ USDT \(fee [\d.]+ BTC\)\./);
     expect(orderRequests(since).map((e) => e.path)).toEqual(['/api/v4/order/stock_market']);
     // Focus is on Amount for the next order, not dropped to the page.
     await expect
@@ -204,7 +205,7 @@ describe('Trade screen against the demo exchange', () => {
     const before = await balances();
     const since = lastLogId();
     const text = await place({ kind: 'Spend', amount: '100', clientOrderId: 'e2e-spend' });
-    expect(text).toMatch(/Bought [\d.]+ BTC for [\d,.]+ USDT \(fee [\d.]+ USDT\)\./);
+    expect(text).toMatch(/Bought [\d.]+ BTC for [\d,.]+ USDT \(fee [\d.]+ BTC\)\./);
     const requests = orderRequests(since);
     expect(requests.map((e) => e.path)).toEqual(['/api/v4/order/market']);
     expect(requests[0]!.body).toMatchObject({ side: 'buy', amount: '100', market: 'BTC_USDT' });
@@ -308,10 +309,10 @@ describe('Trade screen against the demo exchange', () => {
         message: 'Total 0.01 USDT is below the minimum total of 5 USDT',
       },
       {
-        name: 'spend below minimum total with the fee',
-        values: { kind: 'Spend', amount: '5' },
+        name: 'spend below minimum total',
+        values: { kind: 'Spend', amount: '4.99' },
         field: 'amount',
-        message: 'At least 5.01 USDT (minimum total 5 USDT plus the 0.1 % fee)',
+        message: 'At least 5 USDT (minimum total)',
       },
       {
         name: 'above maximum total',
@@ -323,7 +324,7 @@ describe('Trade screen against the demo exchange', () => {
         name: 'not enough balance',
         values: { kind: 'Market', side: 'Buy', amount: '10' },
         field: 'amount',
-        message: /^Not enough USDT: available [\d,.]+ USDT, needed ≈ [\d,.]+ USDT with the fee$/,
+        message: /^Not enough USDT: available [\d,.]+ USDT, needed ≈ [\d,.]+ USDT$/,
       },
       {
         name: 'not enough stock',

@@ -42,7 +42,8 @@ const history: ExecutedOrders = {
       amount: '1.5',
       dealStock: '1.5',
       dealMoney: '4680.6',
-      dealFee: '4.6806',
+      // A buy's fee is taken in the ETH it buys: 0.1 % of 1.5.
+      dealFee: '0.0015',
       timestamp: NOW,
     }),
   ],
@@ -128,7 +129,7 @@ describe('Order history', () => {
       '1.5000 ETH',
       '1.5000 ETH',
       '4,680.60 USDT',
-      '4.68 USDT',
+      '0.0015 ETH',
     ]);
     expect(cells(second).slice(0, 8)).toEqual([
       'BTC/USDT',

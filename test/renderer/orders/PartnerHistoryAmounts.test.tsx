@@ -38,7 +38,8 @@ const spend = executed({
   amount: '100',
   dealStock: '0.0015',
   dealMoney: '99.9',
-  dealFee: '0.0999',
+  // A buy's fee is taken in the BTC it buys: 0.1 % of 0.0015.
+  dealFee: '0.0000015',
   timestamp: NOW,
 });
 
@@ -67,7 +68,7 @@ describe('Order history amounts', () => {
       'Spent 99.90 of 100.00 USDT',
       '0.0015 BTC',
       '99.90 USDT',
-      '0.10 USDT',
+      '0.000002 BTC',
     ]);
     const table = screen.getByRole('table', { name: 'Executed orders' });
     expect(first![3]).not.toMatch(/^0\.00/);

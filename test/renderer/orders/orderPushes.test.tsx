@@ -262,11 +262,12 @@ describe('a fill is written by the number rule (issue 32 point 1)', () => {
     left: '0',
     dealStock: '0.098048',
     dealMoney: '6241.5003648',
-    dealFee: '6.2415003648',
+    // A buy's fee is taken in the BTC it buys.
+    dealFee: '0.000098048',
     status: 'FILLED',
   });
   const written =
-    'Filled: buy 0.098048 BTC for 6,241.50 USDT (fee 6.24 USDT) at 63,657.60 USDT on BTC/USDT';
+    'Filled: buy 0.098048 BTC for 6,241.50 USDT (fee 0.000098 BTC) at 63,657.60 USDT on BTC/USDT';
 
   it('the in-app notice: the stock at its places, money, fee and price at the tick', () => {
     vi.spyOn(document, 'hasFocus').mockReturnValue(true);
@@ -277,7 +278,7 @@ describe('a fill is written by the number rule (issue 32 point 1)', () => {
     expect(notice.textContent).toContain(written);
     // The exact values stay on hover.
     expect(within(notice).getByTitle('6241.5003648')).toBeTruthy();
-    expect(within(notice).getByTitle('6.2415003648')).toBeTruthy();
+    expect(within(notice).getByTitle('0.000098048')).toBeTruthy();
   });
 
   it('the desktop notification says the same', () => {

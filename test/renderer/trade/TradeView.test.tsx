@@ -171,13 +171,13 @@ describe('Trade screen', () => {
         message: 'Use at most 4 decimals (step 0.0001 BTC)',
       },
       {
-        name: 'spend below minimum total with fee',
+        name: 'spend below minimum total',
         fill: () => {
           kind(/Market buy/);
-          type(amount(), '5');
+          type(amount(), '4.99');
         },
         field: amount,
-        message: 'At least 5.01 USDT (minimum total 5 USDT plus the 0.1 % fee)',
+        message: 'At least 5 USDT (minimum total)',
       },
       {
         name: 'spend above maximum total',
@@ -222,7 +222,7 @@ describe('Trade screen', () => {
         name: 'not enough money',
         fill: () => type(amount(), '0.02'),
         field: amount,
-        message: 'Not enough USDT: available 1,000.00 USDT, needed ≈ 1,202.20 USDT with the fee',
+        message: 'Not enough USDT: available 1,000.00 USDT, needed ≈ 1,201.00 USDT',
       },
       {
         name: 'not enough stock',
@@ -285,8 +285,9 @@ describe('Trade screen', () => {
     const panel = screen.getByRole('region', { name: 'Preview' });
     expect(panel.textContent).toContain('Estimated average price≈\u00a060,720.00 USDT');
     expect(panel.textContent).toContain('Estimated cost≈\u00a06,072.00 USDT');
-    expect(panel.textContent).toContain('Fee (taker 0.1 %)≈\u00a06.07 USDT');
-    expect(panel.textContent).toContain('Total to pay≈\u00a06,078.07 USDT');
+    // A buy's fee is taken in the BTC it buys: 0.1 % of 0.1 BTC.
+    expect(panel.textContent).toContain('Fee (taker 0.1 %)≈\u00a00.0001 BTC');
+    expect(panel.textContent).toContain('Estimated to receive≈\u00a00.0999 BTC');
     expect(panel.textContent).toContain('Slippage vs last price1.20 %');
     expect(panel.textContent).toContain('1.20 % worse than the last price (above 1 %)');
     type(amount(), '5');
@@ -295,7 +296,7 @@ describe('Trade screen', () => {
     type(amount(), '0.02');
     type(screen.getByRole('textbox', { name: /Limit price/ }), '59000');
     expect(panel.textContent).toContain('Total at your price1,180.00 USDT');
-    expect(panel.textContent).toContain('Maker fee (0.1 %)≈\u00a01.18 USDT if it rests');
+    expect(panel.textContent).toContain('Maker fee (0.1 %)≈\u00a00.00002 BTC if it rests');
   });
 
   it('states side, amount with its unit and the estimated total before sending', async () => {
@@ -307,7 +308,7 @@ describe('Trade screen', () => {
     expect(summary.textContent).toContain('SideBuy (Market order)');
     expect(summary.textContent).toContain('Amount0.01 BTC');
     expect(within(dialog).getByTestId('trade-review-total').textContent).toBe(
-      '≈\u00a0600.60 USDT to pay, fee ≈\u00a00.60 USDT included',
+      '≈\u00a0600.00 USDT to pay; you get ≈\u00a00.0100 BTC after a fee of ≈\u00a00.00001 BTC',
     );
     // Focus starts on Cancel; Escape cancels without sending.
     expect(document.activeElement?.textContent).toBe('Cancel');
@@ -320,7 +321,7 @@ describe('Trade screen', () => {
     review();
     expect(screen.getByTestId('trade-review').textContent).toContain('Amount100 USDT');
     expect(screen.getByTestId('trade-review-total').textContent).toBe(
-      '100 USDT spent, fee ≈\u00a00.10 USDT included; you get ≈\u00a00.0016 BTC',
+      '100 USDT spent; you get ≈\u00a00.0016 BTC after a fee of ≈\u00a00.000002 BTC',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
 
@@ -385,13 +386,14 @@ describe('Trade screen', () => {
   });
 
   it('tells what was filled, reloads balances, and leads to Orders', async () => {
-    const fake = await open();
+    // A buy's fee is taken in the BTC it buys.
+    const fake = await open(async () => ({ ...PLACED, dealFee: '0.00001' }));
     type(amount(), '0.01');
     review();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm order' }));
     const notice = await screen.findByTestId('trade-outcome');
     expect(notice.getAttribute('role')).toBe('status');
-    expect(notice.textContent).toContain('Bought 0.0100 BTC for 600.12 USDT (fee 0.60 USDT).');
+    expect(notice.textContent).toContain('Bought 0.0100 BTC for 600.12 USDT (fee 0.00001 BTC).');
     expect(notice.textContent).toContain('client order id desk-abc123');
     await waitFor(() => expect(fake.callsTo('trade.context').length).toBeGreaterThanOrEqual(2));
     expect((amount() as HTMLInputElement).value).toBe('');

@@ -113,15 +113,15 @@ describe('amount shortcuts', () => {
     fireEvent.click(button('Fill 50 % of available BTC'));
     expect(amount().value).toBe('0.25');
 
-    // A stop-limit buy, like a limit buy, waits for its limit price, then counts the fee.
+    // A stop-limit buy, like a limit buy, waits for its limit price (its fee is taken in the BTC).
     radio('Stop-limit');
     radio('Buy BTC');
     expect(within(shortcuts()).getByText('Enter a limit price first.')).toBeTruthy();
     expect((button('Fill 25 % of available USDT') as HTMLButtonElement).disabled).toBe(true);
     type(screen.getByRole('textbox', { name: /^Limit price/ }), '50000');
     fireEvent.click(button('Max: fill 100 % of available USDT'));
-    // 1000 / (50000 × 1.001) -> 0.0199 at its limit price, whatever the book's asks.
-    expect(amount().value).toBe('0.0199');
+    // 1000 / 50000 -> 0.02 at its limit price, whatever the book's asks.
+    expect(amount().value).toBe('0.02');
   });
 
   it('says under the field when the share is below the minimum, and leaves the amount alone', async () => {

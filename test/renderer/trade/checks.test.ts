@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minSpend, plain, validate } from '../../../src/renderer/features/trade/checks';
+import { plain, validate } from '../../../src/renderer/features/trade/checks';
 import { BTC_USDT, DOT_USDT, context, form } from './fixtures';
 
 const ctx = context();
@@ -38,12 +38,12 @@ describe('order form checks', () => {
     );
   });
 
-  it('checks a spend amount against the minimum total plus the fee, the money step and the maximum', () => {
-    expect(minSpend(BTC_USDT).toFixed()).toBe('5.01');
-    expect(validate(form({ kind: 'market', amount: '5' }), ctx).amount).toBe(
-      'At least 5.01 USDT (minimum total 5 USDT plus the 0.1 % fee)',
+  it('checks a spend amount against the minimum total, the money step and the maximum', () => {
+    // The whole amount is traded: a buy's fee comes out of the BTC it buys.
+    expect(validate(form({ kind: 'market', amount: '4.99' }), ctx).amount).toBe(
+      'At least 5 USDT (minimum total)',
     );
-    expect(validate(form({ kind: 'market', amount: '5.01' }), ctx)).toEqual({});
+    expect(validate(form({ kind: 'market', amount: '5' }), ctx)).toEqual({});
     expect(validate(form({ kind: 'market', amount: '10.001' }), ctx).amount).toBe(
       'Use at most 2 decimals (step 0.01 USDT)',
     );
@@ -73,9 +73,9 @@ describe('order form checks', () => {
       'At most 1,000,000 USDT in total',
     );
     const strict = context({ market: { ...BTC_USDT, minTotal: '10' } });
-    // A market buy counts the fee: 0.0001 BTC ≈ 6 USDT + 0.01 fee.
+    // A market buy's total is its cost (its fee is taken in BTC): 0.0001 BTC ≈ 6 USDT.
     expect(validate(form({ amount: '0.0001' }), strict).amount).toBe(
-      'Total ≈ 6.01 USDT is below the minimum total of 10 USDT (fee included)',
+      'Total ≈ 6.00 USDT is below the minimum total of 10 USDT',
     );
     expect(validate(form({ side: 'sell', amount: '0.0001' }), strict).amount).toBe(
       'Total ≈ 5.99 USDT is below the minimum total of 10 USDT',
@@ -88,7 +88,7 @@ describe('order form checks', () => {
 
   it('wants enough balance and names it', () => {
     expect(validate(form({ amount: '0.02' }), ctx).amount).toBe(
-      'Not enough USDT: available 1,000.00 USDT, needed ≈ 1,202.20 USDT with the fee',
+      'Not enough USDT: available 1,000.00 USDT, needed ≈ 1,201.00 USDT',
     );
     expect(validate(form({ side: 'sell', amount: '0.6' }), ctx).amount).toBe(
       'Not enough BTC: available 0.5000 BTC',
@@ -97,8 +97,10 @@ describe('order form checks', () => {
       'Not enough USDT: available 1,000.00 USDT',
     );
     expect(validate(form({ kind: 'limit', amount: '0.02', price: '60000' }), ctx).amount).toBe(
-      'Not enough USDT: available 1,000.00 USDT, needed 1,201.2 USDT with the fee',
+      'Not enough USDT: available 1,000.00 USDT, needed 1,200 USDT',
     );
+    // A buy needs its total and no more: the fee comes out of the BTC it buys.
+    expect(validate(form({ kind: 'limit', amount: '0.02', price: '50000' }), ctx)).toEqual({});
     expect(
       validate(form({ kind: 'limit', side: 'sell', amount: '0.51', price: '60000' }), ctx).amount,
     ).toBe('Not enough BTC: available 0.5000 BTC');

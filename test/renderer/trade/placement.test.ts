@@ -34,7 +34,8 @@ const PLACED: Placed = {
   side: 'buy',
   dealStock: '0.01',
   dealMoney: '600.12',
-  dealFee: '0.6',
+  // A buy's fee is taken in the BTC it buys.
+  dealFee: '0.00001',
   status: 'FILLED',
   reconciled: false,
 };
@@ -120,17 +121,17 @@ describe('review', () => {
     );
   });
 
-  it('states the kind and the estimated total with the fee', () => {
+  it('states the kind and the estimated total, the fee in what it is charged in', () => {
     expect(reviewKind(review({}))).toBe('Market order');
     expect(reviewKind(review({ kind: 'market', amount: '100' }))).toBe('Market buy, spending USDT');
     expect(reviewTotal(review({ amount: '0.01' }))).toBe(
-      '≈\u00a0600.60 USDT to pay, fee ≈\u00a00.60 USDT included',
+      '≈\u00a0600.00 USDT to pay; you get ≈\u00a00.0100 BTC after a fee of ≈\u00a00.00001 BTC',
     );
     expect(reviewTotal(review({ side: 'sell', amount: '0.01' }))).toBe(
       '≈\u00a0598.40 USDT to receive, after a fee of ≈\u00a00.60 USDT',
     );
     expect(reviewTotal(review({ kind: 'market', amount: '100' }))).toBe(
-      '100 USDT spent, fee ≈\u00a00.10 USDT included; you get ≈\u00a00.0016 BTC',
+      '100 USDT spent; you get ≈\u00a00.0016 BTC after a fee of ≈\u00a00.000002 BTC',
     );
     expect(
       reviewTotal(review({ kind: 'limit', side: 'sell', amount: '0.02', price: '65000' })),
@@ -180,13 +181,17 @@ describe('outcome', () => {
       rests: false,
       stockPlaces: 4,
       moneyPlaces: 2,
-      feePlaces: 2,
+      // The buy's fee is in BTC, at BTC's places on this market.
+      feePlaces: 4,
+      feeAsset: 'BTC',
     });
     expect(
       placedSummary({ ...PLACED, side: 'sell', dealMoney: '600.123456' }, review({})),
     ).toMatchObject({
       verb: 'Sold',
       moneyPlaces: 2,
+      feePlaces: 2,
+      feeAsset: 'USDT',
     });
   });
 

@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import {
-  feeOf,
-  preview,
-  slippageOf,
-  spendBudget,
-} from '../../../src/renderer/features/trade/preview';
+import { feeOf, preview, slippageOf } from '../../../src/renderer/features/trade/preview';
 import Decimal from 'decimal.js';
-import { BTC_USDT, context } from './fixtures';
+import { context } from './fixtures';
 
 describe('preview from the order book', () => {
-  it('walks the asks for a market buy: average price, cost, exact fee, total, slippage', () => {
+  it('walks the asks for a market buy: average price, cost, its fee in the stock, slippage', () => {
+    // The exchange charges a buy's fee in the stock it receives: it pays the deal's money.
     expect(preview({ kind: 'stock_market', side: 'buy', amount: '0.02' }, context())).toEqual({
       stock: '0.02',
       money: '1201',
       avgPrice: '60050',
-      fee: '1.201',
-      total: '1202.201',
+      fee: '0.00002',
+      feeUnit: 'stock',
+      total: '1201',
+      received: '0.01998',
       slippage: '0.08',
       slippageWarning: false,
       notEnoughDepth: false,
@@ -29,7 +27,9 @@ describe('preview from the order book', () => {
       money: '1795',
       avgPrice: '59833.33',
       fee: '1.795',
+      feeUnit: 'money',
       total: '1793.205',
+      received: '1793.205',
       slippage: '0.28',
       slippageWarning: false,
     });
@@ -59,20 +59,21 @@ describe('preview from the order book', () => {
     expect(sell.stock).toBe('0.06');
   });
 
-  it('spends a money budget with the fee set aside, in whole stock steps', () => {
-    expect(spendBudget(new Decimal('100'), BTC_USDT).toFixed()).toBe('99.9');
+  it('spends the whole money budget in whole stock steps, the fee out of the stock', () => {
     const p = preview({ kind: 'market', side: 'buy', amount: '100' }, context());
     expect(p).toMatchObject({
       stock: '0.0016',
       money: '96',
       avgPrice: '60000',
-      fee: '0.096',
-      total: '96.096',
+      fee: '0.0000016',
+      feeUnit: 'stock',
+      total: '96',
+      received: '0.0015984',
       slippage: '0.00',
       notEnoughDepth: false,
     });
     const across = preview({ kind: 'market', side: 'buy', amount: '1300' }, context());
-    // 600 + 0.0116 × 60100 (budget 1298.70): 0.01 + 0.0116 BTC.
+    // 600 + 0.0116 × 60100 (budget 1300, 700 left after the first level): 0.01 + 0.0116 BTC.
     expect(across.stock).toBe('0.0216');
     expect(across.money).toBe('1297.16');
     expect(across.notEnoughDepth).toBe(false);
@@ -83,11 +84,13 @@ describe('preview from the order book', () => {
     expect(p).toMatchObject({
       stock: '0.01',
       money: '600',
-      fee: '0.6',
+      // A buy's fees are in the BTC it receives: taker on the 0.01 filled, maker on the 0.01 resting.
+      fee: '0.00001',
+      feeUnit: 'stock',
       crosses: true,
       rests: '0.01',
       limitTotal: '1201',
-      restingFee: '0.6005',
+      restingFee: '0.00001',
       notEnoughDepth: false,
     });
     const resting = preview(
@@ -100,6 +103,7 @@ describe('preview from the order book', () => {
       rests: '0.02',
       limitTotal: '1300',
       restingFee: '1.3',
+      feeUnit: 'money',
       avgPrice: null,
       slippage: null,
     });

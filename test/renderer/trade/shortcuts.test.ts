@@ -32,22 +32,24 @@ describe('amount shortcuts', () => {
     expect(filled(100, form({ kind: 'limit', side: 'sell', price: '61000' }), ctx)).toBe('0.5');
   });
 
-  it('a limit buy fills share × available money ÷ (price × (1 + fee)) of stock', () => {
-    const buy = form({ kind: 'limit', price: '60000' });
-    // 1000 / (60000 × 1.001) = 0.016650… -> 0.0166; 0.0167 would need 1,002.67 USDT.
-    expect(filled(100, buy)).toBe('0.0166');
-    // 500 / 60060 = 0.008325… -> 0.0083.
-    expect(filled(50, buy)).toBe('0.0083');
+  it('a limit buy fills share × available money ÷ price of stock (its fee is taken in the stock)', () => {
+    const buy = form({ kind: 'limit', price: '50000' });
+    // 1000 / 50000 = 0.02 exactly: the exchange sets aside the total alone.
+    expect(filled(100, buy)).toBe('0.02');
+    // 500 / 50000 = 0.01.
+    expect(filled(50, buy)).toBe('0.01');
+    // 1000 / 60000 = 0.016666… -> 0.0166, rounded down to the stock step.
+    expect(filled(100, form({ kind: 'limit', price: '60000' }))).toBe('0.0166');
   });
 
-  it('a limit buy stays within the money once the fee is rounded up to a cent', () => {
+  it('a limit buy spends up to all the money at its price, never more', () => {
     const market = { ...BTC_USDT, stockPrec: 8 };
     const ctx = context({ market, money: { available: '100', freeze: '0' } });
-    // 100 / (3 × 1.001) = 33.30003330 would cost 99.9000999 + 0.10 fee = 100.0000999 > 100.
-    expect(filled(100, form({ kind: 'limit', price: '3' }), ctx)).toBe('33.3');
+    // 100 / 3 = 33.33333333… -> 33.33333333, costing 99.99999999.
+    expect(filled(100, form({ kind: 'limit', price: '3' }), ctx)).toBe('33.33333333');
   });
 
-  it('a market buy by stock walks the asks so the cost with the fee fits the share of the money', () => {
+  it('a market buy by stock walks the asks so its cost fits the share of the money', () => {
     const ctx = context({
       book: {
         tickerId: 'BTC_USDT',
@@ -59,11 +61,11 @@ describe('amount shortcuts', () => {
         bids: [['49000', '1']],
       },
     });
-    // 0.01 at 50000 (500) + 0.0049 at 100000 (490) = 990 + 0.99 fee; at the best ask alone it
-    // would be 0.0199 (the second level costs twice as much).
-    expect(filled(100, form(), ctx)).toBe('0.0149');
-    // 250 buys 0.0049 at the best ask: 245 + 0.25 fee.
-    expect(filled(25, form(), ctx)).toBe('0.0049');
+    // 0.01 at 50000 (500) + 0.005 at 100000 (500) = 1000; at the best ask alone it would be 0.02
+    // (the second level costs twice as much). The fee is taken in the BTC it buys.
+    expect(filled(100, form(), ctx)).toBe('0.015');
+    // 250 buys 0.005 at the best ask.
+    expect(filled(25, form(), ctx)).toBe('0.005');
   });
 
   it('a market buy by stock takes no more than the book holds', () => {
@@ -73,7 +75,7 @@ describe('amount shortcuts', () => {
     expect(filled(100, form(), ctx)).toBe('0.01');
   });
 
-  it('a spend order fills the share of the available money (the fee comes out of it)', () => {
+  it('a spend order fills the share of the available money (its fee comes out of the stock)', () => {
     const ctx = context({ money: { available: '1000.005', freeze: '0' } });
     const spend = form({ kind: 'market' });
     // Max is rounded down to the money step, never the 1000.01 that rounding half-up would give.
@@ -81,11 +83,10 @@ describe('amount shortcuts', () => {
   });
 
   it('a stop-limit fills as the limit order it becomes: a buy from the money at its limit price', () => {
-    // At its limit price (not the book's asks): 1000 / (50000 × 1.001) = 0.019980… -> 0.0199 (995 +
-    // 1.00 fee); 0.0200 would need 1,001 USDT. 500 / 50050 = 0.00999… -> 0.0099.
+    // At its limit price (not the book's asks): 1000 / 50000 = 0.02; 500 / 50000 = 0.01.
     const buy = form({ kind: 'stop_limit', price: '50000', activationPrice: '49000' });
-    expect(filled(100, buy)).toBe('0.0199');
-    expect(filled(50, buy)).toBe('0.0099');
+    expect(filled(100, buy)).toBe('0.02');
+    expect(filled(50, buy)).toBe('0.01');
     const ctx = context({ stock: { available: '0.50005', freeze: '0' } });
     const sell = form({
       kind: 'stop_limit',
@@ -156,11 +157,10 @@ describe('amount shortcuts', () => {
     });
     const poor = context({ money: { available: '10', freeze: '0' } });
     expect(shareOf(25, form({ kind: 'market' }), poor)).toEqual({
-      error:
-        '25 % of the available USDT is less than the minimum of 5.01 USDT (minimum total 5 USDT plus the 0.1 % fee).',
+      error: '25 % of the available USDT is less than the minimum total of 5 USDT.',
     });
-    expect(shareOf(100, form({ kind: 'market' }), poor)).toEqual({ amount: '10' });
-    // A market buy whose cost with the fee is below the minimum total.
+    expect(shareOf(50, form({ kind: 'market' }), poor)).toEqual({ amount: '5' });
+    // A market buy whose cost is below the minimum total.
     const strict = context({ market: { ...BTC_USDT, minTotal: '100' } });
     expect(shareOf(100, form(), { ...strict, money: { available: '50', freeze: '0' } })).toEqual({
       error: 'All of the available USDT comes to a total below the minimum total of 100 USDT.',

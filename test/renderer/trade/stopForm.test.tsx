@@ -104,7 +104,7 @@ describe('stop orders in the trade form', () => {
       'Use at most 2 decimals for the activation price (tick 0.01 USDT)',
     );
     expect(errorOf(/^Limit price/)).toContain('The price must be greater than 0.');
-    stopLimit('0.02', '70000', '50000');
+    stopLimit('0.0201', '70000', '50000');
     fireEvent.click(screen.getByRole('button', { name: 'Review order' }));
     expect(errorOf(/^Amount/)).toContain('Not enough USDT');
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -61,7 +61,7 @@ describe('stop order checks', () => {
       expect(validate(values, ctx)[field]).toBe(message);
   });
 
-  const amountCases = (cases: [ReturnType<typeof form>, string][]) => {
+  const amountCases = (cases: [ReturnType<typeof form>, string | undefined][]) => {
     for (const [values, message] of cases) expect(validate(values, ctx).amount).toBe(message);
   };
   const spend = (amount: string) => stopMarket({ side: 'buy', amount, activationPrice: '70000' });
@@ -93,12 +93,14 @@ describe('stop order checks', () => {
     ]);
   });
 
-  it('checks the balance: a buy its money (a stop-limit with the fee), a sell its stock', () => {
+  it('checks the balance: a buy its money (its fee is taken in the stock), a sell its stock', () => {
     amountCases([
       [
-        stopLimit({ amount: '0.02', price: '50000' }),
-        'Not enough USDT: available 1,000.00 USDT, needed 1,001 USDT with the fee',
+        stopLimit({ amount: '0.0201', price: '50000' }),
+        'Not enough USDT: available 1,000.00 USDT, needed 1,005 USDT',
       ],
+      // Exactly the money available: the exchange sets aside the total alone.
+      [stopLimit({ amount: '0.02', price: '50000' }), undefined],
       [spend('1000.01'), 'Not enough USDT: available 1,000.00 USDT, needed 1,000.01 USDT'],
       [stopMarket({ amount: '0.6' }), 'Not enough BTC: available 0.5000 BTC'],
     ]);
@@ -121,9 +123,23 @@ describe('stop orders in words and in the preview', () => {
 
   it('estimates the total and the fee once it triggers, nothing filled now', () => {
     const limit = estimateOf(stopLimit(), ctx)!;
-    expect(limit).toMatchObject({ limitTotal: '705', fee: '0.705', stock: '0.01', avgPrice: null });
+    // A buy's fee is on the BTC it receives, a sell's on its total.
+    expect(limit).toMatchObject({
+      limitTotal: '705',
+      fee: '0.00001',
+      feeUnit: 'stock',
+      total: '705',
+      received: '0.00999',
+      stock: '0.01',
+      avgPrice: null,
+    });
     const sell = estimateOf(stopMarket(), ctx)!;
-    expect(sell).toMatchObject({ limitTotal: '550', fee: '0.55', total: '549.45' });
+    expect(sell).toMatchObject({
+      limitTotal: '550',
+      fee: '0.55',
+      feeUnit: 'money',
+      total: '549.45',
+    });
     const buy = estimateOf(
       stopMarket({ side: 'buy', amount: '700', activationPrice: '70000' }),
       ctx,
@@ -137,7 +153,7 @@ describe('stop orders in words and in the preview', () => {
     expect(reviewTitle(review)).toBe('Stop: buy 0.01 BTC on BTC/USDT?');
     expect(reviewKind(review)).toBe('Stop-limit order');
     expect(reviewTotal(review)).toBe(
-      'Pay 705.00 USDT at your price, fee ≈\u00a00.71 USDT once it triggers',
+      'Pay 705.00 USDT at your price, fee ≈\u00a00.00001 BTC once it triggers',
     );
     const spend = stopMarket({ side: 'buy', amount: '700', activationPrice: '70000' });
     const spendReview = { form: spend, estimate: estimateOf(spend, ctx)!, context: ctx };

@@ -1,4 +1,5 @@
 import type { Market, Order } from '../../../shared/model';
+import { feeAssetOf } from '../../../shared/executed';
 import { formatDecimal, isZero } from '../../lib/decimal';
 import { averagePrice, marketLabel, scaleOf, splitMarket } from '../../lib/format';
 import type { Notice, NoticePart } from '../../lib/noticesStore';
@@ -18,8 +19,8 @@ const figure = (value: string, places: number | undefined): Figure => ({
 /**
  * What a fill notice says: whether all of it filled, the side, the amount dealt, what it came to
  * and its fee, its average price, on which market. Written by the number rule
- * (`shared/format.ts`): the stock at the market's `stockPrec`, money, fee and price at its tick
- * (`moneyPrec`).
+ * (`shared/format.ts`): the stock at the market's `stockPrec`, money and price at its tick
+ * (`moneyPrec`), the fee at the places of what it was charged in (a buy's stock, a sell's money).
  */
 interface Fill {
   /** Filled, or stopped (canceled) after part of it filled. */
@@ -27,9 +28,11 @@ interface Fill {
   side: Order['side'];
   amount: Figure;
   stock: string;
-  /** What the fill came to, in money, and its fee (in money, as the placement's outcome says). */
+  /** What the fill came to, in money, and its fee, in `feeUnit`. */
   total: Figure;
   fee: Figure;
+  /** What the fee was charged in: a buy's in the stock it bought, a sell's in the money. */
+  feeUnit: string;
   price: Figure;
   money: string;
   market: string;
@@ -46,7 +49,8 @@ function fillOf(order: Order, market: Market | undefined): Fill {
     amount: figure(order.dealStock, market?.stockPrec),
     stock,
     total: figure(order.dealMoney, market?.moneyPrec),
-    fee: figure(order.dealFee, market?.moneyPrec),
+    fee: figure(order.dealFee, order.side === 'buy' ? market?.stockPrec : market?.moneyPrec),
+    feeUnit: feeAssetOf(order),
     price: figure(price, market?.moneyPrec),
     money,
     market: marketLabel(order.market),
@@ -86,7 +90,9 @@ export function fillNotice(order: Order, market: Market | undefined, at: number)
       { amount: fill.amount.value, places: fill.amount.places, unit: fill.stock },
       ' for ',
       money(fill.total),
-      ...(hasFee(fill) ? [' (fee ', money(fill.fee), ')'] : []),
+      ...(hasFee(fill)
+        ? [' (fee ', { amount: fill.fee.value, places: fill.fee.places, unit: fill.feeUnit }, ')']
+        : []),
       ' at ',
       money(fill.price),
       ` on ${fill.market}${tail}`,
@@ -115,7 +121,7 @@ function fillMessage(
   const { lead, tail } = fillWords(fill);
   const written = ({ value, places }: Figure) => formatDecimal(value, places);
   const money = (f: Figure) => `${written(f)} ${fill.money}`;
-  const fee = hasFee(fill) ? ` (fee ${money(fill.fee)})` : '';
+  const fee = hasFee(fill) ? ` (fee ${written(fill.fee)} ${fill.feeUnit})` : '';
   return {
     title,
     body:

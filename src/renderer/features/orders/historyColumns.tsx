@@ -11,7 +11,7 @@ import {
 import type { Column } from '../../components/table/DataTable';
 import { isZero } from '../../lib/decimal';
 import { averagePrice, splitMarket, statusLabel } from '../../lib/format';
-import { isSpendOrder } from '../../../shared/executed';
+import { feeAssetOf, isSpendOrder } from '../../../shared/executed';
 import { assetPlaces } from '../../../shared/format';
 import { useMarketPlaces, type PlacesOf } from '../trade';
 import { typeWords } from './parts';
@@ -97,10 +97,16 @@ function historyColumns(placesOf: PlacesOf): Column<HistoryRow>[] {
     decimalColumn(
       'fee',
       'Fee',
-      // An unrounded fee keeps its digits ("0.828568 USDT").
+      // An unrounded fee keeps its digits ("0.828568 USDT"); a buy's is in the stock it bought.
       'minmax(136px, 1fr)',
       (o) => o.dealFee,
-      (o) => <Amount value={o.dealFee} places={money(o)} unit={splitMarket(o.market)[1]} />,
+      (o) => (
+        <Amount
+          value={o.dealFee}
+          places={o.side === 'buy' ? of(o).stock : money(o)}
+          unit={feeAssetOf(o)}
+        />
+      ),
     ),
     // Filled says as much: the status gives way first in a narrow window.
     {
@@ -184,7 +190,7 @@ export function dealColumns<Row extends Deal>(
       'fee',
       'Fee',
       (d) => d.fee,
-      (d) => d.feeAsset ?? unit(d, 1),
+      (d) => feeAssetOf({ market: marketOf(d), side: d.side ?? orderSide, feeAsset: d.feeAsset }),
       136,
     ),
     {

@@ -84,7 +84,7 @@ export function OrderFields({ form, context }: { form: OrderFormState; context: 
             autoComplete="off"
             hint={
               values.kind === 'market'
-                ? `In ${market.money}, fee included · minimum total ${plain(market.minTotal)} ${market.money}`
+                ? `In ${market.money}, all of it spent (the fee is taken in ${market.stock}) · minimum total ${plain(market.minTotal)} ${market.money}`
                 : byMoney
                   ? `In ${market.money} · minimum total ${plain(market.minTotal)} ${market.money} · step ${plain(stepOf(market.moneyPrec))}`
                   : `In ${market.stock} · min ${plain(market.minAmount)} ${market.stock} · step ${plain(stepOf(market.stockPrec))}`

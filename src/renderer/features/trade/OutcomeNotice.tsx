@@ -1,4 +1,3 @@
-import Decimal from 'decimal.js';
 import { Amount } from '../../components/Amount';
 import { averagePrice } from '../../lib/format';
 import { useShellStore } from '../../lib/shellStore';
@@ -18,13 +17,11 @@ export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
   }
   const o = outcome.outcome;
   const { market } = outcome.review.context;
-  const { filled, verb, rests, stockPlaces, moneyPlaces, feePlaces } = placedSummary(
+  const { filled, verb, rests, stockPlaces, moneyPlaces, feePlaces, feeAsset } = placedSummary(
     o,
     outcome.review,
   );
   const avg = averagePrice(o.dealMoney, o.dealStock);
-  const spend = outcome.review.form.kind === 'market';
-  const spent = spend ? new Decimal(o.dealMoney).plus(o.dealFee).toFixed() : undefined;
   return (
     <div className="form-notice trade-outcome" role="status" data-testid="trade-outcome">
       <p>
@@ -32,23 +29,13 @@ export function OutcomeNotice({ outcome }: { outcome: Outcome }) {
           <>
             {verb} <Amount value={o.dealStock} places={stockPlaces} unit={market.stock} /> for{' '}
             <Amount value={o.dealMoney} places={moneyPlaces} unit={market.money} /> (fee{' '}
-            <Amount value={o.dealFee} places={feePlaces} unit={market.money} />)
+            <Amount value={o.dealFee} places={feePlaces} unit={feeAsset} />)
             {rests ? '; the rest waits on the book' : ''}.
             {avg !== null ? (
-              spent !== undefined ? (
-                <>
-                  {' '}
-                  Spent <Amount value={spent} places={moneyPlaces} unit={market.money} /> in all, at
-                  an average price of{' '}
-                  <Amount value={avg} places={market.moneyPrec} unit={market.money} />.
-                </>
-              ) : (
-                <>
-                  {' '}
-                  Average price <Amount value={avg} places={market.moneyPrec} unit={market.money} />
-                  .
-                </>
-              )
+              <>
+                {' '}
+                Average price <Amount value={avg} places={market.moneyPrec} unit={market.money} />.
+              </>
             ) : null}
           </>
         ) : rests && isStop(outcome.review.form.kind) ? (

@@ -19,6 +19,8 @@ export function PreviewPanel({ form, context, estimate }: PreviewPanelProps) {
   const s = market.stock;
   const money = (v: string) => `${formatDecimal(v, market.moneyPrec)} ${m}`;
   const stock = (v: string) => `${formatDecimal(v, market.stockPrec)} ${s}`;
+  // A buy's fee is charged in the stock it receives, a sell's in the money (preview.ts).
+  const fee = (v: string) => (estimate?.feeUnit === 'stock' ? stock(v) : money(v));
   const side = form.kind === 'market' ? 'buy' : form.side;
   const stopNote = isStop(form.kind)
     ? 'A stop order waits: nothing fills until the last price reaches the activation price.'
@@ -47,9 +49,9 @@ export function PreviewPanel({ form, context, estimate }: PreviewPanelProps) {
       ],
       [
         spend ? 'Estimated to receive' : 'Amount',
-        `${spend ? '≈\u00a0' : ''}${stock(estimate.stock)}`,
+        spend ? `≈\u00a0${stock(estimate.received)}` : stock(estimate.stock),
       ],
-      [`Fee once it triggers (up to ${market.takerFee} %)`, `≈\u00a0${money(estimate.fee)}`],
+      [`Fee once it triggers (up to ${market.takerFee} %)`, `≈\u00a0${fee(estimate.fee)}`],
     ];
     body = (
       <dl className="trade-preview-list" data-testid="trade-stop-preview">
@@ -70,12 +72,12 @@ export function PreviewPanel({ form, context, estimate }: PreviewPanelProps) {
           'Fills at once',
           `≈\u00a0${stock(estimate.stock)} at ≈\u00a0${formatDecimal(estimate.avgPrice ?? '0', market.moneyPrec)} ${m}`,
         ]);
-        rows.push([`Taker fee (${market.takerFee} %)`, `≈\u00a0${money(estimate.fee)}`]);
+        rows.push([`Taker fee (${market.takerFee} %)`, `≈\u00a0${fee(estimate.fee)}`]);
       }
       if (new Decimal(estimate.rests ?? '0').gt(0)) {
         rows.push([
           `Maker fee (${market.makerFee} %)`,
-          `≈\u00a0${money(estimate.restingFee ?? '0')} if it rests`,
+          `≈\u00a0${fee(estimate.restingFee ?? '0')} if it rests`,
         ]);
       }
     } else {
@@ -86,18 +88,18 @@ export function PreviewPanel({ form, context, estimate }: PreviewPanelProps) {
           : '—',
       ]);
       if (form.kind === 'market') {
-        rows.push(['You spend', `${money(form.amount.trim())} (fee included)`]);
-        rows.push(['Estimated to receive', `≈\u00a0${stock(estimate.stock)}`]);
-        rows.push([`Fee (taker ${market.takerFee} %)`, `≈\u00a0${money(estimate.fee)}`]);
+        rows.push(['You spend', money(form.amount.trim())]);
+        rows.push([`Fee (taker ${market.takerFee} %)`, `≈\u00a0${fee(estimate.fee)}`]);
+        rows.push(['Estimated to receive', `≈\u00a0${stock(estimate.received)}`]);
       } else {
         rows.push([
           side === 'buy' ? 'Estimated cost' : 'Estimated proceeds',
           `≈\u00a0${money(estimate.money)}`,
         ]);
-        rows.push([`Fee (taker ${market.takerFee} %)`, `≈\u00a0${money(estimate.fee)}`]);
+        rows.push([`Fee (taker ${market.takerFee} %)`, `≈\u00a0${fee(estimate.fee)}`]);
         rows.push([
-          side === 'buy' ? 'Total to pay' : 'Total to receive',
-          `≈\u00a0${money(estimate.total)}`,
+          side === 'buy' ? 'Estimated to receive' : 'Total to receive',
+          `≈\u00a0${side === 'buy' ? stock(estimate.received) : money(estimate.received)}`,
         ]);
       }
       rows.push([

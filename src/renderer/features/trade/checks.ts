@@ -12,7 +12,7 @@ import { isZeroDecimal } from '../../../shared/decimal';
 import type { Market, TradeContext } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { fieldMessage } from '../../lib/parseForm';
-import { feeOf, feeRatio, preview, type OrderKind, type Side } from './preview';
+import { preview, type OrderKind, type Side } from './preview';
 import { amountInMoney, isStop, stopTotal, type StopKind } from './stop';
 
 /**
@@ -112,14 +112,10 @@ export function hasNumbers(
   );
 }
 
-/** The least a "spend" amount may be: the minimum total plus the taker fee, in whole money steps. */
-export function minSpend(market: Market): Decimal {
-  return new Decimal(market.minTotal)
-    .times(new Decimal(1).plus(feeRatio(market.takerFee)))
-    .toDecimalPlaces(market.moneyPrec, Decimal.ROUND_UP);
-}
-
-/** A stop-market buy's amount (money): the minimum total, the money step and the maximum total. */
+/**
+ * A money amount (a spend buy's, a stop-market buy's): the minimum total, the money step and the
+ * maximum total. The whole amount is traded: the fee comes out of the stock it buys.
+ */
 function moneyAmountRules(amount: Decimal, text: string, market: Market): string | undefined {
   if (amount.lt(market.minTotal))
     return `At least ${plain(market.minTotal)} ${market.money} (minimum total)`;
@@ -132,19 +128,8 @@ function moneyAmountRules(amount: Decimal, text: string, market: Market): string
 
 function amountRules(form: OrderFormValues, market: Market): string | undefined {
   const amount = new Decimal(form.amount.trim());
-  if (form.kind === 'stop_market' && form.side === 'buy') {
+  if (amountInMoney(form.kind, form.side)) {
     return moneyAmountRules(amount, form.amount.trim(), market);
-  }
-  if (form.kind === 'market') {
-    const least = minSpend(market);
-    if (amount.lt(least)) {
-      return `At least ${plain(least)} ${market.money} (minimum total ${plain(market.minTotal)} ${market.money} plus the ${plain(market.takerFee)} % fee)`;
-    }
-    if (decimalsOf(form.amount.trim()) > market.moneyPrec) {
-      return `Use at most ${market.moneyPrec} decimals (step ${plain(stepOf(market.moneyPrec))} ${market.money})`;
-    }
-    if (amount.gt(market.maxTotal)) return `At most ${plain(market.maxTotal)} ${market.money}`;
-    return undefined;
   }
   if (amount.lt(market.minAmount)) return `At least ${plain(market.minAmount)} ${market.stock}`;
   if (decimalsOf(form.amount.trim()) > market.stockPrec) {
@@ -181,12 +166,11 @@ function stopTotalRules(
   }
   if (total.gt(market.maxTotal)) return `At most ${plain(market.maxTotal)} ${money} in total`;
   if (form.side === 'buy') {
-    // The exchange sets aside a stop-limit buy's total with the fee, a stop-market buy's amount.
-    const needed = form.kind === 'stop_limit' ? limitBuyCost(total, market) : total;
+    // The exchange sets aside a stop-limit buy's total, a stop-market buy's amount (the fee
+    // comes out of the stock it buys).
     const available = new Decimal(context.money.available);
-    if (needed.gt(available)) {
-      const fee = form.kind === 'stop_limit' ? ' with the fee' : '';
-      return `Not enough ${money}: available ${held(available, market.moneyPrec)} ${money}, needed ${plain(needed)} ${money}${fee}`;
+    if (total.gt(available)) {
+      return `Not enough ${money}: available ${held(available, market.moneyPrec)} ${money}, needed ${plain(total)} ${money}`;
     }
     return undefined;
   }
@@ -197,18 +181,11 @@ function stopTotalRules(
   return undefined;
 }
 
-/** What a limit buy needs of the money: its total plus the taker fee (rounded up). */
-export function limitBuyCost(total: Decimal, market: Market): Decimal {
-  // What the balance must hold: the fee rounded up to the money precision (never understated).
-  return total.plus(
-    feeOf(total, market.takerFee).toDecimalPlaces(market.moneyPrec, Decimal.ROUND_UP),
-  );
-}
-
 /**
  * The total of an order that the minimum and maximum total are checked against: a limit's amount ×
- * price; a stop order's (stop.ts: stopTotal); a market order's estimate from the book, a buy's with
- * the fee. Undefined when the book fills none of it. Amount (and prices) must be valid numbers.
+ * price; a stop order's (stop.ts: stopTotal); a market order's estimate from the book (the deal's
+ * money: a buy's fee comes out of its stock). Undefined when the book fills none of it. Amount (and
+ * prices) must be valid numbers.
  */
 export function orderTotal(form: OrderFormValues, context: TradeContext): Decimal | undefined {
   if (isStop(form.kind)) return stopTotal({ ...form, kind: form.kind });
@@ -218,7 +195,7 @@ export function orderTotal(form: OrderFormValues, context: TradeContext): Decima
     context,
   );
   if (estimate.avgPrice === null) return undefined;
-  return new Decimal(form.side === 'buy' ? estimate.total : estimate.money);
+  return new Decimal(estimate.money);
 }
 
 /** Total, maximum and balance checks, once amount (and price) are valid. Messages go under amount. */
@@ -234,7 +211,8 @@ function totalRules(form: OrderFormValues, context: TradeContext): string | unde
     }
     return undefined;
   }
-  // A limit's total is exact; a market order's is the book's estimate (a buy's counts the fee).
+  // A limit's total is exact; a market order's is the book's estimate. A buy needs its total: the
+  // fee comes out of the stock it buys.
   const limit = form.kind === 'limit';
   const about = limit ? '' : '≈ ';
   // An estimate is written by the number rule (at the money's places), an exact total as it is.
@@ -242,15 +220,14 @@ function totalRules(form: OrderFormValues, context: TradeContext): string | unde
   const total = orderTotal(form, context);
   if (total) {
     if (total.lt(market.minTotal)) {
-      return `Total ${about}${written(total)} ${money} is below the minimum total of ${plain(market.minTotal)} ${money}${!limit && form.side === 'buy' ? ' (fee included)' : ''}`;
+      return `Total ${about}${written(total)} ${money} is below the minimum total of ${plain(market.minTotal)} ${money}`;
     }
     if (total.gt(market.maxTotal)) return `At most ${plain(market.maxTotal)} ${money} in total`;
   }
   if (form.side === 'buy') {
-    const needed = total && limit ? limitBuyCost(total, market) : total;
     const available = new Decimal(context.money.available);
-    if (needed?.gt(available)) {
-      return `Not enough ${money}: available ${held(available, market.moneyPrec)} ${money}, needed ${about}${written(needed)} ${money} with the fee`;
+    if (total?.gt(available)) {
+      return `Not enough ${money}: available ${held(available, market.moneyPrec)} ${money}, needed ${about}${written(total)} ${money}`;
     }
     return undefined;
   }

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { activationPrice, type ChannelInput } from '../../../shared/contract';
 import type { Market, PlacementOutcome, Region, TradeContext } from '../../../shared/model';
+import { feeAssetOf } from '../../../shared/executed';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { hasNumbers, plain, type FormField, type OrderFormValues, type Stp } from './checks';
@@ -185,28 +186,33 @@ export function reviewKind({ form, context: { market } }: Review): string {
   return form.kind === 'market' ? `Market buy, spending ${market.money}` : 'Market order';
 }
 
-/** The review's estimated total: what leaves or arrives, with the fee. */
+/**
+ * The review's estimated total: what leaves or arrives, with the fee in what it is charged in (a
+ * buy's in the stock it receives, a sell's in the money: preview.ts).
+ */
 export function reviewTotal({ form, estimate, context: { market } }: Review): string {
   const m = market.money;
   const fmt = (v: string) => formatDecimal(v, market.moneyPrec);
+  const stock = (v: string) => `${formatDecimal(v, market.stockPrec)} ${market.stock}`;
+  const fee = (v: string) => (estimate.feeUnit === 'stock' ? stock(v) : `${fmt(v)} ${m}`);
   const side = sideOf(form);
   if (isStop(form.kind)) {
     const pay = side === 'buy' ? 'Pay' : 'Receive';
     const about = form.kind === 'stop_limit' ? 'at your price' : 'at the activation price';
     // Exact at a limit price and for a spend amount; a stop-market sell's is its worth at the activation price.
     const approx = form.kind === 'stop_market' && side === 'sell' ? '≈\u00a0' : '';
-    return `${pay} ${approx}${fmt(estimate.limitTotal ?? '0')} ${m} ${about}, fee ≈\u00a0${fmt(estimate.fee)} ${m} once it triggers`;
+    return `${pay} ${approx}${fmt(estimate.limitTotal ?? '0')} ${m} ${about}, fee ≈\u00a0${fee(estimate.fee)} once it triggers`;
   }
   if (form.kind === 'market') {
-    return `${plain(form.amount.trim())} ${m} spent, fee ≈\u00a0${fmt(estimate.fee)} ${m} included; you get ≈\u00a0${plain(estimate.stock)} ${market.stock}`;
+    return `${plain(form.amount.trim())} ${m} spent; you get ≈\u00a0${stock(estimate.received)} after a fee of ≈\u00a0${fee(estimate.fee)}`;
   }
   if (form.kind === 'limit') {
-    return `${side === 'buy' ? 'Pay' : 'Receive'} ${fmt(estimate.limitTotal ?? '0')} ${m} at your price, fee ≈\u00a0${fmt(estimate.restingFee ?? '0')} ${m} if it rests`;
+    return `${side === 'buy' ? 'Pay' : 'Receive'} ${fmt(estimate.limitTotal ?? '0')} ${m} at your price, fee ≈\u00a0${fee(estimate.restingFee ?? '0')} if it rests`;
   }
   if (side === 'buy') {
-    return `≈\u00a0${fmt(estimate.total)} ${m} to pay, fee ≈\u00a0${fmt(estimate.fee)} ${m} included`;
+    return `≈\u00a0${fmt(estimate.total)} ${m} to pay; you get ≈\u00a0${stock(estimate.received)} after a fee of ≈\u00a0${fee(estimate.fee)}`;
   }
-  return `≈\u00a0${fmt(estimate.total)} ${m} to receive, after a fee of ≈\u00a0${fmt(estimate.fee)} ${m}`;
+  return `≈\u00a0${fmt(estimate.total)} ${m} to receive, after a fee of ≈\u00a0${fee(estimate.fee)}`;
 }
 
 /**
@@ -296,6 +302,8 @@ export interface PlacedSummary {
   stockPlaces: number;
   moneyPlaces: number;
   feePlaces: number;
+  /** What the fee was charged in: a buy's in the stock it bought, a sell's in the money. */
+  feeAsset: string;
 }
 
 export function placedSummary(placed: Placed, review: Review): PlacedSummary {
@@ -308,6 +316,7 @@ export function placedSummary(placed: Placed, review: Review): PlacedSummary {
       !['FILLED', 'CANCELED'].includes(placed.status ?? ''),
     stockPlaces: market.stockPrec,
     moneyPlaces: market.moneyPrec,
-    feePlaces: market.moneyPrec,
+    feePlaces: placed.side === 'buy' ? market.stockPrec : market.moneyPrec,
+    feeAsset: feeAssetOf({ market: market.name, side: placed.side }),
   };
 }

@@ -1,18 +1,25 @@
 import Decimal from 'decimal.js';
 import type { z } from 'zod';
 import type { orderKind, orderSide } from '../../../shared/contract';
-import type { BookLevel, Market, TradeContext } from '../../../shared/model';
+import type { BookLevel, TradeContext } from '../../../shared/model';
 
 /**
  * The likely outcome of an order, from the order book: pure decimal math (no floating point).
  * A market buy or sell walks the asks (buy) or bids (sell); a "spend" buy walks the asks with a
  * money budget (the fee comes out of the amount, as the exchange does it); a limit order fills at
  * once the levels at or better than its price and rests for the rest (maker fee, "if it rests").
+ * Fees are charged in what the order receives, as the exchange charges them: a buy's in the stock
+ * it buys (it pays the deal's money and receives the stock less the fee), a sell's in the money.
  */
 
 /** The contract's order kinds and sides (its named field schemas). */
 export type OrderKind = z.infer<typeof orderKind>;
 export type Side = z.infer<typeof orderSide>;
+/** Which side of the market a fee is charged in. */
+export type FeeUnit = 'stock' | 'money';
+
+/** A buy's fee is charged in the stock it receives, a sell's in the money. */
+export const feeUnitOf = (side: Side): FeeUnit => (side === 'buy' ? 'stock' : 'money');
 
 export interface PreviewInput {
   kind: OrderKind;
@@ -30,10 +37,14 @@ export interface Preview {
   money: string;
   /** Average price of the immediate fills, rounded to the money precision; null when none. */
   avgPrice: string | null;
-  /** Taker fee of the immediate fills (money, rounded up to the money precision). */
+  /** Taker fee of the immediate fills, in `feeUnit` (unrounded: written by the number rule). */
   fee: string;
-  /** Buy: money + fee (what leaves the account); sell: money − fee (what arrives). */
+  /** What the fees are charged in: a buy's in the stock it receives, a sell's in the money. */
+  feeUnit: FeeUnit;
+  /** Money that leaves (buy: the deal's money) or arrives (sell: money − fee). */
   total: string;
+  /** What arrives: a buy's stock − fee, a sell's money − fee. */
+  received: string;
   /** Slippage of the average price against the last price, in percent (positive = worse). */
   slippage: string | null;
   /** Slippage above 1 %. */
@@ -44,7 +55,7 @@ export interface Preview {
   rests?: string;
   /** Limit only: amount × price. */
   limitTotal?: string;
-  /** Limit only: maker fee on the resting part, "if it rests" (money, rounded up). */
+  /** Limit only: maker fee on the resting part, "if it rests", in `feeUnit` (unrounded). */
   restingFee?: string;
   /** Limit only: the order would fill at least partly at once (it crosses the book). */
   crosses?: boolean;
@@ -60,11 +71,16 @@ export function feeRatio(percent: string): Decimal {
 }
 
 /**
- * A fee on an amount of money, exact: it is written by the number rule (half-up at the money's
- * places), never rounded up before ("≈ 0.04" for 0.0301 overstates it).
+ * A fee on an amount, exact: it is written by the number rule (half-up at its asset's places),
+ * never rounded up before ("≈ 0.04" for 0.0301 overstates it).
  */
-export function feeOf(money: Decimal, percent: string): Decimal {
-  return money.times(feeRatio(percent));
+export function feeOf(amount: Decimal, percent: string): Decimal {
+  return amount.times(feeRatio(percent));
+}
+
+/** The fee of a fill of `stock` for `money` at `percent`: on the stock for a buy, the money for a sell. */
+export function fillFee(side: Side, stock: Decimal, money: Decimal, percent: string): Decimal {
+  return feeOf(side === 'buy' ? stock : money, percent);
 }
 
 interface Walk {
@@ -121,13 +137,6 @@ export function slippageOf(avg: Decimal, last: Decimal, side: Side): Decimal {
   return diff.div(last).times(HUNDRED).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
 
-/** The money a "spend" buy actually trades once the taker fee is set aside (as the exchange does). */
-export function spendBudget(amount: Decimal, market: Market): Decimal {
-  return amount
-    .div(new Decimal(1).plus(feeRatio(market.takerFee)))
-    .toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN);
-}
-
 export function preview(
   input: PreviewInput,
   context: Pick<TradeContext, 'market' | 'book' | 'lastPrice'>,
@@ -138,7 +147,8 @@ export function preview(
   let walk: Walk;
   let limitParts: Pick<Preview, 'rests' | 'limitTotal' | 'restingFee' | 'crosses'> = {};
   if (input.kind === 'market') {
-    walk = walkMoney(levels, spendBudget(amount, market), market.stockPrec);
+    // The whole amount is the budget: the fee comes out of the stock it buys.
+    walk = walkMoney(levels, amount, market.stockPrec);
   } else if (input.kind === 'limit') {
     const price = new Decimal(input.price ?? '0');
     walk = walkStock(levels, amount, input.side, price);
@@ -146,13 +156,13 @@ export function preview(
     limitParts = {
       rests: rests.toFixed(),
       limitTotal: amount.times(price).toFixed(),
-      restingFee: feeOf(rests.times(price), market.makerFee).toFixed(),
+      restingFee: fillFee(input.side, rests, rests.times(price), market.makerFee).toFixed(),
       crosses: walk.stock.gt(0),
     };
   } else {
     walk = walkStock(levels, amount, input.side);
   }
-  const fee = feeOf(walk.money, market.takerFee);
+  const fee = fillFee(input.side, walk.stock, walk.money, market.takerFee);
   const avg = walk.stock.gt(0) ? walk.money.div(walk.stock) : null;
   const last = context.lastPrice ? new Decimal(context.lastPrice) : null;
   const slippage = avg && last && last.gt(0) ? slippageOf(avg, last, input.side) : null;
@@ -161,7 +171,9 @@ export function preview(
     money: walk.money.toFixed(),
     avgPrice: avg ? avg.toDecimalPlaces(market.moneyPrec, Decimal.ROUND_HALF_UP).toFixed() : null,
     fee: fee.toFixed(),
-    total: (input.side === 'buy' ? walk.money.plus(fee) : walk.money.minus(fee)).toFixed(),
+    feeUnit: feeUnitOf(input.side),
+    total: (input.side === 'buy' ? walk.money : walk.money.minus(fee)).toFixed(),
+    received: (input.side === 'buy' ? walk.stock : walk.money).minus(fee).toFixed(),
     slippage: slippage ? slippage.toFixed(2) : null,
     slippageWarning: slippage ? slippage.gt(SLIPPAGE_WARNING_PERCENT) : false,
     notEnoughDepth: input.kind !== 'limit' && !walk.complete,

@@ -3,8 +3,6 @@ import type { TradeContext } from '../../../shared/model';
 import {
   hasLimitPrice,
   hasNumbers,
-  limitBuyCost,
-  minSpend,
   orderTotal,
   plain,
   stepOf,
@@ -12,13 +10,13 @@ import {
   type OrderFormValues,
 } from './checks';
 import { sideOf } from './placement';
-import { feeRatio, preview } from './preview';
+import { preview } from './preview';
 import { amountInMoney } from './stop';
 
 /**
  * The amount shortcuts (25 %, 50 %, 75 %, Max): a share of the available balance as an amount the
  * form's own checks take, in pure decimal math. A sell fills that share of the stock; a buy spends
- * at most that share of the money, the fee included; every amount is rounded DOWN to the market's
+ * at most that share of the money (its fee is taken in the stock it buys); every amount is rounded DOWN to the market's
  * step (stock) or precision (money), so it never exceeds what is available. A stop order is sized
  * as the order it becomes: a stop-limit as a limit at its limit price, a stop-market buy in money
  * (as a spend order), a stop-market sell in stock.
@@ -67,7 +65,7 @@ export function shortcutBlocker(
 
 /**
  * The largest whole number of `step` from 0 to `most` that `fits` (true up to some amount, false
- * beyond): a binary search, as the cost of an amount grows with it but with fees rounded up.
+ * beyond): a binary search, as the cost of an amount walked through the book grows with it.
  */
 function largestFitting(most: Decimal, step: Decimal, fits: (amount: Decimal) => boolean): Decimal {
   let low = new Decimal(0);
@@ -86,24 +84,21 @@ function rawAmount(share: Decimal, form: OrderFormValues, context: TradeContext)
   const { market } = context;
   const balance = available(form, context).times(share);
   const step = stepOf(market.stockPrec);
-  // A spend order's fee comes out of its amount (checks.ts, preview.ts), and a stop-market buy sets
-  // aside its amount: the share as it is.
+  // A spend order trades its whole amount and a stop-market buy sets aside its amount: the share as
+  // it is. A buy's fee comes out of the stock it buys (preview.ts), so a buy costs its total.
   if (amountInMoney(form.kind, sideOf(form))) {
     return balance.toDecimalPlaces(market.moneyPrec, Decimal.ROUND_DOWN);
   }
   if (form.side === 'sell') return balance.toDecimalPlaces(market.stockPrec, Decimal.ROUND_DOWN);
-  const withFee = new Decimal(1).plus(feeRatio(market.takerFee));
   if (hasLimitPrice(form.kind)) {
     const price = new Decimal(form.price.trim());
-    return largestFitting(balance.div(price.times(withFee)), step, (amount) =>
-      limitBuyCost(amount.times(price), market).lte(balance),
-    );
+    return balance.div(price).toDecimalPlaces(market.stockPrec, Decimal.ROUND_DOWN);
   }
   // A market buy by stock walks the asks (the preview's estimate): every level costs at least the
   // best ask, and the book must hold the whole amount.
   const bestAsk = new Decimal(context.book.asks[0]?.[0] ?? '0');
   if (bestAsk.lte(0)) return new Decimal(0);
-  return largestFitting(balance.div(bestAsk.times(withFee)), step, (amount) => {
+  return largestFitting(balance.div(bestAsk), step, (amount) => {
     const estimate = preview(
       { kind: 'stock_market', side: 'buy', amount: amount.toFixed() },
       context,
@@ -120,12 +115,6 @@ function belowMinimum(
   context: TradeContext,
 ): string | undefined {
   const { market } = context;
-  if (form.kind === 'market') {
-    const least = minSpend(market);
-    return amount.lt(least)
-      ? `${what} is less than the minimum of ${plain(least)} ${market.money} (minimum total ${plain(market.minTotal)} ${market.money} plus the ${plain(market.takerFee)} % fee).`
-      : undefined;
-  }
   if (amountInMoney(form.kind, form.side)) {
     return amount.lt(market.minTotal)
       ? `${what} is less than the minimum total of ${plain(market.minTotal)} ${market.money}.`

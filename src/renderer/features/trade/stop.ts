@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import type { Market } from '../../../shared/model';
-import { feeOf, type OrderKind, type Preview, type Side } from './preview';
+import { feeUnitOf, fillFee, type OrderKind, type Preview, type Side } from './preview';
 
 /**
  * Stop orders (stop-limit, stop-market) in words and numbers: they rest until the last price
@@ -67,7 +67,8 @@ export function stopMarketStock(amount: string, activation: string, market: Mark
 /**
  * A stop order's estimate: nothing fills now (it waits for its activation price). `limitTotal` is
  * its total (stop.ts: stopTotal), `stock` what it buys or sells (a stop-market buy's at the
- * activation price), `fee` the taker fee on the total once it triggers (an upper bound).
+ * activation price), `fee` the taker fee once it triggers (an upper bound): a buy's on the stock it
+ * receives, a sell's on its total.
  */
 export function stopPreview(
   form: {
@@ -84,13 +85,15 @@ export function stopPreview(
     form.kind === 'stop_market' && form.side === 'buy'
       ? stopMarketStock(form.amount, form.activationPrice, market)
       : new Decimal(form.amount.trim());
-  const fee = feeOf(total, market.takerFee);
+  const fee = fillFee(form.side, stock, total, market.takerFee);
   return {
     stock: stock.toFixed(),
     money: '0',
     avgPrice: null,
     fee: fee.toFixed(),
-    total: (form.side === 'buy' ? total.plus(fee) : total.minus(fee)).toFixed(),
+    feeUnit: feeUnitOf(form.side),
+    total: (form.side === 'buy' ? total : total.minus(fee)).toFixed(),
+    received: (form.side === 'buy' ? stock : total).minus(fee).toFixed(),
     slippage: null,
     slippageWarning: false,
     notEnoughDepth: false,
