@@ -130,7 +130,7 @@ function workerQuery(account: string, worker: string, maxPoints: number) {
 
 /**
  * One worker's hashrate over the account chart's period, with the account's line to compare and
- * the alert events of the window marked; Back (or Escape) returns to the table.
+ * the alert events of the window marked; Back (or Escape) closes it, back on the worker's row.
  */
 function WorkerChart({
   account,
@@ -219,19 +219,16 @@ export function WorkersSection({ account, privacy }: { account: string; privacy:
   const load = useWorkers((s) => s.load);
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  // The worker whose chart is open (the table stays mounted under it, hidden, keeping its scroll).
+  // The worker whose chart is open, above the table (which stays, with its scroll and filter).
   // (Another account chosen: closed.)
   const [openedIn, setOpenedIn] = useState<{ account: string; worker: string } | undefined>();
   const opened = openedIn?.account === account ? openedIn.worker : undefined;
   const section = useRef<HTMLElement>(null);
   const close = () => {
-    const name = opened;
+    // Back where the user was: the row's button (the table stayed under the chart).
+    const buttons = section.current?.querySelectorAll<HTMLButtonElement>('button.worker-open');
+    [...(buttons ?? [])].find((b) => b.dataset['worker'] === opened)?.focus();
     setOpenedIn(undefined);
-    // Back where the user was: the row's button.
-    queueMicrotask(() => {
-      const buttons = section.current?.querySelectorAll<HTMLButtonElement>('button.worker-open');
-      [...(buttons ?? [])].find((b) => b.dataset['worker'] === name)?.focus();
-    });
   };
   useEffect(() => {
     if (account) void load({ account });
@@ -261,49 +258,47 @@ export function WorkersSection({ account, privacy }: { account: string; privacy:
           onClose={close}
         />
       ) : null}
-      <div className="workers-body" hidden={opened !== undefined}>
-        {counts ? (
-          <p className="workers-counts" data-testid="workers-counts">
-            {formatCount(counts.online)} online · {formatCount(counts.low)} low ·{' '}
-            {formatCount(counts.offline)} offline
-          </p>
-        ) : null}
-        <div className="workers-filters">
-          <TextField
-            id="workers-filter"
-            label="Filter workers"
-            type="search"
-            value={text}
-            onChange={setText}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <SelectField<StatusFilter>
-            id="workers-status"
-            label="Status"
-            value={status}
-            options={STATUS_FILTERS}
-            onChange={setStatus}
-          />
-        </div>
-        {remote.error && data ? (
-          <RefreshAlert error={remote.error} onRetry={() => load({ account })} />
-        ) : null}
-        <DataTable
-          label="Workers"
-          rows={rows}
-          columns={tableColumns}
-          rowKey={(w) => w.name}
-          status={data ? 'ready' : statusOf(remote)}
-          error={remote.error}
-          onRetry={() => void load({ account })}
-          empty={text || status !== 'all' ? 'No worker matches the filter.' : 'No worker seen yet.'}
-          initialSort={{ id: 'name', dir: 'asc' }}
-          rowHeight={ROW_HEIGHT}
-          height={Math.min(MAX_HEIGHT, Math.max(rows.length, 3) * ROW_HEIGHT + 2)}
-          rowTestId="worker-row"
+      {counts ? (
+        <p className="workers-counts" data-testid="workers-counts">
+          {formatCount(counts.online)} online · {formatCount(counts.low)} low ·{' '}
+          {formatCount(counts.offline)} offline
+        </p>
+      ) : null}
+      <div className="workers-filters">
+        <TextField
+          id="workers-filter"
+          label="Filter workers"
+          type="search"
+          value={text}
+          onChange={setText}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <SelectField<StatusFilter>
+          id="workers-status"
+          label="Status"
+          value={status}
+          options={STATUS_FILTERS}
+          onChange={setStatus}
         />
       </div>
+      {remote.error && data ? (
+        <RefreshAlert error={remote.error} onRetry={() => load({ account })} />
+      ) : null}
+      <DataTable
+        label="Workers"
+        rows={rows}
+        columns={tableColumns}
+        rowKey={(w) => w.name}
+        status={data ? 'ready' : statusOf(remote)}
+        error={remote.error}
+        onRetry={() => void load({ account })}
+        empty={text || status !== 'all' ? 'No worker matches the filter.' : 'No worker seen yet.'}
+        initialSort={{ id: 'name', dir: 'asc' }}
+        rowHeight={ROW_HEIGHT}
+        height={Math.min(MAX_HEIGHT, Math.max(rows.length, 3) * ROW_HEIGHT + 2)}
+        rowTestId="worker-row"
+      />
     </section>
   );
 }
