@@ -207,8 +207,7 @@ describe('mining alerts through the web host', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('worker-chart').waitFor({ state: 'detached' });
     await page.waitForFunction(
-      (name) => document.activeElement?.getAttribute('data-worker') === name,
-      worker,
+      `document.activeElement?.getAttribute('data-worker') === ${JSON.stringify(worker)}`,
     );
     expect(pageErrors).toEqual([]);
   });

@@ -23,6 +23,9 @@ import { filterWorkers, useWorkerHashrate, useWorkers, type StatusFilter } from 
 
 const ROW_HEIGHT = 36;
 const MAX_HEIGHT = 432;
+/** The table body's height for `rows` rows: all of them up to 12, then it scrolls. */
+export const workersHeight = (rows: number) =>
+  Math.min(MAX_HEIGHT, Math.max(rows, 3) * ROW_HEIGHT + 2);
 const STATUS_WORDS = { online: 'Online', low: 'Low', offline: 'Offline' } as const;
 const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -58,7 +61,8 @@ function hashrateColumn(
   return decimalColumn(id, header, '110px', value, (w) => hashrate(value(w), privacy));
 }
 
-function columns(privacy: boolean, open: (name: string) => void): Column<WorkerRow>[] {
+/** The Workers table's columns (the tables bench renders them too); `open`: a row's chart. */
+export function workerColumns(privacy: boolean, open: (name: string) => void): Column<WorkerRow>[] {
   return [
     textColumn(
       'name',
@@ -240,7 +244,7 @@ export function WorkersSection({ account, privacy }: { account: string; privacy:
   );
   const counts = data?.info.workers;
   const tableColumns = useMemo(
-    () => columns(privacy, (worker) => setOpenedIn({ account, worker })),
+    () => workerColumns(privacy, (worker) => setOpenedIn({ account, worker })),
     [privacy, account],
   );
   return (
@@ -296,7 +300,7 @@ export function WorkersSection({ account, privacy }: { account: string; privacy:
         empty={text || status !== 'all' ? 'No worker matches the filter.' : 'No worker seen yet.'}
         initialSort={{ id: 'name', dir: 'asc' }}
         rowHeight={ROW_HEIGHT}
-        height={Math.min(MAX_HEIGHT, Math.max(rows.length, 3) * ROW_HEIGHT + 2)}
+        height={workersHeight(rows.length)}
         rowTestId="worker-row"
       />
     </section>
