@@ -444,6 +444,13 @@ describe('boot: keep watching in the tray (issue 33, item 3)', () => {
     expect(callsNamed(await app.calls(), 'Notification.show')).toHaveLength(1);
     expect((await app.windows())[0]).toMatchObject({ visible: false });
 
+    // macOS: a click on the Dock icon (activate) shows the hidden window too.
+    await app.emit('app', 'activate');
+    expect((await app.windows())[0]).toMatchObject({ visible: true });
+    await app.send({ cmd: 'close' });
+    expect((await app.windows())[0]).toMatchObject({ visible: false });
+    expect(await app.trays()).toBe(1);
+
     // Open from the tray shows the window again; Quit from the tray quits (the core stopped).
     expect(await app.click('tray-open')).toEqual({ clicked: true });
     expect((await app.windows())[0]).toMatchObject({ visible: true });
