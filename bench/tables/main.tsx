@@ -6,6 +6,8 @@ import { tableHeight } from '../../src/renderer/components/ViewParts';
 import { orderColumns } from '../../src/renderer/features/orders/activeColumns';
 import { placesOfMarkets } from '../../src/renderer/features/trade/marketPlaces';
 import { transferColumns, type Row } from '../../src/renderer/features/transfers/TransfersView';
+import { workerColumns, workersHeight } from '../../src/renderer/features/mining/WorkersSection';
+import type { WorkerRow } from '../../src/shared/model';
 import '../../src/renderer/styles.css';
 
 /**
@@ -30,7 +32,8 @@ declare global {
 }
 
 const params = new URLSearchParams(location.search);
-const table = (['history', 'floor'] as const).find((t) => t === params.get('table')) ?? 'orders';
+const table =
+  (['history', 'workers', 'floor'] as const).find((t) => t === params.get('table')) ?? 'orders';
 const count = Number(params.get('rows') ?? 10_000);
 
 /** Deterministic numbers (mulberry32): the same rows on every run. */
@@ -186,6 +189,49 @@ function HistoryTable({ rows, onFrame }: { rows: Row[]; onFrame(): void }) {
   );
 }
 
+/** `n` mining workers about 10 TH/s, one in 20 offline, one in 20 low (the mining bench's mix). */
+function workers(n: number): WorkerRow[] {
+  const next = random(33);
+  const seen = T0 + 300 * 86_400_000;
+  return Array.from({ length: n }, (_, i) => {
+    const status = i % 20 === 0 ? 'offline' : i % 20 === 1 ? 'low' : 'online';
+    const base = 9_000_000_000_000 + Math.floor(next() * 3_000_000) * 1_000_000;
+    const now = status === 'offline' ? 0 : status === 'low' ? base / 4 : base;
+    return {
+      name: `worker-${String(i).padStart(3, '0')}`,
+      status,
+      lastSeen: status === 'offline' ? seen - 1_800_000 : seen,
+      now: String(now),
+      average1h: String(base),
+      average24h: String(base),
+      rejectRate: 0.004 + next() / 100,
+      sparkline: Array.from({ length: 24 }, () =>
+        String(base + Math.floor(next() * 1_000_000) * 1_000_000),
+      ),
+    };
+  });
+}
+
+/** The Workers table as WorkersSection renders it (same columns, props), 500 workers. */
+function WorkersTable({ rows, onFrame }: { rows: WorkerRow[]; onFrame(): void }) {
+  const columns = useMemo(() => workerColumns(false, () => undefined), []);
+  useLayoutEffect(() => onFrame(), [onFrame]);
+  return (
+    <DataTable
+      label="Workers"
+      rows={rows}
+      columns={columns}
+      rowKey={(w) => w.name}
+      status="ready"
+      empty="No worker seen yet."
+      initialSort={{ id: 'name', dir: 'asc' }}
+      rowHeight={36}
+      height={workersHeight(rows.length)}
+      rowTestId="worker-row"
+    />
+  );
+}
+
 /**
  * The floor: a scrolling box of the same size and total height with static rows of plain text and
  * no React work while scrolling, so the frame pacing of this browser and machine shows on its own.
@@ -233,7 +279,14 @@ async function scroll(durationMs: number): Promise<number[]> {
   return intervals;
 }
 
-const data = table === 'history' ? transfers(count) : table === 'orders' ? orders(count) : [];
+const data =
+  table === 'history'
+    ? transfers(count)
+    : table === 'orders'
+      ? orders(count)
+      : table === 'workers'
+        ? workers(count)
+        : [];
 window.__bench = { rows: table === 'floor' ? count : data.length, scroll };
 
 const root = document.getElementById('root')!;
@@ -260,6 +313,8 @@ createRoot(page).render(
     <HistoryTable rows={data as Row[]} onFrame={onFrame} />
   ) : table === 'orders' ? (
     <OrdersTable rows={data as Order[]} onFrame={onFrame} />
+  ) : table === 'workers' ? (
+    <WorkersTable rows={data as WorkerRow[]} onFrame={onFrame} />
   ) : (
     <FloorTable rows={count} onFrame={onFrame} />
   ),

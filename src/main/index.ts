@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { app, BrowserWindow, Notification, powerMonitor, screen, shell } from 'electron';
+import { app, BrowserWindow, Notification, powerMonitor, screen, shell, type Tray } from 'electron';
 import { APP_PAGE_URL } from './page/appFiles';
 import { startCore, type Core } from './core/core';
 import { forwardEvents, registerIpc } from './shell/ipc';
@@ -12,6 +12,7 @@ import { KeytarStore, VAULT_SERVICE } from './vault/vault';
 import {
   ask,
   createMainWindow,
+  createTray,
   enforceSessionPolicy,
   openAuthorizePage,
   registerAppScheme,
@@ -74,6 +75,10 @@ if (!app.requestSingleInstanceLock()) {
   let mainWindow: BrowserWindow | undefined;
   let savingState: Promise<void> = Promise.resolve();
   let quitting: 'no' | 'stopping' | 'done' = 'no';
+  /** The setting "Keep watching in the tray when the window is closed" (the page sends it). */
+  let keepWatching = false;
+  let tray: Tray | undefined;
+  const icon = join(__dirname, '../../resources/icon.png');
 
   const focusWindow = () => {
     const [window] = BrowserWindow.getAllWindows();
@@ -81,6 +86,19 @@ if (!app.requestSingleInstanceLock()) {
     if (window.isMinimized()) window.restore();
     if (!window.isVisible()) window.show();
     window.focus();
+  };
+
+  /** The window closed while watching: hidden, with the tray icon to open it again or quit. */
+  const showTray = () => {
+    tray ??= createTray(icon, { open: focusWindow, quit: () => app.quit() });
+  };
+  const dropTray = () => {
+    tray?.destroy();
+    tray = undefined;
+  };
+  const setKeepWatching = (on: boolean) => {
+    keepWatching = on;
+    if (!on) dropTray();
   };
 
   const rememberState = (state: WindowState) => {
@@ -103,12 +121,15 @@ if (!app.requestSingleInstanceLock()) {
     const window = createMainWindow({
       preload: join(__dirname, '../preload/index.cjs'),
       appUrl,
-      icon: join(__dirname, '../../resources/icon.png'),
+      icon,
       state,
       packaged,
       logDir,
       onClose: rememberState,
       quit: () => app.quit(),
+      // The core keeps polling the pool and notifying while the window is hidden.
+      hideOnClose: () => keepWatching && quitting === 'no',
+      onHide: showTray,
     });
     mainWindow = window;
     if (core) {
@@ -292,6 +313,7 @@ if (!app.requestSingleInstanceLock()) {
     event.preventDefault();
     if (quitting === 'stopping') return;
     quitting = 'stopping';
+    dropTray();
     // The window closes only after this; remember its size and place now.
     if (mainWindow && !mainWindow.isDestroyed()) {
       rememberState({
@@ -334,6 +356,7 @@ if (!app.requestSingleInstanceLock()) {
           ...(Notification.isSupported()
             ? { notify: (title: string, body: string) => notifier.notify(title, body) }
             : {}),
+          keepWatching: setKeepWatching,
           vault: new KeytarStore(packaged ? VAULT_SERVICE : `${VAULT_SERVICE} (development)`),
           updates,
         }),
@@ -369,6 +392,7 @@ if (!app.requestSingleInstanceLock()) {
 
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) void placement().then(openWindow);
+      else focusWindow();
     });
 
     if (hasFeed) void checkForUpdates(false);

@@ -12,6 +12,7 @@ import { lazyNamed } from './lib/lazyNamed';
 import { SCREENS, useShellStore, type ScreenId } from './lib/shellStore';
 import { useShortcuts } from './features/shell/shortcuts';
 import { useApplyTheme } from './features/settings/theme';
+import { useKeepWatching } from './features/settings/keepWatching';
 
 /*
  * Overview, the first screen, is in the entry chunk; every other screen is its own chunk, loaded
@@ -50,6 +51,7 @@ export function App() {
 function Shell() {
   const screen = useShellStore((s) => s.screen);
   useApplyTheme();
+  useKeepWatching();
   useShortcuts();
   useWindowTitle(screen);
   // The stream is followed only while the app shows (it is unmounted while locked).

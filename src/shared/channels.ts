@@ -14,6 +14,7 @@ export const CHANNEL_NAMES = [
   'app.installUpdate',
   'app.notify',
   'app.separators',
+  'app.setKeepWatching',
   'exchange.status',
   'exchange.checkNow',
   'stream.status',

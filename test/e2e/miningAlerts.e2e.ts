@@ -156,4 +156,59 @@ describe('mining alerts through the web host', () => {
     await mining.shell.setting('Theme', 'light');
     expect(pageErrors).toEqual([]);
   });
+
+  it("the events are marked on the account's chart and on the worker's, opened by keyboard (screenshots)", async () => {
+    await mining.open();
+    // The period up to now, so that it holds the events.
+    await mining.show.click();
+    const accountChart = page.locator('section.mining-chart-card').getByTestId('hashrate-chart');
+    const marks = (chart: Locator) => chart.getByTestId('alert-marker');
+    await marks(accountChart).first().waitFor();
+    const labels = async (chart: Locator) =>
+      (await marks(chart).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))
+        .map(String)
+        .sort();
+    const offline = new RegExp(`^Alert, .*: ${worker} \\(demo-miner\\) is offline since`);
+    const back = new RegExp(`^Recovered, .*: ${worker} \\(demo-miner\\) is back online$`);
+    const payout = /^Alert, .*: The payout destination of demo-miner changed outside the app/;
+    const onAccount = await labels(accountChart);
+    for (const expected of [offline, back, payout]) {
+      expect(onAccount.filter((l) => expected.test(l))).not.toEqual([]);
+    }
+
+    // The worker's row by keyboard: its name is a button.
+    const open = page.getByRole('button', { name: `${worker}: open its hashrate chart` });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const workerChart = page.getByTestId('worker-chart').getByTestId('hashrate-chart');
+    await marks(workerChart).first().waitFor();
+    expect(await workerChart.textContent()).toContain('Account (right axis)');
+    const onWorker = await labels(workerChart);
+    for (const expected of [offline, back, payout]) {
+      expect(onWorker.filter((l) => expected.test(l))).not.toEqual([]);
+    }
+    for (const mode of ['light', 'dark'] as const) {
+      await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(mode)}`);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await page.getByTestId('worker-chart').scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: `${SHOTS}/mining-worker-chart-${mode}-${size.width}x${size.height}.png`,
+        });
+        await accountChart.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: `${SHOTS}/mining-markers-${mode}-${size.width}x${size.height}.png`,
+        });
+      }
+    }
+    await page.evaluate(`document.documentElement.dataset.theme = 'light'`);
+    // Back to the table, on the worker's row.
+    await page.getByRole('button', { name: 'Back to workers' }).focus();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('worker-chart').waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      `document.activeElement?.getAttribute('data-worker') === ${JSON.stringify(worker)}`,
+    );
+    expect(pageErrors).toEqual([]);
+  });
 });

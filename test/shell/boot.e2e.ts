@@ -414,6 +414,75 @@ describe('boot: the built main bundle under a stand-in electron', () => {
   });
 });
 
+describe('boot: keep watching in the tray (issue 33, item 3)', () => {
+  it('the setting on: closing hides the window, a tray icon opens it or quits, main keeps polling', async () => {
+    const app = await boot();
+    await app.ready();
+    expect(await app.invoke('app.setKeepWatching', { on: true })).toEqual({
+      ok: true,
+      value: true,
+    });
+    await app.send({ cmd: 'close' });
+    const [window] = await app.windows();
+    expect(window).toMatchObject({ id: 1, visible: false });
+    expect(await app.trays()).toBe(1);
+    const calls = await app.calls();
+    expect(callsNamed(calls, 'window.hide')).toHaveLength(1);
+    expect(callsNamed(calls, 'app.quit')).toEqual([]);
+    expect(callsNamed(calls, 'tray.setContextMenu')[0]!.detail!['template']).toEqual([
+      { id: 'tray-open', label: 'Open Exchange Desk', clickable: true },
+      { type: 'separator' },
+      { id: 'tray-quit', label: 'Quit Exchange Desk', clickable: true },
+    ]);
+
+    // Main still polls the pool (the poller's own poll, as its timer runs it) and, the window
+    // hidden, a desktop notification is shown (the poller's go through the same notifier).
+    const checked = await app.invoke<{ lastPollAt: number | null }>('mining.checkAlerts');
+    expect(checked.ok && checked.value.lastPollAt).toBeGreaterThan(0);
+    const note = { title: 'Mining alert', body: 'rig-01 (demo-miner) is offline since 10:05 UTC' };
+    expect(await app.invoke('app.notify', note)).toEqual({ ok: true, value: true });
+    expect(callsNamed(await app.calls(), 'Notification.show')).toHaveLength(1);
+    expect((await app.windows())[0]).toMatchObject({ visible: false });
+
+    // macOS: a click on the Dock icon (activate) shows the hidden window too.
+    await app.emit('app', 'activate');
+    expect((await app.windows())[0]).toMatchObject({ visible: true });
+    await app.send({ cmd: 'close' });
+    expect((await app.windows())[0]).toMatchObject({ visible: false });
+    expect(await app.trays()).toBe(1);
+
+    // Open from the tray shows the window again; Quit from the tray quits (the core stopped).
+    expect(await app.click('tray-open')).toEqual({ clicked: true });
+    expect((await app.windows())[0]).toMatchObject({ visible: true });
+    expect(await app.click('tray-quit')).toEqual({ clicked: true });
+    const exit = await app.exited;
+    expect(exit.code).toBe(0);
+    const names = exit.calls.map((c) => c.what);
+    expect(names).toContain('quit.prevented');
+    expect(names).toContain('tray.destroy');
+  });
+
+  it('the setting off (the default, or turned off): closing quits as before; macOS keeps its rule', async () => {
+    const app = await boot();
+    await app.ready();
+    await app.invoke('app.setKeepWatching', { on: true });
+    await app.invoke('app.setKeepWatching', { on: false });
+    await app.send({ cmd: 'close' });
+    const exit = await app.exited;
+    expect(exit.code).toBe(0);
+    expect(callsNamed(exit.calls, 'window.hide')).toEqual([]);
+    expect(callsNamed(exit.calls, 'Tray')).toEqual([]);
+
+    // macOS: closing the last window leaves the app running (its rule), no tray, no hidden window.
+    const mac = await boot({ env: { STANDIN_PLATFORM: 'darwin' } });
+    await mac.ready();
+    await mac.send({ cmd: 'close' });
+    expect(await mac.windows()).toEqual([]);
+    expect(await mac.trays()).toBe(0);
+    expect(callsNamed(await mac.calls(), 'app.quit')).toEqual([]);
+  });
+});
+
 /** Places a demo order whose client order id carries `tag`, and moves the window. */
 async function placeOrderAndMove(app: BootedApp, tag: string): Promise<void> {
   const placed = await app.invoke('orders.place', {

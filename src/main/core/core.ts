@@ -54,6 +54,11 @@ export interface CoreOptions {
    * Absent in the web host: `app.notify` answers false.
    */
   notify?: (title: string, body: string) => boolean;
+  /**
+   * The tray setting as the page sends it (Electron: closing the window then hides it); absent in
+   * the web host, where `app.setKeepWatching` answers false.
+   */
+  keepWatching?: (on: boolean) => void;
   /** Where profiles of a deployed region are sent instead of the exchange's (tests; AccountsOptions). */
   regionUrls?: AccountsOptions['regionUrls'];
   /** Timings of the live stream (tests). */
@@ -199,6 +204,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     miningAlerts,
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
     ...(options.notify ? { notify: options.notify } : {}),
+    ...(options.keepWatching ? { keepWatching: options.keepWatching } : {}),
   });
   // The page's first screen asks main for its number separators (app.separators): main's Intl
   // starts now, while nothing waits on it, not as the first screen waits (~20 ms the first time).

@@ -47,6 +47,8 @@ export interface Services {
   miningAlerts: MiningAlertPoller;
   /** A desktop notification (Electron); absent in the web host, where none is shown. */
   notify?: (title: string, body: string) => boolean;
+  /** Keep watching in the tray when the window is closed (Electron); absent in the web host. */
+  keepWatching?: (on: boolean) => void;
 }
 
 /** Channels that answer while the app is locked; every other one refuses with LOCKED. */
@@ -60,6 +62,8 @@ export const OPEN_WHILE_LOCKED: ReadonlySet<ChannelName> = new Set<ChannelName>(
   'lock.status',
   'lock.unlock',
   'lock.lockNow',
+  // A locked app that is closed still honours the tray setting the page had sent.
+  'app.setKeepWatching',
 ]);
 
 /** The app lock as the binder's guard: main enforces it, not only the page. */
@@ -89,6 +93,10 @@ export function createHandlers(services: Services): Handlers {
     'app.installUpdate': async () => updates.install(),
     'app.notify': async ({ title, body }) => notify?.(title, body) ?? false,
     'app.separators': async ({ locale }) => separatorsOf(locale),
+    'app.setKeepWatching': async ({ on }) => {
+      services.keepWatching?.(on);
+      return services.keepWatching !== undefined;
+    },
     'exchange.status': async () => accounts.active().status.current(),
     'exchange.checkNow': () => accounts.active().status.check(),
     'stream.status': async () => stream.current(),

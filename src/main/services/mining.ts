@@ -138,7 +138,7 @@ export function miningFailure(error: unknown): unknown {
 }
 
 /** A mining account and a period (Unix seconds) at one interval, as the contract parses it. */
-export type RangeQuery = ChannelParsed<'mining.exportCsv'>;
+export type RangeQuery = ChannelParsed<'mining.exportCsv'> & { worker?: string | undefined };
 
 export interface FullSeries {
   account: string;
@@ -147,7 +147,7 @@ export interface FullSeries {
 }
 
 /**
- * Every point of [from, to]. `to` is clamped to now (the exchange clamps it too, and a chunk that
+ * Every point of [from, to] of the account, or of one of its workers (`worker`). `to` is clamped to now (the exchange clamps it too, and a chunk that
  * starts in the future would be refused); a period entirely in the future goes out as asked, so the
  * exchange's own answer explains it.
  */
@@ -161,20 +161,23 @@ export async function fetchHashrate(
   const chunks = to > query.from ? chunkRange(query.from, to, query.interval) : [query];
   try {
     const answers = await inPool(
-      chunks.map(
-        (chunk) => () =>
-          api.hashrate({
-            account: query.account,
-            from: chunk.from,
-            to: chunk.to,
-            interval: query.interval,
-          }),
-      ),
+      chunks.map((chunk) => {
+        const range = {
+          account: query.account,
+          from: chunk.from,
+          to: chunk.to,
+          interval: query.interval,
+        };
+        const { worker } = query;
+        return worker === undefined
+          ? async () => (await api.hashrate(range)).points
+          : () => api.workerHashrate({ ...range, worker });
+      }),
       options.concurrency ?? MINING_CONCURRENCY,
     );
     return {
       account: query.account,
-      points: mergeSeries(answers.map((answer) => answer.points)),
+      points: mergeSeries(answers),
       requests: chunks.length,
     };
   } catch (error) {
@@ -194,6 +197,7 @@ export async function miningSeries(
   const average = rejectRateAverage(full.points);
   return {
     account: input.account,
+    ...(input.worker === undefined ? {} : { worker: input.worker }),
     interval: input.interval,
     from: input.from,
     to: input.to,

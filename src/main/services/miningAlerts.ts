@@ -114,11 +114,33 @@ export function ruleFor(
   account: string,
   worker: string | null,
 ): MiningAlertRule {
-  const entry = rules.find((r) => r.account === account);
-  const base = entry?.rule ?? DEFAULT_MINING_ALERT_RULE;
-  if (worker === null || !entry) return base;
-  const override = entry.workers.find((w) => w.worker === worker)?.rule;
-  return override ? { ...base, ...override } : base;
+  return AccountRules.of(rules, account).rule(worker);
+}
+
+/**
+ * One account's rule and its workers' overrides, looked up once a poll (not once a worker): the
+ * overrides by name (the first one listed for a name, as `find` would).
+ */
+class AccountRules {
+  private readonly overrides = new Map<string, Partial<MiningAlertRule>>();
+  private readonly base: MiningAlertRule;
+
+  private constructor(entry: MiningAlertRules | undefined) {
+    this.base = entry?.rule ?? DEFAULT_MINING_ALERT_RULE;
+    for (const w of entry?.workers ?? []) {
+      if (!this.overrides.has(w.worker)) this.overrides.set(w.worker, w.rule);
+    }
+  }
+
+  static of(rules: readonly MiningAlertRules[], account: string): AccountRules {
+    return new AccountRules(rules.find((r) => r.account === account));
+  }
+
+  /** The account's rule (`worker` null), or the worker's: the account's with its override over it. */
+  rule(worker: string | null): MiningAlertRule {
+    const override = worker === null ? undefined : this.overrides.get(worker);
+    return override ? { ...this.base, ...override } : this.base;
+  }
 }
 
 /** When the time `at` is given as UTC hours and minutes ("14:05 UTC"). */
@@ -146,8 +168,9 @@ export class ParsedSeries {
     let i = points.length;
     while (i > 0 && points[i - 1]!.timestamp > keep) i--;
     if (n >= 2 && i > 0 && points[i - 1]!.timestamp === keep) {
-      this.times.length = n - 1;
-      this.values.length = n - 1;
+      // The newest point kept goes, to be parsed again (pop: no reallocation of the arrays).
+      this.times.pop();
+      this.values.pop();
     } else {
       this.times = [];
       this.values = [];
@@ -193,6 +216,17 @@ export class ParsedSeries {
   }
 }
 
+/*
+ * The readings below run for every worker at every poll (500 workers: 1,000 a poll), so they are
+ * plain functions over the parsed series: no closure, no key string built (npm run bench -- mining).
+ */
+
+/** No hashrate above zero at `t` for `minutes` (or none in the 24 h at all). */
+function goneAt(series: ParsedSeries, t: Millis, minutes: number): boolean {
+  const seen = series.lastHashing(t);
+  return seen === null || t - seen >= minutes * 60_000;
+}
+
 function offlineReading(
   named: boolean,
   series: ParsedSeries,
@@ -200,16 +234,36 @@ function offlineReading(
   at: Millis,
   sampleMs: number,
 ): Reading {
-  const last = series.lastHashing(at);
-  const gone = (t: Millis) => {
-    const seen = series.lastHashing(t);
-    return seen === null || t - seen >= minutes * 60_000;
-  };
   return {
-    on: !named && gone(at),
-    previous: gone(at - sampleMs),
-    since: last,
+    on: !named && goneAt(series, at, minutes),
+    previous: goneAt(series, at - sampleMs, minutes),
+    since: series.lastHashing(at),
   };
+}
+
+/**
+ * The index of the point a low check reads at `t`: the last at or before it, or -1 when there is
+ * none within the last two samples (no point: that is for the offline check, not this one).
+ */
+function lowPointAt(series: ParsedSeries, t: Millis, sampleMs: number): number {
+  const i = series.lastAtOrBefore(t);
+  return i < 0 || t - series.times[i]! >= 2 * sampleMs ? -1 : i;
+}
+
+/** Whether the point `i` (-1: none) is below the rule's share of `mean` or its fixed value. */
+function lowPoint(
+  series: ParsedSeries,
+  i: number,
+  rule: MiningAlertRule,
+  mean: number,
+  fixed: number | null,
+): boolean {
+  if (i < 0) return false;
+  const now = series.values[i]!;
+  return (
+    (rule.lowPercent !== null && now < (mean * rule.lowPercent) / 100) ||
+    (fixed !== null && now < fixed)
+  );
 }
 
 function lowReading(
@@ -221,29 +275,40 @@ function lowReading(
 ): Reading {
   const mean = series.dayMean(at);
   const fixed = rule.lowBelow === null ? null : Number(rule.lowBelow);
-  const lowAt = (t: Millis) => {
-    const i = series.lastAtOrBefore(t);
-    // No point in the last sample: that is for the offline check, not this one.
-    if (i < 0 || t - series.times[i]! >= 2 * sampleMs) return { low: false, from: null };
-    const now = series.values[i]!;
-    const low =
-      (rule.lowPercent !== null && now < (mean * rule.lowPercent) / 100) ||
-      (fixed !== null && now < fixed);
-    return { low, from: series.times[i]! };
-  };
-  const current = lowAt(at);
+  const current = lowPointAt(series, at, sampleMs);
   return {
-    on: named && current.low,
-    previous: lowAt(at - sampleMs).low,
-    since: current.from,
+    on: named && lowPoint(series, current, rule, mean, fixed),
+    previous: lowPoint(series, lowPointAt(series, at - sampleMs, sampleMs), rule, mean, fixed),
+    since: current < 0 ? null : series.times[current]!,
   };
 }
 
+const rejectAbove = (p: HashratePoint | undefined, percent: number) =>
+  p !== undefined && p.rejectRate! * 100 > percent;
+
 function rejectReading(points: readonly HashratePoint[], percent: number): Reading {
-  const rates = points.filter((p) => p.rejectRate !== undefined);
-  const above = (p: HashratePoint | undefined) => p !== undefined && p.rejectRate! * 100 > percent;
-  const last = rates.at(-1);
-  return { on: above(last), previous: above(rates.at(-2)), since: last?.timestamp ?? null };
+  // The last two points that carry a reject rate.
+  let last: HashratePoint | undefined;
+  let before: HashratePoint | undefined;
+  for (let i = points.length - 1; i >= 0 && !before; i--) {
+    if (points[i]!.rejectRate === undefined) continue;
+    if (last) before = points[i];
+    else last = points[i];
+  }
+  return {
+    on: rejectAbove(last, percent),
+    previous: rejectAbove(before, percent),
+    since: last?.timestamp ?? null,
+  };
+}
+
+/** What the engine keeps of one worker: its parsed series and its conditions' keys. */
+interface WorkerState {
+  series: ParsedSeries;
+  offlineKey: string;
+  lowKey: string;
+  /** The last poll (by count) that held the worker. */
+  polled: number;
 }
 
 const describe = {
@@ -269,8 +334,10 @@ const recoveredText = {
 
 export class MiningAlertEngine {
   private readonly conditions = new Map<string, Condition>();
-  /** Each worker's points as numbers, by account and name. */
-  private readonly series = new Map<string, ParsedSeries>();
+  /** Each worker's points as numbers and its keys, by account, then name. */
+  private readonly workers = new Map<string, Map<string, WorkerState>>();
+  /** Polls read with data (numbers the workers each was seen in). */
+  private polls = 0;
   private readonly windowMs: number;
   private readonly staleMs: number;
   private readonly sampleMs: number;
@@ -340,7 +407,7 @@ export class MiningAlertEngine {
       ? Math.max(-Infinity, ...poll.accounts.map((a) => a.points.at(-1)?.timestamp ?? -Infinity))
       : -Infinity;
     const seen = poll.ok && (poll.accounts.length === 0 || poll.at - newest <= this.staleMs);
-    this.step(events, poll.at, '', null, 'pool', {
+    this.step(events, poll.at, keyOf('', null, 'pool'), '', null, 'pool', {
       on: !seen,
       // The pool has no history of itself: two polls either way.
       previous: seen,
@@ -349,33 +416,48 @@ export class MiningAlertEngine {
     if (!poll.ok || !seen) return events;
     this.lastSeen = poll.at;
     const rules = this.options.rules();
-    const polled = new Set<string>();
+    const polled = ++this.polls;
     for (const account of poll.accounts) {
-      const accountRule = ruleFor(rules, account.account, null);
+      const name = account.account;
+      const accountRules = AccountRules.of(rules, name);
+      const accountRule = accountRules.rule(null);
       if (accountRule.rejectPercent !== null) {
         const reading = rejectReading(account.points, accountRule.rejectPercent);
-        this.step(events, poll.at, account.account, null, 'reject', reading);
+        this.step(events, poll.at, keyOf(name, null, 'reject'), name, null, 'reject', reading);
       }
+      let workers = this.workers.get(name);
+      if (!workers) this.workers.set(name, (workers = new Map()));
       for (const worker of account.workers) {
-        const key = `${account.account}\u0000${worker.name}`;
-        const series = this.series.get(key) ?? new ParsedSeries();
+        let state = workers.get(worker.name);
+        if (!state) {
+          state = {
+            series: new ParsedSeries(),
+            offlineKey: keyOf(name, worker.name, 'offline'),
+            lowKey: keyOf(name, worker.name, 'low'),
+            polled,
+          };
+          workers.set(worker.name, state);
+        }
+        state.polled = polled;
+        const series = state.series;
         series.update(worker.points);
-        polled.add(key);
-        this.series.set(key, series);
-        const rule = ruleFor(rules, account.account, worker.name);
+        const rule = accountRules.rule(worker.name);
         if (rule.offlineMinutes !== null) {
           const minutes = rule.offlineMinutes;
           const reading = offlineReading(worker.named, series, minutes, poll.at, this.sampleMs);
-          this.step(events, poll.at, account.account, worker.name, 'offline', reading);
+          this.step(events, poll.at, state.offlineKey, name, worker.name, 'offline', reading);
         }
         if (rule.lowPercent !== null || rule.lowBelow !== null) {
           const reading = lowReading(worker.named, series, rule, poll.at, this.sampleMs);
-          this.step(events, poll.at, account.account, worker.name, 'low', reading);
+          this.step(events, poll.at, state.lowKey, name, worker.name, 'low', reading);
         }
       }
     }
     // A worker no longer in the readings (forgotten, or its account gone) is no longer kept.
-    for (const key of this.series.keys()) if (!polled.has(key)) this.series.delete(key);
+    for (const [account, workers] of this.workers) {
+      for (const [name, state] of workers) if (state.polled !== polled) workers.delete(name);
+      if (workers.size === 0) this.workers.delete(account);
+    }
     return events;
   }
 
@@ -383,12 +465,12 @@ export class MiningAlertEngine {
   private step(
     events: NewAlertEvent[],
     at: Millis,
+    key: string,
     account: string,
     worker: string | null,
     rule: Exclude<MiningAlertRuleKind, 'payout'>,
     reading: Reading,
   ): void {
-    const key = keyOf(account, worker, rule);
     let condition = this.conditions.get(key);
     if (!condition) {
       if (!reading.on) return;

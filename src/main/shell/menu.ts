@@ -68,6 +68,15 @@ export interface MenuOptions {
 
 const separator: MenuTemplateItem = { type: 'separator' };
 
+/** The tray icon's menu while the app watches with its window closed. */
+export function trayMenu(actions: { open(): void; quit(): void }): MenuTemplateItem[] {
+  return [
+    { id: 'tray-open', label: 'Open Exchange Desk', click: () => actions.open() },
+    separator,
+    { id: 'tray-quit', label: 'Quit Exchange Desk', click: () => actions.quit() },
+  ];
+}
+
 export function applicationMenu(options: MenuOptions): MenuTemplateItem[] {
   const { actions } = options;
   const mac = options.platform === 'darwin';

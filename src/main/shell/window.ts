@@ -10,13 +10,14 @@ import {
   protocol,
   session,
   shell,
+  Tray,
   type MessageBoxOptions,
   type WebPreferences,
 } from 'electron';
 import { APP_SCHEME, appRequestHandler, sessionResponseHeaders } from '../page/appFiles';
 import { diskFailure } from '../lib/diskErrors';
 import { log } from '../lib/log';
-import { contextMenu, type MenuTemplateItem } from './menu';
+import { contextMenu, trayMenu, type MenuTemplateItem } from './menu';
 import { isAllowedExternalUrl, isOwnPage } from '../page/security';
 import { MIN_SIZE, type WindowState } from './windowState';
 
@@ -142,6 +143,18 @@ export async function ask(
   return result.response;
 }
 
+/**
+ * The tray icon of an app watching with its window closed: its menu opens the window or quits;
+ * a click on the icon opens the window too (Windows and Linux convention).
+ */
+export function createTray(icon: string, actions: { open(): void; quit(): void }): Tray {
+  const tray = new Tray(icon);
+  tray.setToolTip('Exchange Desk: watching your mining alerts');
+  tray.setContextMenu(Menu.buildFromTemplate(trayMenu(actions)));
+  tray.on('click', () => actions.open());
+  return tray;
+}
+
 /** Sets the application menu from a plain template (menu.ts). */
 export function setApplicationMenu(template: MenuTemplateItem[]): void {
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
@@ -162,6 +175,12 @@ export interface MainWindowOptions {
   logDir?: string;
   /** Quits the app (a failure dialog's "Quit"). */
   quit?: () => void;
+  /**
+   * Asked as the window closes: true keeps the app watching, so the window hides instead (the
+   * tray setting on, the app not quitting); then `onHide` runs.
+   */
+  hideOnClose?: () => boolean;
+  onHide?: () => void;
 }
 
 /** Show the window even when the page never signals ready (a hidden window is never left behind). */
@@ -270,13 +289,22 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     });
   });
 
-  window.on('close', () => {
+  // Closed before the page was ready: it stays hidden when the page gets there.
+  let hiddenByClose = false;
+  window.on('close', (event: { preventDefault(): void }) => {
     options.onClose?.({ bounds: window.getNormalBounds(), maximized: window.isMaximized() });
+    if (!options.hideOnClose?.()) return;
+    event.preventDefault();
+    hiddenByClose = true;
+    window.hide();
+    options.onHide?.();
   });
 
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    if (!hiddenByClose) window.show();
+  });
   const fallback = setTimeout(() => {
-    if (!window.isDestroyed() && !window.isVisible()) window.show();
+    if (!window.isDestroyed() && !window.isVisible() && !hiddenByClose) window.show();
   }, SHOW_ANYWAY_MS);
   fallback.unref?.();
   window

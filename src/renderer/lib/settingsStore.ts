@@ -18,12 +18,18 @@ interface Settings {
   numberFormat: NumberFormatChoice;
   /** The confirmation names a limit or stop price more than this % from the last price. */
   priceGuardPercent: number;
+  /**
+   * Desktop app: closing the window hides it and leaves a tray icon while main keeps polling and
+   * notifying (mining alerts, arrivals). Off by default, as desktop conventions expect.
+   */
+  keepWatching: boolean;
   setPrivacy(on: boolean): void;
   setTheme(theme: ThemeChoice): void;
   setAutoRefresh(seconds: number): void;
   setQuote(quote: string): void;
   setNumberFormat(format: NumberFormatChoice): void;
   setPriceGuard(percent: number): void;
+  setKeepWatching(on: boolean): void;
 }
 
 /** Display preferences (never secrets, never server data), kept across restarts. */
@@ -36,12 +42,14 @@ export const useSettings = create<Settings>()(
       quote: 'USDT',
       numberFormat: 'system',
       priceGuardPercent: 10,
+      keepWatching: false,
       setPrivacy: (privacy) => set({ privacy }),
       setTheme: (theme) => set({ theme }),
       setAutoRefresh: (autoRefreshSeconds) => set({ autoRefreshSeconds }),
       setQuote: (quote) => set({ quote }),
       setNumberFormat: (numberFormat) => set({ numberFormat }),
       setPriceGuard: (priceGuardPercent) => set({ priceGuardPercent }),
+      setKeepWatching: (keepWatching) => set({ keepWatching }),
     }),
     { name: 'exchange-desk-settings', version: 1 },
   ),

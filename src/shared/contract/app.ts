@@ -31,6 +31,12 @@ export const app = {
         .regex(/^[A-Za-z0-9-]+$/),
     }),
   ),
+  /**
+   * The setting "Keep watching in the tray when the window is closed" (the page's settings hold
+   * it; main is told at start and on each change). true: the desktop app took it; the web host
+   * has no tray and answers false.
+   */
+  setKeepWatching: channel<boolean>()(z.object({ on: z.boolean() })),
 } as const;
 
 export const appEvents = {

@@ -79,21 +79,24 @@ const checkRange = (v: MiningRange, ctx: z.RefinementCtx) => {
   }
 };
 
-export const miningHashrateInput = miningRange
-  .extend({
-    maxPoints: z.number().int().min(HASHRATE_POINTS.min).max(HASHRATE_POINTS.max).default(1200),
-  })
-  .superRefine(checkRange);
-
-export const miningExportInput = miningRange.superRefine(checkRange);
-
-const accountName = miningRange.shape.account;
 /** A worker's name as the pool lists it (bounded like every exchange answer). */
 const workerName = z
   .string()
   .trim()
   .min(1, 'Choose a worker.')
   .max(128, 'Use at most 128 characters.');
+
+export const miningHashrateInput = miningRange
+  .extend({
+    maxPoints: z.number().int().min(HASHRATE_POINTS.min).max(HASHRATE_POINTS.max).default(1200),
+    /** One worker of the account (mining/workers/hashrate) instead of the whole account. */
+    worker: workerName.optional(),
+  })
+  .superRefine(checkRange);
+
+export const miningExportInput = miningRange.superRefine(checkRange);
+
+const accountName = miningRange.shape.account;
 const minutes = (what: string, max: number) =>
   z
     .number({ message: `Enter ${what} in minutes.` })
@@ -178,7 +181,8 @@ export const mining = {
   /**
    * One mining account's hashrate over [from, to] (Unix seconds): the range split into requests
    * the exchange accepts, merged, downsampled to `maxPoints` (peaks and outages kept); the
-   * statistics over the full series.
+   * statistics over the full series. With `worker`: that worker's hashrate
+   * (mining/workers/hashrate), the same way.
    */
   hashrate: channel<MiningSeries>()(miningHashrateInput),
   /** The full-resolution series as CSV. */

@@ -29,6 +29,8 @@ export interface HashrateStats {
 /** What the Mining screen shows: one account's hashrate over [from, to], ready to draw. */
 export interface MiningSeries {
   account: string;
+  /** The worker whose hashrate this is; absent: the whole account's. */
+  worker?: string;
   interval: HashrateInterval;
   /** Unix seconds, as asked. */
   from: number;

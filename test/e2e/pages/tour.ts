@@ -204,6 +204,21 @@ export class ScreenTour {
           await this.page.getByRole('dialog', { name: 'Notices' }).waitFor();
         },
       ],
+      // Issue 33: a worker's hashrate chart, opened from its row (the account's line, markers).
+      [
+        'mining-worker-chart',
+        async () => {
+          await this.page.keyboard.press('Escape');
+          await this.page.getByRole('dialog').waitFor({ state: 'detached' });
+          await mining.open();
+          await this.page.getByTestId('worker-row').first().waitFor();
+          await this.page
+            .getByRole('button', { name: /: open its hashrate chart$/ })
+            .first()
+            .click();
+          await this.page.getByTestId('worker-chart').getByTestId('hashrate-chart').waitFor();
+        },
+      ],
     ];
   }
 

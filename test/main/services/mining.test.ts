@@ -133,6 +133,34 @@ describe('fetchHashrate / miningSeries', () => {
     );
   });
 
+  it("with a worker, reads that worker's hashrate (workers/hashrate), chunked the same way", async () => {
+    const asked: (HashrateQuery & { worker: string })[] = [];
+    const api = {
+      hashrate: () => Promise.reject(new Error('the account series was asked for')),
+      workerHashrate: async (q: HashrateQuery & { worker: string }) => {
+        asked.push(q);
+        return pointsOf(q, 300);
+      },
+    } as unknown as ExchangeApi;
+    const now = 1_800_000_000;
+    const series = await miningSeries(
+      api,
+      {
+        account: 'a',
+        worker: 'rig-01',
+        from: now - 10 * DAY,
+        to: now,
+        interval: '5m',
+        maxPoints: 5000,
+      },
+      { now: () => now * 1000 },
+    );
+    expect(asked.map((q) => q.worker)).toEqual(['rig-01', 'rig-01']);
+    expect(asked.every((q) => q.account === 'a' && q.to - q.from <= 7 * DAY)).toBe(true);
+    expect(series.worker).toBe('rig-01');
+    expect(series.fetchedPoints).toBe(10 * 288 + 1);
+  });
+
   it('clamps the end to now, so no chunk starts in the future', async () => {
     const { api, queries } = fakeApi((q) => pointsOf(q, 3600));
     const now = 1_800_000_000;

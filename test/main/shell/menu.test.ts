@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { applicationMenu, contextMenu, type MenuTemplateItem } from '../../../src/main/shell/menu';
+import {
+  applicationMenu,
+  contextMenu,
+  trayMenu,
+  type MenuTemplateItem,
+} from '../../../src/main/shell/menu';
 
 const actions = () => ({
   about: vi.fn(),
@@ -177,5 +182,22 @@ describe('contextMenu', () => {
     ).toEqual(['copy']);
     expect(contextMenu({ isEditable: false, selectionText: '  ', editFlags: flags })).toEqual([]);
     expect(contextMenu({ isEditable: false, selectionText: '', editFlags: flags })).toEqual([]);
+  });
+});
+
+describe('trayMenu', () => {
+  it('opens the window or quits, each from its own item', () => {
+    const open = vi.fn();
+    const quit = vi.fn();
+    const items = trayMenu({ open, quit });
+    expect(items.map((i) => i.label ?? i.type)).toEqual([
+      'Open Exchange Desk',
+      'separator',
+      'Quit Exchange Desk',
+    ]);
+    items[0]!.click!();
+    expect([open.mock.calls.length, quit.mock.calls.length]).toEqual([1, 0]);
+    items[2]!.click!();
+    expect([open.mock.calls.length, quit.mock.calls.length]).toEqual([1, 1]);
   });
 });

@@ -49,6 +49,10 @@ const fake = vi.hoisted(() => {
     show(): void {
       this.shown += 1;
     }
+    hidden = 0;
+    hide(): void {
+      this.hidden += 1;
+    }
     isVisible(): boolean {
       return this.shown > 0;
     }
@@ -486,6 +490,43 @@ describe('desktop behaviour of the window', () => {
     expect(closed).toEqual([
       { bounds: { x: 11, y: 22, width: 1234, height: 777 }, maximized: true },
     ]);
+  });
+
+  it('closing while watching (hideOnClose true) hides the window instead; otherwise it closes', () => {
+    let watching = true;
+    const hidden: string[] = [];
+    const closed: unknown[] = [];
+    createMainWindow({
+      preload: PRELOAD,
+      appUrl: APP_URL,
+      onClose: (state) => closed.push(state),
+      hideOnClose: () => watching,
+      onHide: () => hidden.push('tray'),
+    });
+    const window = fake.FakeBrowserWindow.instances.at(-1)!;
+    const close = () => {
+      const event = { preventDefault: vi.fn() };
+      for (const listener of window.windowListeners.get('close') ?? []) listener(event);
+      return event.preventDefault.mock.calls.length > 0;
+    };
+    expect(close()).toBe(true);
+    expect(window.hidden).toBe(1);
+    expect(hidden).toEqual(['tray']);
+    watching = false;
+    expect(close()).toBe(false);
+    expect(window.hidden).toBe(1);
+    expect(hidden).toEqual(['tray']);
+    // The size and place are remembered either way.
+    expect(closed).toHaveLength(2);
+  });
+
+  it('closed while watching before the page was ready: it stays hidden when the page is', () => {
+    createMainWindow({ preload: PRELOAD, appUrl: APP_URL, hideOnClose: () => true });
+    const window = fake.FakeBrowserWindow.instances.at(-1)!;
+    for (const listener of window.windowListeners.get('close') ?? [])
+      listener({ preventDefault: () => undefined });
+    window.onceListeners.get('ready-to-show')!();
+    expect(window.shown).toBe(0);
   });
 
   it('has DevTools only when not packaged', () => {

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { MiningView } from '../../../src/renderer/features/mining/MiningView';
@@ -12,7 +12,7 @@ import { setDesk } from '../../../src/renderer/lib/desk';
 import { DeskFailure } from '../../../src/shared/errors';
 import type { MiningSeries, ProfileSummary, ProfilesState } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
-import { workersServed } from './workersFixture';
+import { noAlerts, workersServed } from './workersFixture';
 
 function profile(overrides: Partial<ProfileSummary> = {}): ProfileSummary {
   return {
@@ -265,6 +265,62 @@ describe('Mining form', () => {
     const chart = await screen.findByTestId('hashrate-chart');
     expect(chart.getAttribute('data-point-count')).toBe('288');
     expect(chart.getAttribute('data-unit')).toBe('TH/s');
+  });
+});
+
+describe("Alert markers on the account's chart (issue 33, item 3)", () => {
+  it("marks its workers' and its own events in the period, not another account's", async () => {
+    const now = Date.now();
+    const base = { since: null, rule: 'offline' as const, kind: 'alert' as const };
+    const events = [
+      {
+        ...base,
+        id: 1,
+        at: now - 3_600_000,
+        account: 'demo-miner',
+        worker: 'rig-01',
+        message: 'rig-01 offline',
+      },
+      {
+        ...base,
+        id: 2,
+        at: now - 1_800_000,
+        account: 'demo-miner',
+        worker: 'rig-01',
+        kind: 'recovered' as const,
+        message: 'rig-01 back',
+      },
+      {
+        ...base,
+        id: 3,
+        at: now - 3_600_000,
+        account: 'demo-rig-b',
+        worker: 'b-01',
+        message: 'b-01 offline',
+      },
+      {
+        ...base,
+        id: 4,
+        at: now - 3 * 86_400_000,
+        account: 'demo-miner',
+        worker: 'rig-02',
+        message: 'old',
+      },
+    ];
+    const fake = fakeDesk({
+      'mining.hashrate': async (input) => series(input as Query),
+      ...workersServed(),
+      'mining.alerts': async () => noAlerts({ events }),
+    });
+    setDesk(fake.desk);
+    render(<MiningView />);
+    const chart = await screen.findByTestId('hashrate-chart');
+    await waitFor(() => expect(chart.getAttribute('data-marker-count')).toBe('2'));
+    const marks = await within(chart).findAllByTestId('alert-marker');
+    expect(marks.map((m) => m.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/^Alert, .*: rig-01 offline$/),
+      expect.stringMatching(/^Recovered, .*: rig-01 back$/),
+    ]);
   });
 });
 

@@ -9,30 +9,53 @@ import { SCREENS, useShellStore } from '../../../src/renderer/lib/shellStore';
 import { fakeDesk } from '../fakeDesk';
 import { profilesState } from '../accounts/fixtures';
 
+let fake: ReturnType<typeof fakeDesk>;
 beforeEach(() => {
   useAppInfo.getState().reset();
   useShellStore.setState({ screen: 'settings', shortcutsOpen: false });
-  setDesk(
-    fakeDesk({
-      'lock.status': async () => ({ enabled: false, locked: false, idleMinutes: 0 }),
-      'profiles.list': async () => profilesState(),
-      'exchange.status': async () => ({ state: 'checking', baseUrl: 'http://127.0.0.1:9' }),
-      'app.info': async () => ({
-        version: '1.2.3',
-        platform: 'linux',
-        dataDir: '/home/ann/.config/Exchange Desk',
-      }),
-      'app.updateStatus': async () => ({
-        state: 'disabled',
-        message: 'Automatic updates are off: this build has no update feed.',
-      }),
-    }).desk,
-  );
+  fake = fakeDesk({
+    'app.setKeepWatching': async () => true,
+    'lock.status': async () => ({ enabled: false, locked: false, idleMinutes: 0 }),
+    'profiles.list': async () => profilesState(),
+    'exchange.status': async () => ({ state: 'checking', baseUrl: 'http://127.0.0.1:9' }),
+    'app.info': async () => ({
+      version: '1.2.3',
+      platform: 'linux',
+      dataDir: '/home/ann/.config/Exchange Desk',
+    }),
+    'app.updateStatus': async () => ({
+      state: 'disabled',
+      message: 'Automatic updates are off: this build has no update feed.',
+    }),
+  });
+  setDesk(fake.desk);
 });
 afterEach(() => {
   cleanup();
   setDesk(undefined);
-  useSettings.setState({ theme: 'system', numberFormat: 'system', autoRefreshSeconds: 30 });
+  useSettings.setState({
+    theme: 'system',
+    numberFormat: 'system',
+    autoRefreshSeconds: 30,
+    keepWatching: false,
+  });
+});
+
+describe('Keep watching in the tray (issue 33, item 3)', () => {
+  it('is off by default; main is told at start and on each change', async () => {
+    render(<App />);
+    const toggle = await screen.findByRole('checkbox', {
+      name: 'Keep watching in the tray when the window is closed',
+    });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect(fake.callsTo('app.setKeepWatching')).toEqual([{ on: false }]));
+    fireEvent.click(toggle);
+    expect(useSettings.getState().keepWatching).toBe(true);
+    await waitFor(() =>
+      expect(fake.callsTo('app.setKeepWatching')).toEqual([{ on: false }, { on: true }]),
+    );
+    expect(toggle.getAttribute('aria-describedby')).toBe('settings-tray-note');
+  });
 });
 
 describe('Settings', () => {

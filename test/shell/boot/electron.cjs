@@ -4,7 +4,7 @@
  * under plain Node with this in place of Electron. Every call the bundle makes is recorded; the
  * test drives it over the child-process IPC channel (see harness.ts): it reads the records, fetches
  * pages through the registered `app://` handler, invokes ipcMain handlers as the page would, emits
- * app/window/powerMonitor events, clicks menu items, answers dialogs and quits.
+ * app/window/powerMonitor/tray events, clicks menu items (the tray's too), answers dialogs and quits.
  *
  * Configuration (environment):
  *   STANDIN_DIR        a folder for userData/appData/logs/temp (required)
@@ -224,6 +224,11 @@ class BrowserWindow extends EventEmitter {
     this.visible = true;
     record('window.show', { id: this.id });
   }
+  hide() {
+    this.visible = false;
+    this.focused = false;
+    record('window.hide', { id: this.id });
+  }
   isVisible() {
     return this.visible;
   }
@@ -293,6 +298,29 @@ const Menu = {
     return applicationMenu;
   },
 };
+
+/** Tray icons alive (a destroyed one leaves the list). */
+const trays = [];
+class Tray extends EventEmitter {
+  constructor(icon) {
+    super();
+    if (!ready) throw new Error('stand-in: Tray created before the app is ready');
+    this.menu = null;
+    trays.push(this);
+    record('Tray', { icon });
+  }
+  setToolTip(text) {
+    record('tray.setToolTip', { text });
+  }
+  setContextMenu(menu) {
+    this.menu = menu;
+    record('tray.setContextMenu', { template: plainTemplate(menu.template) });
+  }
+  destroy() {
+    trays.splice(trays.indexOf(this), 1);
+    record('tray.destroy');
+  }
+}
 
 function recordDialog(kind, args) {
   const options = args.find((a) => a && typeof a === 'object' && !(a instanceof BrowserWindow));
@@ -413,6 +441,7 @@ module.exports = {
   app,
   BrowserWindow,
   Menu,
+  Tray,
   dialog,
   protocol,
   session,
@@ -440,12 +469,15 @@ const emitters = () => ({
   notification: notifications.at(-1),
   window: BrowserWindow.windows[0],
   webContents: BrowserWindow.windows[0]?.webContents,
+  tray: trays.at(-1),
 });
 
 async function command(message) {
   switch (message.cmd) {
     case 'calls':
       return calls;
+    case 'trays':
+      return trays.length;
     case 'windows':
       return BrowserWindow.windows.map((w) => ({
         id: w.id,
@@ -490,7 +522,10 @@ async function command(message) {
       BrowserWindow.windows[0]?.setBounds(message.bounds);
       return true;
     case 'click': {
-      const item = findMenuItem(applicationMenu?.template, message.menuId);
+      // The application menu's items, then the tray icon's.
+      const item =
+        findMenuItem(applicationMenu?.template, message.menuId) ??
+        findMenuItem(trays.at(-1)?.menu?.template, message.menuId);
       if (!item?.click) return { clicked: false };
       item.click();
       return { clicked: true };

@@ -180,12 +180,17 @@ export class BootedApp {
 
   /** Emits an event on a stand-in object; `withEvent`: an Electron event object comes first. */
   emit(
-    target: 'app' | 'powerMonitor' | 'window' | 'webContents' | 'notification',
+    target: 'app' | 'powerMonitor' | 'window' | 'webContents' | 'notification' | 'tray',
     event: string,
     args?: unknown[],
     withEvent = false,
   ) {
     return this.send({ cmd: 'emit', target, event, args, withEvent });
+  }
+
+  /** How many tray icons are alive. */
+  trays() {
+    return this.send<number>({ cmd: 'trays' });
   }
 
   click(id: string) {

@@ -3,12 +3,13 @@ import {
   CartesianGrid,
   ComposedChart,
   Line,
+  ReferenceLine,
   Tooltip,
   XAxis,
   YAxis,
   type TooltipContentProps,
 } from 'recharts';
-import type { HashratePoint, MiningSeries } from '../../../shared/model';
+import type { HashratePoint, MiningAlertEvent, MiningSeries } from '../../../shared/model';
 import { MASK } from '../../lib/decimal';
 import { usePaintedMark } from '../../lib/userTiming';
 import {
@@ -32,7 +33,90 @@ interface Row {
   v: number;
   /** Reject rate in percent (geometry), when the point has one. */
   r: number | undefined;
+  /** The comparison line's value (geometry), from its point nearest in time. */
+  c: number | undefined;
   point: HashratePoint;
+  /** The comparison's point drawn at this time. */
+  compare: HashratePoint | undefined;
+}
+
+/** A second line to compare with (a worker's chart: the account's), on the right axis. */
+export interface HashrateCompare {
+  label: string;
+  series: MiningSeries;
+}
+
+/**
+ * The events a chart of `account` (or of its `worker`) marks: the account's own and the pool's;
+ * a worker's chart leaves out its sibling workers' events.
+ */
+export function chartEvents(
+  events: readonly MiningAlertEvent[] | undefined,
+  account: string,
+  worker?: string,
+): MiningAlertEvent[] {
+  return (events ?? []).filter(
+    (e) =>
+      e.account === '' ||
+      (e.account === account && (worker === undefined || e.worker === null || e.worker === worker)),
+  );
+}
+
+/** For each time (sorted), the point of `points` (sorted) nearest to it. */
+function nearest(
+  times: readonly number[],
+  points: readonly HashratePoint[],
+): (HashratePoint | undefined)[] {
+  let j = 0;
+  return times.map((t) => {
+    while (
+      j + 1 < points.length &&
+      Math.abs(points[j + 1]!.timestamp - t) <= Math.abs(points[j]!.timestamp - t)
+    )
+      j++;
+    return points[j];
+  });
+}
+
+/** What a marker says (its tooltip and accessible name). */
+export function markerText(event: MiningAlertEvent): string {
+  const what = event.kind === 'alert' ? 'Alert' : 'Recovered';
+  return `${what}, ${fullTime.format(new Date(event.at))}: ${event.message}`;
+}
+
+/** An event's mark: a line across the plot and a head at its top (a triangle: alert; a dot: recovered). */
+function Marker({
+  event,
+  x1,
+  y1,
+  y2,
+}: {
+  event: MiningAlertEvent;
+  x1?: number;
+  y1?: number;
+  y2?: number;
+}) {
+  if (x1 === undefined || y1 === undefined || y2 === undefined) return <g />;
+  const top = Math.min(y1, y2);
+  const alert = event.kind === 'alert';
+  const text = markerText(event);
+  return (
+    <g
+      className={`mining-marker mining-marker-${event.kind}`}
+      data-testid="alert-marker"
+      data-kind={event.kind}
+      role="img"
+      aria-label={text}
+    >
+      <title>{text}</title>
+      <line x1={x1} x2={x1} y1={y1} y2={y2} strokeDasharray={alert ? '4 3' : '1 3'} />
+      {alert ? (
+        <path d={`M${x1 - 6},${top} L${x1 + 6},${top} L${x1},${top + 9} Z`} />
+      ) : (
+        <circle cx={x1} cy={top + 5} r={5} />
+      )}
+    </g>
+  );
 }
 
 /** About one time-axis label per this many pixels of plot. */
@@ -50,10 +134,13 @@ export function HashrateTooltip({
   point,
   scale,
   privacy,
+  compare,
 }: {
   point: HashratePoint;
   scale: HashrateScale;
   privacy: boolean;
+  /** The comparison line's label and point at this time. */
+  compare?: { label: string; point: HashratePoint } | undefined;
 }) {
   return (
     <div className="mining-tooltip" data-testid="hashrate-tooltip" data-timestamp={point.timestamp}>
@@ -71,24 +158,69 @@ export function HashrateTooltip({
           Reject rate {privacy ? MASK : formatRejectRate(point.rejectRate)}
         </div>
       ) : null}
+      {compare ? (
+        <div className="mining-tooltip-compare" data-testid="hashrate-tooltip-compare">
+          {compare.label} {privacy ? MASK : formatHashrate(compare.point.hashrate)}
+        </div>
+      ) : null}
     </div>
+  );
+}
+
+/** A hashrate axis in `scale`'s unit: the left one (the series), or the right (a comparison). */
+function hashrateAxis(
+  id: 'hashrate' | 'compare',
+  dataKey: 'v' | 'c',
+  scale: HashrateScale,
+  width: number,
+  privacy: boolean,
+) {
+  const left = id === 'hashrate';
+  return (
+    <YAxis
+      yAxisId={id}
+      dataKey={dataKey}
+      orientation={left ? 'left' : 'right'}
+      tick={privacy ? false : { fontSize: 12, fill: 'var(--muted)' }}
+      width={width}
+      stroke="var(--muted)"
+      domain={[0, 'auto']}
+      tickFormatter={(v: number) => `${v.toLocaleString(undefined, { maximumFractionDigits: 2 })}`}
+      label={
+        privacy
+          ? undefined
+          : {
+              value: scale.unit,
+              angle: left ? -90 : 90,
+              position: left ? 'insideLeft' : 'insideRight',
+              fill: 'var(--muted)',
+              fontSize: 12,
+            }
+      }
+    />
   );
 }
 
 /**
  * The hashrate line (left axis, auto-scaled unit) and the reject rate (right axis, %) over local
  * time, a tooltip, and a selection under it to zoom. In privacy mode both value axes lose their ticks and the
- * tooltip masks the values; the time axis stays.
+ * tooltip masks the values; the time axis stays. With `compare` (a worker's chart), the right
+ * axis holds that line instead, in its own unit. `events` in the shown window are marked.
  */
 export function HashrateChart({
   series,
   width,
   privacy,
+  compare,
+  events,
   onWindow,
 }: {
   series: MiningSeries;
   width: number;
   privacy: boolean;
+  compare?: HashrateCompare | undefined;
+  /** Alert events to mark (those in the shown window are drawn). */
+  events?: readonly MiningAlertEvent[] | undefined;
   /** The brushed window in ms (undefined when the whole series is shown). */
   onWindow?: (window: { from: number; to: number } | undefined) => void;
 }) {
@@ -96,16 +228,33 @@ export function HashrateChart({
     () => hashrateScale(series.stats?.max ?? series.points[0]?.hashrate ?? '0'),
     [series],
   );
-  const rows = useMemo<Row[]>(
+  const compareScale = useMemo(
     () =>
-      series.points.map((point) => ({
+      compare
+        ? hashrateScale(compare.series.stats?.max ?? compare.series.points[0]?.hashrate ?? '0')
+        : undefined,
+    [compare],
+  );
+  const rows = useMemo<Row[]>(() => {
+    const paired =
+      compare && compare.series.points.length > 0
+        ? nearest(
+            series.points.map((p) => p.timestamp),
+            compare.series.points,
+          )
+        : [];
+    return series.points.map((point, i) => {
+      const other = paired[i];
+      return {
         t: point.timestamp,
         v: plotValue(point.hashrate, scale),
         r: point.rejectRate === undefined ? undefined : point.rejectRate * 100,
+        c: other && compareScale ? plotValue(other.hashrate, compareScale) : undefined,
         point,
-      })),
-    [series, scale],
-  );
+        compare: other,
+      };
+    });
+  }, [series, scale, compare, compareScale]);
   // The shown window (indices into rows, both included); undefined: the whole series.
   const [range, setRange] = useState<{ start: number; end: number } | undefined>(undefined);
   const start = range?.start ?? 0;
@@ -116,13 +265,22 @@ export function HashrateChart({
   );
   const shownFirst = shown[0]?.t ?? 0;
   const shownLast = shown[shown.length - 1]?.t ?? 0;
-  const hasReject = rows.some((row) => row.r !== undefined);
+  const hasCompare = compareScale !== undefined && rows.some((row) => row.c !== undefined);
+  const hasReject = !hasCompare && rows.some((row) => row.r !== undefined);
   const leftAxis = privacy ? 16 : 64;
-  const rightAxis = hasReject ? (privacy ? 16 : 60) : 0;
+  const rightAxis = hasReject || hasCompare ? (privacy ? 16 : 64) : 0;
   const plotWidth = width - 16 - leftAxis - rightAxis;
   const axis = useMemo(
     () => timeTicks(shownFirst, shownLast, plotWidth / PX_PER_TICK),
     [shownFirst, shownLast, plotWidth],
+  );
+
+  // The window's events: a brushed window's ends, else the whole period asked for.
+  const windowFrom = range ? shownFirst : Math.min(shownFirst, series.from * 1000);
+  const windowTo = range ? shownLast : Math.max(shownLast, series.to * 1000);
+  const marked = useMemo(
+    () => (events ?? []).filter((e) => e.at >= windowFrom && e.at <= windowTo),
+    [events, windowFrom, windowTo],
   );
 
   // For the bench and anyone timing it: the frame after this data was committed to the DOM.
@@ -130,7 +288,14 @@ export function HashrateChart({
 
   const renderTooltip = ({ active, payload }: TooltipContentProps) => {
     const row = active ? (payload?.[0]?.payload as Row | undefined) : undefined;
-    return row ? <HashrateTooltip point={row.point} scale={scale} privacy={privacy} /> : null;
+    return row ? (
+      <HashrateTooltip
+        point={row.point}
+        scale={scale}
+        privacy={privacy}
+        compare={compare && row.compare ? { label: compare.label, point: row.compare } : undefined}
+      />
+    ) : null;
   };
 
   return (
@@ -140,6 +305,7 @@ export function HashrateChart({
       data-point-count={rows.length}
       data-shown-count={shown.length}
       data-unit={privacy ? undefined : scale.unit}
+      data-marker-count={marked.length}
     >
       <ComposedChart
         width={width}
@@ -149,33 +315,14 @@ export function HashrateChart({
         aria-label={
           privacy
             ? 'Hashrate over time (values hidden)'
-            : `Hashrate over time in ${scale.unit}, reject rate in percent`
+            : hasCompare
+              ? `Hashrate over time in ${scale.unit}, ${compare!.label.toLowerCase()} in ${compareScale!.unit}`
+              : `Hashrate over time in ${scale.unit}, reject rate in percent`
         }
       >
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
         <XAxis {...timeAxisProps(axis)} />
-        <YAxis
-          yAxisId="hashrate"
-          dataKey="v"
-          tick={privacy ? false : { fontSize: 12, fill: 'var(--muted)' }}
-          width={leftAxis}
-          stroke="var(--muted)"
-          domain={[0, 'auto']}
-          tickFormatter={(v: number) =>
-            `${v.toLocaleString(undefined, { maximumFractionDigits: 2 })}`
-          }
-          label={
-            privacy
-              ? undefined
-              : {
-                  value: scale.unit,
-                  angle: -90,
-                  position: 'insideLeft',
-                  fill: 'var(--muted)',
-                  fontSize: 12,
-                }
-          }
-        />
+        {hashrateAxis('hashrate', 'v', scale, leftAxis, privacy)}
         {hasReject ? (
           <YAxis
             yAxisId="reject"
@@ -191,7 +338,33 @@ export function HashrateChart({
             }
           />
         ) : null}
+        {hasCompare ? hashrateAxis('compare', 'c', compareScale!, rightAxis, privacy) : null}
         <Tooltip content={renderTooltip} isAnimationActive={false} />
+        {hasCompare ? (
+          <Line
+            yAxisId="compare"
+            dataKey="c"
+            name={compare!.label}
+            type="linear"
+            dot={false}
+            stroke="var(--mining-compare)"
+            strokeWidth={1}
+            strokeDasharray="5 3"
+            isAnimationActive={false}
+            connectNulls
+          />
+        ) : null}
+        {marked.map((event) => (
+          <ReferenceLine
+            key={event.id}
+            yAxisId="hashrate"
+            // Inside the plot: an event after the last point (the poll that saw it) sits at the end.
+            x={Math.min(Math.max(event.at, shownFirst), shownLast)}
+            shape={(props: { x1?: number; y1?: number; y2?: number }) => (
+              <Marker event={event} x1={props.x1} y1={props.y1} y2={props.y2} />
+            )}
+          />
+        ))}
         {hasReject ? (
           <Line
             yAxisId="reject"
@@ -243,6 +416,21 @@ export function HashrateChart({
         {hasReject ? (
           <>
             <span className="mining-key mining-key-reject" /> Reject rate (right axis, %)
+          </>
+        ) : null}
+        {hasCompare ? (
+          <>
+            <span className="mining-key mining-key-compare" /> {compare!.label} (right axis)
+          </>
+        ) : null}
+        {marked.some((e) => e.kind === 'alert') ? (
+          <>
+            <span className="mining-key-marker mining-marker-alert">▼</span> Alert
+          </>
+        ) : null}
+        {marked.some((e) => e.kind === 'recovered') ? (
+          <>
+            <span className="mining-key-marker mining-marker-recovered">●</span> Recovered
           </>
         ) : null}
       </div>

@@ -9,7 +9,7 @@ import { useSettings } from '../../lib/settingsStore';
 import { useShellStore } from '../../lib/shellStore';
 import { useNow } from '../../lib/useNow';
 import { useWidth } from '../../lib/useWidth';
-import { HashrateChart } from './HashrateChart';
+import { HashrateChart, chartEvents } from './HashrateChart';
 import {
   INTERVALS,
   RANGES,
@@ -23,6 +23,7 @@ import {
 import { INTERVAL_LABELS, Stats } from './MiningParts';
 import { WorkersSection } from './WorkersSection';
 import { AlertsSection } from './AlertsSection';
+import { useMiningAlerts } from './alertsStore';
 import { PayoutSection } from './PayoutSection';
 import { useMiningAccounts } from './workersStore';
 
@@ -53,6 +54,13 @@ export function MiningView() {
   const fieldErrors = useMiningStore((s) => s.fieldErrors);
   const loadStore = useMiningStore((s) => s.load);
   const privacy = useSettings((s) => s.privacy);
+  // The alert events the account's chart marks.
+  const alertEvents = useMiningAlerts((s) => s.data?.events);
+  const shownAccount = data?.account;
+  const chartMarks = useMemo(
+    () => (shownAccount ? chartEvents(alertEvents, shownAccount) : []),
+    [alertEvents, shownAccount],
+  );
   // Whether the latest reading is still "current" (checked each half minute).
   const now = useNow();
 
@@ -279,6 +287,7 @@ export function MiningView() {
               series={data}
               width={width}
               privacy={privacy}
+              events={chartMarks}
               onWindow={setBrushed}
             />
           ) : empty ? (

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { HASHRATE_POINTS } from '../../../shared/contract';
 import type { WorkerRow } from '../../../shared/model';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import {
@@ -13,11 +14,18 @@ import { RefreshAlert, formatTime } from '../../components/ViewParts';
 import { MASK } from '../../lib/decimal';
 import { formatCount } from '../../lib/numberFormat';
 import { statusOf } from '../../lib/remote';
+import { useWidth } from '../../lib/useWidth';
+import { useMiningAlerts } from './alertsStore';
+import { HashrateChart, chartEvents } from './HashrateChart';
+import { useHashrate, useMiningStore } from './miningStore';
 import { formatHashrate, formatRejectRate } from './units';
-import { filterWorkers, useWorkers, type StatusFilter } from './workersStore';
+import { filterWorkers, useWorkerHashrate, useWorkers, type StatusFilter } from './workersStore';
 
 const ROW_HEIGHT = 36;
 const MAX_HEIGHT = 432;
+/** The table body's height for `rows` rows: all of them up to 12, then it scrolls. */
+export const workersHeight = (rows: number) =>
+  Math.min(MAX_HEIGHT, Math.max(rows, 3) * ROW_HEIGHT + 2);
 const STATUS_WORDS = { online: 'Online', low: 'Low', offline: 'Offline' } as const;
 const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -53,9 +61,27 @@ function hashrateColumn(
   return decimalColumn(id, header, '110px', value, (w) => hashrate(value(w), privacy));
 }
 
-function columns(privacy: boolean): Column<WorkerRow>[] {
+/** The Workers table's columns (the tables bench renders them too); `open`: a row's chart. */
+export function workerColumns(privacy: boolean, open: (name: string) => void): Column<WorkerRow>[] {
   return [
-    textColumn('name', 'Worker', 'minmax(120px, 1.4fr)', (w) => w.name),
+    textColumn(
+      'name',
+      'Worker',
+      'minmax(120px, 1.4fr)',
+      (w) => w.name,
+      (w) => (
+        <button
+          type="button"
+          className="btn btn-link worker-open"
+          data-worker={w.name}
+          aria-label={`${w.name}: open its hashrate chart`}
+          title={w.name}
+          onClick={() => open(w.name)}
+        >
+          {w.name}
+        </button>
+      ),
+    ),
     statusColumn(
       (w) => w.status,
       'minmax(150px, 1.2fr)',
@@ -88,12 +114,126 @@ function columns(privacy: boolean): Column<WorkerRow>[] {
   ];
 }
 
+/** Chart width when it cannot be measured (tests). */
+const FALLBACK_WIDTH = 960;
+
+/**
+ * The period a worker's chart shows: the account chart's (so the two lines compare), else the
+ * form's period at its interval.
+ */
+function workerQuery(account: string, worker: string, maxPoints: number) {
+  const shown = useHashrate.getState().query;
+  if (shown && shown.account === account) return { ...shown, worker };
+  const form = useMiningStore.getState();
+  const period = form.period();
+  const to = Math.floor(Date.now() / 1000);
+  const { from, to: end } = 'error' in period ? { from: to - 86_400, to } : period;
+  const points = Math.max(HASHRATE_POINTS.min, Math.min(HASHRATE_POINTS.max, maxPoints));
+  return { account, worker, from, to: end, interval: form.interval, maxPoints: points };
+}
+
+/**
+ * One worker's hashrate over the account chart's period, with the account's line to compare and
+ * the alert events of the window marked; Back (or Escape) closes it, back on the worker's row.
+ */
+function WorkerChart({
+  account,
+  worker,
+  privacy,
+  onClose,
+}: {
+  account: string;
+  worker: string;
+  privacy: boolean;
+  onClose: () => void;
+}) {
+  const remote = useWorkerHashrate();
+  const load = useWorkerHashrate((s) => s.load);
+  const accountSeries = useHashrate((s) => s.data);
+  const allEvents = useMiningAlerts((s) => s.data?.events);
+  const box = useRef<HTMLDivElement>(null);
+  const back = useRef<HTMLButtonElement>(null);
+  const width = useWidth(box, FALLBACK_WIDTH);
+  // Asked once per worker opened, at the width the chart had then.
+  const [query] = useState(() => workerQuery(account, worker, width));
+  useEffect(() => {
+    void load(query);
+  }, [load, query]);
+  useEffect(() => back.current?.focus(), []);
+  const data =
+    remote.data?.account === account && remote.data.worker === worker ? remote.data : undefined;
+  const compare =
+    accountSeries &&
+    accountSeries.account === account &&
+    accountSeries.worker === undefined &&
+    accountSeries.from === data?.from &&
+    accountSeries.to === data.to
+      ? { label: 'Account', series: accountSeries }
+      : undefined;
+  const events = useMemo(
+    () => chartEvents(allEvents, account, worker),
+    [allEvents, account, worker],
+  );
+  return (
+    <div
+      className="worker-chart"
+      data-testid="worker-chart"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <div className="worker-chart-head">
+        <h3 id="worker-chart-title">Hashrate · {worker}</h3>
+        <div className="mining-head-right">
+          <DataAge fetchedAt={data?.fetchedAt} loading={remote.loading} />
+          <button type="button" className="btn btn-secondary" ref={back} onClick={onClose}>
+            Back to workers
+          </button>
+        </div>
+      </div>
+      <div className="mining-chart-box" ref={box}>
+        {data && data.points.length > 0 ? (
+          <HashrateChart
+            key={data.fetchedAt}
+            series={data}
+            width={width}
+            privacy={privacy}
+            compare={compare}
+            events={events}
+          />
+        ) : data ? (
+          <div className="mining-empty" data-testid="worker-chart-empty">
+            <p>No hashrate for this worker in this period</p>
+          </div>
+        ) : remote.error ? (
+          <RefreshAlert error={remote.error} onRetry={() => load(query)} />
+        ) : (
+          <div className="mining-empty" aria-busy="true">
+            <span className="skeleton mining-skeleton" aria-label="Loading" />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
 /** The Workers table of the chosen account: counts, a filter, every worker seen. */
 export function WorkersSection({ account, privacy }: { account: string; privacy: boolean }) {
   const remote = useWorkers();
   const load = useWorkers((s) => s.load);
   const [text, setText] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  // The worker whose chart is open, above the table (which stays, with its scroll and filter).
+  // (Another account chosen: closed.)
+  const [openedIn, setOpenedIn] = useState<{ account: string; worker: string } | undefined>();
+  const opened = openedIn?.account === account ? openedIn.worker : undefined;
+  const section = useRef<HTMLElement>(null);
+  const close = () => {
+    // Back where the user was: the row's button (the table stayed under the chart).
+    const buttons = section.current?.querySelectorAll<HTMLButtonElement>('button.worker-open');
+    [...(buttons ?? [])].find((b) => b.dataset['worker'] === opened)?.focus();
+    setOpenedIn(undefined);
+  };
   useEffect(() => {
     if (account) void load({ account });
   }, [account, load]);
@@ -103,13 +243,25 @@ export function WorkersSection({ account, privacy }: { account: string; privacy:
     [data, text, status],
   );
   const counts = data?.info.workers;
-  const tableColumns = useMemo(() => columns(privacy), [privacy]);
+  const tableColumns = useMemo(
+    () => workerColumns(privacy, (worker) => setOpenedIn({ account, worker })),
+    [privacy, account],
+  );
   return (
-    <section className="card" aria-labelledby="workers-title">
+    <section className="card" aria-labelledby="workers-title" ref={section}>
       <div className="section-head">
         <h2 id="workers-title">Workers</h2>
         <DataAge fetchedAt={data?.fetchedAt} loading={remote.loading} />
       </div>
+      {opened ? (
+        <WorkerChart
+          key={opened}
+          account={account}
+          worker={opened}
+          privacy={privacy}
+          onClose={close}
+        />
+      ) : null}
       {counts ? (
         <p className="workers-counts" data-testid="workers-counts">
           {formatCount(counts.online)} online · {formatCount(counts.low)} low ·{' '}
@@ -148,7 +300,7 @@ export function WorkersSection({ account, privacy }: { account: string; privacy:
         empty={text || status !== 'all' ? 'No worker matches the filter.' : 'No worker seen yet.'}
         initialSort={{ id: 'name', dir: 'asc' }}
         rowHeight={ROW_HEIGHT}
-        height={Math.min(MAX_HEIGHT, Math.max(rows.length, 3) * ROW_HEIGHT + 2)}
+        height={workersHeight(rows.length)}
         rowTestId="worker-row"
       />
     </section>

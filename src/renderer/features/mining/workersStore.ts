@@ -1,3 +1,4 @@
+import type { ChannelInput } from '../../../shared/contract';
 import type { WorkerRow, WorkerStatus } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { createRemote } from '../../lib/remote';
@@ -12,6 +13,13 @@ export const useMiningAccounts = createRemote({
 export const useWorkers = createRemote({
   channel: 'mining.workers',
   fetch: (query: { account: string }) => getDesk().mining.workers(query),
+});
+
+/** One worker's hashrate over the account chart's period (its row opens it). */
+export const useWorkerHashrate = createRemote({
+  channel: 'mining.hashrate',
+  fetch: (query: ChannelInput<'mining.hashrate'> & { worker: string }) =>
+    getDesk().mining.hashrate(query),
 });
 
 export type StatusFilter = 'all' | WorkerStatus;

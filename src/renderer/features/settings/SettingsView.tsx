@@ -162,6 +162,24 @@ export function SettingsView() {
         </p>
       </section>
 
+      <section className="card" aria-labelledby="settings-tray">
+        <h2 id="settings-tray">When the window is closed</h2>
+        <label className="settings-toggle">
+          <input
+            type="checkbox"
+            checked={settings.keepWatching}
+            onChange={(e) => settings.setKeepWatching(e.target.checked)}
+            aria-describedby="settings-tray-note"
+          />{' '}
+          Keep watching in the tray when the window is closed
+        </label>
+        <p className="small muted" id="settings-tray-note">
+          Desktop app: closing the window then hides it, and an icon in the tray (the menu bar on
+          macOS) opens it again or quits. Meanwhile the mining alerts and arrivals are still checked
+          and notified. Off: closing the window quits, as usual.
+        </p>
+      </section>
+
       <section className="card" aria-labelledby="settings-keys">
         <h2 id="settings-keys">Keyboard</h2>
         <p>
