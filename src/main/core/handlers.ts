@@ -177,6 +177,9 @@ export function createHandlers(services: Services): Handlers {
       }),
     'mining.setQuietHours': async ({ quietHours }) =>
       services.miningAlerts.setQuietHours(quietHours),
+    'mining.watcherLinks': ({ account }) => mining.watcherLinks(api(), account),
+    'mining.createWatcherLink': (input) => mining.createWatcherLink(api(), input),
+    'mining.pool': () => mining.miningPool(api()),
     'lock.status': () => lock.status(),
     'lock.configure': ({ passcode, idleMinutes, currentPasscode }) =>
       lock.configure(passcode, idleMinutes, currentPasscode),

@@ -30,6 +30,10 @@ import type {
   SubAccountPage,
   Ticker,
   TradeBalances,
+  MiningPool,
+  WatcherExpiry,
+  WatcherLink,
+  WatcherPermission,
 } from '../../shared/model';
 import type { CallOptions, ExchangeClient } from './client';
 import {
@@ -68,6 +72,9 @@ import {
   parseTicker,
   parseTradeBalances,
   parseWebsocketToken,
+  parseCreatedWatcherLink,
+  parseWatcherLinks,
+  parseMiningPool,
 } from './schemas';
 
 /**
@@ -666,6 +673,39 @@ export class ExchangeApi {
 
   minerInfo(account: string, o?: CallOptions): Promise<MinerInfo> {
     return this.client.signedPost('/api/v4/mining/miners/info', { account }, parseMinerInfo, o);
+  }
+
+  /** The account's active watcher links (at most 3; none can be revoked through the API). */
+  watcherLinks(account: string, o?: CallOptions): Promise<WatcherLink[]> {
+    return this.client.signedPost(
+      '/api/v4/mining/watcher-links/list',
+      { account },
+      parseWatcherLinks,
+      o,
+    );
+  }
+
+  /** A new read-only watcher link of `accounts` (the exchange refuses a 4th: "Limit exceeded"). */
+  createWatcherLink(
+    input: {
+      accounts: string[];
+      name: string;
+      permissions: WatcherPermission[];
+      liveUntil: WatcherExpiry;
+    },
+    o?: CallOptions,
+  ): Promise<Pick<WatcherLink, 'id' | 'link' | 'liveUntil' | 'createdAt'>> {
+    return this.client.signedPost(
+      '/api/v4/mining/watcher-links/create',
+      { ...input },
+      parseCreatedWatcherLink,
+      o,
+    );
+  }
+
+  /** The whole pool's figures now (public; hashrate in H/s). */
+  miningPool(o?: CallOptions): Promise<Omit<MiningPool, 'fetchedAt'>> {
+    return this.client.publicGet('/api/v4/public/mining-pool', undefined, parseMiningPool, o);
   }
 
   // Sub-accounts ------------------------------------------------------------------------------

@@ -1,7 +1,12 @@
 import Decimal from 'decimal.js';
 import type { ExchangeApi } from '../exchange/api';
 import { isExchangeError } from '../exchange/errors';
-import { HASHRATE_RANGE_LIMITS, type ChannelParsed } from '../../shared/contract';
+import {
+  HASHRATE_RANGE_LIMITS,
+  WATCHER_LINK_CAP,
+  WATCHER_LINK_CAP_MESSAGE,
+  type ChannelParsed,
+} from '../../shared/contract';
 import { Precise } from '../../shared/decimal';
 import { DeskFailure } from '../../shared/errors';
 import type {
@@ -10,6 +15,8 @@ import type {
   HashrateStats,
   CsvExport,
   MiningSeries,
+  MiningPool,
+  WatcherLinks,
 } from '../../shared/model';
 import { downsample } from './downsample';
 import { deliverCsv, localDay, toCsv, type SaveFile } from './csv';
@@ -246,4 +253,59 @@ export async function exportCsv(
 ): Promise<CsvExport> {
   const { points } = await fetchHashrate(api, query);
   return deliverCsv(hashrateCsvName(query), hashrateCsv(points), points.length, saveFile);
+}
+
+/** The account's active watcher links. */
+export async function watcherLinks(
+  api: ExchangeApi,
+  account: string,
+  now: () => number = Date.now,
+): Promise<WatcherLinks> {
+  try {
+    return { account, links: await api.watcherLinks(account), fetchedAt: now() };
+  } catch (error) {
+    throw miningFailure(error);
+  }
+}
+
+/**
+ * A new watcher link of one account, then the list after it. At the cap nothing is sent: the
+ * exchange would refuse ("Limit exceeded") and no link can be revoked through the API to make room.
+ */
+export async function createWatcherLink(
+  api: ExchangeApi,
+  input: ChannelParsed<'mining.createWatcherLink'>,
+  now: () => number = Date.now,
+): Promise<WatcherLinks> {
+  const before = await watcherLinks(api, input.account, now);
+  if (before.links.length >= WATCHER_LINK_CAP) {
+    throw new DeskFailure('INVALID_INPUT', WATCHER_LINK_CAP_MESSAGE);
+  }
+  try {
+    await api.createWatcherLink({
+      accounts: [input.account],
+      name: input.name,
+      permissions: input.permissions,
+      liveUntil: input.liveUntil,
+    });
+  } catch (error) {
+    // Another app made one meanwhile: the exchange's own cap.
+    if (
+      isExchangeError(error) &&
+      error.kind === 'validation' &&
+      Object.values(error.fields).some((m) => m.some((text) => /limit exceeded/i.test(text)))
+    ) {
+      throw new DeskFailure('EXCHANGE_VALIDATION', WATCHER_LINK_CAP_MESSAGE);
+    }
+    throw miningFailure(error);
+  }
+  return watcherLinks(api, input.account, now);
+}
+
+/** The whole pool's figures now. */
+export async function miningPool(
+  api: ExchangeApi,
+  now: () => number = Date.now,
+): Promise<MiningPool> {
+  return { ...(await api.miningPool()), fetchedAt: now() };
 }

@@ -46,6 +46,9 @@ export {
   miningExportInput,
   miningHashrateInput,
   setPayoutInput,
+  WATCHER_LINK_CAP,
+  WATCHER_LINK_CAP_MESSAGE,
+  createWatcherLinkInput,
 } from './mining';
 
 /**

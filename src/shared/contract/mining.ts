@@ -9,6 +9,8 @@ import type {
   MiningSeries,
   MiningWorkers,
   PayoutDestination,
+  MiningPool,
+  WatcherLinks,
 } from '../model';
 
 const DAY = 86_400;
@@ -176,6 +178,30 @@ export const setPayoutInput = z
 /** Minutes after local midnight. */
 const minuteOfDay = z.number().int().min(0).max(1439);
 
+/** Active watcher links an account may have (the exchange's cap; "Limit exceeded" beyond it). */
+export const WATCHER_LINK_CAP = 3;
+/** Said before creating one, and as the refusal at the cap. */
+export const WATCHER_LINK_CAP_MESSAGE = `An account can have at most ${WATCHER_LINK_CAP} watcher links, and a link cannot be revoked through the API: it works until it expires.`;
+
+/** A new watcher link of one account: a name, what it shows, how long it lives (short by default). */
+export const createWatcherLinkInput = z.object({
+  account: accountName,
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter a name for the link.')
+    .max(64, 'Use at most 64 characters.')
+    .regex(/^[A-Za-z0-9_]+$/, 'Use letters, digits and underscores only.'),
+  permissions: z
+    .array(z.enum(['dashboard', 'rewards', 'workers'], { message: 'Choose what the link shows.' }))
+    .min(1, 'Choose at least one thing the link shows.')
+    .max(3)
+    .refine((p) => new Set(p).size === p.length, 'Choose each permission once.'),
+  liveUntil: z
+    .enum(['1h', '24h', '7d', 'always'], { message: 'Choose how long the link works.' })
+    .default('1h'),
+});
+
 /** A mining account's hashrate over a period, and as CSV. */
 export const mining = {
   /**
@@ -218,6 +244,12 @@ export const mining = {
         .nullable(),
     }),
   ),
+  /** The account's active watcher links (read-only links to share; none revocable through the API). */
+  watcherLinks: channel<WatcherLinks>()(z.object({ account: accountName })),
+  /** Creates one and answers the list after it; refused without a request at WATCHER_LINK_CAP. */
+  createWatcherLink: channel<WatcherLinks>()(createWatcherLinkInput),
+  /** The whole pool's hashrate and workers now (public/mining-pool), beside the account's. */
+  pool: channel<MiningPool>()(noInput),
 } as const;
 
 export const miningEvents = {

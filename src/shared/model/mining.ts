@@ -166,3 +166,40 @@ export interface PayoutDestination {
   address: string | null;
   fetchedAt: Millis;
 }
+
+/** What a watcher link lets its holder see (mining/watcher-links/create). */
+export type WatcherPermission = 'dashboard' | 'rewards' | 'workers';
+/** How long a new watcher link lives. */
+export type WatcherExpiry = '1h' | '24h' | '7d' | 'always';
+
+/** A read-only watcher link of a mining account (mining/watcher-links/list). */
+export interface WatcherLink {
+  id: string;
+  /** The mining accounts it shows. */
+  accounts: string[];
+  name: string;
+  /** The https link to share. */
+  link: string;
+  permissions: WatcherPermission[];
+  /** When it stops working; null: never. */
+  liveUntil: Millis | null;
+  createdAt: Millis;
+}
+
+/** The active watcher links of one account (at most WATCHER_LINK_CAP). */
+export interface WatcherLinks {
+  account: string;
+  links: WatcherLink[];
+  fetchedAt: Millis;
+}
+
+/** The whole pool's figures (public/mining-pool), beside an account's. */
+export interface MiningPool {
+  /** H/s now. */
+  hashrate: Decimal;
+  /** Workers connected to the pool now. */
+  workers: number;
+  /** H/s: the mean of the last 7 days' daily figures; null when the pool gave none. */
+  average7d: Decimal | null;
+  fetchedAt: Millis;
+}

@@ -131,6 +131,8 @@ export class MiningPage {
    * The thumb of a range input is 12 px wide: its centre runs from 6 px to width - 6 px.
    */
   async dragHandle(handle: Locator, toShare: number): Promise<void> {
+    // The mouse acts on what is in the window: the brush sits under the chart, below the fold.
+    await handle.scrollIntoViewIfNeeded();
     const box = await handle.boundingBox();
     if (!box) throw new Error('no selection handle');
     const value = Number(await handle.inputValue());

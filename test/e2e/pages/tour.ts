@@ -157,6 +157,13 @@ export class ScreenTour {
             .getByRole('button', { name: 'Change…' })
             .click();
           await this.page.getByLabel('BTC address again').waitFor();
+          // The pool beside the account, and the Watcher links with the create form open.
+          await this.page.getByTestId('pool-workers').filter({ hasText: /\d/ }).waitFor();
+          await this.page
+            .locator('section.mining-watchers')
+            .getByRole('button', { name: 'Create…' })
+            .click();
+          await this.page.getByLabel('Link name').waitFor();
         },
       ],
       [

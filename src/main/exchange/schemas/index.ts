@@ -57,6 +57,9 @@ export {
   parsePayoutDestination,
   parseWorkerHashrate,
   parseWorkerNames,
+  parseCreatedWatcherLink,
+  parseWatcherLinks,
+  parseMiningPool,
 } from './mining';
 export { parseEmptyObject, parseSubAccounts } from './subAccounts';
 export { parseOAuthTokens } from './oauth';

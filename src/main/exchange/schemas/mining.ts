@@ -3,7 +3,10 @@ import type {
   HashrateSeries,
   MinerInfo,
   MiningAccount,
+  MiningPool,
   PayoutDestination,
+  WatcherLink,
+  WatcherPermission,
 } from '../../../shared/model';
 import { Precise } from '../../../shared/decimal';
 import {
@@ -14,10 +17,12 @@ import {
   listOf,
   longText,
   optional,
+  optTime,
   parserOf,
   record,
   required,
   time,
+  TEXT_LIMITS,
   withDefault,
 } from './primitives';
 
@@ -119,4 +124,78 @@ const payoutSchema = record({
 export const parsePayoutDestination = parserOf<Omit<PayoutDestination, 'account' | 'fetchedAt'>>(
   payoutSchema,
   '/api/v4/mining/payout-destination',
+);
+
+/** Watcher links and the pool (issue 33 items 6 and 7, bounded as item 8 asks). */
+
+/** A watcher link: an https URL of at most TEXT_LIMITS.long characters; longer is refused, never clipped. */
+const asLink = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length <= TEXT_LIMITS.long && /^https:\/\/[^\s]+$/.test(value)
+    ? value
+    : undefined;
+const link = required(`an https link of at most ${TEXT_LIMITS.long} characters`, asLink);
+/** A link's id: refused beyond a map key's length (it names the link). */
+const linkId = required(`an id of 1 to ${TEXT_LIMITS.key} characters`, (v: unknown) =>
+  typeof v === 'string' && v.length > 0 && v.length <= TEXT_LIMITS.key ? v : undefined,
+);
+const WATCHER_PERMISSIONS: readonly WatcherPermission[] = ['dashboard', 'rewards', 'workers'];
+const permission = required('dashboard, rewards or workers', (v: unknown) =>
+  WATCHER_PERMISSIONS.find((p) => p === v),
+);
+/** `liveUntil`: a Unix time, or null for a link that never expires. */
+const liveUntil = optTime.transform((t) => t ?? null);
+
+const createdLinkSchema = record({
+  data: record({ id: linkId, link, liveUntil, createdAt: time }),
+}).transform((r) => r.data);
+
+/** watcher-links/create: the new link (its id, link and times; the list has the rest). */
+export const parseCreatedWatcherLink = parserOf<
+  Pick<WatcherLink, 'id' | 'link' | 'liveUntil' | 'createdAt'>
+>(createdLinkSchema, '/api/v4/mining/watcher-links/create');
+
+const watcherLinksSchema = record({
+  data: listOf(
+    record({
+      id: linkId,
+      accounts: listOf(name),
+      name: withDefault('a string', asText, ''),
+      link,
+      permissions: listOf(permission),
+      liveUntil,
+      createdAt: time,
+    }),
+  ),
+}).transform((r): WatcherLink[] => r.data);
+
+/** watcher-links/list: the account's active watcher links. */
+export const parseWatcherLinks = parserOf<WatcherLink[]>(
+  watcherLinksSchema,
+  '/api/v4/mining/watcher-links/list',
+);
+
+const poolSchema = record({
+  data: record({
+    workers: count,
+    currentHashRate: decimal,
+    last7daysHashRate: listOf(record({ timestamp: time, hashrate: decimal })),
+  }),
+}).transform((r): Omit<MiningPool, 'fetchedAt'> => {
+  const days = r.data.last7daysHashRate;
+  return {
+    hashrate: r.data.currentHashRate,
+    workers: r.data.workers,
+    average7d: days.length
+      ? days
+          .reduce((sum, d) => sum.plus(d.hashrate), new Precise(0))
+          .div(days.length)
+          .toFixed(0)
+      : null,
+  };
+});
+
+/** public/mining-pool: the whole pool's hashrate (H/s) and workers now, and its last 7 days. */
+export const parseMiningPool = parserOf<Omit<MiningPool, 'fetchedAt'>>(
+  poolSchema,
+  '/api/v4/public/mining-pool',
 );

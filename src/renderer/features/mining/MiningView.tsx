@@ -26,6 +26,8 @@ import { AlertsSection } from './AlertsSection';
 import { useMiningAlerts } from './alertsStore';
 import { PayoutSection } from './PayoutSection';
 import { useMiningAccounts } from './workersStore';
+import { PoolContext } from './PoolContext';
+import { WatcherLinksSection } from './WatcherLinksSection';
 
 /** Chart width when it cannot be measured (tests); the request asks for about one point a pixel. */
 const FALLBACK_WIDTH = 960;
@@ -261,6 +263,7 @@ export function MiningView() {
         </form>
       </section>
 
+      {account.trim() ? <PoolContext account={account.trim()} privacy={privacy} /> : null}
       {error ? (
         <div className="banner banner-bad" role="alert">
           <p>The hashrate could not be loaded: {error}</p>
@@ -330,6 +333,7 @@ export function MiningView() {
       {account.trim() ? <WorkersSection account={account.trim()} privacy={privacy} /> : null}
       {account.trim() ? <AlertsSection account={account.trim()} /> : null}
       {account.trim() ? <PayoutSection account={account.trim()} /> : null}
+      {account.trim() ? <WatcherLinksSection account={account.trim()} /> : null}
     </div>
   );
 }
