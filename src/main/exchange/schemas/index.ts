@@ -86,3 +86,4 @@ export {
   type OrderEventKind,
   type StreamMessage,
 } from './stream';
+export { parseDepositAddress } from './addresses';
