@@ -73,12 +73,13 @@ export const FEATURE_USES = {
   lock: [],
   mining: ['accounts'],
   orders: ['accounts', 'trade'],
-  overview: ['mining', 'trade'],
+  overview: ['mining', 'receive', 'trade'],
   settings: ['overview', 'shell'],
   shell: ['accounts', 'lock', 'status'],
   status: [],
   trade: ['accounts', 'chart', 'status'],
-  transfers: [],
+  transfers: ['receive'],
+  receive: [],
 };
 
 /** `to` is reached from `from` through the uses of `table` (one or more steps). */

@@ -83,6 +83,9 @@ export const CHANNEL_NAMES = [
   'lock.disable',
   'lock.lockNow',
   'lock.unlock',
+  'receive.assets',
+  'receive.address',
+  'receive.newAddress',
 ] as const;
 
 /** Every event main pushes, in contract order. */

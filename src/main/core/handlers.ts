@@ -19,6 +19,7 @@ import * as mining from '../services/mining';
 import { WorkerBook, miningWorkers } from '../services/miningWorkers';
 import type { MiningAlertPoller } from '../services/miningAlertPoller';
 import * as keyHistory from '../services/keyHistory';
+import * as receive from '../services/receive';
 import type { ChannelName } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
 import { separatorsOf } from '../../shared/separators';
@@ -186,5 +187,8 @@ export function createHandlers(services: Services): Handlers {
     'lock.disable': ({ passcode }) => lock.disable(passcode),
     'lock.lockNow': async () => lock.lockNow(),
     'lock.unlock': ({ passcode }) => lock.unlock(passcode),
+    'receive.assets': () => receive.assets(api()),
+    'receive.address': ({ ticker, network }) => receive.address(api(), ticker, network),
+    'receive.newAddress': ({ ticker, network }) => receive.newAddress(api(), ticker, network),
   };
 }

@@ -34,6 +34,7 @@ import type {
   WatcherExpiry,
   WatcherLink,
   WatcherPermission,
+  DepositAddress,
 } from '../../shared/model';
 import type { CallOptions, ExchangeClient } from './client';
 import {
@@ -75,6 +76,7 @@ import {
   parseCreatedWatcherLink,
   parseWatcherLinks,
   parseMiningPool,
+  parseDepositAddress,
 } from './schemas';
 
 /**
@@ -725,5 +727,37 @@ export class ExchangeApi {
   }
   unblockSubAccount(id: string, o?: CallOptions): Promise<true> {
     return this.client.signedPost('/api/v4/sub-account/unblock', { id }, parseEmptyObject, o);
+  }
+
+  // Deposit addresses --------------------------------------------------------------------------
+  /** The asset's current deposit address on a network (absent: the asset's default network). */
+  depositAddress(
+    ticker: string,
+    network?: string,
+    o?: CallOptions,
+  ): Promise<Omit<DepositAddress, 'ticker' | 'network' | 'fetchedAt'>> {
+    return this.client.signedPost(
+      '/api/v4/main-account/address',
+      defined({ ticker, network }),
+      parseDepositAddress,
+      o,
+    );
+  }
+  /**
+   * A fresh deposit address (the exchange enables this per account, on request; the ones made
+   * before stay valid). HTTP 201.
+   */
+  createDepositAddress(
+    ticker: string,
+    network?: string,
+    o?: CallOptions,
+  ): Promise<Omit<DepositAddress, 'ticker' | 'network' | 'fetchedAt'>> {
+    const path = '/api/v4/main-account/create-new-address';
+    return this.client.signedPost(
+      path,
+      defined({ ticker, network }),
+      (json) => parseDepositAddress(json, path),
+      o,
+    );
   }
 }

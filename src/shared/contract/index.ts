@@ -15,6 +15,7 @@ import { subAccounts } from './subAccounts';
 import { transfers, transfersEvents } from './transfers';
 import { mining, miningEvents } from './mining';
 import { lock, lockEvents } from './lock';
+import { receive } from './receive';
 
 export { addProfileInput, oauthPort } from './profiles';
 export { NET_WORTH_RANGES } from './portfolio';
@@ -77,6 +78,7 @@ export const contract = {
   transfers,
   mining,
   lock,
+  receive,
 } as const;
 
 /** Every event main pushes, in the order of channels.ts. */

@@ -18,5 +18,6 @@ export * from './trade';
 export * from './flex';
 export * from './subAccounts';
 export * from './transfers';
+export * from './receive';
 export * from './mining';
 export * from './stream';

@@ -226,6 +226,19 @@ export class ScreenTour {
           await this.page.getByTestId('worker-chart').getByTestId('hashrate-chart').waitFor();
         },
       ],
+      [
+        // Issue 34 item 3: Receive on a network that needs a memo (memo, its warning, the QR).
+        'receive-dialog',
+        async () => {
+          await this.page.keyboard.press('Escape');
+          await this.page.getByRole('dialog').waitFor({ state: 'detached' });
+          await history.open();
+          await this.page.getByRole('button', { name: 'Receive', exact: true }).click();
+          const dialog = this.page.getByRole('dialog', { name: 'Receive' });
+          await dialog.getByLabel('Asset').selectOption('XRP');
+          await dialog.getByTestId('receive-memo-warning').waitFor();
+        },
+      ],
     ];
   }
 

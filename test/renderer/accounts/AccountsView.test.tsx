@@ -261,3 +261,17 @@ describe('Accounts screen', () => {
     expect(screen.getByRole('listitem', { name: 'Pushed' })).toBeTruthy();
   });
 });
+
+describe('No withdrawals (issue 34 item 7)', () => {
+  it('says on Accounts that the app never withdraws and that keys should not be allowed to', async () => {
+    setDesk(fakeDesk({ 'profiles.list': async () => profilesState([demo, profile()]) }).desk);
+    render(<AccountsView />);
+    await screen.findByRole('listitem', { name: 'Main' });
+    const note = screen.getByTestId('no-withdrawals-note');
+    expect(note.getAttribute('role')).toBe('note');
+    expect(note.textContent).toMatch(
+      /^Exchange Desk never withdraws\. Give the keys you add here no withdrawal permission/,
+    );
+    expect(note.textContent).toMatch(/cannot check it for you/);
+  });
+});

@@ -9,7 +9,7 @@ import { scaleOf } from '../../../src/renderer/lib/format';
 import { formatDecimal, MASK } from '../../../src/renderer/lib/decimal';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { PortfolioOverview } from '../../../src/shared/model';
-import { fakeDesk } from '../fakeDesk';
+import { fakeDesk, type FakeImpl } from '../fakeDesk';
 import { afterPaint, holdPaints } from '../paint';
 import {
   btc,
@@ -27,8 +27,9 @@ import {
 
 overviewScreenHooks();
 
-function serve(answer: (quote: string) => Promise<PortfolioOverview>) {
+function serve(answer: (quote: string) => Promise<PortfolioOverview>, extra: FakeImpl = {}) {
   const fake = fakeDesk({
+    ...extra,
     'portfolio.overview': (input) => answer((input as { quote: string }).quote),
     // The history below the holdings answers nothing yet: these tests are about the holdings.
     'portfolio.netWorth': async () => netWorth({ points: [], since: null }),
@@ -94,6 +95,7 @@ describe('Overview screen', () => {
       '64,000.50',
       '56,470.56',
       '+2.35 %',
+      'Receive',
     ]);
     const ethChange = within(rowOf('ETH')).getAllByRole('cell')[COLUMN.change]!;
     expect(ethChange.textContent).toBe('−1.50 %');
@@ -439,5 +441,31 @@ describe('net worth and P&L follow the total (issue 32, item 12)', () => {
     await afterPaint();
     expect(fake.callsTo('portfolio.netWorth')).toHaveLength(2);
     expect(fake.callsTo('portfolio.profitLoss')).toHaveLength(2);
+  });
+});
+
+describe('Receive row action (issue 34 item 3)', () => {
+  it('opens the Receive dialog on that row’s asset', async () => {
+    serve(async () => overview(), {
+      'receive.assets': async () => ({
+        assets: [
+          { ticker: 'BTC', name: 'Bitcoin', networks: ['BTC'], memo: false },
+          { ticker: 'ETH', name: 'Ethereum', networks: ['ERC20'], memo: false },
+        ],
+        fetchedAt: Date.now(),
+      }),
+      'receive.address': async (input) => ({
+        ...(input as { ticker: string; network: string }),
+        address: '0x3f5CE5FBFe3E9af3971dD833D26bA9b5C936f0bE',
+        fetchedAt: Date.now(),
+      }),
+    });
+    render(<OverviewView />);
+    await assetsTable();
+    fireEvent.click(within(rowOf('ETH')).getByRole('button', { name: 'Receive ETH' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Receive' });
+    expect(await within(dialog).findByTestId('receive-address')).toBeTruthy();
+    expect((within(dialog).getByLabelText('Asset') as HTMLSelectElement).value).toBe('ETH');
+    expect(within(dialog).getByTestId('receive-qr-caption').textContent).toBe('ETH on ERC20');
   });
 });

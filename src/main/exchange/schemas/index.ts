@@ -89,3 +89,4 @@ export {
   type OrderEventKind,
   type StreamMessage,
 } from './stream';
+export { parseDepositAddress } from './addresses';

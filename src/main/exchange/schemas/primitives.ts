@@ -86,7 +86,7 @@ export function secondsToMs(value: unknown): number | undefined {
   return whole * 1000 + Number(((match[2] ?? '') + '000').slice(0, 3));
 }
 
-type Conversion<T> = (value: unknown) => T | undefined;
+export type Conversion<T> = (value: unknown) => T | undefined;
 
 /** A required field converted by `convert`; the message says what was expected and what came. */
 export function required<T>(expected: string, convert: Conversion<T>) {

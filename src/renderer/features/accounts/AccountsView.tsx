@@ -45,6 +45,13 @@ export function AccountsView() {
               </span>
             ) : null}
           </div>
+          {/* Issue 34 item 7: the API tells no app what a key may do, so this is said, not checked. */}
+          <p className="muted small" role="note" data-testid="no-withdrawals-note">
+            Exchange Desk never withdraws. Give the keys you add here no withdrawal permission: a
+            key that cannot withdraw cannot empty the account if it leaks. The exchange’s API does
+            not tell an app what a key may do, so the app cannot check it for you: look at the key’s
+            permissions in the exchange’s API settings.
+          </p>
           {error ? (
             <div className="banner banner-bad" role="alert">
               <p>The accounts could not be loaded: {error}</p>

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { PortfolioRow } from '../../../shared/model';
 import { Amount } from '../../components/Amount';
 import { DataAge } from '../../components/DataAge';
-import { decimalColumn, textColumn } from '../../components/table/columns';
+import { actionsColumn, decimalColumn, textColumn } from '../../components/table/columns';
 import type { Column, DataTable as EagerDataTable } from '../../components/table/DataTable';
 import { isZero } from '../../lib/decimal';
 import { percentChange } from '../../lib/format';
@@ -25,6 +25,8 @@ const DataTable = lazyNamed(
   'DataTable',
 ) as unknown as typeof EagerDataTable;
 const ProfitLossSection = lazyNamed(() => import('./ProfitLossSection'), 'ProfitLossSection');
+// Receive (issue 34 item 3): its own chunk, with the QR encoder, loaded when first opened.
+const ReceiveDialog = lazyNamed(() => import('../receive'), 'ReceiveDialog');
 
 const ROW_HEIGHT = 40;
 const MAX_TABLE_HEIGHT = 520;
@@ -44,7 +46,12 @@ function Balance({ value, places, privacy }: { value: string; places: number; pr
   return !privacy && isZero(value) ? <span className="ov-zero">{amount}</span> : amount;
 }
 
-function columns(quote: string, places: Places, privacy: boolean): Column<PortfolioRow>[] {
+function columns(
+  quote: string,
+  places: Places,
+  privacy: boolean,
+  onReceive: (ticker: string) => void,
+): Column<PortfolioRow>[] {
   const amount = (
     id: string,
     header: string,
@@ -104,6 +111,16 @@ function columns(quote: string, places: Places, privacy: boolean): Column<Portfo
         return <span className={direction === 'flat' ? '' : direction}>{text}</span>;
       },
     ),
+    actionsColumn('Actions', '96px', (row) => (
+      <button
+        type="button"
+        className="btn btn-secondary btn-small"
+        aria-label={`Receive ${row.ticker}`}
+        onClick={() => onReceive(row.ticker)}
+      >
+        Receive
+      </button>
+    )),
   ];
 }
 
@@ -156,7 +173,11 @@ export function OverviewView() {
   );
   const slices = useMemo(() => (data ? allocation(data.rows) : []), [data]);
   const byAccount = useMemo(() => (data ? accountValues(data.rows) : undefined), [data]);
-  const tableColumns = useMemo(() => columns(quote, places, privacy), [quote, places, privacy]);
+  const [receiving, setReceiving] = useState<string>();
+  const tableColumns = useMemo(
+    () => columns(quote, places, privacy, setReceiving),
+    [quote, places, privacy],
+  );
 
   const status = data ? 'ready' : error ? 'error' : 'loading';
   const firstLoad = status === 'loading';
@@ -315,6 +336,11 @@ export function OverviewView() {
             start={historyStarts}
             totalAt={data?.fetchedAt}
           />
+        </Suspense>
+      ) : null}
+      {receiving !== undefined ? (
+        <Suspense fallback={null}>
+          <ReceiveDialog ticker={receiving} onClose={() => setReceiving(undefined)} />
         </Suspense>
       ) : null}
     </div>

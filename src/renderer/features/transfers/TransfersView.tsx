@@ -1,5 +1,5 @@
 import { formatCount } from '../../lib/numberFormat';
-import { useMemo } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import type { DepositWithdraw } from '../../../shared/model';
 import { statusName } from '../../../shared/transferStatus';
 import { explorerLink } from '../../../shared/explorers';
@@ -19,9 +19,13 @@ import { RefreshAlert, tableHeight } from '../../components/ViewParts';
 import { isZero } from '../../lib/decimal';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { middle } from '../../lib/format';
+import { lazyNamed } from '../../lib/lazyNamed';
 import { TransfersFilters } from './TransfersFilters';
 import { HISTORY_CAP, PAGE_SIZE, useTransfersStore } from './transfersStore';
 import { statusTone } from './statusOptions';
+
+// Receive (issue 34 item 3): its own chunk, with the QR encoder, loaded when first opened.
+const ReceiveDialog = lazyNamed(() => import('../receive'), 'ReceiveDialog');
 
 export interface Row extends DepositWithdraw {
   key: string;
@@ -166,6 +170,7 @@ export function transferColumns(places: Readonly<Record<string, number>>): Colum
 
 /** Deposits and withdrawals: filters, server paging (100 a page, first 10,000), CSV export. */
 export function TransfersView() {
+  const [receiving, setReceiving] = useState(false);
   const page = useTransfersStore((s) => s.data);
   const offset = useTransfersStore((s) => s.offset);
   const loading = useTransfersStore((s) => s.loading);
@@ -196,6 +201,13 @@ export function TransfersView() {
       <div className="section-head">
         <h2>Deposits and withdrawals</h2>
         <div className="head-actions">
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => setReceiving(true)}
+          >
+            Receive
+          </button>
           <DataAge fetchedAt={page?.fetchedAt} loading={loading} />
           <ExportCsvButton
             exportCsv={exportCsv}
@@ -252,6 +264,11 @@ export function TransfersView() {
         height={tableHeight(rows.length, 14)}
         rowTestId="transfer"
       />
+      {receiving ? (
+        <Suspense fallback={null}>
+          <ReceiveDialog onClose={() => setReceiving(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
