@@ -254,6 +254,18 @@ describe('Your orders and fills on the chart', () => {
       await page.evaluate(`document.documentElement.dataset.theme = '${theme}'`);
       const violations = (await runAxe(page, `trade-chart-orders-${theme}`)).filter(mustFix);
       expect(violations, describeViolations(violations)).toEqual([]);
+      // To look at: the chart with your lines, both sizes.
+      for (const [width, height] of [
+        [1400, 900],
+        [800, 600],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await chart().scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: `test-results/screenshots/chart-orders-${theme}-${width}.png`,
+        });
+      }
+      await page.setViewportSize({ width: 1400, height: 900 });
     }
   });
 });
