@@ -3,6 +3,7 @@ import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CandleSeries } from '../../src/shared/model';
 import { describeViolations, mustFix, runAxe } from './pages/axe';
+import { OrdersPage } from './pages/orders';
 import { TradePage } from './pages/trade';
 import { startDemoSession, type DemoSession } from './demoSession';
 
@@ -10,6 +11,7 @@ import { startDemoSession, type DemoSession } from './demoSession';
  * Issue 35 item 1 on the demo exchange: Trade shows the chosen market's candles (lightweight-charts,
  * its own chunk), the OHLC of the last candle in the header, other intervals, the crosshair on the
  * keyboard, older candles when zoomed out to the start, the attribution, and a text alternative.
+ * Item 2: your limit order is a line while it is open, a fill a marker; each opens its order.
  */
 let session: DemoSession;
 let page: Page;
@@ -147,6 +149,123 @@ describe('Trade shows candles', () => {
       await page.evaluate(`document.documentElement.dataset.theme = '${theme}'`);
       const violations = (await runAxe(page, `trade-chart-${theme}`)).filter(mustFix);
       expect(violations, describeViolations(violations)).toEqual([]);
+    }
+  });
+});
+
+describe('Your orders and fills on the chart', () => {
+  const chart = () => page.getByTestId('candle-chart');
+  const ids = async (what: 'lines' | 'markers') =>
+    ((await chart().getAttribute(`data-${what}`)) ?? '').split(' ').filter(Boolean);
+  const activeId = (cid: string) =>
+    session.app.core.demoExchange.engine.state.active.find((o) => o.clientOrderId === cid)?.id;
+  const bestBid = async () => {
+    const book = await session.client.get<{ bids: [string, string][] }>(
+      '/api/v4/public/orderbook/BTC_USDT?limit=1',
+    );
+    return new Decimal(book.json.bids[0]![0]);
+  };
+  const trade = () => new TradePage(page);
+  /** Places a buy limit order through the form; answers its id once the exchange has it. */
+  async function placeBuy(price: Decimal, cid: string): Promise<number> {
+    await trade().place({
+      kind: 'Limit',
+      side: 'Buy',
+      amount: '0.001',
+      price: price.toFixed(2),
+      clientOrderId: cid,
+    });
+    await expect.poll(() => activeId(cid)).toBeDefined();
+    return activeId(cid)!;
+  }
+  /** The list under the chart, unfolded. */
+  async function overlayList() {
+    const list = page.getByTestId('chart-overlays');
+    if ((await list.getAttribute('open')) === null) await list.locator('summary').click();
+    return list;
+  }
+
+  it('a placed limit order draws its line within 1 s; cancelled from the order it opens, the line goes', async () => {
+    await trade().open();
+    await page
+      .getByRole('group', { name: 'Candle interval' })
+      .getByRole('button', { name: '1h', exact: true })
+      .click();
+    await chart().waitFor();
+    const price = (await bestBid()).times('0.9').toDecimalPlaces(2);
+    const orderId = await placeBuy(price, 'e2e-chart-line');
+    await expect.poll(() => ids('lines'), { timeout: 1_000 }).toContain(`order:${orderId}`);
+    const list = await overlayList();
+    const button = list.getByRole('button', {
+      name: new RegExp(`^Buy limit order ${orderId}: 0\\.0010* BTC at [\\d,]+\\.\\d{2} USDT$`),
+    });
+    expect((await button.textContent())?.replace(/,/g, '')).toContain(price.toFixed(2));
+    await page.screenshot({ path: 'test-results/screenshots/chart-order-line.png' });
+    // The line opens its order: Orders, the Active tab, filtered to it.
+    await button.click();
+    const orders = new OrdersPage(page);
+    await expect.poll(() => orders.shownIds()).toEqual([orderId]);
+    await orders.cancelButton(orderId).click();
+    await orders.cancelDialog.getByRole('button', { name: 'Cancel order' }).click();
+    await orders.notice.waitFor();
+    await orders.clearFilters();
+    await trade().open();
+    await chart().waitFor();
+    await expect.poll(() => ids('lines')).not.toContain(`order:${orderId}`);
+  });
+
+  it('a fill adds a marker at its candle, which opens the order’s deals', async () => {
+    const price = (await bestBid()).toDecimalPlaces(2);
+    const orderId = await placeBuy(price, 'e2e-chart-fill');
+    await expect.poll(() => ids('lines')).toContain(`order:${orderId}`);
+    const before = await ids('markers');
+    // The market falls through the order's price: it fills as maker.
+    await session.client.control('POST', '/set-price', {
+      market: 'BTC_USDT',
+      price: price.minus(50).toFixed(2),
+    });
+    await expect.poll(() => activeId('e2e-chart-fill')).toBeUndefined();
+    await expect
+      .poll(async () => (await ids('markers')).filter((id) => !before.includes(id)).length, {
+        timeout: 5_000,
+      })
+      .toBeGreaterThan(0);
+    expect(await ids('lines')).not.toContain(`order:${orderId}`);
+    const list = await overlayList();
+    await page.screenshot({ path: 'test-results/screenshots/chart-fill-marker.png' });
+    await list
+      .getByRole('button', { name: new RegExp(`^Bought 0\\.0010* BTC at .* order ${orderId}$`) })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Deals of order ${orderId}` });
+    await dialog.getByTestId('order-deals-count').waitFor();
+    expect(await dialog.getByTestId('order-deal').count()).toBeGreaterThan(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await session.client.control('POST', '/set-price', { market: 'BTC_USDT', price: null });
+  });
+
+  it('axe finds nothing to fix with lines, markers and their list shown, light and dark', async () => {
+    const price = (await bestBid()).times('0.95').toDecimalPlaces(2);
+    await trade().open();
+    const orderId = await placeBuy(price, 'e2e-chart-axe');
+    await expect.poll(() => ids('lines')).toContain(`order:${orderId}`);
+    await overlayList();
+    for (const theme of ['light', 'dark']) {
+      await page.evaluate(`document.documentElement.dataset.theme = '${theme}'`);
+      const violations = (await runAxe(page, `trade-chart-orders-${theme}`)).filter(mustFix);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      // To look at: the chart with your lines, both sizes.
+      for (const [width, height] of [
+        [1400, 900],
+        [800, 600],
+      ] as const) {
+        await page.setViewportSize({ width, height });
+        await chart().scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: `test-results/screenshots/chart-orders-${theme}-${width}.png`,
+        });
+      }
+      await page.setViewportSize({ width: 1400, height: 900 });
     }
   });
 });

@@ -2,11 +2,18 @@ import {
   CandlestickSeries,
   ColorType,
   createChart,
+  createSeriesMarkers,
   CrosshairMode,
   HistogramSeries,
   type IChartApi,
+  type IPriceLine,
   type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  LineStyle,
   type LogicalRange,
+  type MouseEventParams,
+  type SeriesMarker,
+  type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -15,6 +22,13 @@ import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { useSettings } from '../../lib/settingsStore';
 import { changePercent, visibleCandles } from './candles';
+import {
+  candleTimeOf,
+  INTERVAL_MS,
+  type ChartLine,
+  type ChartMarker,
+  type LineStyleName,
+} from './lines';
 
 /**
  * The candlestick chart (TradingView's lightweight-charts, its own chunk: ChartPanel loads it
@@ -22,6 +36,10 @@ import { changePercent, visibleCandles } from './candles';
  * each candle is converted once for drawing, and every figure the user reads (the OHLC header, the
  * summary, the table) is written from the strings with the market's places. The attribution logo
  * stays on (the library's licence). Keyboard: arrows move the crosshair, + and - zoom.
+ *
+ * Over the candles: `lines` (price lines) and `markers` (at the candle holding their time), the
+ * model of ./lines.ts; a click on one (or its button in the list under the chart) runs its
+ * `onSelect`. The chart element lists the ids drawn in `data-lines` and `data-markers`.
  */
 
 interface Props {
@@ -30,6 +48,28 @@ interface Props {
   candles: readonly Candle[];
   /** The chart was scrolled back near its first candle: load older ones. */
   onNearStart(): void;
+  /** Price lines over the candles (of this market). */
+  lines?: readonly ChartLine[];
+  /** Markers at candles (of this market). */
+  markers?: readonly ChartMarker[];
+}
+
+const NO_LINES: readonly ChartLine[] = [];
+const NO_MARKERS: readonly ChartMarker[] = [];
+
+const LINE_STYLES: Record<LineStyleName, LineStyle> = {
+  solid: LineStyle.Solid,
+  dashed: LineStyle.Dashed,
+  dotted: LineStyle.Dotted,
+};
+
+/** A click this close to a line (px, vertically) selects it. */
+const LINE_HIT = 6;
+
+/** A colour of a line or marker: a CSS custom property (`--ok`) is read from the theme. */
+function colorOf(color: string): string {
+  if (!color.startsWith('--')) return color;
+  return getComputedStyle(document.documentElement).getPropertyValue(color).trim() || '#5f6673';
 }
 
 /** Scrolled within this many candles of the first one: older ones are asked for. */
@@ -75,13 +115,28 @@ function styleChart(
   volume.applyOptions({ color: c.muted });
 }
 
-export function CandleChart({ market, interval, candles, onNearStart }: Props) {
+export function CandleChart({
+  market,
+  interval,
+  candles,
+  onNearStart,
+  lines = NO_LINES,
+  markers = NO_MARKERS,
+}: Props) {
   const box = useRef<HTMLDivElement>(null);
   const api = useRef<{
     chart: IChartApi;
     candles: ISeriesApi<'Candlestick'>;
     volume: ISeriesApi<'Histogram'>;
+    markers: ISeriesMarkersPluginApi<Time>;
   }>(undefined);
+  /** What a click may select: the lines drawn and the markers placed (read by the click handler). */
+  const drawnOverlays = useRef<{ lines: readonly ChartLine[]; markers: readonly PlacedMarker[] }>({
+    lines: [],
+    markers: [],
+  });
+  /** Bumped when the theme changes: lines and markers take its colours. */
+  const [theme, setTheme] = useState(0);
   /** What the series hold: the first candle's time and how many (to update, not redraw, a tick). */
   const drawn = useRef<{ first: number; length: number }>({ first: -1, length: 0 });
   /** The range the last + or - asked for, until the chart reports a range. */
@@ -120,7 +175,8 @@ export function CandleChart({ market, interval, candles, onNearStart }: Props) {
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
     styleChart(chart, candleSeries, volume);
-    api.current = { chart, candles: candleSeries, volume };
+    const markerApi = createSeriesMarkers(candleSeries, []);
+    api.current = { chart, candles: candleSeries, volume, markers: markerApi };
     drawn.current = { first: -1, length: 0 };
 
     chart.subscribeCrosshairMove((param) => {
@@ -133,11 +189,20 @@ export function CandleChart({ market, interval, candles, onNearStart }: Props) {
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
     // The theme is on <html data-theme> (Settings): restyle when it changes.
-    const themes = new MutationObserver(() => styleChart(chart, candleSeries, volume));
+    const themes = new MutationObserver(() => {
+      styleChart(chart, candleSeries, volume);
+      setTheme((t) => t + 1);
+    });
+    const onClick = (param: MouseEventParams<Time>) => {
+      const hit = selected(param, candleSeries, drawnOverlays.current);
+      hit?.onSelect?.();
+    };
+    chart.subscribeClick(onClick);
     themes.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     return () => {
       themes.disconnect();
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      chart.unsubscribeClick(onClick);
       api.current = undefined;
       chart.remove();
     };
@@ -179,6 +244,53 @@ export function CandleChart({ market, interval, candles, onNearStart }: Props) {
     }
     drawn.current = { first: head, length: candles.length };
   }, [candles]);
+
+  // The lines: drawn again when they change (a few; each is the library's price line).
+  useEffect(() => {
+    const current = api.current;
+    if (!current) return;
+    const series = current.candles;
+    const made: IPriceLine[] = lines.map((line) =>
+      series.createPriceLine({
+        id: line.id,
+        price: Number(line.price),
+        color: colorOf(line.color),
+        lineWidth: 1,
+        lineStyle: LINE_STYLES[line.style],
+        axisLabelVisible: true,
+        title: line.title,
+      }),
+    );
+    drawnOverlays.current = { ...drawnOverlays.current, lines };
+    return () => {
+      // The chart may be gone already (another market): its lines went with it.
+      if (api.current?.candles === series) made.forEach((p) => series.removePriceLine(p));
+    };
+  }, [lines, places, theme]);
+
+  // The markers, at the candle that holds each (those outside the candles loaded are not drawn).
+  const head = candles[0]?.time;
+  const placed = useMemo(
+    () => placeMarkers(markers, candles, INTERVAL_MS[interval]),
+    // The candles matter only by their span: a tick changing the last one moves no marker.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [markers, head, candles.length, interval],
+  );
+  useEffect(() => {
+    const current = api.current;
+    if (!current) return;
+    current.markers.setMarkers(
+      placed.map((m) => ({
+        id: m.id,
+        time: (m.at / 1000) as UTCTimestamp,
+        position: m.side === 'buy' ? 'belowBar' : 'aboveBar',
+        shape: m.side === 'buy' ? 'arrowUp' : 'arrowDown',
+        color: colorOf(m.color),
+        text: m.title,
+      })) satisfies SeriesMarker<Time>[],
+    );
+    drawnOverlays.current = { ...drawnOverlays.current, markers: placed };
+  }, [placed, places, theme]);
 
   // Back to the latest candles when the market or the interval changes.
   useEffect(() => {
@@ -249,7 +361,10 @@ export function CandleChart({ market, interval, candles, onNearStart }: Props) {
         onKeyDown={onKey}
         data-testid="candle-chart"
         data-candles={candles.length}
+        data-lines={lines.map((l) => l.id).join(' ')}
+        data-markers={placed.map((m) => m.id).join(' ')}
       />
+      <Overlays lines={lines} markers={placed} />
       <p id={summaryId} className="sr-only" data-testid="chart-summary">
         {summary(visible, price, market.money)} Arrow keys move the crosshair, plus and minus zoom.
       </p>
@@ -335,4 +450,87 @@ function summary(visible: readonly Candle[], price: (v: string) => string, unit:
   const { high, low, change } = changePercent(visible);
   const signed = `${change.startsWith('-') || change === '0.00' ? '' : '+'}${formatDecimal(change, 2)}%`;
   return `Last price ${price(last.close)} ${unit}; ${signed} over the ${visible.length} candles shown; range ${price(low)} to ${price(high)}.`;
+}
+
+/** A marker with the start of the candle it is drawn at. */
+interface PlacedMarker extends ChartMarker {
+  at: number;
+}
+
+/** Markers at the candles holding them, in time order (the library's order); others left out. */
+function placeMarkers(
+  markers: readonly ChartMarker[],
+  candles: readonly Candle[],
+  intervalMs: number,
+): PlacedMarker[] {
+  const placed: PlacedMarker[] = [];
+  for (const m of markers) {
+    const at = candleTimeOf(candles, m.time, intervalMs);
+    if (at !== undefined) placed.push({ ...m, at });
+  }
+  return placed.sort((a, b) => a.at - b.at || a.time - b.time);
+}
+
+/**
+ * What a click selects: the marker or line the library reports under the pointer, else the line
+ * within a few pixels of it, else the first marker of the candle clicked.
+ */
+function selected(
+  param: MouseEventParams<Time>,
+  series: ISeriesApi<'Candlestick'>,
+  drawn: { lines: readonly ChartLine[]; markers: readonly PlacedMarker[] },
+): ChartLine | ChartMarker | undefined {
+  const id = param.hoveredObjectId;
+  const byId = drawn.markers.find((m) => m.id === id) ?? drawn.lines.find((l) => l.id === id);
+  if (byId) return byId;
+  const y = param.point?.y;
+  if (y !== undefined) {
+    let best: { line: ChartLine; off: number } | undefined;
+    for (const line of drawn.lines) {
+      const at = series.priceToCoordinate(Number(line.price));
+      if (at === null) continue;
+      const off = Math.abs(at - y);
+      if (off <= LINE_HIT && (!best || off < best.off)) best = { line, off };
+    }
+    if (best) return best.line;
+  }
+  if (typeof param.time !== 'number') return undefined;
+  const time = param.time * 1000;
+  return drawn.markers.find((m) => m.at === time);
+}
+
+/**
+ * The lines and markers as a list of buttons (each opens what it shows), folded under the chart:
+ * the keyboard's and screen readers' way to them.
+ */
+function Overlays({
+  lines,
+  markers,
+}: {
+  lines: readonly ChartLine[];
+  markers: readonly PlacedMarker[];
+}) {
+  if (lines.length === 0 && markers.length === 0) return null;
+  const items = [...lines, ...[...markers].reverse()];
+  return (
+    <details className="chart-overlays" data-testid="chart-overlays">
+      <summary>
+        On the chart: {lines.length} {lines.length === 1 ? 'line' : 'lines'}, {markers.length}{' '}
+        {markers.length === 1 ? 'fill' : 'fills'}
+      </summary>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            {item.onSelect ? (
+              <button type="button" className="btn btn-link" onClick={item.onSelect}>
+                {item.label}
+              </button>
+            ) : (
+              item.label
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
 }

@@ -1,8 +1,15 @@
-import { Suspense, useCallback, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { CHART_INTERVALS, type Market } from '../../../shared/model';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { useLive } from '../status';
-import { CANDLES_POLL_MS, useCandles, useChartChoice, watchCandles } from './chartStore';
+import {
+  CANDLES_POLL_MS,
+  useCandles,
+  useChartChoice,
+  useChartFills,
+  watchCandles,
+} from './chartStore';
+import { overlaysOf, useChartOverlays } from './lines';
 
 // lightweight-charts is its own chunk, loaded when Trade first shows a chart.
 const CandleChart = lazyNamed(() => import('./CandleChart'), 'CandleChart');
@@ -10,7 +17,9 @@ const CandleChart = lazyNamed(() => import('./CandleChart'), 'CandleChart');
 /**
  * Trade's price chart of the chosen market: the interval buttons, then the candles (the newest
  * page; older pages as the user scrolls back). The stream pushes the newest candle while live;
- * otherwise the newest are asked again every few seconds while the window is visible.
+ * otherwise the newest are asked again every few seconds while the window is visible, and once
+ * more when the stream is back (the candles missed meanwhile). Over the candles: the lines and
+ * markers of every layer of ./lines.ts for this market; your fills of it are loaded here.
  */
 export function ChartPanel({ market }: { market: Market }) {
   const interval = useChartChoice((s) => s.interval);
@@ -28,7 +37,17 @@ export function ChartPanel({ market }: { market: Market }) {
     return () => watchCandles(null, interval);
   }, [name, interval]);
 
+  useEffect(() => {
+    void useChartFills.getState().load(name);
+  }, [name]);
+
   const live = useLive();
+  // The stream back after a gap (it was not live): the candles pushed meanwhile were missed.
+  const wasLive = useRef(live);
+  useEffect(() => {
+    if (live && !wasLive.current) void useCandles.getState().refreshLatest();
+    wasLive.current = live;
+  }, [live]);
   useEffect(() => {
     if (live) return;
     const timer = window.setInterval(() => {
@@ -37,6 +56,8 @@ export function ChartPanel({ market }: { market: Market }) {
     return () => window.clearInterval(timer);
   }, [live]);
 
+  const layers = useChartOverlays((s) => s.layers);
+  const overlays = useMemo(() => overlaysOf(layers, name), [layers, name]);
   const loadOlder = useCallback(() => void useCandles.getState().loadOlder(), []);
   const data =
     slot.data && slot.data.market === name && slot.data.interval === interval
@@ -73,6 +94,8 @@ export function ChartPanel({ market }: { market: Market }) {
             interval={interval}
             candles={data.candles}
             onNearStart={loadOlder}
+            lines={overlays.lines}
+            markers={overlays.markers}
           />
         </Suspense>
       ) : (

@@ -3,6 +3,7 @@ import { persist } from 'zustand/middleware';
 import type { Candle, CandleSeries, ChartInterval, StreamCandle } from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { createRemote } from '../../lib/remote';
+import { HISTORY_WINDOW_SECONDS, historyEarliest } from '../../../shared/executed';
 
 /** While the stream is not live, the newest candles are asked again this often (visible only). */
 export const CANDLES_POLL_MS = 5_000;
@@ -32,7 +33,10 @@ interface CandleActions {
   exhausted: boolean;
   /** Prepends the page before the first candle (the chart scrolled back to it). */
   loadOlder(): Promise<void>;
-  /** Asks the newest candles again and merges them in (polling, or after a resync). */
+  /**
+   * Asks the newest candles again and merges them in (polling, or the stream back after a gap),
+   * with the pages between them and the last candle held.
+   */
   refreshLatest(): Promise<void>;
 }
 
@@ -72,14 +76,28 @@ export const useCandles = createRemote(
     async refreshLatest() {
       const { data, query } = get();
       if (!query || !same(data, query)) return;
+      const held = data.candles.at(-1)?.time;
       try {
         const latest = await getDesk().trade.candles(query);
+        let newer = latest.candles;
+        // After a gap (the stream was down, the window hidden) the newest page may start after
+        // the last candle held: the pages before it are asked until they meet it.
+        while (
+          held !== undefined &&
+          newer.length > 0 &&
+          newer.length < CANDLES_KEPT &&
+          newer[0]!.time > held
+        ) {
+          const page = await getDesk().trade.candles({ ...query, before: newer[0]!.time });
+          if (page.candles.length === 0) break;
+          newer = mergeCandles(page.candles, newer);
+        }
         const now = get();
         if (!same(now.data, query) || now.query !== query) return;
         set({
           data: {
             ...now.data,
-            candles: mergeCandles(now.data.candles, latest.candles),
+            candles: mergeCandles(now.data.candles, newer),
             fetchedAt: latest.fetchedAt,
           },
         });
@@ -121,3 +139,18 @@ export function watchCandles(market: string | null, interval: ChartInterval): vo
     .stream.watchCandles({ market, interval })
     .catch(() => undefined);
 }
+
+/**
+ * Your deals of the chart's market over the last 31 days (one window of the history by API key):
+ * the fills drawn on the chart. It reads `keyHistory.deals`, so it reloads with the Deals tab
+ * (a placed or filled order).
+ */
+export const useChartFills = createRemote({
+  channel: 'keyHistory.deals',
+  fetch: (market: string) => {
+    const nowMs = Date.now();
+    const to = Math.ceil(nowMs / 1000);
+    const from = Math.max(historyEarliest(nowMs), to - HISTORY_WINDOW_SECONDS);
+    return getDesk().keyHistory.deals({ market, from, to });
+  },
+});

@@ -1,2 +1,10 @@
 export { ChartPanel } from './ChartPanel';
-export { applyCandle } from './chartStore';
+export { applyCandle, useChartFills } from './chartStore';
+export {
+  fillMarkers,
+  orderLines,
+  useChartOverlays,
+  type ChartLayer,
+  type ChartLine,
+  type ChartMarker,
+} from './lines';

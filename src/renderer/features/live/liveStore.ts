@@ -6,6 +6,7 @@ import { useOverviewStore } from '../overview';
 import { applyCandle } from '../chart';
 import { applyPrices, applyTrades, useTradeContext } from '../trade';
 import { applyArrivals } from '../transfers';
+import { connectChartOrders } from './chartOrders';
 
 /**
  * Follows the exchange's stream (main's `stream.*` events) into the stores that hold the same data
@@ -13,7 +14,8 @@ import { applyArrivals } from '../transfers';
  * market's book, trades and balances reach Trade, a resync reloads the streamed slots, a deposit or
  * withdrawal that arrived (main's watch) raises a notice. Nothing is
  * applied while the app is locked (the app mounts this only while it is open, and checks again
- * per event: a push may arrive before the lock screen replaces the app). Returns the unsubscribe.
+ * per event: a push may arrive before the lock screen replaces the app). Your orders and fills are
+ * drawn on Trade's chart from the same stores (./chartOrders.ts). Returns the unsubscribe.
  */
 export function connectLive(): () => void {
   const desk = getDesk();
@@ -46,6 +48,8 @@ export function connectLive(): () => void {
       open(() => invalidate(STREAMED)),
     ),
     desk.on('transfers.arrived', open(applyArrivals)),
+    // Your orders and fills on Trade's chart follow the stores above.
+    connectChartOrders(),
   ];
   return () => offs.forEach((off) => off());
 }
