@@ -57,6 +57,7 @@ export {
   parsePayoutDestination,
   parseWorkerHashrate,
   parseWorkerNames,
+  parseMiningRewards,
 } from './mining';
 export { parseEmptyObject, parseSubAccounts } from './subAccounts';
 export { parseOAuthTokens } from './oauth';
