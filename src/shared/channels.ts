@@ -75,6 +75,8 @@ export const CHANNEL_NAMES = [
   'mining.payout',
   'mining.setPayout',
   'mining.setQuietHours',
+  'mining.rewards',
+  'mining.exportRewardsCsv',
   'lock.status',
   'lock.configure',
   'lock.disable',

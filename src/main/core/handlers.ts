@@ -18,6 +18,7 @@ import * as transfers from '../services/transfers';
 import * as mining from '../services/mining';
 import { WorkerBook, miningWorkers } from '../services/miningWorkers';
 import type { MiningAlertPoller } from '../services/miningAlertPoller';
+import { MiningRewardsService } from '../services/miningRewards';
 import * as keyHistory from '../services/keyHistory';
 import type { ChannelName } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
@@ -83,6 +84,10 @@ export function createHandlers(services: Services): Handlers {
   const { historyStore, recorder, portfolioHistory } = services;
   const api = () => accounts.active().api;
   const workerBook = new WorkerBook();
+  const miningRewards = new MiningRewardsService({
+    store: historyStore,
+    active: () => accounts.active(),
+  });
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
   return {
@@ -177,6 +182,9 @@ export function createHandlers(services: Services): Handlers {
       }),
     'mining.setQuietHours': async ({ quietHours }) =>
       services.miningAlerts.setQuietHours(quietHours),
+    'mining.rewards': ({ account, quote }) => miningRewards.rewards(account, quote),
+    'mining.exportRewardsCsv': ({ account, quote }) =>
+      miningRewards.exportCsv(account, quote, saveFile),
     'lock.status': () => lock.status(),
     'lock.configure': ({ passcode, idleMinutes, currentPasscode }) =>
       lock.configure(passcode, idleMinutes, currentPasscode),
