@@ -55,6 +55,18 @@ export function workersServed(
       address: null,
       fetchedAt: FIXED_NOW,
     }),
+    'mining.rewards': async (input: unknown) => {
+      const { account, quote } = input as { account: string; quote: string };
+      return {
+        account,
+        quote,
+        quotePlaces: 2,
+        precisions: {},
+        rows: [],
+        months: [],
+        fetchedAt: FIXED_NOW,
+      };
+    },
   };
 }
 

@@ -25,6 +25,7 @@ import { WorkersSection } from './WorkersSection';
 import { AlertsSection } from './AlertsSection';
 import { useMiningAlerts } from './alertsStore';
 import { PayoutSection } from './PayoutSection';
+import { RewardsSection } from './RewardsSection';
 import { useMiningAccounts } from './workersStore';
 
 /** Chart width when it cannot be measured (tests); the request asks for about one point a pixel. */
@@ -330,6 +331,7 @@ export function MiningView() {
       {account.trim() ? <WorkersSection account={account.trim()} privacy={privacy} /> : null}
       {account.trim() ? <AlertsSection account={account.trim()} /> : null}
       {account.trim() ? <PayoutSection account={account.trim()} /> : null}
+      {account.trim() ? <RewardsSection account={account.trim()} /> : null}
     </div>
   );
 }
