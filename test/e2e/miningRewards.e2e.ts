@@ -49,7 +49,9 @@ async function cellsOf(row: Locator): Promise<Record<string, string>> {
   const table = section().getByRole('table', { name: 'Rewards', exact: true });
   const headers = await table.getByRole('columnheader').allTextContents();
   const texts = await row.getByRole('cell').allTextContents();
-  return Object.fromEntries(headers.map((h, i) => [h.replace(/[▲▼↑↓]/gu, '').trim(), texts[i]]));
+  return Object.fromEntries(
+    headers.map((h, i) => [h.replace(/[▲▼↑↓]/gu, '').trim(), texts[i] ?? '']),
+  );
 }
 const dayText = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
