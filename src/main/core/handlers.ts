@@ -18,7 +18,7 @@ import * as transfers from '../services/transfers';
 import * as mining from '../services/mining';
 import { WorkerBook, miningWorkers } from '../services/miningWorkers';
 import type { MiningAlertPoller } from '../services/miningAlertPoller';
-import { MiningRewardsService } from '../services/miningRewards';
+import type { MiningRewardsService } from '../services/miningRewards';
 import * as keyHistory from '../services/keyHistory';
 import type { ChannelName } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
@@ -46,6 +46,8 @@ export interface Services {
   killSwitches: KillSwitchKeeper;
   /** The mining alerts' poller (its events, rules and quiet hours). */
   miningAlerts: MiningAlertPoller;
+  /** The mining accounts' daily rewards: synced in the background, valued on request. */
+  miningRewards: MiningRewardsService;
   /** A desktop notification (Electron); absent in the web host, where none is shown. */
   notify?: (title: string, body: string) => boolean;
   /** Keep watching in the tray when the window is closed (Electron); absent in the web host. */
@@ -84,10 +86,7 @@ export function createHandlers(services: Services): Handlers {
   const { historyStore, recorder, portfolioHistory } = services;
   const api = () => accounts.active().api;
   const workerBook = new WorkerBook();
-  const miningRewards = new MiningRewardsService({
-    store: historyStore,
-    active: () => accounts.active(),
-  });
+  const { miningRewards } = services;
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
   return {

@@ -10,6 +10,8 @@ import type {
   MiningRewards,
 } from '../../shared/model';
 import { MINING_REWARDS_MAX_OFFSET, type ExchangeApi } from '../exchange/api';
+import { log } from '../lib/log';
+import { RepeatingJob, type SetTimer } from '../lib/repeating';
 import { ratioDecimal } from '../portfolioHistory/exact';
 import { DAY_MS, dayOf, indexCloses, marketsFor, priceSeries } from '../portfolioHistory/prices';
 import type { Ratio } from '../portfolioHistory/exact';
@@ -168,16 +170,57 @@ export interface MiningRewardsServiceOptions {
   store: HistoryStore;
   /** The active profile: its id and its client (accounts.active()). */
   active: () => { id: string; api: ExchangeApi };
+  /** Nothing is fetched in the background while the app is locked. */
+  isLocked?: () => boolean;
   now?: () => Millis;
+  /** The background sync of every mining account (default hourly: a reward is a day's). */
+  intervalMs?: number;
+  /** The first background sync after start (default 60 s: the app's start is not slowed by it). */
+  firstDelayMs?: number;
+  setTimer?: SetTimer;
 }
 
-/** `mining.rewards` and its CSV: sync (one at a time per profile and account), then value. */
+export const REWARDS_SYNC_MS = 3_600_000;
+export const REWARDS_FIRST_SYNC_MS = 60_000;
+
+/**
+ * `mining.rewards` and its CSV: sync (one at a time per profile and account), then value. Main
+ * also syncs every mining account of the active profile in the background (`start`), so the
+ * net-worth reconstruction has the rewards paid into the main balance without the Mining screen.
+ */
 export class MiningRewardsService {
   private readonly running = new Map<string, Promise<RewardsSyncResult>>();
   private readonly now: () => Millis;
+  private readonly job: RepeatingJob;
 
   constructor(private readonly options: MiningRewardsServiceOptions) {
     this.now = options.now ?? Date.now;
+    this.job = new RepeatingJob(() => this.syncAll(), {
+      firstDelayMs: options.firstDelayMs ?? REWARDS_FIRST_SYNC_MS,
+      intervalMs: options.intervalMs ?? REWARDS_SYNC_MS,
+      onError: (error) => log.warn(`[mining rewards] the background sync failed: ${String(error)}`),
+      setTimer: options.setTimer,
+    });
+  }
+
+  /** Syncs every mining account firstDelayMs after this, then every interval after each ends. */
+  start(): void {
+    this.job.start();
+  }
+
+  stop(): void {
+    this.job.stop();
+  }
+
+  /** Every mining account of the active profile synced (nothing while locked); days written. */
+  async syncAll(): Promise<number> {
+    if (this.options.isLocked?.()) return 0;
+    const { api } = this.options.active();
+    let written = 0;
+    for (const account of await api.miningAccounts()) {
+      written += (await this.sync(account.name)).written;
+    }
+    return written;
   }
 
   /** Syncs the account's rewards (joined if one is under way). */

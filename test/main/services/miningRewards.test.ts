@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ExchangeApi, MiningRewardsQuery } from '../../../src/main/exchange/api';
 import { openHistoryDatabase } from '../../../src/main/portfolioHistory/database';
 import { HistoryStore } from '../../../src/main/portfolioHistory/store';
@@ -206,5 +206,42 @@ describe('mining rewards valued', () => {
     const table = await service.rewards('miner1', 'USDT');
     expect(table.rows.map((r) => r.value)).toEqual(['9.8', null]);
     expect(table.months[0]!.value).toBeNull();
+  });
+});
+
+describe('mining rewards in the background', () => {
+  it("syncs every mining account on main's timer, again after each interval; nothing while locked", async () => {
+    const records = daysBack(TODAY - DAY, 5);
+    const { api, calls } = fakePool(() => records);
+    const store = newStore();
+    const timers: { run: () => void; ms: number }[] = [];
+    let locked = true;
+    const service = new MiningRewardsService({
+      store,
+      active: () => ({ id: 'p1', api }),
+      isLocked: () => locked,
+      now: () => NOW,
+      setTimer: (run, ms) => {
+        timers.push({ run, ms });
+        return { stop: () => undefined };
+      },
+    });
+    service.start();
+    expect(timers.map((t) => t.ms)).toEqual([60_000]);
+    const fire = async () => {
+      timers.at(-1)!.run();
+      await vi.waitFor(() => expect(timers.length).toBeGreaterThan(fired), { timeout: 10_000 });
+      fired = timers.length;
+    };
+    let fired = 1;
+    await fire();
+    expect(calls).toEqual([]);
+    locked = false;
+    await fire();
+    expect(store.miningRewards.rewards('p1', 'miner1')).toHaveLength(5);
+    expect(timers.map((t) => t.ms)).toEqual([60_000, 3_600_000, 3_600_000]);
+    // A second sync with nothing new writes nothing.
+    await expect(service.syncAll()).resolves.toBe(0);
+    service.stop();
   });
 });
