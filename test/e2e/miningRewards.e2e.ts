@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +16,15 @@ import { MiningPage } from './pages/mining';
 
 type Rec = Record<string, unknown>;
 
+const SHOTS = 'test-results/screenshots';
+const SIZES = [
+  { width: 1400, height: 900 },
+  { width: 800, height: 600 },
+] as const;
+
 let session: DemoSession;
 let page: Page;
+let mining: MiningPage;
 const pageErrors: string[] = [];
 const ACCOUNT = 'demo-miner';
 const STATUS_WORDS: Record<string, string> = {
@@ -59,7 +67,9 @@ beforeAll(async () => {
   session = await startDemoSession('mining-rewards');
   page = session.page;
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await new MiningPage(page).open();
+  await mkdir(SHOTS, { recursive: true });
+  mining = new MiningPage(page);
+  await mining.open();
   await dayRows().first().waitFor();
 });
 
@@ -141,5 +151,25 @@ describe('mining rewards through the web host', () => {
         r.payoutTransactionHash ?? '',
       ]),
     );
+  });
+
+  it('the Rewards section in light and dark at 1400x900 and 800x600 (screenshots)', async () => {
+    for (const mode of ['light', 'dark'] as const) {
+      await mining.shell.setting('Theme', mode);
+      await mining.open();
+      await dayRows().first().waitFor();
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await section().scrollIntoViewIfNeeded();
+        await section().screenshot({
+          path: `${SHOTS}/mining-rewards-${mode}-${size.width}x${size.height}.png`,
+        });
+        // Nothing of the section runs past the window sideways.
+        const overflow = await section().evaluate((el) => el.scrollWidth - el.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+    }
+    await mining.shell.setting('Theme', 'light');
+    expect(pageErrors).toEqual([]);
   });
 });

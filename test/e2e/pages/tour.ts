@@ -157,6 +157,8 @@ export class ScreenTour {
             .getByRole('button', { name: 'Change…' })
             .click();
           await this.page.getByLabel('BTC address again').waitFor();
+          // And the Rewards: the days and the months.
+          await this.page.getByTestId('reward-month-row').first().waitFor();
         },
       ],
       [

@@ -92,13 +92,17 @@ export function RewardsSection({ account }: { account: string }) {
           <span title={`${r.feePercent} %`}>{formatDecimal(r.feePercent, 2)} %</span>
         ),
     ),
-    decimalColumn(
-      'hashrate',
-      'Hashrate',
-      '110px',
-      (r) => r.hashrate,
-      (r) => (privacy ? MASK : formatHashrate(r.hashrate)),
-    ),
+    {
+      ...decimalColumn(
+        'hashrate',
+        'Hashrate',
+        '110px',
+        (r) => r.hashrate,
+        (r) => (privacy ? MASK : formatHashrate(r.hashrate)),
+      ),
+      // The Workers table and the chart say it too: the first to give way when narrow.
+      priority: 'low',
+    },
     statusColumn(
       (r) => r.status,
       '92px',
