@@ -78,6 +78,8 @@ export const CHANNEL_NAMES = [
   'mining.watcherLinks',
   'mining.createWatcherLink',
   'mining.pool',
+  'mining.rewards',
+  'mining.exportRewardsCsv',
   'lock.status',
   'lock.configure',
   'lock.disable',

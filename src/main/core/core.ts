@@ -19,6 +19,7 @@ import type { SaveFile } from '../services/csv';
 import { KillSwitchKeeper } from '../services/killSwitchKeeper';
 import { TransferWatch } from '../services/transferWatch';
 import { MiningAlertPoller } from '../services/miningAlertPoller';
+import { MiningRewardsService } from '../services/miningRewards';
 import { OrderJournal } from '../services/orderJournal';
 import { StreamService } from '../stream/service';
 import type { SessionOptions } from '../stream/session';
@@ -175,6 +176,12 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     ...(options.miningAlertIntervalMs ? { intervalMs: options.miningAlertIntervalMs } : {}),
   });
   miningAlerts.start();
+  const miningRewards = new MiningRewardsService({
+    store: history,
+    active: () => accounts.active(),
+    isLocked: () => lock.isLocked(),
+  });
+  miningRewards.start();
   const killSwitches = new KillSwitchKeeper();
   const transferWatch = new TransferWatch({
     active: () => accounts.active(),
@@ -202,6 +209,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     portfolioHistory,
     killSwitches,
     miningAlerts,
+    miningRewards,
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
     ...(options.notify ? { notify: options.notify } : {}),
     ...(options.keepWatching ? { keepWatching: options.keepWatching } : {}),
@@ -224,6 +232,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       recorder.stop();
       transferWatch.stop();
       miningAlerts.stop();
+      miningRewards.stop();
       accounts.active().status.stop();
       stream.suspend();
       events.emit('app.power', { state: 'suspended', at: Date.now() });
@@ -235,6 +244,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       recorder.start();
       transferWatch.start();
       miningAlerts.start();
+      miningRewards.start();
       // A connected partner app's access token expired during the sleep: refresh it now, ahead
       // of the first call. Not connected (or the refresh token expired too) is fine here.
       await active.oauth.accessToken().catch(() => undefined);
@@ -245,6 +255,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       transferWatch.stop();
       recorder.stop();
       miningAlerts.stop();
+      miningRewards.stop();
       stream.stop();
       accounts.stop();
       await demoExchange.stop().catch(() => undefined);

@@ -18,6 +18,7 @@ import * as transfers from '../services/transfers';
 import * as mining from '../services/mining';
 import { WorkerBook, miningWorkers } from '../services/miningWorkers';
 import type { MiningAlertPoller } from '../services/miningAlertPoller';
+import type { MiningRewardsService } from '../services/miningRewards';
 import * as keyHistory from '../services/keyHistory';
 import * as receive from '../services/receive';
 import type { ChannelName } from '../../shared/contract';
@@ -46,6 +47,8 @@ export interface Services {
   killSwitches: KillSwitchKeeper;
   /** The mining alerts' poller (its events, rules and quiet hours). */
   miningAlerts: MiningAlertPoller;
+  /** The mining accounts' daily rewards: synced in the background, valued on request. */
+  miningRewards: MiningRewardsService;
   /** A desktop notification (Electron); absent in the web host, where none is shown. */
   notify?: (title: string, body: string) => boolean;
   /** Keep watching in the tray when the window is closed (Electron); absent in the web host. */
@@ -84,6 +87,7 @@ export function createHandlers(services: Services): Handlers {
   const { historyStore, recorder, portfolioHistory } = services;
   const api = () => accounts.active().api;
   const workerBook = new WorkerBook();
+  const { miningRewards } = services;
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
   return {
@@ -181,6 +185,9 @@ export function createHandlers(services: Services): Handlers {
     'mining.watcherLinks': ({ account }) => mining.watcherLinks(api(), account),
     'mining.createWatcherLink': (input) => mining.createWatcherLink(api(), input),
     'mining.pool': () => mining.miningPool(api()),
+    'mining.rewards': ({ account, quote }) => miningRewards.rewards(account, quote),
+    'mining.exportRewardsCsv': ({ account, quote }) =>
+      miningRewards.exportCsv(account, quote, saveFile),
     'lock.status': () => lock.status(),
     'lock.configure': ({ passcode, idleMinutes, currentPasscode }) =>
       lock.configure(passcode, idleMinutes, currentPasscode),

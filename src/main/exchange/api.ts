@@ -17,6 +17,7 @@ import type {
   MinerInfo,
   PayoutDestination,
   MiningAccount,
+  MiningReward,
   TransfersScreen,
   KillSwitchTimer,
   MainBalances,
@@ -54,6 +55,7 @@ import {
   parseMiningAccounts,
   parseWorkerHashrate,
   parseWorkerNames,
+  parseMiningRewards,
   parseHistoryPage,
   parseKillSwitch,
   parseKillSwitchTimers,
@@ -83,6 +85,17 @@ import {
  * A typed function for every endpoint of the specification and of §6. Request fields go out in the
  * specification's names; ids that the deployed server spells in camelCase go out in both (§4).
  */
+
+/** mining/rewards: limit 1..100, offset 0..10,000; from/to Unix seconds, both included. */
+export interface MiningRewardsQuery {
+  account: string;
+  from?: number;
+  to?: number;
+  limit: number;
+  offset: number;
+}
+/** The highest offset mining/rewards accepts. */
+export const MINING_REWARDS_MAX_OFFSET = 10_000;
 
 export type Stp = 'no' | 'cancel_both' | 'cancel_new' | 'cancel_old';
 
@@ -708,6 +721,19 @@ export class ExchangeApi {
   /** The whole pool's figures now (public; hashrate in H/s). */
   miningPool(o?: CallOptions): Promise<Omit<MiningPool, 'fetchedAt'>> {
     return this.client.publicGet('/api/v4/public/mining-pool', undefined, parseMiningPool, o);
+  }
+
+  /**
+   * One page of an account's daily rewards dated in [from, to] (Unix seconds), newest first. The
+   * exchange caps `offset` at 10,000 (MINING_REWARDS_MAX_OFFSET): beyond it, shrink the window.
+   */
+  miningRewards(query: MiningRewardsQuery, o?: CallOptions): Promise<MiningReward[]> {
+    return this.client.signedPost(
+      '/api/v4/mining/rewards',
+      defined({ ...query }),
+      (json) => parseMiningRewards(json),
+      o,
+    );
   }
 
   // Sub-accounts ------------------------------------------------------------------------------

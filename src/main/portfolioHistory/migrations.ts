@@ -174,6 +174,35 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 6,
+    name: "mining rewards: each account's reward per UTC day",
+    // One row per (profile, account, day): a sync writes a day again only when the exchange's
+    // record of it changed (a pending day becoming final). `day` is midnight UTC in ms; amounts
+    // and the hashrate (H/s) are decimal text. The (profile, day) index serves the net-worth
+    // reconstruction, which reads every account's rewards of a range.
+    sql: `
+      CREATE TABLE mining_rewards (
+        profile TEXT NOT NULL,
+        account TEXT NOT NULL,
+        day INTEGER NOT NULL,
+        currency TEXT NOT NULL,
+        total_reward TEXT NOT NULL,
+        reward TEXT NOT NULL,
+        fee TEXT NOT NULL,
+        fpps_rate TEXT NOT NULL,
+        hashrate TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'successful', 'canceled')),
+        payout_destination TEXT NOT NULL
+          CHECK (payout_destination IN ('main_balance', 'external_address')),
+        payout_address TEXT,
+        payout_transaction_hash TEXT,
+        payout_time INTEGER,
+        PRIMARY KEY (profile, account, day)
+      ) WITHOUT ROWID;
+      CREATE INDEX mining_rewards_profile_day ON mining_rewards (profile, day);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -1,4 +1,4 @@
-import type { Millis } from '../../shared/model';
+import type { Millis, MiningReward } from '../../shared/model';
 import { toUnits } from './exact';
 import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
 
@@ -18,6 +18,9 @@ import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
  *   separate fields; the demo's seeded history is drawn to this rule (transfers.ts), so whoever
  *   stores a transfer keeps this shape and the rule here stays one line.
  * - A flex interest payment adds `amount`.
+ * - A mining reward paid into the main balance (final, `successful`) adds its `reward` (after the
+ *   pool's fee) when the day is paid, at the end of its UTC day: income, like interest. One paid
+ *   to an external address, or pending, or canceled, never reached a balance.
  */
 export interface Movement {
   time: Millis;
@@ -27,7 +30,7 @@ export interface Movement {
    * (negative) the asset's balance.
    */
   change: bigint;
-  kind: 'deal' | 'fee' | 'deposit' | 'withdraw' | 'flex';
+  kind: 'deal' | 'fee' | 'deposit' | 'withdraw' | 'flex' | 'mining';
 }
 
 /** The balance changes of one deal: stock, money and the fee (when not zero). */
@@ -62,16 +65,33 @@ export function flexMovement(payment: StoredFlexPayment): Movement {
   };
 }
 
+/** The balance change of a mining reward (+reward), or none when it did not reach the main balance. */
+export function miningRewardMovement(reward: MiningReward): Movement | undefined {
+  if (reward.status !== 'successful' || reward.payoutDestination !== 'main_balance')
+    return undefined;
+  return {
+    time: reward.day + MINING_PAID_AFTER_MS,
+    ticker: reward.currency,
+    change: toUnits(reward.reward),
+    kind: 'mining',
+  };
+}
+
+/** A day's reward reaches the main balance when the day is over. */
+export const MINING_PAID_AFTER_MS = 86_400_000;
+
 /** Every record's movements, oldest first (records at the same time keep the order given). */
 export function movementsOf(records: {
   deals: readonly StoredDeal[];
   transfers: readonly StoredTransfer[];
   flexPayments: readonly StoredFlexPayment[];
+  miningRewards?: readonly MiningReward[];
 }): Movement[] {
   const all = [
     ...records.deals.flatMap(dealMovements),
     ...records.transfers.map(transferMovement),
     ...records.flexPayments.map(flexMovement),
+    ...(records.miningRewards ?? []).flatMap((r) => miningRewardMovement(r) ?? []),
   ];
   return all.sort((a, b) => a.time - b.time);
 }

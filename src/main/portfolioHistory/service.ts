@@ -58,14 +58,15 @@ export class PortfolioHistory {
    * years at 15 minutes are 105,000: store.ts seriesSnapshots), in statements of bounded size.
    */
   async netWorth(quote: string, range: NetWorthRange): Promise<NetWorthSeries> {
-    const { id, overview, records, closes, firstSnapshotAt } = await this.prepare(
+    const { id, overview, records, miningRewards, closes, firstSnapshotAt } = await this.prepare(
       quote,
       Date.now(),
     );
     // Up to the balances just fetched (and recorded): the series ends with them.
     const now = overview.fetchedAt;
     const { from, to } = rangeBounds(range, now);
-    const movements = movementsOf(records);
+    // Mining rewards paid into the main balance are income in the walk (movements.ts).
+    const movements = movementsOf({ ...records, miningRewards });
     const build = async (start: Millis) => {
       const { snapshots, lastOfDays } = await this.options.store.seriesSnapshots(id, start, now);
       return backfillSliced(
@@ -143,6 +144,8 @@ export class PortfolioHistory {
       transfers: store.transfers(id, cutoff, now),
       flexPayments: store.flexPayments(id, cutoff, now),
     };
+    // The rewards kept for the Mining screen's accounts (services/miningRewards.ts syncs them).
+    const miningRewards = store.miningRewards.between(id, cutoff, now);
     const firstSnapshotAt = store.firstSnapshotAt(id);
     const times = [
       records.deals[0]?.time,
@@ -157,6 +160,7 @@ export class PortfolioHistory {
     }
     for (const t of records.transfers) tickers.add(t.ticker);
     for (const p of records.flexPayments) tickers.add(p.ticker);
+    for (const r of miningRewards) tickers.add(r.currency);
     // The kline answers trading markets only.
     const listed = (await api.markets()).filter((m) => m.tradesEnabled).map((m) => m.name);
     const markets = marketsFor([...tickers], quote, listed);
@@ -167,7 +171,7 @@ export class PortfolioHistory {
       indexCloses(store.dailyCloses(market, first - DAY_MS), closes);
       await nextTurn();
     }
-    return { id, overview, records, closes, firstSnapshotAt };
+    return { id, overview, records, miningRewards, closes, firstSnapshotAt };
   }
 
   /**

@@ -5,6 +5,7 @@ import { log } from '../lib/log';
 import { nextTurn } from '../lib/nextTurn';
 import { inTransaction, openHistoryFile } from './database';
 import { MINING_ALERT_TABLES, MiningAlertStore } from './miningAlertsStore';
+import { MiningRewardStore } from './miningRewardsStore';
 import { DAY_MS } from './prices';
 import type {
   DailyClose,
@@ -252,6 +253,8 @@ export class HistoryStore {
   private readonly pageRows: number;
   /** The mining alerts' events, rules and settings. */
   readonly miningAlerts: MiningAlertStore;
+  /** The mining accounts' daily rewards. */
+  readonly miningRewards: MiningRewardStore;
 
   /**
    * `notice`: what the user should be told about how the file was opened (set aside, refused, or
@@ -267,6 +270,7 @@ export class HistoryStore {
     this.sliceRows = options.sliceRows ?? SLICE_ROWS;
     this.pageRows = options.pageRows ?? PAGE_ROWS;
     this.miningAlerts = new MiningAlertStore(db);
+    this.miningRewards = new MiningRewardStore(db);
   }
 
   /**
@@ -564,7 +568,7 @@ export class HistoryStore {
   deleteProfile(profileId: string): void {
     inTransaction(this.db, () => {
       const tables = ['snapshots', 'deals', 'transfers', 'flex_payments', 'sync_cursors'];
-      for (const table of [...tables, ...MINING_ALERT_TABLES]) {
+      for (const table of [...tables, ...MINING_ALERT_TABLES, 'mining_rewards']) {
         this.db.prepare(`DELETE FROM ${table} WHERE profile = ?`).run(profileId);
       }
     });

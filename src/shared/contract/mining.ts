@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { channel, event, noInput } from './common';
+import { channel, event, noInput, quote } from './common';
 import type {
   CsvExport,
   MiningAccounts,
   MiningAlertEvent,
   MiningAlertRule,
   MiningAlerts,
+  MiningRewards,
   MiningSeries,
   MiningWorkers,
   PayoutDestination,
@@ -250,6 +251,13 @@ export const mining = {
   createWatcherLink: channel<WatcherLinks>()(createWatcherLinkInput),
   /** The whole pool's hashrate and workers now (public/mining-pool), beside the account's. */
   pool: channel<MiningPool>()(noInput),
+  /**
+   * One account's daily rewards: synced into the history database (new and still-changing days
+   * only), each day valued in `quote` at its close, with the totals per month.
+   */
+  rewards: channel<MiningRewards>()(z.object({ account: accountName, quote })),
+  /** The same rows as CSV (exact values). */
+  exportRewardsCsv: channel<CsvExport>()(z.object({ account: accountName, quote })),
 } as const;
 
 export const miningEvents = {

@@ -203,3 +203,61 @@ export interface MiningPool {
   average7d: Decimal | null;
   fetchedAt: Millis;
 }
+
+/** A daily reward's state (mining/rewards): not final yet, final (paid), or canceled. */
+export type MiningRewardStatus = 'pending' | 'successful' | 'canceled';
+
+/** One account's reward for one UTC day (mining/rewards), as the exchange states it. */
+export interface MiningReward {
+  account: string;
+  /** Midnight UTC of the day the reward is for. */
+  day: Millis;
+  currency: string;
+  /** Before the pool fee. */
+  totalReward: Decimal;
+  /** What is paid: totalReward - fee. */
+  reward: Decimal;
+  fee: Decimal;
+  fppsRate: Decimal;
+  /** The account's hashrate that day, H/s. */
+  hashrate: Decimal;
+  status: MiningRewardStatus;
+  payoutDestination: PayoutDestination['destination'];
+  payoutAddress: string | null;
+  payoutTransactionHash: string | null;
+  payoutTime: Millis | null;
+}
+
+/** A Rewards table row: the reward, its effective fee and its value in the quote that day. */
+export interface MiningRewardRow extends MiningReward {
+  /** fee / totalReward x 100, exact; null when nothing was mined. */
+  feePercent: Decimal | null;
+  /** reward x the day's close in the quote (daily klines, routed as the Overview); null: no price. */
+  value: Decimal | null;
+}
+
+/** A month's rewards (UTC months, "2026-03"), summed exactly. */
+export interface MiningRewardMonth {
+  month: string;
+  currency: string;
+  reward: Decimal;
+  fee: Decimal;
+  /** The sum of the days' values; null when a day of it has no price. */
+  value: Decimal | null;
+  days: number;
+}
+
+/** `mining.rewards`: one account's daily rewards kept in the history database, valued in a quote. */
+export interface MiningRewards {
+  account: string;
+  quote: string;
+  /** Places of a value in the quote (quoteValuePlaces). */
+  quotePlaces: number;
+  /** Display places per reward currency (currency_precision of /public/assets). */
+  precisions: Record<string, number>;
+  /** Newest day first. */
+  rows: MiningRewardRow[];
+  /** Newest month first. */
+  months: MiningRewardMonth[];
+  fetchedAt: Millis;
+}

@@ -164,6 +164,8 @@ export class ScreenTour {
             .getByRole('button', { name: 'Create…' })
             .click();
           await this.page.getByLabel('Link name').waitFor();
+          // And the Rewards: the days and the months.
+          await this.page.getByTestId('reward-month-row').first().waitFor();
         },
       ],
       [

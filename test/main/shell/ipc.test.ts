@@ -1,5 +1,6 @@
 import { KillSwitchKeeper } from '../../../src/main/services/killSwitchKeeper';
 import { MiningAlertPoller } from '../../../src/main/services/miningAlertPoller';
+import { MiningRewardsService } from '../../../src/main/services/miningRewards';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -109,6 +110,11 @@ function fakeServices() {
       active: () => accounts.active(),
       isLocked: () => lock.isLocked(),
       emit: () => undefined,
+    }),
+    // Never started: it syncs only when asked.
+    miningRewards: new MiningRewardsService({
+      store: historyStore,
+      active: () => accounts.active(),
     }),
     status,
   } satisfies Services & {

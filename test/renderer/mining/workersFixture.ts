@@ -61,6 +61,18 @@ export function workersServed(
       fetchedAt: FIXED_NOW,
     }),
     'mining.pool': async () => POOL,
+    'mining.rewards': async (input: unknown) => {
+      const { account, quote } = input as { account: string; quote: string };
+      return {
+        account,
+        quote,
+        quotePlaces: 2,
+        precisions: {},
+        rows: [],
+        months: [],
+        fetchedAt: FIXED_NOW,
+      };
+    },
   };
 }
 

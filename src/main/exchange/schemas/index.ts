@@ -60,6 +60,7 @@ export {
   parseCreatedWatcherLink,
   parseWatcherLinks,
   parseMiningPool,
+  parseMiningRewards,
 } from './mining';
 export { parseEmptyObject, parseSubAccounts } from './subAccounts';
 export { parseOAuthTokens } from './oauth';

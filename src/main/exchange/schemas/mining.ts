@@ -2,8 +2,10 @@ import type {
   HashratePoint,
   HashrateSeries,
   MinerInfo,
+  Millis,
   MiningAccount,
   MiningPool,
+  MiningReward,
   PayoutDestination,
   WatcherLink,
   WatcherPermission,
@@ -21,6 +23,7 @@ import {
   parserOf,
   record,
   required,
+  secondsToMs,
   time,
   TEXT_LIMITS,
   withDefault,
@@ -199,3 +202,64 @@ export const parseMiningPool = parserOf<Omit<MiningPool, 'fetchedAt'>>(
   poolSchema,
   '/api/v4/public/mining-pool',
 );
+
+// Rewards ---------------------------------------------------------------------------------------
+
+/** A reward dated later than this past the clock is refused (clock skew, not a future day). */
+export const REWARD_CLOCK_SKEW_MS = 3_600_000;
+
+const asRewardStatus = (value: unknown): MiningReward['status'] | undefined =>
+  value === 'pending' || value === 'successful' || value === 'canceled' ? value : undefined;
+/** A currency ticker: refused (never clipped) beyond 20 characters. */
+const asCurrency = (value: unknown): string | undefined =>
+  typeof value === 'string' && /^[A-Za-z0-9_.-]{1,20}$/.test(value) ? value : undefined;
+/** A transaction hash: at most 128 characters, else refused. */
+const asHash = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : undefined;
+
+/** One MiningReward, bounded field by field; `now` is the clock a reward may not be dated after. */
+const rewardSchema = (now: Millis) =>
+  record({
+    miningAccountName: name,
+    payoutDestination: required('main_balance or external_address', asDestination),
+    payoutTransactionHash: optional('a transaction hash of 1 to 128 characters', asHash),
+    payoutAddress: optional('an address of 1 to 100 characters', asAddress),
+    payoutTime: optTime,
+    rewardCurrency: required('a ticker of 1 to 20 letters and digits', asCurrency),
+    totalReward: decimal,
+    reward: decimal,
+    fee: decimal,
+    fppsRate: decimal,
+    hashRate: decimal,
+    date: required('a Unix time not in the future', (v: unknown) => {
+      const at = secondsToMs(v);
+      return at !== undefined && at <= now + REWARD_CLOCK_SKEW_MS ? at : undefined;
+    }),
+    status: required('pending, successful or canceled', asRewardStatus),
+  }).transform((r): MiningReward => ({
+    account: r.miningAccountName,
+    day: r.date,
+    currency: r.rewardCurrency,
+    totalReward: r.totalReward,
+    reward: r.reward,
+    fee: r.fee,
+    fppsRate: r.fppsRate,
+    hashrate: r.hashRate,
+    status: r.status,
+    payoutDestination: r.payoutDestination,
+    payoutAddress: r.payoutAddress ?? null,
+    payoutTransactionHash: r.payoutTransactionHash ?? null,
+    payoutTime: r.payoutTime ?? null,
+  }));
+
+const rewardsSchema = (now: Millis) =>
+  record({ data: listOf(rewardSchema(now)) }).transform((r): MiningReward[] => r.data);
+
+/**
+ * mining/rewards: one page of rewards, newest first. Every field is bounded where it enters: a
+ * negative amount, a reward dated after `now` (beyond a clock's skew), an unknown status, an
+ * over-long name, ticker, address or hash refuse the answer.
+ */
+export function parseMiningRewards(json: unknown, now: Millis = Date.now()): MiningReward[] {
+  return parserOf<MiningReward[]>(rewardsSchema(now), '/api/v4/mining/rewards')(json);
+}

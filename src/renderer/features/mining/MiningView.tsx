@@ -25,6 +25,7 @@ import { WorkersSection } from './WorkersSection';
 import { AlertsSection } from './AlertsSection';
 import { useMiningAlerts } from './alertsStore';
 import { PayoutSection } from './PayoutSection';
+import { RewardsSection } from './RewardsSection';
 import { useMiningAccounts } from './workersStore';
 import { PoolContext } from './PoolContext';
 import { WatcherLinksSection } from './WatcherLinksSection';
@@ -334,6 +335,7 @@ export function MiningView() {
       {account.trim() ? <AlertsSection account={account.trim()} /> : null}
       {account.trim() ? <PayoutSection account={account.trim()} /> : null}
       {account.trim() ? <WatcherLinksSection account={account.trim()} /> : null}
+      {account.trim() ? <RewardsSection account={account.trim()} /> : null}
     </div>
   );
 }
