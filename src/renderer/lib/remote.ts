@@ -213,6 +213,8 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
   'orders.killSwitch': ['orders.killSwitchStatus'],
   'flex.invest': ['flex.overview', ...PORTFOLIO],
   'flex.close': ['flex.overview', ...PORTFOLIO],
+  'subAccounts.transfer': [...PORTFOLIO, 'subAccounts.balances', 'subAccounts.transfers'],
+  'convert.confirm': [...PORTFOLIO, 'convert.history'],
   'profiles.resetDemo': [
     ...PORTFOLIO,
     'trade.context',

@@ -62,6 +62,12 @@ export {
   parseMiningPool,
 } from './mining';
 export { parseEmptyObject, parseSubAccounts } from './subAccounts';
+export {
+  parseSubAccountBalances,
+  parseSubAccountTransferDone,
+  parseSubAccountTransfers,
+} from './subAccounts';
+export { parseConvertDone, parseConvertHistory, parseConvertQuote } from './convert';
 export { parseOAuthTokens } from './oauth';
 export {
   parseAssets,
