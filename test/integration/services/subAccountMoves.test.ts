@@ -13,6 +13,16 @@ import * as subAccounts from '../../../src/main/services/subAccounts';
 import { Converts, history as convertHistory } from '../../../src/main/services/convert';
 import { startDemoExchange } from '@exchange-desk/demo-exchange';
 import { unlimitedPacer } from '../exchange/helpers';
+import { startMain } from '../../support/core';
+import type {
+  ConvertDone,
+  ConvertHistoryView,
+  ConvertQuote,
+  SubAccountBalances,
+  SubAccountMove,
+  SubAccountsView,
+  SubAccountTransfersView,
+} from '../../../src/shared/model';
 
 /**
  * Issue 34: sub-account balances and transfers, and convert, through main's services against the
@@ -295,5 +305,38 @@ describe.each(CASINGS)('convert through main, %s casing', (casing) => {
         amount: '1000',
       }),
     ).rejects.toMatchObject({ fields: { amount: ['More than the main balance holds of BTC.'] } });
+  });
+});
+
+describe.each(CASINGS)('the channels, end to end in main, %s casing', (casing) => {
+  it('sub-account balances, a transfer and its history; a convert and its history', async () => {
+    const call = await startMain({ demoExchange: { casing } });
+    const { records } = await call<SubAccountsView>('subAccounts.list');
+    const id = records.find((s) => s.status === 'active')!.id;
+    const moved = await call<SubAccountMove>('subAccounts.transfer', {
+      id,
+      direction: 'main_to_sub',
+      ticker: 'USDT',
+      amount: '4.5',
+    });
+    expect(moved).toMatchObject({ outcome: 'moved', reconciled: false });
+    const balances = await call<SubAccountBalances>('subAccounts.balances', { id });
+    expect(balances.balances).toContainEqual({ ticker: 'USDT', main: '254.5', trade: '40' });
+    const page = await call<SubAccountTransfersView>('subAccounts.transfers', { id });
+    expect(page.records.map((r) => r.amount)).toEqual(['4.5']);
+    await expect(
+      call('subAccounts.transfer', { id, direction: 'up', ticker: 'USDT', amount: '1' }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+
+    const quote = await call<ConvertQuote>('convert.estimate', {
+      from: 'USDT',
+      to: 'BTC',
+      direction: 'from',
+      amount: '25',
+    });
+    const done = await call<ConvertDone>('convert.confirm', { quoteId: quote.id });
+    expect(done).toMatchObject({ give: '25', receive: quote.receive });
+    const history = await call<ConvertHistoryView>('convert.history', {});
+    expect(history.records.map((r) => r.id)).toEqual([quote.id]);
   });
 });
