@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import type { ChannelParsed } from '../../shared/contract';
 import type {
+  Assets,
   SubAccountBalances,
   SubAccountMove,
   SubAccountsView,
@@ -33,9 +34,20 @@ export async function unblock(api: ExchangeApi, id: string): Promise<SubAccounts
 
 // Balances and transfers ------------------------------------------------------------------------
 
-/** What one sub-account holds: assets with a balance, main and trade, by ticker. */
+/**
+ * What one sub-account holds: assets with a balance, main and trade, by ticker; with every listed
+ * asset's places (for the amounts and the transfer form; without the public list, none).
+ */
 export async function balances(api: ExchangeApi, id: string): Promise<SubAccountBalances> {
-  return { id, balances: await api.subAccountBalances(id), fetchedAt: Date.now() };
+  const [held, assets] = await Promise.all([
+    api.subAccountBalances(id),
+    api.assets().catch(() => ({}) as Assets),
+  ]);
+  const precisions: Record<string, number> = {};
+  for (const [ticker, asset] of Object.entries(assets)) {
+    if (asset.currencyPrecision !== undefined) precisions[ticker] = asset.currencyPrecision;
+  }
+  return { id, balances: held, precisions, fetchedAt: Date.now() };
 }
 
 /** One sub-account's transfers with the main account, newest first (a page of at most 100). */

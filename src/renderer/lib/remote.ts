@@ -214,7 +214,6 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
   'flex.invest': ['flex.overview', ...PORTFOLIO],
   'flex.close': ['flex.overview', ...PORTFOLIO],
   'subAccounts.transfer': [...PORTFOLIO, 'subAccounts.balances', 'subAccounts.transfers'],
-  'convert.confirm': [...PORTFOLIO, 'convert.history'],
   'profiles.resetDemo': [
     ...PORTFOLIO,
     'trade.context',
@@ -227,6 +226,8 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'orders.killSwitchStatus',
     'keyHistory.orders',
     'keyHistory.deals',
+    'subAccounts.balances',
+    'subAccounts.transfers',
   ],
 };
 

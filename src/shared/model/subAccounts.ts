@@ -37,6 +37,8 @@ export interface SubAccountBalance {
 export interface SubAccountBalances {
   id: string;
   balances: SubAccountBalance[];
+  /** Each listed asset's display places (`currency_precision` of the public assets), by ticker. */
+  precisions: Record<string, number>;
   fetchedAt: Millis;
 }
 

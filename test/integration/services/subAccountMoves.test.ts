@@ -103,6 +103,7 @@ describe.each(CASINGS)('sub-account transfers through main, %s casing', (casing)
     const [sub] = ex.engine.state.subAccounts;
     const view = await subAccounts.balances(api, sub!.id);
     expect(view.balances).toEqual([{ ticker: 'USDT', main: '250', trade: '40' }]);
+    expect([view.precisions.USDT, view.precisions.BTC]).toEqual([6, 8]);
   });
 
   it('main -> sub and back moves exactly the amount on the demo, and the history lists both', async () => {
