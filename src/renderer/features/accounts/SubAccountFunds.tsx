@@ -90,12 +90,12 @@ export function SubAccountFunds() {
   ];
   const historyColumns: Column<SubAccountTransfer>[] = [
     timeColumn((t) => t.createdAt),
-    textColumn('direction', 'Direction', 'minmax(150px, 1fr)', (t) => directionWords(t.direction)),
-    tickerColumn('asset', 'Asset', '80px', (t) => t.ticker),
+    textColumn('direction', 'Direction', 'minmax(120px, 1fr)', (t) => directionWords(t.direction)),
+    tickerColumn('asset', 'Asset', '64px', (t) => t.ticker),
     decimalColumn(
       'amount',
       'Amount',
-      'minmax(120px, 1fr)',
+      'minmax(100px, 1fr)',
       (t) => t.amount,
       (t) => <Amount value={t.amount} places={placesOf(t.ticker)} />,
     ),
