@@ -7,6 +7,7 @@ import { clearRemotes } from '../../../src/renderer/lib/remote';
 import type {
   SubAccount,
   SubAccountBalances,
+  SubAccountMove,
   SubAccountTransfer,
   SubAccountTransfersView,
 } from '../../../src/shared/model';
@@ -35,6 +36,8 @@ const transfers = (id: string, records: SubAccountTransfer[]): SubAccountTransfe
   fetchedAt: Date.now(),
 });
 
+const idOf = (input: unknown) => (input as { id: string }).id;
+
 let unsize: () => void;
 beforeAll(() => {
   unsize = sizeTableBodies();
@@ -48,8 +51,8 @@ afterEach(() => {
 
 function serve(impl: FakeImpl = {}) {
   const fake = fakeDesk({
-    'subAccounts.balances': async ({ id }: { id: string }) => balances(id, '250'),
-    'subAccounts.transfers': async ({ id }: { id: string }) => transfers(id, []),
+    'subAccounts.balances': async (input) => balances(idOf(input), '250'),
+    'subAccounts.transfers': async (input) => transfers(idOf(input), []),
     ...impl,
   });
   setDesk(fake.desk);
@@ -80,10 +83,10 @@ describe('Sub-account balances and transfers', () => {
   it('a transfer is confirmed first, sent once, then the balances and history reload', async () => {
     let main = '250';
     let history: SubAccountTransfer[] = [];
-    const answer = deferred<unknown>();
+    const answer = deferred<SubAccountMove>();
     const fake = serve({
-      'subAccounts.balances': async ({ id }: { id: string }) => balances(id, main),
-      'subAccounts.transfers': async ({ id }: { id: string }) => transfers(id, history),
+      'subAccounts.balances': async (input) => balances(idOf(input), main),
+      'subAccounts.transfers': async (input) => transfers(idOf(input), history),
       'subAccounts.transfer': () => answer.promise,
     });
     await screen.findAllByTestId('sub-balance-row');

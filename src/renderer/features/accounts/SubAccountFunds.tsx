@@ -179,7 +179,7 @@ export function SubAccountFunds() {
           ask();
         }}
       >
-        <SelectField
+        <SelectField<SubTransferDirection>
           id="sub-transfer-direction"
           label="Direction"
           value={direction}
