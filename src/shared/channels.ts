@@ -63,6 +63,9 @@ export const CHANNEL_NAMES = [
   'subAccounts.list',
   'subAccounts.block',
   'subAccounts.unblock',
+  'subAccounts.balances',
+  'subAccounts.transfers',
+  'subAccounts.transfer',
   'transfers.list',
   'transfers.exportCsv',
   'mining.hashrate',
@@ -88,6 +91,9 @@ export const CHANNEL_NAMES = [
   'receive.assets',
   'receive.address',
   'receive.newAddress',
+  'convert.estimate',
+  'convert.confirm',
+  'convert.history',
 ] as const;
 
 /** Every event main pushes, in contract order. */

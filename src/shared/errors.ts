@@ -50,7 +50,11 @@ export type DeskErrorCode =
   | 'METHOD'
   | 'TOO_MANY_STREAMS'
   // The page's own: a refusal before anything is sent (the Mining screen's export).
-  | 'NO_QUERY';
+  | 'NO_QUERY'
+  // Sub-account transfers and convert (src/main/services/subAccounts.ts, convert.ts).
+  | 'TRANSFER_IN_FLIGHT'
+  | 'TRANSFER_NOT_MOVED'
+  | 'CONVERT_QUOTE_EXPIRED';
 
 /**
  * The one error shape that crosses the bridge. `fields` maps a form field to its messages so a

@@ -469,6 +469,62 @@ export const SUB_ACCOUNT = {
   status: 'status',
 } as const satisfies Table;
 
+/** A sub-account's balance of one asset (sub-account/balances: each ticker maps to `[record]`). */
+export const SUB_BALANCE = {
+  main: 'main',
+  spot: 'spot',
+  collateral: 'collateral',
+} as const satisfies Table;
+
+/** What sub-account/transfer answers. */
+export const SUB_TRANSFER_DONE = { transactionId: 'transaction_id' } as const satisfies Table;
+
+/** A record of sub-account/transfer/history (SubAccountTransfer; `id` is the deprecated twin). */
+export const SUB_TRANSFER = {
+  transactionId: 'transaction_id',
+  id: 'id',
+  direction: 'direction',
+  currency: 'currency',
+  amount: 'amount',
+  createdAt: 'createdAt',
+} as const satisfies Table;
+
+/** A convert quote (convert/estimate). */
+export const CONVERT_QUOTE = {
+  id: 'id',
+  from: 'from',
+  to: 'to',
+  give: 'give',
+  receive: 'receive',
+  rate: 'rate',
+  expireAt: 'expireAt',
+} as const satisfies Table;
+
+/** What convert/confirm answers. */
+export const CONVERT_DONE = {
+  finalGive: 'finalGive',
+  finalReceive: 'finalReceive',
+} as const satisfies Table;
+
+/** A record of convert/history, and one step of its `path`. */
+export const CONVERT_RECORD = {
+  id: 'id',
+  date: 'date',
+  give: 'give',
+  receive: 'receive',
+  rate: 'rate',
+  path: 'path',
+} as const satisfies Table;
+
+export const CONVERT_STEP = { from: 'from', to: 'to', rate: 'rate' } as const satisfies Table;
+
+export const CONVERT_PAGE = {
+  records: 'records',
+  total: 'total',
+  limit: 'limit',
+  offset: 'offset',
+} as const satisfies Table;
+
 // ---- public market data (http-v4.yaml) and OAuth (oauth2.yaml) --------------------------------
 
 export const SERVER_TIME = { time: 'time' } as const satisfies Table;

@@ -8,7 +8,8 @@ import type { DemoLog, WriteFile } from './host';
  * debounced after every change, flushed on stop. Loaded synchronously at start; a missing,
  * unreadable or foreign file (other version or seed) is ignored and the seed state is used (and
  * written on the next change). A state saved before interest payments (or deals, or control
- * transfers, mining changes, deposit addresses) were kept has none. Version 1 files (conditional
+ * transfers, mining changes, deposit addresses, sub-account balances and transfers, convert quotes
+ * and converts) were kept has none. Version 1 files (conditional
  * orders that froze nothing) and version 2 files (a buy's fee charged in the money, frozen with the
  * order) are foreign.
  */
@@ -28,6 +29,11 @@ export function loadState(path: string, seed: number): ExchangeState | null {
     parsed.transfers ??= [];
     parsed.mining ??= emptyMiningState();
     parsed.depositAddresses ??= {};
+    parsed.subBalances ??= {};
+    parsed.subTransfers ??= [];
+    parsed.quotes ??= [];
+    parsed.converts ??= [];
+    parsed.nextQuoteId ??= 4000;
     return parsed as ExchangeState;
   } catch {
     return null;

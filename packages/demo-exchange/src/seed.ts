@@ -353,6 +353,14 @@ export function createSeedState(seed: number, nowMs: number): ExchangeState {
     transfers: [],
     mining: emptyMiningState(),
     depositAddresses: {},
+    // Not drawn from the seed, so every seeded id stays as it was before sub-account balances.
+    subBalances: subAccounts[0]
+      ? { [subAccounts[0].id]: { USDT: { main: '250', spot: '40' } } }
+      : {},
+    subTransfers: [],
+    quotes: [],
+    converts: [],
+    nextQuoteId: 4000,
     nonces: {},
     walk: { manualStep: 0, overrides: {} },
   };

@@ -27,6 +27,8 @@ import { miningRoutes } from './routes/mining';
 import { addressRoutes } from './routes/addresses';
 import { controlHandler } from './routes/control';
 import { moveRoutes } from './routes/moves';
+import { subAccountRoutes } from './routes/subAccounts';
+import { convertRoutes } from './routes/convert';
 import { oauthRoutes } from './routes/oauth';
 import { publicRoutes } from './routes/public';
 import { tradeRoutes } from './routes/trade';
@@ -193,6 +195,8 @@ const ROUTES: Map<string, Route> = (() => {
     moveRoutes,
     addressRoutes,
     oauthRoutes,
+    subAccountRoutes,
+    convertRoutes,
   ]) {
     for (const [key, route] of Object.entries(table)) {
       const path = key.includes(' ') ? key.slice(key.indexOf(' ') + 1) : key;

@@ -186,6 +186,40 @@ export interface TransferRecord {
   confirmations: { actual: number; required: number };
 }
 
+/** A sub-account's balances of one asset (the demo keeps no collateral: it answers "0"). */
+export interface SubBalance {
+  main: string;
+  spot: string;
+}
+
+/** A move between the user's main balance and a sub-account's main balance (sub-account/transfer). */
+export interface SubTransferRec {
+  transactionId: string;
+  subAccountId: string;
+  direction: 'main_to_sub' | 'sub_to_main';
+  currency: string;
+  amount: string;
+  /** Unix seconds. */
+  createdAt: number;
+}
+
+/** A convert quote (convert/estimate): valid until `expireAt` (Unix seconds) on the demo's clock. */
+export interface ConvertQuote {
+  id: string;
+  from: string;
+  to: string;
+  give: string;
+  receive: string;
+  rate: string;
+  expireAt: number;
+}
+
+/** A confirmed convert (convert/history): the main balance gave `give` of from for `receive` of to. */
+export type ConvertRec = Omit<ConvertQuote, 'expireAt'> & {
+  /** Unix seconds. */
+  date: number;
+};
+
 export interface ExchangeState {
   /** 2: conditional orders freeze funds (a version 1 file is ignored, the seed is used). */
   version: 3;
@@ -226,6 +260,16 @@ export interface ExchangeState {
    * the last (BTC and LTC: `bech32` or `p2sh-segwit`).
    */
   depositAddresses: Record<string, { count: number; type: string | null }>;
+  /** Per sub-account id, per asset: what the sub-account holds (sub-account/balances). */
+  subBalances: Record<string, Record<string, SubBalance>>;
+  /** sub-account/transfer moves, newest first, at most SUB_TRANSFERS_LIMIT. */
+  subTransfers: SubTransferRec[];
+  /** Unconfirmed convert quotes (expired ones are dropped when the next is made). */
+  quotes: ConvertQuote[];
+  /** Confirmed converts, newest first, at most CONVERTS_LIMIT. */
+  converts: ConvertRec[];
+  /** The next quote id (quote ids are digits, as the exchange's are). */
+  nextQuoteId: number;
   /** Per API key: the last accepted nonce (decimal string). */
   nonces: Record<string, string>;
   walk: {
@@ -241,3 +285,7 @@ export const HISTORY_LIMIT = 5000;
 export const TRANSFERS_LIMIT = 1000;
 /** Deals kept (a market order may fill at several levels: a few per order). */
 export const DEALS_LIMIT = 20_000;
+/** sub-account/transfer records kept (the oldest go first). */
+export const SUB_TRANSFERS_LIMIT = 1000;
+/** Converts kept (the oldest go first). */
+export const CONVERTS_LIMIT = 1000;

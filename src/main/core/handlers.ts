@@ -14,6 +14,7 @@ import type { KillSwitchKeeper } from '../services/killSwitchKeeper';
 import * as trade from '../services/trade';
 import * as flex from '../services/flex';
 import * as subAccounts from '../services/subAccounts';
+import * as convert from '../services/convert';
 import * as transfers from '../services/transfers';
 import * as mining from '../services/mining';
 import { WorkerBook, miningWorkers } from '../services/miningWorkers';
@@ -88,6 +89,9 @@ export function createHandlers(services: Services): Handlers {
   const api = () => accounts.active().api;
   const workerBook = new WorkerBook();
   const { miningRewards } = services;
+  /** Transfers to and from sub-accounts, and converts: each sent once per profile. */
+  const subTransfers = new subAccounts.SubAccountTransfers();
+  const converts = new convert.Converts();
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
   return {
@@ -156,6 +160,9 @@ export function createHandlers(services: Services): Handlers {
     'subAccounts.list': () => subAccounts.list(api()),
     'subAccounts.block': ({ id }) => subAccounts.block(api(), id),
     'subAccounts.unblock': ({ id }) => subAccounts.unblock(api(), id),
+    'subAccounts.balances': ({ id }) => subAccounts.balances(api(), id),
+    'subAccounts.transfers': (query) => subAccounts.transfers(api(), query),
+    'subAccounts.transfer': (input) => subTransfers.transfer(api(), accounts.active().id, input),
     'transfers.list': (query) => transfers.list(api(), query),
     'transfers.exportCsv': ({ filters }) => transfers.exportCsv(api(), filters, saveFile),
     'mining.hashrate': (query) => mining.miningSeries(api(), query),
@@ -197,5 +204,8 @@ export function createHandlers(services: Services): Handlers {
     'receive.assets': () => receive.assets(api()),
     'receive.address': ({ ticker, network }) => receive.address(api(), ticker, network),
     'receive.newAddress': ({ ticker, network }) => receive.newAddress(api(), ticker, network),
+    'convert.estimate': (input) => converts.estimate(api(), accounts.active().id, input),
+    'convert.confirm': (input) => converts.confirm(api(), accounts.active().id, input),
+    'convert.history': (query) => convert.history(api(), query),
   };
 }

@@ -29,6 +29,11 @@ import type {
   OrderSide,
   PublicTrade,
   SubAccountPage,
+  SubAccountBalance,
+  SubAccountTransferPage,
+  SubTransferDirection,
+  ConvertHistoryPage,
+  ConvertQuote,
   Ticker,
   TradeBalances,
   MiningPool,
@@ -72,6 +77,12 @@ import {
   parsePublicTrades,
   parseServerTime,
   parseSubAccounts,
+  parseSubAccountBalances,
+  parseSubAccountTransferDone,
+  parseSubAccountTransfers,
+  parseConvertDone,
+  parseConvertHistory,
+  parseConvertQuote,
   parseTicker,
   parseTradeBalances,
   parseWebsocketToken,
@@ -783,6 +794,80 @@ export class ExchangeApi {
       path,
       defined({ ticker, network }),
       (json) => parseDepositAddress(json, path),
+      o,
+    );
+  }
+
+  // Sub-account balances and transfers; convert ------------------------------------------------
+  /** What one sub-account holds (assets with a balance), main and trade. */
+  subAccountBalances(id: string, o?: CallOptions): Promise<SubAccountBalance[]> {
+    return this.client.signedPost(
+      '/api/v4/sub-account/balances',
+      { id },
+      parseSubAccountBalances,
+      o,
+    );
+  }
+  /**
+   * Moves `amount` of `ticker` between the main account and a sub-account; answers the exchange's
+   * transaction id. Not idempotent: services/subAccounts.ts sends it once and reconciles a lost
+   * answer.
+   */
+  transferSubAccount(
+    input: { id: string; direction: SubTransferDirection; ticker: string; amount: Decimal },
+    o?: CallOptions,
+  ): Promise<string> {
+    return this.client.signedPost(
+      '/api/v4/sub-account/transfer',
+      { id: input.id, direction: input.direction, amount: input.amount, ticker: input.ticker },
+      parseSubAccountTransferDone,
+      o,
+    );
+  }
+  /** One sub-account's transfers, newest first (limit 1..100). */
+  subAccountTransfers(
+    query: { id: string; direction?: SubTransferDirection; offset?: number; limit?: number },
+    o?: CallOptions,
+  ): Promise<SubAccountTransferPage> {
+    return this.client.signedPost(
+      '/api/v4/sub-account/transfer/history',
+      defined({ ...query }),
+      parseSubAccountTransfers,
+      o,
+    );
+  }
+  /** A quote for giving `amount` of `from` (direction `from`) or receiving it in `to` (`to`). */
+  convertEstimate(
+    input: { from: string; to: string; direction: 'from' | 'to'; amount: Decimal },
+    o?: CallOptions,
+  ): Promise<ConvertQuote> {
+    return this.client.signedPost('/api/v4/convert/estimate', { ...input }, parseConvertQuote, o);
+  }
+  /** Confirms a quote: what was given and received. Not idempotent (a used quote is refused). */
+  convertConfirm(quoteId: string, o?: CallOptions): Promise<{ give: Decimal; receive: Decimal }> {
+    return this.client.signedPost('/api/v4/convert/confirm', { quoteId }, parseConvertDone, o);
+  }
+  /** Converts, newest first: `from`/`to` Unix seconds (at most 30 days apart), limit 1..100. */
+  convertHistory(
+    query: {
+      fromTicker?: string;
+      toTicker?: string;
+      quoteId?: string;
+      from?: number;
+      to?: number;
+      offset?: number;
+      limit?: number;
+    } = {},
+    o?: CallOptions,
+  ): Promise<ConvertHistoryPage> {
+    return this.client.signedPost(
+      '/api/v4/convert/history',
+      defined({
+        ...query,
+        from: query.from === undefined ? undefined : String(query.from),
+        to: query.to === undefined ? undefined : String(query.to),
+      }),
+      parseConvertHistory,
       o,
     );
   }

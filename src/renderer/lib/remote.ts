@@ -213,6 +213,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
   'orders.killSwitch': ['orders.killSwitchStatus'],
   'flex.invest': ['flex.overview', ...PORTFOLIO],
   'flex.close': ['flex.overview', ...PORTFOLIO],
+  'subAccounts.transfer': [...PORTFOLIO, 'subAccounts.balances', 'subAccounts.transfers'],
   'profiles.resetDemo': [
     ...PORTFOLIO,
     'trade.context',
@@ -225,6 +226,8 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'orders.killSwitchStatus',
     'keyHistory.orders',
     'keyHistory.deals',
+    'subAccounts.balances',
+    'subAccounts.transfers',
   ],
 };
 

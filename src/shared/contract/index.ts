@@ -16,6 +16,7 @@ import { transfers, transfersEvents } from './transfers';
 import { mining, miningEvents } from './mining';
 import { lock, lockEvents } from './lock';
 import { receive } from './receive';
+import { convert } from './convert';
 
 export { addProfileInput, oauthPort } from './profiles';
 export { NET_WORTH_RANGES } from './portfolio';
@@ -36,6 +37,8 @@ export {
 } from './orders';
 export { keyHistoryRangeInput, keyHistoryWindowInput } from './keyHistory';
 export { transferFiltersInput, transfersInput } from './transfers';
+export { subAccountTransferInput } from './subAccounts';
+export { convertEstimateInput } from './convert';
 export {
   DEFAULT_MINING_ALERT_RULE,
   HASHRATE_EARLIEST,
@@ -79,6 +82,7 @@ export const contract = {
   mining,
   lock,
   receive,
+  convert,
 } as const;
 
 /** Every event main pushes, in the order of channels.ts. */

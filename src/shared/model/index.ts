@@ -21,3 +21,4 @@ export * from './transfers';
 export * from './receive';
 export * from './mining';
 export * from './stream';
+export * from './convert';

@@ -9,14 +9,8 @@ import type { SubAccount, SubAccountsView } from '../../../src/shared/model';
 import { deferred, sizeTableBodies } from '../earn/fixtures';
 import { fakeDesk, type FakeImpl } from '../fakeDesk';
 import { clickCopy, stubClipboard } from '../clipboard';
-import { profilesState } from './fixtures';
+import { BOT, profilesState } from './fixtures';
 
-const BOT: SubAccount = {
-  id: 'ccbaba75-0951-40f6-a1b4-9eb467309354',
-  alias: 'trading-bot',
-  email: 'trading-bot@demo.exchange.invalid',
-  status: 'active',
-};
 const FAMILY: SubAccount = {
   id: '9a361e23-9361-4142-acac-4107c91a16d9',
   alias: 'family',

@@ -1,7 +1,12 @@
 import { useProfilesStore } from '../../../src/renderer/features/accounts/profilesStore';
 import { useLockStore } from '../../../src/renderer/features/lock/lockStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
-import type { LockState, ProfileSummary, ProfilesState } from '../../../src/shared/model';
+import type {
+  LockState,
+  ProfileSummary,
+  ProfilesState,
+  SubAccount,
+} from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
 
 export const demo: ProfileSummary = {
@@ -55,3 +60,11 @@ export function openAppDesk() {
   setDesk(fake.desk);
   return fake;
 }
+
+/** The demo's first sub-account, active. */
+export const BOT: SubAccount = {
+  id: 'ccbaba75-0951-40f6-a1b4-9eb467309354',
+  alias: 'trading-bot',
+  email: 'trading-bot@demo.exchange.invalid',
+  status: 'active',
+};

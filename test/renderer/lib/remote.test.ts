@@ -13,6 +13,11 @@ import { useOverviewStore } from '../../../src/renderer/features/overview/overvi
 import { useProfitLossStore } from '../../../src/renderer/features/overview/profitLossStore';
 import { useKeyHistoryStore } from '../../../src/renderer/features/orders/keyHistoryStore';
 import { useTradeContext, useTradeStore } from '../../../src/renderer/features/trade/tradeStore';
+import {
+  sendSubTransfer,
+  useSubBalancesStore,
+  useSubTransfersStore,
+} from '../../../src/renderer/features/accounts/subAccountFundsStore';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { INVALIDATES, statusOf } from '../../../src/renderer/lib/remote';
 import type { ChannelName } from '../../../src/shared/contract';
@@ -40,6 +45,8 @@ function serve(extra: FakeImpl = {}) {
     'orders.killSwitchStatus': async () => ({ timers: [], ...stamp() }),
     'keyHistory.orders': async () => ({ ...stamp() }) as never,
     'keyHistory.deals': async () => ({ ...stamp() }) as never,
+    'subAccounts.balances': async () => ({ ...stamp() }) as never,
+    'subAccounts.transfers': async () => ({ ...stamp() }) as never,
     ...extra,
   });
   setDesk(fake.desk);
@@ -62,6 +69,8 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
     useOrdersStore.getState().loadKillSwitches(),
     useKeyHistoryStore.getState().loadOrders(),
     useKeyHistoryStore.getState().loadDeals(),
+    useSubBalancesStore.getState().load(SUB),
+    useSubTransfersStore.getState().load(SUB),
   ]);
   const count = (channel: ChannelName) => fake.callsTo(channel).length;
   const before = new Map(READS.map((c) => [c, count(c)]));
@@ -86,7 +95,12 @@ const READS: ChannelName[] = [
   'orders.killSwitchStatus',
   'keyHistory.orders',
   'keyHistory.deals',
+  'subAccounts.balances',
+  'subAccounts.transfers',
 ];
+
+/** A sub-account whose balances and transfers a slot shows. */
+const SUB = 'ccbaba75-0951-40f6-a1b4-9eb467309354';
 
 describe('mutations refresh what they change (one rule each)', () => {
   it('placing an order refreshes balances (Overview, Trade), the book and the order lists', async () => {
@@ -210,6 +224,17 @@ describe('mutations refresh what they change (one rule each)', () => {
     expect(await reloaded()).toEqual(
       READS.filter((c) => c !== 'portfolio.netWorth' && c !== 'portfolio.profitLoss'),
     );
+  });
+
+  it("a sub-account transfer refreshes the holdings and the sub-account's balances and transfers", async () => {
+    const fake = serve({ 'subAccounts.transfer': async () => ({ outcome: 'moved' }) as never });
+    const reloaded = await useEverySlot(fake);
+    await sendSubTransfer({ id: SUB, direction: 'main_to_sub', ticker: 'USDT', amount: '1' });
+    expect(await reloaded()).toEqual([
+      'portfolio.overview',
+      'subAccounts.balances',
+      'subAccounts.transfers',
+    ]);
   });
 
   it('the map names only channels that exist as reads of some slot', () => {

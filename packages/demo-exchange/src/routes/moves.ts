@@ -63,7 +63,8 @@ function direction(check: Checker): readonly [string, string] | undefined {
   return pair;
 }
 
-function amountOf(check: Checker): Decimal | undefined {
+/** The amount of a move: required, positive, at least 0.00000001, at most 8 decimals. */
+export function amountOf(check: Checker): Decimal | undefined {
   const raw = check.raw('amount');
   if (raw === undefined || raw === null || raw === '') {
     check.add('amount', 'The amount field is required.');

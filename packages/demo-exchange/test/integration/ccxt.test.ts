@@ -6,7 +6,8 @@ import { API_KEY, API_SECRET, heldOf, start, type Client } from './helpers';
 
 /**
  * CCXT's whitebit client, unmodified (only its URLs point at the demo), against the demo's
- * main-account/transfer and main-account/address: a third party's reading of the same reference.
+ * main-account/transfer, main-account/address, convert and sub-account transfers: a third party's
+ * reading of the same reference.
  */
 function whitebit(url: string) {
   const exchange = new ccxt.whitebit({ apiKey: API_KEY, secret: API_SECRET });
@@ -102,5 +103,57 @@ describe.each(CASINGS)('CCXT whitebit against the demo, %s casing', (casing) => 
       '/api/v4/trade-account/balance',
     );
     expect(balance['USDT']?.free).toBe(Number(rest.json['USDT']!.available));
+  });
+});
+
+describe.each(CASINGS)('CCXT whitebit convert and sub-account calls, %s casing', (casing) => {
+  let ex: Awaited<ReturnType<typeof start>>['ex'];
+  let client: Client;
+  let exchange: ReturnType<typeof whitebit>;
+  beforeAll(async () => {
+    ({ ex, client } = await start({ casing }));
+    exchange = whitebit(ex.url);
+    await exchange.loadMarkets();
+  });
+  afterAll(async () => {
+    await exchange.close();
+    await ex.stop();
+  });
+
+  it('fetchConvertQuote, createConvertTrade and fetchConvertTradeHistory convert exactly', async () => {
+    const before = await heldOf(client, 'USDT');
+    const quote = await exchange.fetchConvertQuote('USDT', 'BTC', 40);
+    expect([quote.fromCurrency, quote.toCurrency, quote.fromAmount]).toEqual(['USDT', 'BTC', 40]);
+    expect(quote.toAmount).toBeGreaterThan(0);
+    const done = await exchange.createConvertTrade(quote.id!, 'USDT', 'BTC', 40);
+    expect([done.fromAmount, done.toAmount]).toEqual([40, quote.toAmount]);
+    expect(new Decimal(before.main).minus((await heldOf(client, 'USDT')).main).toFixed()).toBe(
+      '40',
+    );
+    const history = await exchange.fetchConvertTradeHistory('USDT');
+    expect(history.map((c) => [c.id, c.fromCurrency, c.toCurrency, c.fromAmount])).toEqual([
+      [quote.id, 'USDT', 'BTC', 40],
+    ]);
+  });
+
+  it('the implicit sub-account methods transfer and list what moved', async () => {
+    const list = (await exchange.v4PrivatePostSubAccountList()) as { data: { id: string }[] };
+    const id = list.data[0]!.id;
+    const done = (await exchange.v4PrivatePostSubAccountTransfer({
+      id,
+      direction: 'main_to_sub',
+      amount: '7',
+      ticker: 'USDT',
+    })) as { transaction_id: string };
+    const balances = (await exchange.v4PrivatePostSubAccountBalances({ id, ticker: 'USDT' })) as {
+      USDT: { main: string }[];
+    };
+    expect(balances.USDT[0]!.main).toBe('257');
+    const history = (await exchange.v4PrivatePostSubAccountTransferHistory({ id })) as {
+      data: { transaction_id: string; amount: string }[];
+    };
+    expect(history.data.map((r) => [r.transaction_id, r.amount])).toEqual([
+      [done.transaction_id, '7'],
+    ]);
   });
 });

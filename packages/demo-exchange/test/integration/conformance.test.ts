@@ -136,6 +136,20 @@ const SUB_ACCOUNTS = rec('offset limit data', {
 });
 const EMPTY_RECORD = rec('');
 
+// main_api_v4.yaml (getSubAccountBalances, subAccountTransfer, SubAccountTransfer) and
+// http-trade-v4.yaml (convertEstimate, convertConfirm, convertHistory): the specification names no
+// fields for them, so both casings answer these names.
+const SUB_BALANCES = map(list(rec('main spot collateral')));
+const SUB_TRANSFER_DONE = rec('transaction_id');
+const SUB_TRANSFERS = rec('offset limit data', {
+  data: list(rec('transaction_id id direction currency amount createdAt')),
+});
+const CONVERT_QUOTE = rec('id from to give receive rate expireAt');
+const CONVERT_DONE = rec('finalGive finalReceive');
+const CONVERT_HISTORY = rec('records total limit offset', {
+  records: list(rec('id date give receive rate path', { path: list(rec('from to rate')) })),
+});
+
 // public/http-v4.yaml
 const MARKETS = list(
   rec(
@@ -305,6 +319,9 @@ async function plan(client: Client): Promise<string> {
   }[];
   return plans.find((p) => p.ticker === 'USDT')?.id ?? '';
 }
+
+/** A convert the seeded main balance can pay: 10 USDT to BTC. */
+const CONVERT_ASK = { from: 'USDT', to: 'BTC', direction: 'from', amount: '10' };
 
 async function subAccount(client: Client): Promise<string> {
   const list = (await answer(client.post('/api/v4/sub-account/list'))) as {
@@ -591,6 +608,60 @@ const ENDPOINTS: Record<string, Endpoint> = {
           token: token.json.data.refresh_token,
         }),
       );
+    },
+  },
+  'POST /api/v4/sub-account/balances': {
+    deployed: SUB_BALANCES,
+    call: async (c) => answer(c.post('/api/v4/sub-account/balances', { id: await subAccount(c) })),
+  },
+  'POST /api/v4/sub-account/transfer': {
+    deployed: SUB_TRANSFER_DONE,
+    call: async (c) =>
+      answer(
+        c.post('/api/v4/sub-account/transfer', {
+          id: await subAccount(c),
+          direction: 'main_to_sub',
+          amount: '1',
+          ticker: 'USDT',
+        }),
+      ),
+  },
+  'POST /api/v4/sub-account/transfer/history': {
+    deployed: SUB_TRANSFERS,
+    call: async (c) => {
+      const id = await subAccount(c);
+      await answer(
+        c.post('/api/v4/sub-account/transfer', {
+          id,
+          direction: 'sub_to_main',
+          amount: '1',
+          ticker: 'USDT',
+        }),
+      );
+      return answer(c.post('/api/v4/sub-account/transfer/history', { id }));
+    },
+  },
+  'POST /api/v4/convert/estimate': {
+    deployed: CONVERT_QUOTE,
+    call: (c) => answer(c.post('/api/v4/convert/estimate', CONVERT_ASK)),
+  },
+  'POST /api/v4/convert/confirm': {
+    deployed: CONVERT_DONE,
+    call: async (c) => {
+      const quote = (await answer(c.post('/api/v4/convert/estimate', CONVERT_ASK))) as {
+        id: string;
+      };
+      return answer(c.post('/api/v4/convert/confirm', { quoteId: quote.id }));
+    },
+  },
+  'POST /api/v4/convert/history': {
+    deployed: CONVERT_HISTORY,
+    call: async (c) => {
+      const quote = (await answer(c.post('/api/v4/convert/estimate', CONVERT_ASK))) as {
+        id: string;
+      };
+      await answer(c.post('/api/v4/convert/confirm', { quoteId: quote.id }));
+      return answer(c.post('/api/v4/convert/history'));
     },
   },
 };

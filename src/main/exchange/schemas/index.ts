@@ -63,6 +63,12 @@ export {
   parseMiningRewards,
 } from './mining';
 export { parseEmptyObject, parseSubAccounts } from './subAccounts';
+export {
+  parseSubAccountBalances,
+  parseSubAccountTransferDone,
+  parseSubAccountTransfers,
+} from './subAccounts';
+export { parseConvertDone, parseConvertHistory, parseConvertQuote } from './convert';
 export { parseOAuthTokens } from './oauth';
 export {
   parseAssets,

@@ -1,10 +1,19 @@
+import Decimal from 'decimal.js';
 import { z } from 'zod';
-import type { SubAccount, SubAccountPage } from '../../../shared/model';
+import type {
+  SubAccount,
+  SubAccountBalance,
+  SubAccountPage,
+  SubAccountTransferPage,
+} from '../../../shared/model';
 import {
   asText,
   compact,
+  decimal,
+  decimalOr,
   emptyArrayAsObject,
   listOf,
+  mapOf,
   optBool,
   optInt,
   optObject,
@@ -12,6 +21,7 @@ import {
   parserOf,
   record,
   text,
+  time,
   withDefault,
 } from './primitives';
 
@@ -61,3 +71,70 @@ export const parseSubAccounts = parserOf<SubAccountPage>(
 );
 /** `{}`: sub-account block / unblock. */
 export const parseEmptyObject = parserOf<true>(emptyObjectSchema, '/api/v4/sub-account/block');
+
+// Sub-account balances and transfers ------------------------------------------------------------
+
+/**
+ * sub-account/balances: `{"USDT": [{main, spot, collateral}]}`. Each ticker's list holds one
+ * record (more are summed); absent balances are 0. Assets the sub-account does not hold are left
+ * out, by ticker.
+ */
+const subBalancesSchema = mapOf(
+  listOf(record({ main: decimalOr('0'), spot: decimalOr('0') })),
+).transform((map): SubAccountBalance[] =>
+  Object.entries(map)
+    .map(([ticker, rows]) => ({
+      ticker,
+      main: sumOf(rows.map((r) => r.main)),
+      trade: sumOf(rows.map((r) => r.spot)),
+    }))
+    .filter((b) => b.main !== '0' || b.trade !== '0')
+    .sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0)),
+);
+
+/** Exact sum of decimal strings, written without trailing zeros ("0" for none). */
+const sumOf = (values: string[]): string =>
+  values.reduce((sum, v) => sum.plus(v), new Decimal(0)).toFixed();
+
+const subTransferDoneSchema = record({ transactionId: text }).transform((r) => r.transactionId);
+
+const direction = z.enum(['main_to_sub', 'sub_to_main']);
+
+const subTransferPageSchema = record({
+  offset: optInt,
+  limit: optInt,
+  data: listOf(
+    record({
+      transactionId: optText,
+      id: optText,
+      direction,
+      currency: text,
+      amount: decimal,
+      createdAt: time,
+    }),
+  ),
+}).transform((p): SubAccountTransferPage => ({
+  limit: p.limit ?? p.data.length,
+  offset: p.offset ?? 0,
+  records: p.data.map((r) => ({
+    transactionId: r.transactionId ?? r.id ?? '',
+    direction: r.direction,
+    ticker: r.currency,
+    amount: r.amount,
+    createdAt: r.createdAt,
+  })),
+}));
+
+export const parseSubAccountBalances = parserOf<SubAccountBalance[]>(
+  subBalancesSchema,
+  '/api/v4/sub-account/balances',
+);
+/** sub-account/transfer: its `transaction_id`. */
+export const parseSubAccountTransferDone = parserOf<string>(
+  subTransferDoneSchema,
+  '/api/v4/sub-account/transfer',
+);
+export const parseSubAccountTransfers = parserOf<SubAccountTransferPage>(
+  subTransferPageSchema,
+  '/api/v4/sub-account/transfer/history',
+);

@@ -5,6 +5,7 @@ import { fullDate, relativeTime } from './format';
 import { KeychainBanner } from './KeychainBanner';
 import { ProfileCard } from './ProfileCard';
 import { SubAccountsSection } from './SubAccountsSection';
+import { SubAccountFunds } from './SubAccountFunds';
 import { useProfilesStore } from './profilesStore';
 import { useNow } from '../../lib/useNow';
 
@@ -86,6 +87,7 @@ export function AccountsView() {
         </div>
       </div>
       <SubAccountsSection />
+      <SubAccountFunds />
     </div>
   );
 }
