@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { vi } from 'vitest';
 
 // vi.waitFor waits for what a test expects to happen over real sockets and child processes; its
@@ -10,3 +11,10 @@ vi.waitFor = ((callback, options) =>
     callback,
     typeof options === 'number' ? { timeout: options } : { timeout: 10_000, ...options },
   )) as typeof vi.waitFor;
+
+// Property tests (fast-check) draw from one fixed seed, so a run is the same on every machine and
+// in CI: a property that fails, fails every time, with its counterexample. `FC_SEED=random` draws a
+// new seed each run to explore further (a failure prints the seed to pin in the test).
+if (process.env['FC_SEED'] !== 'random') {
+  fc.configureGlobal({ seed: Number(process.env['FC_SEED'] ?? 20_261_128) });
+}

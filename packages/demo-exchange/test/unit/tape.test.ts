@@ -71,7 +71,9 @@ describe('candles agree with the trades (REST kline and WebSocket candles build 
         const reach = engine.timeOf(engine.currentStep() - SCAN + 1);
         const first = bucketAfter(interval, bucketOf(interval, reach));
         const list = candles(engine, market, interval, first, nowSec);
-        expect(list.length).toBeGreaterThan(0);
+        // None only when the scan's reach and now share a bucket (a long interval, a short
+        // history: seed 1, 599 steps, 1h).
+        expect(list.length > 0 || first > nowSec).toBe(true);
         for (const [time, open, close, high, low, stock, money] of list) {
           const end = bucketAfter(interval, time);
           const inside = trades
