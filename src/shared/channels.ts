@@ -65,6 +65,7 @@ export const CHANNEL_NAMES = [
   'subAccounts.unblock',
   'transfers.list',
   'transfers.exportCsv',
+  'transfers.move',
   'mining.hashrate',
   'mining.exportCsv',
   'mining.accounts',

@@ -50,7 +50,10 @@ export type DeskErrorCode =
   | 'METHOD'
   | 'TOO_MANY_STREAMS'
   // The page's own: a refusal before anything is sent (the Mining screen's export).
-  | 'NO_QUERY';
+  | 'NO_QUERY'
+  // Moves between the main and the trade balance (src/main/services/balanceTransfer.ts).
+  | 'TRANSFER_IN_FLIGHT'
+  | 'TRANSFER_NOT_MOVED';
 
 /**
  * The one error shape that crosses the bridge. `fields` maps a form field to its messages so a

@@ -15,6 +15,7 @@ import * as trade from '../services/trade';
 import * as flex from '../services/flex';
 import * as subAccounts from '../services/subAccounts';
 import * as transfers from '../services/transfers';
+import { BalanceMoves } from '../services/balanceTransfer';
 import * as mining from '../services/mining';
 import { WorkerBook, miningWorkers } from '../services/miningWorkers';
 import type { MiningAlertPoller } from '../services/miningAlertPoller';
@@ -84,6 +85,8 @@ export function createHandlers(services: Services): Handlers {
   const { historyStore, recorder, portfolioHistory } = services;
   const api = () => accounts.active().api;
   const workerBook = new WorkerBook();
+  /** Moves between main and trade: one at a time per profile, each sent once. */
+  const balanceMoves = new BalanceMoves();
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
   return {
@@ -154,6 +157,7 @@ export function createHandlers(services: Services): Handlers {
     'subAccounts.unblock': ({ id }) => subAccounts.unblock(api(), id),
     'transfers.list': (query) => transfers.list(api(), query),
     'transfers.exportCsv': ({ filters }) => transfers.exportCsv(api(), filters, saveFile),
+    'transfers.move': (input) => balanceMoves.move(api(), accounts.active().id, input),
     'mining.hashrate': (query) => mining.miningSeries(api(), query),
     'mining.exportCsv': (query) => mining.exportCsv(api(), query, saveFile),
     'mining.accounts': async () => ({

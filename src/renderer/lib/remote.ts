@@ -213,6 +213,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
   'orders.killSwitch': ['orders.killSwitchStatus'],
   'flex.invest': ['flex.overview', ...PORTFOLIO],
   'flex.close': ['flex.overview', ...PORTFOLIO],
+  'transfers.move': [...PORTFOLIO, 'trade.context'],
   'profiles.resetDemo': [
     ...PORTFOLIO,
     'trade.context',

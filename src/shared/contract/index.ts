@@ -35,7 +35,7 @@ export {
   stp,
 } from './orders';
 export { keyHistoryRangeInput, keyHistoryWindowInput } from './keyHistory';
-export { transferFiltersInput, transfersInput } from './transfers';
+export { balanceMoveInput, transferFiltersInput, transfersInput } from './transfers';
 export {
   DEFAULT_MINING_ALERT_RULE,
   HASHRATE_EARLIEST,

@@ -61,7 +61,7 @@ export {
   parseWatcherLinks,
   parseMiningPool,
 } from './mining';
-export { parseEmptyObject, parseSubAccounts } from './subAccounts';
+export { parseEmptyObject, parseSubAccounts, parseTransferDone } from './subAccounts';
 export { parseOAuthTokens } from './oauth';
 export {
   parseAssets,

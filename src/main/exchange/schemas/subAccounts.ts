@@ -61,3 +61,5 @@ export const parseSubAccounts = parserOf<SubAccountPage>(
 );
 /** `{}`: sub-account block / unblock. */
 export const parseEmptyObject = parserOf<true>(emptyObjectSchema, '/api/v4/sub-account/block');
+/** `[]` (or `{}`): main-account/transfer moved the amount. */
+export const parseTransferDone = parserOf<true>(emptyObjectSchema, '/api/v4/main-account/transfer');
