@@ -66,6 +66,7 @@ export const CHANNEL_NAMES = [
   'transfers.list',
   'transfers.exportCsv',
   'transfers.move',
+  'transfers.balances',
   'mining.hashrate',
   'mining.exportCsv',
   'mining.accounts',

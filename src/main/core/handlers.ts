@@ -15,7 +15,7 @@ import * as trade from '../services/trade';
 import * as flex from '../services/flex';
 import * as subAccounts from '../services/subAccounts';
 import * as transfers from '../services/transfers';
-import { BalanceMoves } from '../services/balanceTransfer';
+import { balancePair, BalanceMoves } from '../services/balanceTransfer';
 import * as mining from '../services/mining';
 import { WorkerBook, miningWorkers } from '../services/miningWorkers';
 import type { MiningAlertPoller } from '../services/miningAlertPoller';
@@ -158,6 +158,7 @@ export function createHandlers(services: Services): Handlers {
     'transfers.list': (query) => transfers.list(api(), query),
     'transfers.exportCsv': ({ filters }) => transfers.exportCsv(api(), filters, saveFile),
     'transfers.move': (input) => balanceMoves.move(api(), accounts.active().id, input),
+    'transfers.balances': ({ ticker }) => balancePair(api(), ticker),
     'mining.hashrate': (query) => mining.miningSeries(api(), query),
     'mining.exportCsv': (query) => mining.exportCsv(api(), query, saveFile),
     'mining.accounts': async () => ({

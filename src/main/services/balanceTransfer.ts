@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { ChannelParsed } from '../../shared/contract';
-import type { BalanceMove, BalanceSide } from '../../shared/model';
+import type { Assets, BalanceMove, BalancePair, BalanceSide } from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
 import type { ExchangeApi } from '../exchange/api';
 import { answerWasLost } from '../exchange/orders';
@@ -176,4 +176,24 @@ export function refusal(error: ExchangeError, input: ChannelParsed<'transfers.mo
     Object.keys(fields).length ? fields : undefined,
     { cause: error },
   );
+}
+
+/** The places an asset is written with when the assets list does not say (the exchange's 8). */
+const DEFAULT_ASSET_PLACES = 8;
+
+/** One asset's main and available trade balance, and its display places. */
+export async function balancePair(api: ExchangeApi, ticker: string): Promise<BalancePair> {
+  const [main, trade, assets] = await Promise.all([
+    api.mainBalance(ticker),
+    api.tradeBalance(ticker),
+    // Only for the places: the balances still answer when the public list fails.
+    api.assets().catch(() => ({}) as Assets),
+  ]);
+  return {
+    ticker,
+    main: main[ticker] ?? '0',
+    trade: trade[ticker]?.available ?? '0',
+    places: assets[ticker]?.currencyPrecision ?? DEFAULT_ASSET_PLACES,
+    fetchedAt: Date.now(),
+  };
 }

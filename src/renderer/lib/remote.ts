@@ -182,6 +182,7 @@ const PORTFOLIO: readonly ChannelName[] = ['portfolio.overview'];
 export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> = {
   'orders.place': [
     ...PORTFOLIO,
+    'transfers.balances',
     'trade.context',
     'orders.active',
     'orders.conditional',
@@ -213,7 +214,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
   'orders.killSwitch': ['orders.killSwitchStatus'],
   'flex.invest': ['flex.overview', ...PORTFOLIO],
   'flex.close': ['flex.overview', ...PORTFOLIO],
-  'transfers.move': [...PORTFOLIO, 'trade.context'],
+  'transfers.move': [...PORTFOLIO, 'trade.context', 'transfers.balances'],
   'profiles.resetDemo': [
     ...PORTFOLIO,
     'trade.context',

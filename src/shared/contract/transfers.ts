@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { validStatuses } from '../transferStatus';
 import { channel, decimal, event } from './common';
-import type { BalanceMove, CsvExport, TransfersArrived, TransfersPage } from '../model';
+import type {
+  BalanceMove,
+  BalancePair,
+  CsvExport,
+  TransfersArrived,
+  TransfersPage,
+} from '../model';
 
 export const transferFiltersInput = z
   .object({
@@ -34,12 +40,14 @@ export const transfersInput = z
 
 const balanceSide = z.enum(['main', 'trade']);
 
+const ticker = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9]{1,20}$/, 'Choose an asset.');
+
 export const balanceMoveInput = z
   .object({
-    ticker: z
-      .string()
-      .trim()
-      .regex(/^[A-Z0-9]{1,20}$/, 'Choose an asset.'),
+    ticker,
     amount: decimal('amount'),
     from: balanceSide,
     to: balanceSide,
@@ -53,6 +61,8 @@ export const transfers = {
   exportCsv: channel<CsvExport>()(z.object({ filters: transferFiltersInput })),
   /** Moves an amount between the main and the trade balance, once (services/balanceTransfer.ts). */
   move: channel<BalanceMove>()(balanceMoveInput),
+  /** One asset's main and trade balance (a move's Max, the Trade form's offer). */
+  balances: channel<BalancePair>()(z.object({ ticker })),
 } as const;
 
 export const transfersEvents = {

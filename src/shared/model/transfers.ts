@@ -95,3 +95,14 @@ export type BalanceMove =
       /** What the user should check before moving it again. */
       check: string;
     };
+
+/** One asset's main and trade balance, what a move between them may take (`transfers.balances`). */
+export interface BalancePair {
+  ticker: string;
+  main: Decimal;
+  /** The trade balance's available part (what open orders hold stays there). */
+  trade: Decimal;
+  /** The asset's display places (`currency_precision` of the assets list). */
+  places: number;
+  fetchedAt: Millis;
+}
