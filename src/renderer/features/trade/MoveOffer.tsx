@@ -53,7 +53,13 @@ export function MoveOffer({ form, context }: { form: OrderFormState; context: Tr
       ) : null}
       {open && short ? (
         <TransferDialog
-          request={{ ticker: short.ticker, from: 'main', amount: short.amount, confirm: true }}
+          request={{
+            ticker: short.ticker,
+            from: 'main',
+            amount: short.amount,
+            confirm: true,
+            places: short.places,
+          }}
           assets={[short.ticker]}
           onDone={(outcome?: TransferOutcome) => {
             setOpen(false);

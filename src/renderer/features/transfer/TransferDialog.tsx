@@ -18,6 +18,8 @@ export interface TransferRequest {
   amount?: string;
   /** Opened from an offer: straight to the confirmation. */
   confirm?: boolean;
+  /** The places to write the asset at on a market screen (the market's: the number rule). */
+  places?: number;
 }
 
 /** What was sent and its sentence. */
@@ -75,7 +77,7 @@ export function TransferDialog({
   }, [load, ticker]);
 
   const to = other(from);
-  const places = pair?.places ?? 8;
+  const places = request.places ?? pair?.places ?? 8;
   const source = pair ? (from === 'main' ? pair.main : pair.trade) : undefined;
   const input = { ticker, amount: amount.trim(), from, to };
   const options = [...new Set([request.ticker, ...assets])].map((t) => ({ value: t, label: t }));
