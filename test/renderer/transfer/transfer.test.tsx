@@ -126,7 +126,7 @@ describe('Trade: Move X from main', () => {
   beforeEach(resetTradeScreen);
   afterEach(leaveTradeScreen);
 
-  /** Trade with 1,000 USDT on trade and `main` USDT on main; a buy of 0.02 BTC needs ≈ 1,202.20 (202.21 more, rounded up). */
+  /** Trade with 1,000 USDT on trade and `main` USDT on main; a buy of 0.02 BTC needs ≈ 1,201.00 (201.00 more). */
   async function open(main: string, after?: TradeContext) {
     let current = context();
     const fake = fakeDesk({
@@ -150,13 +150,13 @@ describe('Trade: Move X from main', () => {
   it('is offered when the main balance covers the shortfall, at the money’s places', async () => {
     await open('500');
     const offer = await screen.findByTestId('trade-move-offer');
-    expect(offer.textContent).toBe('Move 202.21 USDT from main');
+    expect(offer.textContent).toBe('Move 201.00 USDT from main');
   });
 
   it('is not offered when the main balance does not cover it', async () => {
-    const fake = await open('202.20');
+    const fake = await open('200.99');
     // The main balance is in (what the offer is decided on), and the form shows the shortfall.
-    await waitFor(() => expect(useBalancePair.getState().data?.main).toBe('202.20'));
+    await waitFor(() => expect(useBalancePair.getState().data?.main).toBe('200.99'));
     expect(fake.callsTo('transfers.balances')).toEqual([{ ticker: 'USDT' }]);
     expect(fieldError('trade-amount')).toContain('Not enough USDT');
     expect(screen.queryByTestId('trade-move-offer')).toBeNull();
@@ -164,19 +164,19 @@ describe('Trade: Move X from main', () => {
 
   it('confirms the move of the shortfall, then checks the form again', async () => {
     const after = context({
-      money: { available: '1202.21', freeze: '0' },
+      money: { available: '1201.00', freeze: '0' },
       fetchedAt: Date.now() + 1,
     });
     const fake = await open('500', after);
     fireEvent.click(await screen.findByTestId('trade-move-offer'));
     const dialog = await screen.findByRole('dialog', { name: 'Move between balances?' });
     expect(within(dialog).getByTestId('transfer-summary').textContent).toBe(
-      'Move 202.21 USDT from the main balance to the trade balance.',
+      'Move 201.00 USDT from the main balance to the trade balance.',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
     await waitFor(() =>
       expect(fake.callsTo('transfers.move')).toEqual([
-        { ticker: 'USDT', amount: '202.21', from: 'main', to: 'trade' },
+        { ticker: 'USDT', amount: '201.00', from: 'main', to: 'trade' },
       ]),
     );
     // The Trade context reloads after the move; the form checks again: the order goes to review.

@@ -247,7 +247,7 @@ export interface Shortfall {
 
 /**
  * How much more of the spent asset the trade balance needs for this order, as the balance checks
- * above count it (a buy's money with the fee, a sell's stock); undefined when the balance covers
+ * above count it (a buy's total in money, a sell's stock); undefined when the balance covers
  * it, the numbers are not valid yet, or the book cannot tell.
  */
 export function shortfall(form: OrderFormValues, context: TradeContext): Shortfall | undefined {
@@ -255,15 +255,8 @@ export function shortfall(form: OrderFormValues, context: TradeContext): Shortfa
   const { market } = context;
   const amount = new Decimal(form.amount.trim());
   const buy = form.side === 'buy';
-  let needed: Decimal | undefined;
-  if (!buy) needed = amount;
-  else if (form.kind === 'market') needed = amount;
-  else if (isStop(form.kind)) {
-    const total = stopTotal({ ...form, kind: form.kind });
-    needed = form.kind === 'stop_limit' ? limitBuyCost(total, market) : total;
-  } else if (form.kind === 'limit') {
-    needed = limitBuyCost(amount.times(form.price.trim()), market);
-  } else needed = orderTotal(form, context);
+  // A buy needs its total (the fee comes out of the stock it buys); a spend, its amount.
+  const needed = !buy || form.kind === 'market' ? amount : orderTotal(form, context);
   const available = new Decimal(buy ? context.money.available : context.stock.available);
   if (!needed?.gt(available)) return undefined;
   const places = buy ? market.moneyPrec : market.stockPrec;
