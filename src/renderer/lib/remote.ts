@@ -227,6 +227,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'orders.killSwitchStatus',
     'keyHistory.orders',
     'keyHistory.deals',
+    'transfers.balances',
   ],
 };
 

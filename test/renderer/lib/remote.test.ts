@@ -3,6 +3,7 @@ import { useProfilesStore } from '../../../src/renderer/features/accounts/profil
 import { useSubAccountsStore } from '../../../src/renderer/features/accounts/subAccountsStore';
 import { useEarnStore, usePaymentsStore } from '../../../src/renderer/features/earn/earnStore';
 import { useTransfersStore } from '../../../src/renderer/features/transfers/transfersStore';
+import { moveBalance, useBalancePair } from '../../../src/renderer/features/transfer/transferStore';
 import {
   useActiveOrders,
   useConditionalOrders,
@@ -40,6 +41,7 @@ function serve(extra: FakeImpl = {}) {
     'orders.killSwitchStatus': async () => ({ timers: [], ...stamp() }),
     'keyHistory.orders': async () => ({ ...stamp() }) as never,
     'keyHistory.deals': async () => ({ ...stamp() }) as never,
+    'transfers.balances': async () => ({ ...stamp() }) as never,
     ...extra,
   });
   setDesk(fake.desk);
@@ -62,6 +64,7 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
     useOrdersStore.getState().loadKillSwitches(),
     useKeyHistoryStore.getState().loadOrders(),
     useKeyHistoryStore.getState().loadDeals(),
+    useBalancePair.getState().load('USDT'),
   ]);
   const count = (channel: ChannelName) => fake.callsTo(channel).length;
   const before = new Map(READS.map((c) => [c, count(c)]));
@@ -86,6 +89,7 @@ const READS: ChannelName[] = [
   'orders.killSwitchStatus',
   'keyHistory.orders',
   'keyHistory.deals',
+  'transfers.balances',
 ];
 
 describe('mutations refresh what they change (one rule each)', () => {
@@ -107,7 +111,15 @@ describe('mutations refresh what they change (one rule each)', () => {
       'orders.conditional',
       'keyHistory.orders',
       'keyHistory.deals',
+      'transfers.balances',
     ]);
+  });
+
+  it('a move between main and trade refreshes the holdings, Trade and the balances', async () => {
+    const fake = serve({ 'transfers.move': async () => ({ outcome: 'moved' }) as never });
+    const reloaded = await useEverySlot(fake);
+    await moveBalance({ ticker: 'USDT', amount: '1', from: 'main', to: 'trade' });
+    expect(await reloaded()).toEqual(['portfolio.overview', 'trade.context', 'transfers.balances']);
   });
 
   it('cancelling an order refreshes the same but deals, and nothing after a refusal', async () => {
