@@ -73,13 +73,14 @@ export const FEATURE_USES = {
   lock: [],
   mining: ['accounts'],
   orders: ['accounts', 'trade'],
-  overview: ['mining', 'receive', 'trade'],
+  overview: ['mining', 'receive', 'trade', 'transfer'],
   settings: ['overview', 'shell'],
   shell: ['accounts', 'lock', 'status'],
   status: [],
-  trade: ['accounts', 'chart', 'status'],
+  trade: ['accounts', 'chart', 'status', 'transfer'],
   transfers: ['receive'],
   receive: [],
+  transfer: [],
 };
 
 /** `to` is reached from `from` through the uses of `table` (one or more steps). */

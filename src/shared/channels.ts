@@ -68,6 +68,8 @@ export const CHANNEL_NAMES = [
   'subAccounts.transfer',
   'transfers.list',
   'transfers.exportCsv',
+  'transfers.move',
+  'transfers.balances',
   'mining.hashrate',
   'mining.exportCsv',
   'mining.accounts',

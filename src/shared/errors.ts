@@ -51,7 +51,8 @@ export type DeskErrorCode =
   | 'TOO_MANY_STREAMS'
   // The page's own: a refusal before anything is sent (the Mining screen's export).
   | 'NO_QUERY'
-  // Sub-account transfers and convert (src/main/services/subAccounts.ts, convert.ts).
+  // Transfers between the user's own balances: main and trade (services/balanceTransfer.ts), main
+  // and a sub-account (services/subAccounts.ts); converts (services/convert.ts).
   | 'TRANSFER_IN_FLIGHT'
   | 'TRANSFER_NOT_MOVED'
   | 'CONVERT_QUOTE_EXPIRED';

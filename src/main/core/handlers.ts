@@ -16,6 +16,7 @@ import * as flex from '../services/flex';
 import * as subAccounts from '../services/subAccounts';
 import * as convert from '../services/convert';
 import * as transfers from '../services/transfers';
+import { balancePair, BalanceMoves } from '../services/balanceTransfer';
 import * as mining from '../services/mining';
 import { WorkerBook, miningWorkers } from '../services/miningWorkers';
 import type { MiningAlertPoller } from '../services/miningAlertPoller';
@@ -92,6 +93,8 @@ export function createHandlers(services: Services): Handlers {
   /** Transfers to and from sub-accounts, and converts: each sent once per profile. */
   const subTransfers = new subAccounts.SubAccountTransfers();
   const converts = new convert.Converts();
+  /** Moves between main and trade: one at a time per profile, each sent once. */
+  const balanceMoves = new BalanceMoves();
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
   return {
@@ -165,6 +168,8 @@ export function createHandlers(services: Services): Handlers {
     'subAccounts.transfer': (input) => subTransfers.transfer(api(), accounts.active().id, input),
     'transfers.list': (query) => transfers.list(api(), query),
     'transfers.exportCsv': ({ filters }) => transfers.exportCsv(api(), filters, saveFile),
+    'transfers.move': (input) => balanceMoves.move(api(), accounts.active().id, input),
+    'transfers.balances': ({ ticker }) => balancePair(api(), ticker),
     'mining.hashrate': (query) => mining.miningSeries(api(), query),
     'mining.exportCsv': (query) => mining.exportCsv(api(), query, saveFile),
     'mining.accounts': async () => ({

@@ -47,6 +47,7 @@ import {
   parseAssets,
   parseConditionalPage,
   parseEmptyObject,
+  parseTransferDone,
   parseExecutedDeals,
   parseExecutedOrders,
   parseFees,
@@ -871,4 +872,28 @@ export class ExchangeApi {
       o,
     );
   }
+
+  // Main ↔ trade ------------------------------------------------------------------------------
+  /**
+   * Moves `amount` of `ticker` between the main and the trade (`spot`) balance. Not idempotent and
+   * never retried: services/balanceTransfer.ts sends it once and reconciles a lost answer.
+   */
+  transferBalance(
+    ticker: string,
+    amount: Decimal,
+    from: BalanceSide,
+    to: BalanceSide,
+    o?: CallOptions,
+  ): Promise<true> {
+    return this.client.signedPost(
+      '/api/v4/main-account/transfer',
+      { ticker, amount, from: EXCHANGE_SIDE[from], to: EXCHANGE_SIDE[to] },
+      parseTransferDone,
+      o,
+    );
+  }
 }
+
+/** The user's two balances of one account: main (deposits land) and trade (orders spend). */
+export type BalanceSide = 'main' | 'trade';
+const EXCHANGE_SIDE: Record<BalanceSide, string> = { main: 'main', trade: 'spot' };

@@ -182,6 +182,7 @@ const PORTFOLIO: readonly ChannelName[] = ['portfolio.overview'];
 export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> = {
   'orders.place': [
     ...PORTFOLIO,
+    'transfers.balances',
     'trade.context',
     'orders.active',
     'orders.conditional',
@@ -214,6 +215,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
   'flex.invest': ['flex.overview', ...PORTFOLIO],
   'flex.close': ['flex.overview', ...PORTFOLIO],
   'subAccounts.transfer': [...PORTFOLIO, 'subAccounts.balances', 'subAccounts.transfers'],
+  'transfers.move': [...PORTFOLIO, 'trade.context', 'transfers.balances'],
   'profiles.resetDemo': [
     ...PORTFOLIO,
     'trade.context',
@@ -228,6 +230,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'keyHistory.deals',
     'subAccounts.balances',
     'subAccounts.transfers',
+    'transfers.balances',
   ],
 };
 

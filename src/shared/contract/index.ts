@@ -36,7 +36,7 @@ export {
   stp,
 } from './orders';
 export { keyHistoryRangeInput, keyHistoryWindowInput } from './keyHistory';
-export { transferFiltersInput, transfersInput } from './transfers';
+export { balanceMoveInput, transferFiltersInput, transfersInput } from './transfers';
 export { subAccountTransferInput } from './subAccounts';
 export { convertEstimateInput } from './convert';
 export {

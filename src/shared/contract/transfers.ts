@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { validStatuses } from '../transferStatus';
-import { channel, event } from './common';
-import type { CsvExport, TransfersArrived, TransfersPage } from '../model';
+import { channel, decimal, event } from './common';
+import type {
+  BalanceMove,
+  BalancePair,
+  CsvExport,
+  TransfersArrived,
+  TransfersPage,
+} from '../model';
 
 export const transferFiltersInput = z
   .object({
@@ -32,11 +38,31 @@ export const transfersInput = z
     message: 'The exchange shows at most the first 10,000 records.',
   });
 
+const balanceSide = z.enum(['main', 'trade']);
+
+const ticker = z
+  .string()
+  .trim()
+  .regex(/^[A-Z0-9]{1,20}$/, 'Choose an asset.');
+
+export const balanceMoveInput = z
+  .object({
+    ticker,
+    amount: decimal('amount'),
+    from: balanceSide,
+    to: balanceSide,
+  })
+  .refine((v) => v.from !== v.to, { path: ['to'], message: 'Choose two different balances.' });
+
 /** Deposits and withdrawals, filtered and paged, and as CSV. */
 export const transfers = {
   list: channel<TransfersPage>()(transfersInput),
   /** Every record of the filtered history (up to the 10,000 cap) as CSV. */
   exportCsv: channel<CsvExport>()(z.object({ filters: transferFiltersInput })),
+  /** Moves an amount between the main and the trade balance, once (services/balanceTransfer.ts). */
+  move: channel<BalanceMove>()(balanceMoveInput),
+  /** One asset's main and trade balance (a move's Max, the Trade form's offer). */
+  balances: channel<BalancePair>()(z.object({ ticker })),
 } as const;
 
 export const transfersEvents = {

@@ -71,3 +71,38 @@ export interface TransfersArrived {
   arrivals: TransferArrival[];
   at: Millis;
 }
+
+/** The user's two balances of one account: main (deposits land there) and trade (orders spend it). */
+export type BalanceSide = 'main' | 'trade';
+
+/** What became of a move between the main and the trade balance (`transfers.move`). */
+export type BalanceMove =
+  | {
+      outcome: 'moved';
+      ticker: string;
+      amount: Decimal;
+      from: BalanceSide;
+      to: BalanceSide;
+      /** True when the answer was lost and the main balance showed the move afterwards. */
+      reconciled: boolean;
+    }
+  | {
+      outcome: 'unknown';
+      ticker: string;
+      amount: Decimal;
+      from: BalanceSide;
+      to: BalanceSide;
+      /** What the user should check before moving it again. */
+      check: string;
+    };
+
+/** One asset's main and trade balance, what a move between them may take (`transfers.balances`). */
+export interface BalancePair {
+  ticker: string;
+  main: Decimal;
+  /** The trade balance's available part (what open orders hold stays there). */
+  trade: Decimal;
+  /** The asset's display places (`currency_precision` of the assets list). */
+  places: number;
+  fetchedAt: Millis;
+}

@@ -241,6 +241,24 @@ export class ScreenTour {
           await dialog.getByTestId('receive-memo-warning').waitFor();
         },
       ],
+      [
+        'overview-transfer-dialog',
+        async () => {
+          await this.page.keyboard.press('Escape');
+          await this.page.getByRole('dialog').waitFor({ state: 'detached' });
+          await overview.open();
+          await overview.rows
+            .filter({ hasText: 'USDT' })
+            .getByRole('button', { name: /^Transfer USDT/ })
+            .click();
+          // The source balance is in (Max is enabled once it is).
+          await this.page
+            .getByRole('dialog', { name: 'Transfer between balances' })
+            .getByRole('button', { name: 'Max' })
+            .and(this.page.locator(':enabled'))
+            .waitFor();
+        },
+      ],
     ];
   }
 

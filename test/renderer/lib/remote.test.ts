@@ -3,6 +3,7 @@ import { useProfilesStore } from '../../../src/renderer/features/accounts/profil
 import { useSubAccountsStore } from '../../../src/renderer/features/accounts/subAccountsStore';
 import { useEarnStore, usePaymentsStore } from '../../../src/renderer/features/earn/earnStore';
 import { useTransfersStore } from '../../../src/renderer/features/transfers/transfersStore';
+import { moveBalance, useBalancePair } from '../../../src/renderer/features/transfer/transferStore';
 import {
   useActiveOrders,
   useConditionalOrders,
@@ -47,6 +48,7 @@ function serve(extra: FakeImpl = {}) {
     'keyHistory.deals': async () => ({ ...stamp() }) as never,
     'subAccounts.balances': async () => ({ ...stamp() }) as never,
     'subAccounts.transfers': async () => ({ ...stamp() }) as never,
+    'transfers.balances': async () => ({ ...stamp() }) as never,
     ...extra,
   });
   setDesk(fake.desk);
@@ -71,6 +73,7 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
     useKeyHistoryStore.getState().loadDeals(),
     useSubBalancesStore.getState().load(SUB),
     useSubTransfersStore.getState().load(SUB),
+    useBalancePair.getState().load('USDT'),
   ]);
   const count = (channel: ChannelName) => fake.callsTo(channel).length;
   const before = new Map(READS.map((c) => [c, count(c)]));
@@ -97,6 +100,7 @@ const READS: ChannelName[] = [
   'keyHistory.deals',
   'subAccounts.balances',
   'subAccounts.transfers',
+  'transfers.balances',
 ];
 
 /** A sub-account whose balances and transfers a slot shows. */
@@ -121,7 +125,15 @@ describe('mutations refresh what they change (one rule each)', () => {
       'orders.conditional',
       'keyHistory.orders',
       'keyHistory.deals',
+      'transfers.balances',
     ]);
+  });
+
+  it('a move between main and trade refreshes the holdings, Trade and the balances', async () => {
+    const fake = serve({ 'transfers.move': async () => ({ outcome: 'moved' }) as never });
+    const reloaded = await useEverySlot(fake);
+    await moveBalance({ ticker: 'USDT', amount: '1', from: 'main', to: 'trade' });
+    expect(await reloaded()).toEqual(['portfolio.overview', 'trade.context', 'transfers.balances']);
   });
 
   it('cancelling an order refreshes the same but deals, and nothing after a refusal', async () => {

@@ -95,7 +95,8 @@ describe('Overview screen', () => {
       '64,000.50',
       '56,470.56',
       '+2.35 %',
-      'Receive',
+      // The row's actions: Receive, and Transfer between main and trade.
+      'ReceiveTransfer',
     ]);
     const ethChange = within(rowOf('ETH')).getAllByRole('cell')[COLUMN.change]!;
     expect(ethChange.textContent).toBe('−1.50 %');

@@ -62,7 +62,7 @@ export {
   parseMiningPool,
   parseMiningRewards,
 } from './mining';
-export { parseEmptyObject, parseSubAccounts } from './subAccounts';
+export { parseEmptyObject, parseSubAccounts, parseTransferDone } from './subAccounts';
 export {
   parseSubAccountBalances,
   parseSubAccountTransferDone,

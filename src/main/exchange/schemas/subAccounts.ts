@@ -138,3 +138,6 @@ export const parseSubAccountTransfers = parserOf<SubAccountTransferPage>(
   subTransferPageSchema,
   '/api/v4/sub-account/transfer/history',
 );
+
+/** `[]` (or `{}`): main-account/transfer moved the amount. */
+export const parseTransferDone = parserOf<true>(emptyObjectSchema, '/api/v4/main-account/transfer');

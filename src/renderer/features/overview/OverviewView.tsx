@@ -15,6 +15,9 @@ import { useMarkets } from '../trade';
 import { accountValues, allocation, listTickers, overviewPlaces, type Places } from './allocation';
 import { NetWorthSection } from './NetWorthSection';
 import { useOverviewStore } from './overviewStore';
+import type { TransferOutcome, TransferRequest } from '../transfer';
+
+const TransferDialog = lazyNamed(() => import('../transfer/TransferDialog'), 'TransferDialog');
 
 /*
  * Below the fold, rendered after the first paint: the assets table's code (with its virtualiser) and
@@ -51,6 +54,7 @@ function columns(
   places: Places,
   privacy: boolean,
   onReceive: (ticker: string) => void,
+  onTransfer: (ticker: string) => void,
 ): Column<PortfolioRow>[] {
   const amount = (
     id: string,
@@ -111,15 +115,25 @@ function columns(
         return <span className={direction === 'flat' ? '' : direction}>{text}</span>;
       },
     ),
-    actionsColumn('Actions', '96px', (row) => (
-      <button
-        type="button"
-        className="btn btn-secondary btn-small"
-        aria-label={`Receive ${row.ticker}`}
-        onClick={() => onReceive(row.ticker)}
-      >
-        Receive
-      </button>
+    actionsColumn('Actions', '176px', (row) => (
+      <span className="row-actions">
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-label={`Receive ${row.ticker}`}
+          onClick={() => onReceive(row.ticker)}
+        >
+          Receive
+        </button>
+        <button
+          type="button"
+          className="btn btn-secondary btn-small"
+          aria-label={`Transfer ${row.ticker} between main and trade`}
+          onClick={() => onTransfer(row.ticker)}
+        >
+          Transfer
+        </button>
+      </span>
     )),
   ];
 }
@@ -174,9 +188,15 @@ export function OverviewView() {
   const slices = useMemo(() => (data ? allocation(data.rows) : []), [data]);
   const byAccount = useMemo(() => (data ? accountValues(data.rows) : undefined), [data]);
   const [receiving, setReceiving] = useState<string>();
+  const [transfer, setTransfer] = useState<TransferRequest | undefined>();
+  const [moved, setMoved] = useState<string | undefined>();
+  const openTransfer = useCallback((ticker: string) => {
+    setMoved(undefined);
+    setTransfer({ ticker });
+  }, []);
   const tableColumns = useMemo(
-    () => columns(quote, places, privacy, setReceiving),
-    [quote, places, privacy],
+    () => columns(quote, places, privacy, setReceiving, openTransfer),
+    [quote, places, privacy, openTransfer],
   );
 
   const status = data ? 'ready' : error ? 'error' : 'loading';
@@ -295,6 +315,14 @@ export function OverviewView() {
       <section className="ov-assets" aria-labelledby="ov-assets-title">
         <div className="section-head">
           <h2 id="ov-assets-title">Assets</h2>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            disabled={!data?.rows.length}
+            onClick={() => data?.rows[0] && openTransfer(data.rows[0].ticker)}
+          >
+            Transfer
+          </button>
           <label className="ov-toggle">
             <input
               type="checkbox"
@@ -327,6 +355,24 @@ export function OverviewView() {
           )}
         </div>
       </section>
+
+      {moved ? (
+        <p className="banner ov-banner" role="status" data-testid="transfer-outcome">
+          {moved}
+        </p>
+      ) : null}
+      {transfer ? (
+        <Suspense fallback={null}>
+          <TransferDialog
+            request={transfer}
+            assets={data?.rows.map((row) => row.ticker) ?? []}
+            onDone={(outcome?: TransferOutcome) => {
+              setTransfer(undefined);
+              if (outcome) setMoved(outcome.text);
+            }}
+          />
+        </Suspense>
+      ) : null}
 
       {painted ? (
         <Suspense fallback={null}>

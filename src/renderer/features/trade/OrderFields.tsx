@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Market, TradeContext } from '../../../shared/model';
 import { FieldError, SelectField, TextField } from '../../components/Field';
 import { AmountShortcuts } from './AmountShortcuts';
+import { MoveOffer } from './MoveOffer';
 import { amountUnit, plain, stepOf, type OrderFormValues } from './checks';
 import { forRegion, kindOptions, STP_OPTIONS, stopAtOnce, stopWords } from './placement';
 import { amountInMoney, isStop } from './stop';
@@ -90,6 +91,7 @@ export function OrderFields({ form, context }: { form: OrderFormState; context: 
                   : `In ${market.stock} · min ${plain(market.minAmount)} ${market.stock} · step ${plain(stepOf(market.stockPrec))}`
             }
           />
+          <MoveOffer form={form} context={context} />
         </div>
         {/* Every kind, a stop order sized as the order it becomes (shortcuts.ts). */}
         <AmountShortcuts

@@ -238,6 +238,35 @@ function totalRules(form: OrderFormValues, context: TradeContext): string | unde
   return undefined;
 }
 
+/** What an order lacks in the trade balance: the asset, and the amount at its places (rounded up). */
+export interface Shortfall {
+  ticker: string;
+  amount: string;
+  places: number;
+}
+
+/**
+ * How much more of the spent asset the trade balance needs for this order, as the balance checks
+ * above count it (a buy's total in money, a sell's stock); undefined when the balance covers
+ * it, the numbers are not valid yet, or the book cannot tell.
+ */
+export function shortfall(form: OrderFormValues, context: TradeContext): Shortfall | undefined {
+  if (!hasNumbers(form) || (form.kind === 'market' && form.side !== 'buy')) return undefined;
+  const { market } = context;
+  const amount = new Decimal(form.amount.trim());
+  const buy = form.side === 'buy';
+  // A buy needs its total (the fee comes out of the stock it buys); a spend, its amount.
+  const needed = !buy || form.kind === 'market' ? amount : orderTotal(form, context);
+  const available = new Decimal(buy ? context.money.available : context.stock.available);
+  if (!needed?.gt(available)) return undefined;
+  const places = buy ? market.moneyPrec : market.stockPrec;
+  return {
+    ticker: buy ? market.money : market.stock,
+    amount: needed.minus(available).toDecimalPlaces(places, Decimal.ROUND_UP).toFixed(places),
+    places,
+  };
+}
+
 /** Every check of the form against the market's rules, book and balances; {} when it may be sent. */
 export function validate(form: OrderFormValues, context: TradeContext): FormErrors {
   const { market } = context;

@@ -1,0 +1,2 @@
+export { TransferDialog, type TransferOutcome, type TransferRequest } from './TransferDialog';
+export { useBalancePair } from './transferStore';
