@@ -17,6 +17,7 @@ import * as subAccounts from '../services/subAccounts';
 import * as convert from '../services/convert';
 import * as transfers from '../services/transfers';
 import { balancePair, BalanceMoves } from '../services/balanceTransfer';
+import { TransferGuard } from '../services/transferGuard';
 import * as mining from '../services/mining';
 import { WorkerBook, miningWorkers } from '../services/miningWorkers';
 import type { MiningAlertPoller } from '../services/miningAlertPoller';
@@ -91,10 +92,12 @@ export function createHandlers(services: Services): Handlers {
   const workerBook = new WorkerBook();
   const { miningRewards } = services;
   /** Transfers to and from sub-accounts, and converts: each sent once per profile. */
-  const subTransfers = new subAccounts.SubAccountTransfers();
+  // One money move at a time per profile, whichever balances it moves between.
+  const moveGuard = new TransferGuard();
+  const subTransfers = new subAccounts.SubAccountTransfers(moveGuard);
   const converts = new convert.Converts();
   /** Moves between main and trade: one at a time per profile, each sent once. */
-  const balanceMoves = new BalanceMoves();
+  const balanceMoves = new BalanceMoves(moveGuard);
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
   return {

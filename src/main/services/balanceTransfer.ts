@@ -1,3 +1,4 @@
+import { TransferGuard } from './transferGuard';
 import { Decimal } from 'decimal.js';
 import type { ChannelParsed } from '../../shared/contract';
 import type { Assets, BalanceMove, BalancePair, BalanceSide } from '../../shared/model';
@@ -35,35 +36,25 @@ export interface MoveOptions {
 const timerSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export class BalanceMoves {
-  private readonly inFlight = new Set<string>();
+  /** The guard is shared with sub-account transfers: one money move at a time per profile. */
+  constructor(private readonly guard = new TransferGuard()) {}
 
   /** True while a move of this profile is between reserve and its outcome. */
   busy(profileId: string): boolean {
-    return this.inFlight.has(profileId);
+    return this.guard.busy(profileId);
   }
 
   /**
    * Moves `amount` of `ticker` once and reports the outcome; a refusal is thrown with its message
    * under the field it concerns.
    */
-  async move(
+  move(
     api: ExchangeApi,
     profileId: string,
     input: ChannelParsed<'transfers.move'>,
     options: MoveOptions = {},
   ): Promise<BalanceMove> {
-    if (this.inFlight.has(profileId)) {
-      throw new DeskFailure(
-        'TRANSFER_IN_FLIGHT',
-        'A transfer is being sent now. Wait for its outcome before sending another.',
-      );
-    }
-    this.inFlight.add(profileId);
-    try {
-      return await sendOnce(api, input, options);
-    } finally {
-      this.inFlight.delete(profileId);
-    }
+    return this.guard.run(profileId, () => sendOnce(api, input, options));
   }
 }
 

@@ -1,3 +1,4 @@
+import { TransferGuard } from './transferGuard';
 import Decimal from 'decimal.js';
 import type { ChannelParsed } from '../../shared/contract';
 import type {
@@ -86,26 +87,16 @@ const RECONCILE_PAGE = 100;
  * - A refusal is put in words under the field it concerns.
  */
 export class SubAccountTransfers {
-  private readonly inFlight = new Set<string>();
+  /** The guard is shared with main ↔ trade moves: one money move at a time per profile. */
+  constructor(private readonly guard = new TransferGuard()) {}
 
-  async transfer(
+  transfer(
     api: ExchangeApi,
     profileId: string,
     input: ChannelParsed<'subAccounts.transfer'>,
     options: SubTransferOptions = {},
   ): Promise<SubAccountMove> {
-    if (this.inFlight.has(profileId)) {
-      throw new DeskFailure(
-        'TRANSFER_IN_FLIGHT',
-        'A transfer is being sent now. Wait for its outcome before sending another.',
-      );
-    }
-    this.inFlight.add(profileId);
-    try {
-      return await sendOnce(api, input, options);
-    } finally {
-      this.inFlight.delete(profileId);
-    }
+    return this.guard.run(profileId, () => sendOnce(api, input, options));
   }
 }
 
