@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { PRICE_ALERTS_MAX } from '../../shared/contract';
+import { PRICE_ALERTS_MAX, tickError } from '../../shared/contract';
 import { DeskFailure, ErrorCode } from '../../shared/errors';
 import { writeNumber } from '../../shared/format';
 import type {
@@ -149,7 +149,7 @@ export class PriceAlertService {
   }
 
   list(): PriceAlerts {
-    return { alerts: this.options.store.list(this.options.active().id) };
+    return { alerts: this.options.store.list(this.options.active().id), fetchedAt: this.now() };
   }
 
   async add(spec: PriceAlertSpec): Promise<PriceAlerts> {
@@ -286,12 +286,8 @@ async function checkSpec(api: AlertApi, spec: PriceAlertSpec): Promise<void> {
       },
     );
   }
-  if (new Decimal(spec.price).decimalPlaces() > market.moneyPrec) {
-    const tick = new Decimal(1).div(new Decimal(10).pow(market.moneyPrec)).toFixed();
-    throw new DeskFailure(ErrorCode.InvalidInput, 'Check the price.', {
-      price: [
-        `Enter the price with at most ${market.moneyPrec} decimal places: ${spec.market} moves in steps of ${tick}.`,
-      ],
-    });
+  const tooFine = tickError(market, spec.price);
+  if (tooFine) {
+    throw new DeskFailure(ErrorCode.InvalidInput, 'Check the price.', { price: [tooFine] });
   }
 }

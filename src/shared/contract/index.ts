@@ -14,7 +14,7 @@ import { flex } from './flex';
 import { subAccounts } from './subAccounts';
 import { transfers, transfersEvents } from './transfers';
 import { mining, miningEvents } from './mining';
-export { PRICE_ALERT_NOTE_MAX, PRICE_ALERTS_MAX, priceAlertInput } from './priceAlerts';
+export { PRICE_ALERT_NOTE_MAX, PRICE_ALERTS_MAX, priceAlertInput, tickError } from './priceAlerts';
 import { lock, lockEvents } from './lock';
 import { receive } from './receive';
 import { convert } from './convert';

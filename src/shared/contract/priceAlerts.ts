@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { channel, decimal, event, market, noInput } from './common';
 import type { PriceAlertFired, PriceAlerts } from '../model';
@@ -23,6 +24,25 @@ export const priceAlertInput = z.object({
     .max(PRICE_ALERT_NOTE_MAX, `Use at most ${PRICE_ALERT_NOTE_MAX} characters.`)
     .default(''),
 });
+
+/**
+ * The price's refusal when it has more decimal places than the market's tick (`moneyPrec`), or
+ * undefined: the form checks it before sending, main again against the exchange's markets.
+ */
+export function tickError(
+  market: { name: string; moneyPrec: number },
+  price: string,
+): string | undefined {
+  let places: number;
+  try {
+    places = new Decimal(price).decimalPlaces();
+  } catch {
+    return undefined;
+  }
+  if (places <= market.moneyPrec) return undefined;
+  const tick = new Decimal(10).pow(-market.moneyPrec).toFixed();
+  return `Enter the price with at most ${market.moneyPrec} decimal places: ${market.name} moves in steps of ${tick}.`;
+}
 
 const alertId = z.number().int().positive();
 

@@ -30,6 +30,7 @@ export interface PriceAlert extends PriceAlertSpec {
 /** The active profile's alerts, oldest first. */
 export interface PriceAlerts {
   alerts: PriceAlert[];
+  fetchedAt: Millis;
 }
 
 /** One alert reached: the in-app notice's content (`priceAlerts.fired`). */
