@@ -110,13 +110,16 @@ export interface PriceAlertServiceOptions {
  * Price alerts evaluated in main (issue 35), so they fire with the window hidden: from the live
  * stream's last prices (`stream.prices`), and, for an alerted market the stream has not priced
  * within the poll interval (the stream is down, or the market is not among those it prices), from
- * the public ticker. A firing is told to the page (`priceAlerts.fired`: its in-app notice) and
+ * the public ticker. An alert added or edited is checked at once against the last price seen (its
+ * condition may hold already). A firing is told to the page (`priceAlerts.fired`: its in-app notice) and
  * shown as a desktop notification (quiet and coalesced by the notifier). States are kept in the
  * history database, so a "once" alert stays fired across restarts.
  */
 export class PriceAlertService {
   private book: { profile: string; book: PriceAlertBook } | undefined;
   private readonly streamedAt = new Map<string, Millis>();
+  /** The last price seen per market (stream or ticker): a new or edited alert is checked at once. */
+  private readonly lastPrices = new Map<string, string>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private unsubscribe: (() => void) | undefined;
   private polling: Promise<void> | undefined;
@@ -162,14 +165,14 @@ export class PriceAlertService {
       );
     }
     this.options.store.add(id, spec, this.now());
-    return this.reloaded();
+    return this.checkedNow();
   }
 
   async edit(alertId: number, spec: PriceAlertSpec): Promise<PriceAlerts> {
     const { id, api } = this.options.active();
     await checkSpec(api, spec);
     if (!this.options.store.edit(id, alertId, spec)) throw gone();
-    return this.reloaded();
+    return this.checkedNow();
   }
 
   remove(alertId: number): PriceAlerts {
@@ -220,8 +223,25 @@ export class PriceAlertService {
     return this.list();
   }
 
+  /**
+   * After an add or an edit: the alerts against the last prices seen (an alert whose condition
+   * holds already fires now), then the ticker for markets the stream has not priced lately.
+   */
+  private checkedNow(): PriceAlerts {
+    this.reloaded();
+    const known: Record<string, string> = {};
+    for (const market of this.current().markets()) {
+      const price = this.lastPrices.get(market);
+      if (price !== undefined) known[market] = price;
+    }
+    this.apply(known, this.now());
+    void this.poll();
+    return this.list();
+  }
+
   private apply(prices: Readonly<Record<string, string>>, at: Millis): void {
     if (this.options.isLocked()) return;
+    for (const market in prices) this.lastPrices.set(market, prices[market]!);
     const profile = this.options.active().id;
     const changes = this.current().evaluate(prices, at);
     if (changes.length === 0) return;

@@ -163,17 +163,23 @@ describe('PriceAlertService', () => {
 
   it('polls the ticker for a market the stream has not priced within the interval', async () => {
     const t = setUp();
+    t.setTicker({ ETH_USDT: '101', BTC_USDT: '1' });
+    // Added: checked at once, the ticker read for it (the stream has not priced ETH_USDT).
     await t.service.add(spec({ direction: 'below', price: '100', market: 'ETH_USDT' }));
+    await settle();
+    expect(t.state.tickerReads).toBe(1);
+    expect(t.fired).toEqual([]);
     t.setTicker({ ETH_USDT: '99', BTC_USDT: '1' });
     await t.service.poll();
-    expect(t.state.tickerReads).toBe(1);
+    expect(t.state.tickerReads).toBe(2);
     expect(t.fired.map((f) => f[0]!.price)).toEqual(['99']);
   });
 
   it('does not poll while the stream prices the market; polls again once it went quiet', async () => {
     const t = setUp();
-    await t.service.add(spec({ repeat: 'every' }));
     t.streamPrices({ BTC_USDT: '100' });
+    await t.service.add(spec({ repeat: 'every' }));
+    await settle();
     t.state.now += 9_999;
     await t.service.poll();
     expect(t.state.tickerReads).toBe(0);
@@ -185,15 +191,26 @@ describe('PriceAlertService', () => {
     expect(t.fired).toHaveLength(1);
   });
 
+  it('checks an alert as it is added against the last price seen: already past, it fires', async () => {
+    const t = setUp();
+    t.streamPrices({ BTC_USDT: '50000' });
+    const { alerts } = await t.service.add(spec({ price: '49000' }));
+    expect(alerts[0]).toMatchObject({ state: 'fired', firedPrice: '50000' });
+    expect(t.fired).toHaveLength(1);
+    expect(t.state.tickerReads).toBe(0);
+  });
+
   it('reads no ticker when no alert can change, and evaluates nothing while locked', async () => {
     const t = setUp();
     await t.service.poll();
     expect(t.state.tickerReads).toBe(0);
     await t.service.add(spec());
+    await settle();
+    expect(t.state.tickerReads).toBe(1);
     t.state.locked = true;
     t.streamPrices({ BTC_USDT: '60000' });
     await t.service.poll();
-    expect(t.state.tickerReads).toBe(0);
+    expect(t.state.tickerReads).toBe(1);
     expect(t.fired).toEqual([]);
   });
 
