@@ -119,6 +119,7 @@ export const EVENT_NAMES = [
   'transfers.arrived',
   'mining.alert',
   'priceAlerts.fired',
+  'priceAlerts.changed',
 ] as const;
 
 /** IPC channel on which main pushes events to the preload. */

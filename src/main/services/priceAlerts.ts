@@ -252,6 +252,10 @@ export class PriceAlertService {
         to === 'fired' ? { state: 'fired', at, price } : { state: 'armed' },
       );
     }
+    this.options.events.emit(
+      'priceAlerts.changed',
+      changes.map((c) => c.alert),
+    );
     const fired: PriceAlertFired[] = changes
       .filter((c) => c.to === 'fired')
       .map(({ alert, price }) => ({ alert, price, at }));

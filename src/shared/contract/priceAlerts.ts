@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { channel, decimal, event, market, noInput } from './common';
-import type { PriceAlertFired, PriceAlerts } from '../model';
+import type { PriceAlert, PriceAlertFired, PriceAlerts } from '../model';
 
 /** A note's longest length (it goes into a desktop notification). */
 export const PRICE_ALERT_NOTE_MAX = 200;
@@ -60,4 +60,6 @@ export const priceAlerts = {
 export const priceAlertsEvents = {
   /** Alerts main just found reached (the in-app notice; the list's states changed). */
   'priceAlerts.fired': event<PriceAlertFired[]>(),
+  /** Alerts whose state a price changed (fired, or an "every time" one armed again): the list. */
+  'priceAlerts.changed': event<PriceAlert[]>(),
 } as const;

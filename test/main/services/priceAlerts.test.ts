@@ -98,9 +98,12 @@ function setUp() {
   const store = HistoryStore.open(undefined);
   const events = new AppEvents();
   const fired: PriceAlertFired[][] = [];
+  const changed: string[] = [];
   const notified: Array<[string, string]> = [];
   events.subscribe((name, payload) => {
     if (name === 'priceAlerts.fired') fired.push(payload as PriceAlertFired[]);
+    if (name === 'priceAlerts.changed')
+      changed.push(...(payload as PriceAlert[]).map((a) => `${a.id}:${a.state}`));
   });
   const state = { now: T0, locked: false, ticker: {} as Ticker, tickerReads: 0, profile: 'p1' };
   const api = {
@@ -127,7 +130,7 @@ function setUp() {
       ]),
     );
   };
-  return { store, service, fired, notified, state, streamPrices, setTicker };
+  return { store, service, fired, changed, notified, state, streamPrices, setTicker };
 }
 
 const spec = (over: Partial<PriceAlertSpec> = {}): PriceAlertSpec => ({
@@ -188,6 +191,10 @@ describe('PriceAlertService', () => {
     t.setTicker({ BTC_USDT: '60000' });
     await t.service.poll();
     expect(t.state.tickerReads).toBe(1);
+    expect(t.fired).toHaveLength(1);
+    // Back under: armed again, the page told (no notice).
+    t.streamPrices({ BTC_USDT: '100' });
+    expect(t.changed).toEqual(['1:fired', '1:armed']);
     expect(t.fired).toHaveLength(1);
   });
 

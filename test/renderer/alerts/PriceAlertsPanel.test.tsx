@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyFired, PriceAlertsPanel } from '../../../src/renderer/features/alerts';
+import { applyChanged, applyFired, PriceAlertsPanel } from '../../../src/renderer/features/alerts';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { useNotices } from '../../../src/renderer/lib/noticesStore';
 import { clearRemotes } from '../../../src/renderer/lib/remote';
@@ -111,7 +111,7 @@ describe('PriceAlertsPanel', () => {
     expect(await screen.findByText('Choose a market this exchange lists.')).toBeTruthy();
   });
 
-  it('a firing from main raises a notice at the tick and marks the alert fired', async () => {
+  it('a firing from main raises a notice at the tick; a change marks the alert fired', async () => {
     serve();
     render(<PriceAlertsPanel market={BTC} markets={[BTC]} />);
     await screen.findByText('No price alerts yet.');
@@ -134,7 +134,10 @@ describe('PriceAlertsPanel', () => {
       price: '50001.5',
       at: T0,
     };
-    act(() => applyFired([fired], () => 2));
+    act(() => {
+      applyChanged([fired.alert]);
+      applyFired([fired], () => 2);
+    });
     expect(row.getAttribute('data-state')).toBe('fired');
     expect(useNotices.getState().shown[0]?.parts.join('')).toBe(
       'Price alert: BTC/USDT above 50,000.00 reached, last price 50,001.50',

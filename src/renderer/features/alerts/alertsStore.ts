@@ -1,5 +1,5 @@
 import type { ChannelInput } from '../../../shared/contract';
-import type { PriceAlertFired, PriceAlerts } from '../../../shared/model';
+import type { PriceAlert, PriceAlertFired, PriceAlerts } from '../../../shared/model';
 import { exactText } from '../../../shared/format';
 import { formatDecimal } from '../../lib/decimal';
 import { getDesk } from '../../lib/desk';
@@ -50,16 +50,20 @@ export function alertNotice({ alert, price, at }: PriceAlertFired, places?: numb
 
 /**
  * Main's `priceAlerts.fired`: a notice each (prices at the market's tick: `placesOf` answers its
- * `moneyPrec` when the markets are loaded, else the exact value), and the list takes the states.
+ * `moneyPrec` when the markets are loaded, else the exact value).
  */
 export function applyFired(
   fired: readonly PriceAlertFired[],
   placesOf: (market: string) => number | undefined,
 ): void {
   useNotices.getState().add(fired.map((f) => alertNotice(f, placesOf(f.alert.market))));
+}
+
+/** Main's `priceAlerts.changed`: the list takes the alerts' new states (fired, armed again). */
+export function applyChanged(changed: readonly PriceAlert[]): void {
   const data = usePriceAlerts.getState().data;
   if (!data) return;
-  const byId = new Map(fired.map((f) => [f.alert.id, f.alert]));
+  const byId = new Map(changed.map((a) => [a.id, a]));
   usePriceAlerts.setState({
     data: { ...data, alerts: data.alerts.map((a) => byId.get(a.id) ?? a) },
   });

@@ -1,7 +1,7 @@
 import { getDesk } from '../../lib/desk';
 import { invalidate, STREAMED } from '../../lib/remote';
 import { isUnlocked } from '../lock';
-import { applyFired } from '../alerts';
+import { applyChanged, applyFired } from '../alerts';
 import { applyOrdersPush } from '../orders';
 import { useOverviewStore } from '../overview';
 import { applyCandle } from '../chart';
@@ -60,6 +60,7 @@ export function connectLive(): () => void {
         ),
       ),
     ),
+    desk.on('priceAlerts.changed', open(applyChanged)),
   ];
   return () => offs.forEach((off) => off());
 }
