@@ -8,7 +8,8 @@ import { usePriceAlerts } from './alertsStore';
 
 type Values = PriceAlertSpec;
 
-const FIELDS = ['market', 'direction', 'price', 'repeat', 'note'] as const;
+/** The market is the Trade screen's: a refusal of it is shown at form level. */
+const FIELDS = ['direction', 'price', 'repeat', 'note'] as const;
 
 const DIRECTIONS = [
   { value: 'above', label: 'Above' },
@@ -37,8 +38,8 @@ export interface PriceAlertsPanelProps {
 }
 
 /**
- * Trade's price alerts (main evaluates them, with the window hidden too): a form (market, above or
- * below, price, once or every time, a note) and the profile's alerts, each armed or fired, to edit
+ * Trade's price alerts (main evaluates them, with the window hidden too): a form (on the Trade
+ * screen's market: above or below, price, once or every time, a note) and the profile's alerts, each armed or fired, to edit
  * or delete. Bad input is refused under its field, here and again in main.
  */
 export function PriceAlertsPanel({ market, markets, picked }: PriceAlertsPanelProps) {
@@ -56,7 +57,6 @@ export function PriceAlertsPanel({ market, markets, picked }: PriceAlertsPanelPr
       const fine = chosen && !found.price ? tickError(chosen, values.price) : undefined;
       return {
         ...found,
-        ...(chosen || found.market ? {} : { market: 'Choose a market this exchange lists.' }),
         ...(fine ? { price: fine } : {}),
       };
     },
@@ -70,7 +70,7 @@ export function PriceAlertsPanel({ market, markets, picked }: PriceAlertsPanelPr
       setEditing(undefined);
       return blank(input.market);
     },
-    focus: { market: 'alert-market', price: 'alert-price', note: 'alert-note' },
+    focus: { price: 'alert-price', note: 'alert-note' },
     decimals: ['price'],
   });
 
@@ -108,6 +108,9 @@ export function PriceAlertsPanel({ market, markets, picked }: PriceAlertsPanelPr
   return (
     <section className="card price-alerts" aria-labelledby="price-alerts-title">
       <h2 id="price-alerts-title">Price alerts</h2>
+      <p className="muted small">
+        New alerts are on {market.name.replace('_', '/')}, the market chosen above.
+      </p>
       <form
         className="form price-alert-form"
         onSubmit={form.onSubmit}
@@ -122,14 +125,6 @@ export function PriceAlertsPanel({ market, markets, picked }: PriceAlertsPanelPr
           </p>
         ) : null}
         <div className="price-alert-fields">
-          <SelectField
-            id="alert-market"
-            label="Market"
-            value={form.values.market}
-            options={markets.map((m) => ({ value: m.name, label: m.name.replace('_', '/') }))}
-            onChange={(v) => form.set('market', v)}
-            error={form.errors.market}
-          />
           <SelectField
             id="alert-direction"
             label="When the price is"
@@ -184,11 +179,7 @@ export function PriceAlertsPanel({ market, markets, picked }: PriceAlertsPanelPr
           </p>
         ) : null}
       </form>
-      {slot.error ? (
-        <p className="form-alert" role="alert">
-          {slot.error.message}
-        </p>
-      ) : null}
+      {slot.error ? <p className="muted small">{slot.error.message}</p> : null}
       {alerts.length === 0 ? (
         <p className="muted small">No price alerts yet.</p>
       ) : (
