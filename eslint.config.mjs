@@ -67,9 +67,10 @@ const FEATURE_PUBLIC_ONLY = {
  */
 export const FEATURE_USES = {
   accounts: ['lock'],
+  alerts: [],
   chart: ['status'],
   earn: [],
-  live: ['chart', 'lock', 'orders', 'overview', 'trade', 'transfers'],
+  live: ['alerts', 'chart', 'lock', 'orders', 'overview', 'trade', 'transfers'],
   lock: [],
   mining: ['accounts'],
   orders: ['accounts', 'trade'],
@@ -77,7 +78,7 @@ export const FEATURE_USES = {
   settings: ['overview', 'shell'],
   shell: ['accounts', 'lock', 'status'],
   status: [],
-  trade: ['accounts', 'chart', 'status', 'transfer'],
+  trade: ['accounts', 'alerts', 'chart', 'status', 'transfer'],
   transfers: ['receive'],
   receive: [],
   transfer: [],

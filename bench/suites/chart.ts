@@ -10,12 +10,15 @@ import {
   type Verdict,
 } from '../support';
 import { buildHarness, pageWork, serve } from './tables';
+import { PriceAlertBook } from '../../src/main/services/priceAlerts';
+import type { PriceAlert } from '../../src/shared/model';
 
 /**
  * Trade's candle chart (issue 35) in headless Chromium: the app's CandleChart (lightweight-charts)
  * over 10,000 candles (bench/chart/main.tsx, built with Vite). Per run: the first paint after the
  * data (render call to the frame after it), and the main-thread work of a live update per tick
  * (the last candle moves; a new candle each 60th), each tick committed and followed by a frame.
+ * And main's price-alert evaluation per price message for 200 alerts (in Node).
  */
 
 const ROOT = resolve(__dirname, '../..');
@@ -24,11 +27,46 @@ const OUT = join(ROOT, 'bench-results', 'chart-harness');
 const CANDLES = 10_000;
 const TICKS = 300;
 const RUNS = 5;
-const TARGETS = { firstPaintMs: 150, tickWorkMs: 2 } as const;
+const TARGETS = { firstPaintMs: 150, tickWorkMs: 2, alertEvalMs: 0.1 } as const;
+/** Price alerts evaluated per stream price message: 200 alerts on the 20 markets a message names. */
+const ALERTS = 200;
+const ALERT_MARKETS = 20;
+const ALERT_MESSAGES = 20_000;
+
+/**
+ * Main's price-alert evaluation (services/priceAlerts.ts) per `stream.prices` message: 200 alerts,
+ * half above and half below, half once and half every time, on 20 markets; every message names
+ * all 20 markets with prices that swing across every alert's price (the every-time alerts fire
+ * and re-arm each time: the most work). Answers ms per message.
+ */
+function alertEvalMs(): number {
+  const markets = Array.from({ length: ALERT_MARKETS }, (_, i) => `M${i}_USDT`);
+  const alerts: PriceAlert[] = Array.from({ length: ALERTS }, (_, i) => ({
+    id: i + 1,
+    createdAt: 0,
+    market: markets[i % ALERT_MARKETS]!,
+    direction: i % 2 === 0 ? 'above' : 'below',
+    price: `${1000 + (i % 7)}.${String(i).padStart(2, '0')}`,
+    repeat: i % 4 < 2 ? 'once' : 'every',
+    note: '',
+    state: 'armed',
+    firedAt: null,
+    firedPrice: null,
+  }));
+  const book = new PriceAlertBook(alerts);
+  const messages = ['900.12', '1100.55'].map((price) =>
+    Object.fromEntries(markets.map((m) => [m, price])),
+  );
+  for (let i = 0; i < 1000; i++) book.evaluate(messages[i % 2]!, i); // warm-up
+  const start = performance.now();
+  for (let i = 0; i < ALERT_MESSAGES; i++) book.evaluate(messages[i % 2]!, i);
+  return (performance.now() - start) / ALERT_MESSAGES;
+}
 
 interface RunResult {
   firstPaintMs: number;
   tickWorkMs: number;
+  alertEvalMs: number;
 }
 
 async function measure(browser: Browser, url: string): Promise<RunResult> {
@@ -47,7 +85,7 @@ async function measure(browser: Browser, url: string): Promise<RunResult> {
     await page.evaluate(`window.__chartBench.ticks(${TICKS})`);
     const tickWorkMs = (((await work()) - before) * 1000) / TICKS;
     await cdp.detach();
-    return { firstPaintMs, tickWorkMs };
+    return { firstPaintMs, tickWorkMs, alertEvalMs: alertEvalMs() };
   } finally {
     await context.close();
   }
@@ -75,7 +113,8 @@ export const suite: BenchSuite = {
         runs.push(result);
         context.log(
           `chart: run ${runs.length}/${RUNS}: first paint ${fmt(result.firstPaintMs, 1)} ms, ` +
-            `${fmt(result.tickWorkMs, 3)} ms of work a tick`,
+            `${fmt(result.tickWorkMs, 3)} ms of work a tick, ` +
+            `${fmt(result.alertEvalMs, 4)} ms per price message for ${ALERTS} alerts`,
         );
       }
     } finally {
@@ -90,6 +129,7 @@ export const suite: BenchSuite = {
     const summary = {
       firstPaintMs: median(runs.map((r) => r.firstPaintMs)),
       tickWorkMs: median(runs.map((r) => r.tickWorkMs)),
+      alertEvalMs: median(runs.map((r) => r.alertEvalMs)),
     };
     const verdict = (name: string, value: number, target: number, digits: number): Verdict => ({
       name: `${name}: ${fmt(value, digits)} ms vs target < ${target} ms; measured / target`,
@@ -114,21 +154,40 @@ export const suite: BenchSuite = {
               span('tickWorkMs', 3),
               `< ${TARGETS.tickWorkMs}`,
             ],
+            [
+              `Price alert evaluation per price message (${ALERTS} alerts), ms`,
+              span('alertEvalMs', 4),
+              `< ${TARGETS.alertEvalMs}`,
+            ],
           ],
         },
       ],
       verdicts: [
         verdict('first paint of 10,000 candles', summary.firstPaintMs, TARGETS.firstPaintMs, 1),
         verdict('work per live tick', summary.tickWorkMs, TARGETS.tickWorkMs, 3),
+        verdict(
+          `price alert evaluation, ${ALERTS} alerts`,
+          summary.alertEvalMs,
+          TARGETS.alertEvalMs,
+          4,
+        ),
       ],
       notes: [
         "Page: bench/chart/main.tsx built with Vite (production) into bench-results/chart-harness/ and served on 127.0.0.1; the app's styles.css and CandleChart (lightweight-charts 5.2.1) in a 900 px wide box, market places 2/6, deterministic decimal-string candles.",
         'First paint: performance.now() before a flushSync render of the chart with the candles (the chart is created and given the data in its effects) -> a task after the next animation frame (the frame lightweight-charts draws in).',
         `Per tick: the last candle's close moves (every 60th tick a new candle), the chart is rendered again (flushSync; the component updates the series, not redraws it) and a frame follows; CDP Performance.getMetrics ScriptDuration + RecalcStyleDuration + LayoutDuration over ${TICKS} ticks, divided by ${TICKS} (the harness's own loop included).`,
+        `Price alerts: main's PriceAlertBook.evaluate in Node (this process), ${ALERTS} alerts on ${ALERT_MARKETS} markets, ${fmt(ALERT_MESSAGES)} messages naming all ${ALERT_MARKETS} markets with prices alternating across every alert (every-time alerts fire and re-arm each message), after 1,000 warm-up messages; wall time / messages.`,
         `Browser: headless, ${CHROMIUM_ARGS.join(' ')}, one fresh context per run, one warm-up run first. ${context.pinning.applied ? `Pinned (CPUs ${context.pinning.benchCpu},${context.pinning.serverCpu}).` : 'Not pinned.'}`,
       ],
       data: {
-        config: { candles: CANDLES, ticks: TICKS, runs: limit.done, targets: TARGETS },
+        config: {
+          candles: CANDLES,
+          ticks: TICKS,
+          alerts: ALERTS,
+          alertMessages: ALERT_MESSAGES,
+          runs: limit.done,
+          targets: TARGETS,
+        },
         summary,
         runs,
       },

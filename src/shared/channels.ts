@@ -96,6 +96,10 @@ export const CHANNEL_NAMES = [
   'convert.estimate',
   'convert.confirm',
   'convert.history',
+  'priceAlerts.list',
+  'priceAlerts.add',
+  'priceAlerts.edit',
+  'priceAlerts.remove',
 ] as const;
 
 /** Every event main pushes, in contract order. */
@@ -116,6 +120,8 @@ export const EVENT_NAMES = [
   'stream.resync',
   'transfers.arrived',
   'mining.alert',
+  'priceAlerts.fired',
+  'priceAlerts.changed',
 ] as const;
 
 /** IPC channel on which main pushes events to the preload. */

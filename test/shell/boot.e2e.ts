@@ -371,6 +371,40 @@ describe('boot: the built main bundle under a stand-in electron', () => {
     );
   });
 
+  it('a price alert fires in main with the window hidden: a desktop notification and the page told', async () => {
+    const app = await boot();
+    await app.ready();
+    await app.emit('window', 'blur');
+    // Far under the demo's BTC price: reached already, so main fires it as soon as it has a price
+    // (the stream's, or the ticker it reads for a new alert).
+    const added = await app.invoke('priceAlerts.add', {
+      market: 'BTC_USDT',
+      direction: 'above',
+      price: '1',
+      repeat: 'once',
+      note: 'boot test',
+    });
+    expect(added).toMatchObject({ ok: true });
+    const calls = await app.waitFor((c) => callsNamed(c, 'Notification.show').length > 0);
+    expect(callsNamed(calls, 'Notification.show')).toEqual([
+      {
+        what: 'Notification.show',
+        detail: {
+          title: expect.stringMatching(/^BTC\/USDT above 1(\.0+)?$/),
+          body: expect.stringMatching(/^Last price [\d,.]+ · boot test$/),
+          failedListeners: 1,
+        },
+      },
+    ]);
+    const [window] = await app.windows();
+    const fired = window!.sent.filter((m) => m[0] === 'desk:event' && m[1] === 'priceAlerts.fired');
+    expect(fired).toHaveLength(1);
+    expect(await app.invoke('priceAlerts.list')).toMatchObject({
+      ok: true,
+      value: { alerts: [{ market: 'BTC_USDT', state: 'fired', note: 'boot test' }] },
+    });
+  });
+
   it('sleep pauses and wake re-checks, the page told both; a system shutdown saves and quits', async () => {
     const app = await boot();
     await app.ready();

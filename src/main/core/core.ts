@@ -21,6 +21,7 @@ import { TransferWatch } from '../services/transferWatch';
 import { MiningAlertPoller } from '../services/miningAlertPoller';
 import { MiningRewardsService } from '../services/miningRewards';
 import { OrderJournal } from '../services/orderJournal';
+import { PriceAlertService } from '../services/priceAlerts';
 import { StreamService } from '../stream/service';
 import type { SessionOptions } from '../stream/session';
 import { UpdateService, type UpdatesSetup } from '../services/updates';
@@ -75,6 +76,8 @@ export interface CoreOptions {
   transport?: AccountsOptions['transport'];
   /** How often the mining alerts poll the pool (default 5 minutes). */
   miningAlertIntervalMs?: number;
+  /** How often price alerts read the ticker for markets the stream does not price (default 10 s). */
+  priceAlertPollMs?: number;
 }
 
 /** Everything main runs, without Electron: shared by the Electron app and the web host. */
@@ -93,6 +96,8 @@ export interface Core {
   readonly transferWatch: TransferWatch;
   /** Polls the mining pool for the alerts (with the window hidden too). */
   readonly miningAlerts: MiningAlertPoller;
+  /** Evaluates the price alerts from the stream's last prices (polling without it). */
+  readonly priceAlerts: PriceAlertService;
   /** The computer goes to sleep: polling and the live stream stop, the page is told. */
   suspend(): void;
   /**
@@ -193,6 +198,15 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       : {}),
   });
   transferWatch.start();
+  const priceAlerts = new PriceAlertService({
+    store: history.priceAlerts,
+    active: () => accounts.active(),
+    isLocked: () => lock.isLocked(),
+    events,
+    ...(options.notify ? { notify: options.notify } : {}),
+    ...(options.priceAlertPollMs !== undefined ? { pollIntervalMs: options.priceAlertPollMs } : {}),
+  });
+  priceAlerts.start();
   const handlers = createHandlers({
     info: () => ({
       version: options.version,
@@ -210,6 +224,7 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     killSwitches,
     miningAlerts,
     miningRewards,
+    priceAlerts,
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
     ...(options.notify ? { notify: options.notify } : {}),
     ...(options.keepWatching ? { keepWatching: options.keepWatching } : {}),
@@ -228,7 +243,9 @@ export async function startCore(options: CoreOptions): Promise<Core> {
     recorder,
     transferWatch,
     miningAlerts,
+    priceAlerts,
     suspend() {
+      priceAlerts.stop();
       recorder.stop();
       transferWatch.stop();
       miningAlerts.stop();
@@ -245,12 +262,14 @@ export async function startCore(options: CoreOptions): Promise<Core> {
       transferWatch.start();
       miningAlerts.start();
       miningRewards.start();
+      priceAlerts.start();
       // A connected partner app's access token expired during the sleep: refresh it now, ahead
       // of the first call. Not connected (or the refresh token expired too) is fine here.
       await active.oauth.accessToken().catch(() => undefined);
       events.emit('app.power', { state: 'resumed', at: Date.now() });
     },
     async stop() {
+      priceAlerts.stop();
       killSwitches.stop();
       transferWatch.stop();
       recorder.stop();

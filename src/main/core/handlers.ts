@@ -22,6 +22,7 @@ import * as mining from '../services/mining';
 import { WorkerBook, miningWorkers } from '../services/miningWorkers';
 import type { MiningAlertPoller } from '../services/miningAlertPoller';
 import type { MiningRewardsService } from '../services/miningRewards';
+import type { PriceAlertService } from '../services/priceAlerts';
 import * as keyHistory from '../services/keyHistory';
 import * as receive from '../services/receive';
 import type { ChannelName } from '../../shared/contract';
@@ -52,6 +53,8 @@ export interface Services {
   miningAlerts: MiningAlertPoller;
   /** The mining accounts' daily rewards: synced in the background, valued on request. */
   miningRewards: MiningRewardsService;
+  /** The price alerts, evaluated in main. */
+  priceAlerts: PriceAlertService;
   /** A desktop notification (Electron); absent in the web host, where none is shown. */
   notify?: (title: string, body: string) => boolean;
   /** Keep watching in the tray when the window is closed (Electron); absent in the web host. */
@@ -215,5 +218,9 @@ export function createHandlers(services: Services): Handlers {
     'convert.estimate': (input) => converts.estimate(api(), accounts.active().id, input),
     'convert.confirm': (input) => converts.confirm(api(), accounts.active().id, input),
     'convert.history': (query) => convert.history(api(), query),
+    'priceAlerts.list': async () => services.priceAlerts.list(),
+    'priceAlerts.add': (spec) => services.priceAlerts.add(spec),
+    'priceAlerts.edit': ({ id, ...spec }) => services.priceAlerts.edit(id, spec),
+    'priceAlerts.remove': async ({ id }) => services.priceAlerts.remove(id),
   };
 }

@@ -203,6 +203,26 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX mining_rewards_profile_day ON mining_rewards (profile, day);
     `,
   },
+  {
+    version: 7,
+    name: 'price alerts',
+    sql: `
+      CREATE TABLE price_alerts (
+        id INTEGER PRIMARY KEY,
+        profile TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        market TEXT NOT NULL,
+        direction TEXT NOT NULL CHECK (direction IN ('above', 'below')),
+        price TEXT NOT NULL,
+        repeat TEXT NOT NULL CHECK (repeat IN ('once', 'every')),
+        note TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('armed', 'fired')),
+        fired_at INTEGER,
+        fired_price TEXT
+      );
+      CREATE INDEX price_alerts_profile_time ON price_alerts (profile, created_at);
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

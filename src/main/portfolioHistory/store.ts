@@ -6,6 +6,7 @@ import { nextTurn } from '../lib/nextTurn';
 import { inTransaction, openHistoryFile } from './database';
 import { MINING_ALERT_TABLES, MiningAlertStore } from './miningAlertsStore';
 import { MiningRewardStore } from './miningRewardsStore';
+import { PRICE_ALERT_TABLES, PriceAlertStore } from './priceAlertsStore';
 import { DAY_MS } from './prices';
 import type {
   DailyClose,
@@ -255,6 +256,8 @@ export class HistoryStore {
   readonly miningAlerts: MiningAlertStore;
   /** The mining accounts' daily rewards. */
   readonly miningRewards: MiningRewardStore;
+  /** The price alerts (per profile). */
+  readonly priceAlerts: PriceAlertStore;
 
   /**
    * `notice`: what the user should be told about how the file was opened (set aside, refused, or
@@ -271,6 +274,7 @@ export class HistoryStore {
     this.pageRows = options.pageRows ?? PAGE_ROWS;
     this.miningAlerts = new MiningAlertStore(db);
     this.miningRewards = new MiningRewardStore(db);
+    this.priceAlerts = new PriceAlertStore(db);
   }
 
   /**
@@ -568,7 +572,12 @@ export class HistoryStore {
   deleteProfile(profileId: string): void {
     inTransaction(this.db, () => {
       const tables = ['snapshots', 'deals', 'transfers', 'flex_payments', 'sync_cursors'];
-      for (const table of [...tables, ...MINING_ALERT_TABLES, 'mining_rewards']) {
+      for (const table of [
+        ...tables,
+        ...MINING_ALERT_TABLES,
+        'mining_rewards',
+        ...PRICE_ALERT_TABLES,
+      ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE profile = ?`).run(profileId);
       }
     });

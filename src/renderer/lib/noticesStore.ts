@@ -21,7 +21,7 @@ export type NoticePart =
 export interface Notice {
   /** Unique among notices ("fill-123", "deposit-…"): a second notice of the same id replaces it. */
   id: string;
-  kind: 'fill' | 'transfer';
+  kind: 'fill' | 'transfer' | 'alert';
   /** When it came (ms). */
   at: number;
   parts: NoticePart[];

@@ -14,9 +14,11 @@ import { flex } from './flex';
 import { subAccounts } from './subAccounts';
 import { transfers, transfersEvents } from './transfers';
 import { mining, miningEvents } from './mining';
+export { PRICE_ALERT_NOTE_MAX, PRICE_ALERTS_MAX, priceAlertInput, tickError } from './priceAlerts';
 import { lock, lockEvents } from './lock';
 import { receive } from './receive';
 import { convert } from './convert';
+import { priceAlerts, priceAlertsEvents } from './priceAlerts';
 
 export { addProfileInput, oauthPort } from './profiles';
 export { NET_WORTH_RANGES } from './portfolio';
@@ -83,6 +85,7 @@ export const contract = {
   lock,
   receive,
   convert,
+  priceAlerts,
 } as const;
 
 /** Every event main pushes, in the order of channels.ts. */
@@ -94,6 +97,7 @@ export const events = {
   ...streamEvents,
   ...transfersEvents,
   ...miningEvents,
+  ...priceAlertsEvents,
 } as const;
 
 type Contract = typeof contract;

@@ -22,3 +22,4 @@ export * from './receive';
 export * from './mining';
 export * from './stream';
 export * from './convert';
+export * from './priceAlerts';

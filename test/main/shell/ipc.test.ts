@@ -1,4 +1,5 @@
 import { KillSwitchKeeper } from '../../../src/main/services/killSwitchKeeper';
+import { PriceAlertService } from '../../../src/main/services/priceAlerts';
 import { MiningAlertPoller } from '../../../src/main/services/miningAlertPoller';
 import { MiningRewardsService } from '../../../src/main/services/miningRewards';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -115,6 +116,13 @@ function fakeServices() {
     miningRewards: new MiningRewardsService({
       store: historyStore,
       active: () => accounts.active(),
+    }),
+    // Never started: it evaluates only what it is handed.
+    priceAlerts: new PriceAlertService({
+      store: historyStore.priceAlerts,
+      active: () => accounts.active(),
+      isLocked: () => lock.isLocked(),
+      events: new AppEvents(),
     }),
     status,
   } satisfies Services & {

@@ -1,10 +1,11 @@
 import { getDesk } from '../../lib/desk';
 import { invalidate, STREAMED } from '../../lib/remote';
 import { isUnlocked } from '../lock';
+import { applyChanged, applyFired } from '../alerts';
 import { applyOrdersPush } from '../orders';
 import { useOverviewStore } from '../overview';
 import { applyCandle } from '../chart';
-import { applyPrices, applyTrades, useTradeContext } from '../trade';
+import { applyPrices, applyTrades, useMarkets, useTradeContext } from '../trade';
 import { applyArrivals } from '../transfers';
 import { connectChartOrders } from './chartOrders';
 
@@ -12,7 +13,7 @@ import { connectChartOrders } from './chartOrders';
  * Follows the exchange's stream (main's `stream.*` events) into the stores that hold the same data
  * (rule 8, docs/architecture.md): prices revalue the Overview, orders change the active list, the watched
  * market's book, trades and balances reach Trade, a resync reloads the streamed slots, a deposit or
- * withdrawal that arrived (main's watch) raises a notice. Nothing is
+ * withdrawal that arrived (main's watch) and a price alert that fired raise a notice. Nothing is
  * applied while the app is locked (the app mounts this only while it is open, and checks again
  * per event: a push may arrive before the lock screen replaces the app). Your orders and fills are
  * drawn on Trade's chart from the same stores (./chartOrders.ts). Returns the unsubscribe.
@@ -50,6 +51,16 @@ export function connectLive(): () => void {
     desk.on('transfers.arrived', open(applyArrivals)),
     // Your orders and fills on Trade's chart follow the stores above.
     connectChartOrders(),
+    desk.on(
+      'priceAlerts.fired',
+      open((fired) =>
+        applyFired(
+          fired,
+          (name) => useMarkets.getState().data?.markets.find((m) => m.name === name)?.moneyPrec,
+        ),
+      ),
+    ),
+    desk.on('priceAlerts.changed', open(applyChanged)),
   ];
   return () => offs.forEach((off) => off());
 }

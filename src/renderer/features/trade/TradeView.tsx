@@ -5,6 +5,7 @@ import { DataAge } from '../../components/DataAge';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
+import { PriceAlertsPanel } from '../alerts';
 import { ChartPanel } from '../chart';
 import { offlineClock, useLive, useNoLiveBook, useOfflineSince } from '../status';
 import { LastTrades } from './LastTrades';
@@ -148,6 +149,10 @@ export function TradeView() {
           {/* The right column under the preview: the price chart. */}
           <div className="trade-chart-slot" data-testid="trade-chart-slot">
             <ChartPanel market={data.market} />
+            <PriceAlertsPanel
+              market={data.market}
+              markets={markets.data?.markets ?? [data.market]}
+            />
           </div>
         </div>
       ) : null}
