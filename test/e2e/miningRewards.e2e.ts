@@ -112,7 +112,7 @@ describe('mining rewards through the web host', () => {
   it('the CSV holds every record with its exact values', async () => {
     const records = await exchangeRewards();
     const downloaded = page.waitForEvent('download');
-    await section().getByRole('button', { name: 'Export CSV' }).click();
+    await section().getByRole('button', { name: 'Export rewards (CSV)' }).click();
     const download = await downloaded;
     expect(download.suggestedFilename()).toMatch(
       /^exchange-desk-mining-rewards-demo-miner-.*\.csv$/,

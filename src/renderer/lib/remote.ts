@@ -60,11 +60,18 @@ export interface RemoteOptions<T, Q> {
   key?(query: Q): string;
   /** Data of the active profile (the default) is reset when another profile becomes active. */
   perProfile?: boolean;
+  /**
+   * The query names something of the profile (a sub-account's id): on a profile switch the slot
+   * is cleared and not asked again, since the other account does not know it; its screen loads it
+   * again with one of the new profile's.
+   */
+  queryPerProfile?: boolean;
 }
 
 interface Registered {
   channel: ChannelName;
   perProfile: boolean;
+  queryPerProfile: boolean;
   slot: () => RemoteSlot<unknown, unknown>;
   /** Back to the state it was created with (tests). */
   clear: () => void;
@@ -127,6 +134,7 @@ export function createRemote<T extends Fetched, Q = void, A extends object = obj
   registry.add({
     channel: options.channel,
     perProfile: options.perProfile ?? true,
+    queryPerProfile: options.queryPerProfile ?? false,
     slot: () => store.getState() as unknown as RemoteSlot<unknown, unknown>,
     clear: () => {
       latest++;
@@ -141,6 +149,10 @@ export function resetProfileData(): void {
   profileEpoch += 1;
   for (const entry of registry) {
     if (!entry.perProfile) continue;
+    if (entry.queryPerProfile) {
+      entry.clear();
+      continue;
+    }
     const slot = entry.slot();
     slot.reset();
     void slot.refresh();

@@ -285,6 +285,20 @@ describe('a profile switch', () => {
     expect(useOverviewStore.getState().data).toBeDefined();
   });
 
+  it('a slot whose query names something of the last profile (a sub-account) is not asked again', async () => {
+    useProfilesStore.setState({ state: profiles('demo') });
+    const fake = serve();
+    await useSubBalancesStore.getState().load('sub-of-demo');
+    await useSubTransfersStore.getState().load('sub-of-demo');
+    useProfilesStore.setState({ state: profiles('main') });
+    await flush();
+    // The other exchange does not know that id: its screen asks again with one of the new profile's.
+    expect(fake.callsTo('subAccounts.balances')).toEqual([{ id: 'sub-of-demo' }]);
+    expect(fake.callsTo('subAccounts.transfers')).toEqual([{ id: 'sub-of-demo' }]);
+    expect(useSubBalancesStore.getState()).toMatchObject({ data: undefined, used: false });
+    expect(useSubTransfersStore.getState()).toMatchObject({ data: undefined, used: false });
+  });
+
   it('an answer for the last profile arriving after the switch is dropped', async () => {
     useProfilesStore.setState({ state: profiles('demo') });
     let release: (value: never) => void = () => undefined;

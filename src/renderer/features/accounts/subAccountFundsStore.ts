@@ -11,12 +11,14 @@ import { createRemote, mutate } from '../../lib/remote';
 export const useSubBalancesStore = createRemote<SubAccountBalances, string>({
   channel: 'subAccounts.balances',
   fetch: (id) => getDesk().subAccounts.balances({ id }),
+  queryPerProfile: true,
 });
 
 /** One sub-account's transfers with the main account, newest first, by its id. */
 export const useSubTransfersStore = createRemote<SubAccountTransfersView, string>({
   channel: 'subAccounts.transfers',
   fetch: (id) => getDesk().subAccounts.transfers({ id }),
+  queryPerProfile: true,
 });
 
 /** Sends a transfer once (main refuses a second while one is in flight); reloads both slots. */

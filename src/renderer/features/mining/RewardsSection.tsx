@@ -119,7 +119,8 @@ export function RewardsSection({ account }: { account: string }) {
     decimalColumn(
       'value',
       `Value (${shownQuote})`,
-      'minmax(120px, 1fr)',
+      // A month's value in a crypto quote at its places: "108.703427 USDT".
+      'minmax(144px, 1fr)',
       (r) => r.value,
       (r) => valueCell(r.value, quotePlaces, shownQuote),
     ),
@@ -150,7 +151,8 @@ export function RewardsSection({ account }: { account: string }) {
     decimalColumn(
       'value',
       `Value (${shownQuote})`,
-      'minmax(120px, 1fr)',
+      // A month's value in a crypto quote at its places: "108.703427 USDT".
+      'minmax(144px, 1fr)',
       (m) => m.value,
       (m) => valueCell(m.value, quotePlaces, shownQuote),
     ),
@@ -165,6 +167,7 @@ export function RewardsSection({ account }: { account: string }) {
         <ExportCsvButton
           exportCsv={() => exportRewardsCsv({ account, quote: shownQuote })}
           unit={['reward', 'rewards']}
+          label="Export rewards (CSV)"
           disabled={rows.length === 0}
         />
       </div>
