@@ -58,7 +58,8 @@ export default defineConfig({
           include: ['test/{e2e,shell,fuzz}/**/*.e2e.ts'],
           testTimeout: 90_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Files run two at a time (maxWorkers above): each has its own web host, demo exchange,
+          // data folder and free ports, and mostly waits on the page.
         },
       },
     ],
