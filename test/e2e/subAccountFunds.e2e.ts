@@ -49,7 +49,7 @@ describe('a sub-account’s balances and transfers on Accounts', () => {
     await usdt.filter({ hasText: writeNumber('262.5', 6) }).waitFor();
     const row = section.getByTestId('sub-transfer-row').first();
     await row.waitFor();
-    await expect(row.textContent()).resolves.toContain('To the sub-account');
+    await expect(row.textContent()).resolves.toContain('To sub-account');
     expect(s.sentTo(TRANSFER, since)).toBe(1);
     expect(new Decimal(mainBefore).minus(state.main.USDT!).toFixed()).toBe('12.5');
     expect(state.subBalances[sub.id]?.USDT?.main).toBe('262.5');

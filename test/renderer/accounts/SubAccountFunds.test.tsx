@@ -124,7 +124,7 @@ describe('Sub-account balances and transfers', () => {
       { id: BOT.id, direction: 'main_to_sub', ticker: 'USDT', amount: '12.5' },
     ]);
     const row = await screen.findByTestId('sub-transfer-row');
-    expect(row.textContent).toContain('To the sub-account');
+    expect(row.textContent).toContain('To sub-account');
     expect(within(row).getByTitle('12.5').textContent).toBe('12.500000');
     await waitFor(() =>
       expect(within(screen.getAllByTestId('sub-balance-row')[0]!).getByTitle('262.5')).toBeTruthy(),

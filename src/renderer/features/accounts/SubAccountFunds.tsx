@@ -36,7 +36,7 @@ const DIRECTIONS: readonly { value: SubTransferDirection; label: string }[] = [
 ];
 
 const directionWords = (d: SubTransferDirection) =>
-  d === 'main_to_sub' ? 'To the sub-account' : 'To the main account';
+  d === 'main_to_sub' ? 'To sub-account' : 'To main';
 
 const ROW_HEIGHT = 40;
 const NONE: readonly SubAccount[] = [];
