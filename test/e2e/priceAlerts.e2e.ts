@@ -97,4 +97,36 @@ describe('Price alerts', () => {
       }
     }
   });
+
+  it('an added alert draws its line on the chart; deleting it removes the line', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const lines = () =>
+      page.getByTestId('chart-panel').locator('[data-lines]').getAttribute('data-lines');
+    // "Add alert at this price": the crosshair's price (the last close without one) fills the form.
+    const form = panel.getByTestId('price-alert-form');
+    await form.getByLabel('Price (USDT)').fill('');
+    await page.getByRole('button', { name: 'Add alert at this price' }).click();
+    await expect.poll(() => form.getByLabel('Price (USDT)').inputValue()).toMatch(/^\d/);
+
+    await addAlert('70000', 'once', 'line check');
+    const id = (await session.app.core.priceAlerts.list()).alerts.find(
+      (a) => a.note === 'line check',
+    )!.id;
+    await expect.poll(async () => (await lines())?.split(' ')).toContain(`alert:${id}`);
+    for (const size of [
+      { width: 1400, height: 900 },
+      { width: 800, height: 600 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const mode of ['light', 'dark'] as const) {
+        await page.evaluate(`document.documentElement.dataset.theme = ${JSON.stringify(mode)}`);
+        await page.getByTestId('chart-panel').scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: `test-results/screenshots/price-alert-line-${mode}-${size.width}x${size.height}.png`,
+        });
+      }
+    }
+    await panel.getByRole('button', { name: /Delete the alert .*70,000\.00/ }).click();
+    await expect.poll(async () => (await lines())?.split(' ')).not.toContain(`alert:${id}`);
+  });
 });

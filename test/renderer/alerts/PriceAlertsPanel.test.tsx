@@ -1,6 +1,11 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyChanged, applyFired, PriceAlertsPanel } from '../../../src/renderer/features/alerts';
+import {
+  applyChanged,
+  applyFired,
+  PriceAlertsPanel,
+  requestAlertEdit,
+} from '../../../src/renderer/features/alerts';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import { useNotices } from '../../../src/renderer/lib/noticesStore';
 import { clearRemotes } from '../../../src/renderer/lib/remote';
@@ -138,5 +143,24 @@ describe('PriceAlertsPanel', () => {
     expect(useNotices.getState().shown[0]?.parts.join('')).toBe(
       'Price alert: BTC/USDT above 50,000.00 reached, last price 50,001.50',
     );
+  });
+
+  it('a chart line selected opens its alert for editing; a picked price fills the price', async () => {
+    serve();
+    const { rerender } = render(<PriceAlertsPanel market={BTC} markets={[BTC, ETH]} />);
+    await screen.findByText('No price alerts yet.');
+    fill('Price (USDT)', '50000.5');
+    fill('Note (optional)', 'take profit');
+    add();
+    await screen.findByRole('button', { name: /Edit the alert/ });
+    act(() => requestAlertEdit(1));
+    expect(screen.getByRole('form', { name: 'Edit price alert' })).toBeDefined();
+    expect((screen.getByLabelText('Price (USDT)') as HTMLInputElement).value).toBe('50000.5');
+    expect((screen.getByLabelText('Note (optional)') as HTMLInputElement).value).toBe(
+      'take profit',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel edit' }));
+    rerender(<PriceAlertsPanel market={BTC} markets={[BTC, ETH]} picked={{ price: '61000.5' }} />);
+    expect((screen.getByLabelText('Price (USDT)') as HTMLInputElement).value).toBe('61000.5');
   });
 });

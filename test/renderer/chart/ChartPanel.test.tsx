@@ -17,13 +17,18 @@ vi.mock('../../../src/renderer/features/chart/CandleChart', () => ({
     candles: readonly Candle[];
     lines: readonly ChartLine[];
     markers: readonly ChartMarker[];
+    onPrice?(price: string | undefined): void;
   }) => (
     <div
       data-testid="candle-chart"
       data-candles={props.candles.map((c) => c.time / HOUR).join(' ')}
       data-lines={props.lines.map((l) => l.id).join(' ')}
       data-markers={props.markers.map((m) => m.id).join(' ')}
-    />
+    >
+      <button type="button" onClick={() => props.onPrice?.('61000.5')}>
+        move the crosshair
+      </button>
+    </div>
   ),
 }));
 
@@ -128,5 +133,18 @@ describe('the stream back after a gap', () => {
     expect(ex.callsTo('keyHistory.deals')).toEqual([
       expect.objectContaining({ market: 'BTC_USDT' }),
     ]);
+  });
+
+  it('"Add alert at this price" hands out the crosshair\'s price; off until there is one', async () => {
+    exchange(4);
+    const onAddAlert = vi.fn();
+    render(<ChartPanel market={BTC_USDT} onAddAlert={onAddAlert} />);
+    await vi.waitFor(() => expect(screen.getByTestId('candle-chart')).toBeDefined());
+    const add = screen.getByRole('button', { name: 'Add alert at this price' });
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    act(() => screen.getByRole('button', { name: 'move the crosshair' }).click());
+    expect((add as HTMLButtonElement).disabled).toBe(false);
+    act(() => add.click());
+    expect(onAddAlert).toHaveBeenCalledWith('61000.5');
   });
 });

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { contract, tickError } from '../../../shared/contract';
 import type { Market, PriceAlert, PriceAlertSpec } from '../../../shared/model';
 import { SelectField, TextField } from '../../components/Field';
 import { formatDecimal } from '../../lib/decimal';
 import { useForm } from '../../lib/useForm';
-import { usePriceAlerts } from './alertsStore';
+import { useAlertEditRequest, usePriceAlerts } from './alertsStore';
 
 type Values = PriceAlertSpec;
 
@@ -103,6 +103,21 @@ export function PriceAlertsPanel({ market, markets, picked }: PriceAlertsPanelPr
     });
     document.getElementById('alert-price')?.focus();
   };
+
+  // A line of the chart selected: its alert opens here for editing.
+  const openEdit = useRef(startEdit);
+  useEffect(() => {
+    openEdit.current = startEdit;
+  });
+  useEffect(
+    () =>
+      useAlertEditRequest.subscribe(({ request }) => {
+        const alert =
+          request && usePriceAlerts.getState().data?.alerts.find((a) => a.id === request.id);
+        if (alert) openEdit.current(alert);
+      }),
+    [],
+  );
 
   const alerts = slot.data?.alerts ?? [];
   return (

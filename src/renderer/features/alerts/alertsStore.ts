@@ -1,3 +1,4 @@
+import { create } from 'zustand';
 import type { ChannelInput } from '../../../shared/contract';
 import type { PriceAlert, PriceAlertFired, PriceAlerts } from '../../../shared/model';
 import { exactText } from '../../../shared/format';
@@ -67,4 +68,16 @@ export function applyChanged(changed: readonly PriceAlert[]): void {
   usePriceAlerts.setState({
     data: { ...data, alerts: data.alerts.map((a) => byId.get(a.id) ?? a) },
   });
+}
+
+/**
+ * An alert to open for editing in the panel (a line of the chart selected): a new object each
+ * request, so the same alert twice opens it twice.
+ */
+export const useAlertEditRequest = create<{ request: { id: number } | undefined }>()(() => ({
+  request: undefined,
+}));
+
+export function requestAlertEdit(id: number): void {
+  useAlertEditRequest.setState({ request: { id } });
 }

@@ -52,6 +52,8 @@ interface Props {
   lines?: readonly ChartLine[];
   /** Markers at candles (of this market). */
   markers?: readonly ChartMarker[];
+  /** The crosshair's price (the close of the candle under it, else the last close), as it moves. */
+  onPrice?(price: string | undefined): void;
 }
 
 const NO_LINES: readonly ChartLine[] = [];
@@ -122,6 +124,7 @@ export function CandleChart({
   onNearStart,
   lines = NO_LINES,
   markers = NO_MARKERS,
+  onPrice,
 }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const api = useRef<{
@@ -299,6 +302,8 @@ export function CandleChart({
 
   const shown = (hover !== undefined ? candleAt(candles, hover) : undefined) ?? candles.at(-1);
   const visible = useMemo(() => visibleCandles(candles, range), [candles, range]);
+  const shownClose = shown?.close;
+  useEffect(() => onPrice?.(shownClose), [onPrice, shownClose]);
   const label = `${marketLabel(market.name)} price chart, ${interval} candles`;
   const price = (v: string) => formatDecimal(v, places);
   const amount = (v: string) => formatDecimal(v, market.stockPrec);

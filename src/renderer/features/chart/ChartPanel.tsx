@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CHART_INTERVALS, type Market } from '../../../shared/model';
 import { lazyNamed } from '../../lib/lazyNamed';
 import { useLive } from '../status';
@@ -21,7 +21,15 @@ const CandleChart = lazyNamed(() => import('./CandleChart'), 'CandleChart');
  * more when the stream is back (the candles missed meanwhile). Over the candles: the lines and
  * markers of every layer of ./lines.ts for this market; your fills of it are loaded here.
  */
-export function ChartPanel({ market }: { market: Market }) {
+export function ChartPanel({
+  market,
+  onAddAlert,
+}: {
+  market: Market;
+  /** "Add alert at this price": the crosshair's price (else the last close) handed out. */
+  onAddAlert?: (price: string) => void;
+}) {
+  const [crosshair, setCrosshair] = useState<string | undefined>(undefined);
   const interval = useChartChoice((s) => s.interval);
   const setInterval = useChartChoice((s) => s.setInterval);
   const slot = useCandles();
@@ -81,6 +89,18 @@ export function ChartPanel({ market }: { market: Market }) {
             </button>
           ))}
         </div>
+        {onAddAlert ? (
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            disabled={crosshair === undefined}
+            onClick={() => {
+              if (crosshair !== undefined) onAddAlert(crosshair);
+            }}
+          >
+            Add alert at this price
+          </button>
+        ) : null}
       </div>
       {slot.error && !data ? (
         <p className="form-alert" role="alert">
@@ -96,6 +116,7 @@ export function ChartPanel({ market }: { market: Market }) {
             onNearStart={loadOlder}
             lines={overlays.lines}
             markers={overlays.markers}
+            onPrice={setCrosshair}
           />
         </Suspense>
       ) : (

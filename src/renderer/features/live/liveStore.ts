@@ -7,6 +7,7 @@ import { useOverviewStore } from '../overview';
 import { applyCandle } from '../chart';
 import { applyPrices, applyTrades, useMarkets, useTradeContext } from '../trade';
 import { applyArrivals } from '../transfers';
+import { connectChartAlerts } from './chartAlerts';
 import { connectChartOrders } from './chartOrders';
 
 /**
@@ -51,6 +52,8 @@ export function connectLive(): () => void {
     desk.on('transfers.arrived', open(applyArrivals)),
     // Your orders and fills on Trade's chart follow the stores above.
     connectChartOrders(),
+    // Your price alerts on Trade's chart follow the alerts' list.
+    connectChartAlerts(),
     desk.on(
       'priceAlerts.fired',
       open((fired) =>

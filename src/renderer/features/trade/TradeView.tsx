@@ -49,6 +49,8 @@ export function TradeView() {
   // A book level chosen for the order's price (a new object each click, so the same price twice);
   // a level of one market is not the price of another.
   const [picked, setPicked] = useState<{ price: string; market: string } | undefined>(undefined);
+  // The chart's "Add alert at this price": the alert form's price.
+  const [alertPick, setAlertPick] = useState<{ price: string; market: string } | undefined>();
   const refresh = useCallback(() => void loadContext(), [loadContext]);
   const data = context.data && context.data.market.name === market ? context.data : undefined;
   useAutoRefresh(refresh, data?.fetchedAt);
@@ -148,10 +150,14 @@ export function TradeView() {
           </div>
           {/* The right column under the preview: the price chart. */}
           <div className="trade-chart-slot" data-testid="trade-chart-slot">
-            <ChartPanel market={data.market} />
+            <ChartPanel
+              market={data.market}
+              onAddAlert={(price) => setAlertPick({ price, market })}
+            />
             <PriceAlertsPanel
               market={data.market}
               markets={markets.data?.markets ?? [data.market]}
+              picked={alertPick?.market === market ? alertPick : undefined}
             />
           </div>
         </div>
