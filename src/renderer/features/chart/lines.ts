@@ -17,8 +17,8 @@ import { conditionSymbol } from '../../lib/format';
  * - `ChartMarker`: the same, at `time` (ms; drawn at the candle that holds it), `side` buy (an
  *   arrow up under the candle) or sell (an arrow down above it).
  *
- * Layers now: `orders` (your active orders and fills, features/live/chartOrders.ts); price alerts
- * add their own.
+ * Layers now: `orders` (your active orders and fills, features/live/chartOrders.ts) and `alerts`
+ * (armed price alerts, features/live/chartAlerts.ts).
  */
 
 export type LineStyleName = 'solid' | 'dashed' | 'dotted';
