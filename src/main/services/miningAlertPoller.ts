@@ -1,6 +1,7 @@
 import type { ExchangeApi } from '../exchange/api';
 import { fetchAllWorkerNames } from '../exchange/paging';
 import { log } from '../lib/log';
+import { RepeatingJob, type SetTimer } from '../lib/repeating';
 import type { MiningAlertStore } from '../portfolioHistory/miningAlertsStore';
 import type {
   Millis,
@@ -44,17 +45,11 @@ export interface PollerOptions {
   intervalMs?: number;
   /** The first poll after start (default 30 s: the app's start is not slowed by it). */
   firstDelayMs?: number;
-  setTimer?: (run: () => void, ms: number) => { stop(): void };
+  setTimer?: SetTimer;
 }
 
 /** The first poll after start or wake-up. */
 export const FIRST_POLL_MS = 30_000;
-
-const defaultTimer = (run: () => void, ms: number) => {
-  const timer = setTimeout(run, ms);
-  timer.unref?.();
-  return { stop: () => clearTimeout(timer) };
-};
 
 const localMinute = (at: Millis) => {
   const date = new Date(at);
@@ -110,10 +105,8 @@ export async function readPool(
 
 export class MiningAlertPoller {
   private engine: { profileId: string; engine: MiningAlertEngine } | undefined;
-  private timer: { stop(): void } | undefined;
+  private readonly job: RepeatingJob;
   private running: Promise<void> | undefined;
-  /** Bumped by start and stop: a timer of an earlier start schedules nothing more. */
-  private generation = 0;
   private lastPollAt: Millis | null = null;
   private readonly now: () => Millis;
   readonly intervalMs: number;
@@ -121,28 +114,21 @@ export class MiningAlertPoller {
   constructor(private readonly options: PollerOptions) {
     this.now = options.now ?? Date.now;
     this.intervalMs = options.intervalMs ?? SAMPLE_MS;
+    this.job = new RepeatingJob(() => this.poll(), {
+      firstDelayMs: options.firstDelayMs ?? FIRST_POLL_MS,
+      intervalMs: this.intervalMs,
+      onError: (error) => log.error(`[mining alerts] the poll failed: ${String(error)}`),
+      setTimer: options.setTimer,
+    });
   }
 
   /** Polls FIRST_POLL_MS after this, then every interval after each poll ends. */
   start(): void {
-    if (this.timer) return;
-    this.schedule(this.options.firstDelayMs ?? FIRST_POLL_MS, ++this.generation);
+    this.job.start();
   }
 
   stop(): void {
-    this.generation++;
-    this.timer?.stop();
-    this.timer = undefined;
-  }
-
-  private schedule(ms: number, generation: number): void {
-    this.timer = (this.options.setTimer ?? defaultTimer)(() => {
-      void this.poll()
-        .catch((error: unknown) => log.error(`[mining alerts] the poll failed: ${String(error)}`))
-        .finally(() => {
-          if (generation === this.generation) this.schedule(this.intervalMs, generation);
-        });
-    }, ms);
+    this.job.stop();
   }
 
   /** The engine of the active profile (a new one, from its open alerts, when the profile changed). */
