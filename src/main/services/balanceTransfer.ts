@@ -1,11 +1,10 @@
-import { TransferGuard } from './transferGuard';
+import { sendOnce, TransferGuard, type ReconcileOptions } from './transferGuard';
 import { Decimal } from 'decimal.js';
 import type { ChannelParsed } from '../../shared/contract';
 import type { Assets, BalanceMove, BalancePair, BalanceSide } from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
 import type { ExchangeApi } from '../exchange/api';
-import { answerWasLost } from '../exchange/orders';
-import { deskCodeOf, ExchangeError, notSentReason } from '../exchange/errors';
+import { deskCodeOf, ExchangeError } from '../exchange/errors';
 
 /**
  * Moves between the main and the trade balance (main-account/transfer), each sent exactly once.
@@ -26,14 +25,8 @@ import { deskCodeOf, ExchangeError, notSentReason } from '../exchange/errors';
 
 const BALANCE_NAME: Record<BalanceSide, string> = { main: 'main', trade: 'trade' };
 
-export interface MoveOptions {
-  /** Pause before reading the balance again after a lost answer (ms). */
-  reconcileDelayMs?: number;
-  /** Waits `ms` (tests pass one that resolves at once, the app a timer). */
-  sleep?: (ms: number) => Promise<void>;
-}
-
-const timerSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** After a lost answer, the main balance is read again (transferGuard.ts: sendOnce). */
+export type MoveOptions = ReconcileOptions;
 
 export class BalanceMoves {
   /** The guard is shared with sub-account transfers: one money move at a time per profile. */
@@ -54,7 +47,7 @@ export class BalanceMoves {
     input: ChannelParsed<'transfers.move'>,
     options: MoveOptions = {},
   ): Promise<BalanceMove> {
-    return this.guard.run(profileId, () => sendOnce(api, input, options));
+    return this.guard.run(profileId, () => moveOnce(api, input, options));
   }
 }
 
@@ -63,7 +56,7 @@ async function mainBalanceOf(api: ExchangeApi, ticker: string): Promise<Decimal>
   return new Decimal(balances[ticker] ?? '0');
 }
 
-async function sendOnce(
+async function moveOnce(
   api: ExchangeApi,
   input: ChannelParsed<'transfers.move'>,
   options: MoveOptions,
@@ -73,21 +66,18 @@ async function sendOnce(
   // The baseline a lost answer is checked against; without it nothing is sent.
   const before = await mainBalanceOf(api, ticker);
   const move = { ticker, amount: input.amount, from, to };
-  try {
-    await api.transferBalance(ticker, amount.toFixed(), from, to);
-    return { outcome: 'moved', ...move, reconciled: false };
-  } catch (error) {
-    if (!(error instanceof ExchangeError)) throw error;
-    const reason = notSentReason(error);
-    if (reason !== undefined) {
-      throw error.withMessage(
-        `Could not reach the exchange (${reason}): nothing was moved. Check the connection and try again.`,
-      );
-    }
-    if (!answerWasLost(error)) throw refusal(error, input);
-    await (options.sleep ?? timerSleep)(options.reconcileDelayMs ?? 300);
-    return reconcile(api, move, before, amount, error);
-  }
+  return sendOnce(
+    async () => {
+      await api.transferBalance(ticker, amount.toFixed(), from, to);
+      return { outcome: 'moved', ...move, reconciled: false } as const;
+    },
+    {
+      what: 'moved',
+      refusal: (error) => refusal(error, input),
+      reconcile: (error) => reconcile(api, move, before, amount, error),
+    },
+    options,
+  );
 }
 
 async function reconcile(

@@ -1,9 +1,9 @@
+import { sendOnce, type ReconcileOptions } from './transferGuard';
 import type { ChannelParsed } from '../../shared/contract';
 import type { ConvertDone, ConvertHistoryView, ConvertQuote } from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
 import type { ExchangeApi } from '../exchange/api';
-import { answerWasLost } from '../exchange/orders';
-import { deskCodeOf, ExchangeError, notSentReason } from '../exchange/errors';
+import { deskCodeOf, ExchangeError } from '../exchange/errors';
 
 /**
  * Convert: a quote (convert/estimate), its confirmation, once and before it expires
@@ -25,16 +25,11 @@ export const QUOTES_KEPT = 20;
 /** The exchange's code for a quote past its expiry (http-trade-v4.yaml, convertConfirm). */
 const QUOTE_EXPIRED_CODE = 20;
 
-export interface ConvertOptions {
+/** After a lost answer the convert history is read (ReconcileOptions: how long to wait first). */
+export interface ConvertOptions extends ReconcileOptions {
   /** This computer's clock (ms); tests move it. */
   now?: () => number;
-  /** Pause before reading the history after a lost answer (ms). */
-  reconcileDelayMs?: number;
-  /** Waits `ms` (tests pass one that resolves at once, the app a timer). */
-  sleep?: (ms: number) => Promise<void>;
 }
-
-const timerSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function quoteExpired(cause?: ExchangeError): DeskFailure {
   return new DeskFailure(
@@ -58,13 +53,12 @@ export class Converts {
   /** Per profile: the quotes given to this app, oldest first, and whether each was confirmed. */
   private readonly quotes = new Map<string, Map<string, { quote: ConvertQuote; used: boolean }>>();
   private readonly now: () => number;
-  private readonly reconcileDelayMs: number;
-  private readonly sleep: (ms: number) => Promise<void>;
+  /** How a lost answer is waited for (transferGuard.ts: sendOnce). */
+  private readonly lostAnswer: ReconcileOptions;
 
   constructor(options: ConvertOptions = {}) {
     this.now = options.now ?? Date.now;
-    this.reconcileDelayMs = options.reconcileDelayMs ?? 300;
-    this.sleep = options.sleep ?? timerSleep;
+    this.lostAnswer = { reconcileDelayMs: options.reconcileDelayMs, sleep: options.sleep };
   }
 
   private book(profileId: string) {
@@ -115,40 +109,42 @@ export class Converts {
       give,
       receive,
     });
-    try {
-      const answer = await api.convertConfirm(quoteId);
-      return done(answer.give, answer.receive);
-    } catch (error) {
-      if (!(error instanceof ExchangeError)) throw error;
-      const reason = notSentReason(error);
-      if (reason !== undefined) {
-        entry.used = false;
-        throw error.withMessage(
-          `Could not reach the exchange (${reason}): nothing was converted. Check the connection and try again.`,
-        );
-      }
-      if (error.code === QUOTE_EXPIRED_CODE) throw quoteExpired(error);
-      if (!answerWasLost(error)) throw confirmRefusal(error);
-      await this.sleep(this.reconcileDelayMs);
-      let page;
-      try {
-        page = await api.convertHistory({ quoteId, limit: 1 });
-      } catch (lookup) {
-        const why = lookup instanceof Error ? lookup.message : String(lookup);
-        throw quoteSpent(
-          `The answer to the convert was lost, and reading the convert history failed too (${why}). ` +
-            'Check your balances and the convert history before converting again.',
-          error,
-        );
-      }
-      const record = page.records.find((r) => r.id === quoteId);
-      if (record) return done(record.give, record.receive);
-      throw quoteSpent(
-        `The answer to the convert was lost (${error.message}), and the convert history does not ` +
-          'show it: nothing was converted. Get a new estimate.',
-        error,
-      );
-    }
+    return sendOnce(
+      async () => {
+        const answer = await api.convertConfirm(quoteId);
+        return done(answer.give, answer.receive);
+      },
+      {
+        what: 'converted',
+        // Not sent: the quote may still be confirmed.
+        notSent: () => {
+          entry.used = false;
+        },
+        refusal: (error) =>
+          error.code === QUOTE_EXPIRED_CODE ? quoteExpired(error) : confirmRefusal(error),
+        reconcile: async (error) => {
+          let page;
+          try {
+            page = await api.convertHistory({ quoteId, limit: 1 });
+          } catch (lookup) {
+            const why = lookup instanceof Error ? lookup.message : String(lookup);
+            throw quoteSpent(
+              `The answer to the convert was lost, and reading the convert history failed too (${why}). ` +
+                'Check your balances and the convert history before converting again.',
+              error,
+            );
+          }
+          const record = page.records.find((r) => r.id === quoteId);
+          if (record) return done(record.give, record.receive);
+          throw quoteSpent(
+            `The answer to the convert was lost (${error.message}), and the convert history does not ` +
+              'show it: nothing was converted. Get a new estimate.',
+            error,
+          );
+        },
+      },
+      this.lostAnswer,
+    );
   }
 }
 

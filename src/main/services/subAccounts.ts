@@ -1,4 +1,4 @@
-import { TransferGuard } from './transferGuard';
+import { sendOnce, TransferGuard, type ReconcileOptions } from './transferGuard';
 import Decimal from 'decimal.js';
 import type { ChannelParsed } from '../../shared/contract';
 import type {
@@ -10,8 +10,7 @@ import type {
 } from '../../shared/model';
 import { DeskFailure } from '../../shared/errors';
 import type { ExchangeApi } from '../exchange/api';
-import { answerWasLost } from '../exchange/orders';
-import { deskCodeOf, ExchangeError, notSentReason } from '../exchange/errors';
+import { deskCodeOf, ExchangeError } from '../exchange/errors';
 
 /**
  * The sub-accounts group: the list, blocking or unblocking one (answered with the new list), what
@@ -60,14 +59,8 @@ export async function transfers(
   return { id, ...page, fetchedAt: Date.now() };
 }
 
-export interface SubTransferOptions {
-  /** Pause before reading the history again after a lost answer (ms). */
-  reconcileDelayMs?: number;
-  /** Waits `ms` (tests pass one that resolves at once, the app a timer). */
-  sleep?: (ms: number) => Promise<void>;
-}
-
-const timerSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** After a lost answer, the transfer history is read again (transferGuard.ts: sendOnce). */
+export type SubTransferOptions = ReconcileOptions;
 
 /** The history page read before a transfer and after a lost answer. */
 const RECONCILE_PAGE = 100;
@@ -96,11 +89,11 @@ export class SubAccountTransfers {
     input: ChannelParsed<'subAccounts.transfer'>,
     options: SubTransferOptions = {},
   ): Promise<SubAccountMove> {
-    return this.guard.run(profileId, () => sendOnce(api, input, options));
+    return this.guard.run(profileId, () => transferOnce(api, input, options));
   }
 }
 
-async function sendOnce(
+async function transferOnce(
   api: ExchangeApi,
   input: ChannelParsed<'subAccounts.transfer'>,
   options: SubTransferOptions,
@@ -110,21 +103,18 @@ async function sendOnce(
   // The baseline a lost answer is checked against; without it nothing is sent.
   const before = await api.subAccountTransfers({ id, limit: RECONCILE_PAGE });
   const known = new Set(before.records.map((r) => r.transactionId));
-  try {
-    const transactionId = await api.transferSubAccount({ id, direction, ticker, amount });
-    return { outcome: 'moved', ...move, transactionId, reconciled: false };
-  } catch (error) {
-    if (!(error instanceof ExchangeError)) throw error;
-    const reason = notSentReason(error);
-    if (reason !== undefined) {
-      throw error.withMessage(
-        `Could not reach the exchange (${reason}): nothing was moved. Check the connection and try again.`,
-      );
-    }
-    if (!answerWasLost(error)) throw subTransferRefusal(error, input);
-    await (options.sleep ?? timerSleep)(options.reconcileDelayMs ?? 300);
-    return reconcile(api, move, known, error);
-  }
+  return sendOnce(
+    async () => {
+      const transactionId = await api.transferSubAccount({ id, direction, ticker, amount });
+      return { outcome: 'moved', ...move, transactionId, reconciled: false } as const;
+    },
+    {
+      what: 'moved',
+      refusal: (error) => subTransferRefusal(error, input),
+      reconcile: (error) => reconcile(api, move, known, error),
+    },
+    options,
+  );
 }
 
 async function reconcile(

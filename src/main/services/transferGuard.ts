@@ -1,3 +1,5 @@
+import { ExchangeError, notSentReason } from '../exchange/errors';
+import { answerWasLost } from '../exchange/orders';
 import { DeskFailure } from '../../shared/errors';
 
 /**
@@ -27,5 +29,47 @@ export class TransferGuard {
     } finally {
       this.inFlight.delete(profileId);
     }
+  }
+}
+
+/** How a money move waits before it looks for a lost answer (tests pass a sleep that resolves). */
+export interface ReconcileOptions {
+  /** Pause before reading the exchange's records after a lost answer (ms). */
+  reconcileDelayMs?: number;
+  /** Waits `ms` (tests pass one that resolves at once, the app a timer). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const timerSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends a money move (a transfer, a convert) once, never twice. The exchange not reached: nothing
+ * was `what` ("moved", "converted"), said so after `notSent`; refused: `refusal`'s words; the
+ * answer lost: after a pause, `reconcile` tells from the exchange's own records what happened.
+ */
+export async function sendOnce<T>(
+  send: () => Promise<T>,
+  steps: {
+    what: string;
+    refusal: (error: ExchangeError) => Error;
+    reconcile: (error: ExchangeError) => Promise<T>;
+    notSent?: () => void;
+  },
+  options: ReconcileOptions = {},
+): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error;
+    const reason = notSentReason(error);
+    if (reason !== undefined) {
+      steps.notSent?.();
+      throw error.withMessage(
+        `Could not reach the exchange (${reason}): nothing was ${steps.what}. Check the connection and try again.`,
+      );
+    }
+    if (!answerWasLost(error)) throw steps.refusal(error);
+    await (options.sleep ?? timerSleep)(options.reconcileDelayMs ?? 300);
+    return steps.reconcile(error);
   }
 }
