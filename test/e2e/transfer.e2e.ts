@@ -72,6 +72,31 @@ describe('main ↔ trade in the app', () => {
     expect(orders[0]!.body).toMatchObject({ market: 'BTC_USDT', side: 'buy', amount: spend });
   });
 
+  it('Trade at 800x600: the offer shows above the Review order bar, not under it', async () => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    try {
+      const trade = new TradePage(page);
+      await trade.open();
+      const spend = new Decimal(demo('USDT').trade).plus(50).toFixed(2);
+      await trade.fill({ kind: 'Spend', amount: spend });
+      await trade.review();
+      const offer = page.getByTestId('trade-move-offer');
+      await offer.waitFor();
+      // What a click at the offer's centre would reach: the offer, not the sticky bar over it.
+      await expect
+        .poll(() =>
+          offer.evaluate((button) => {
+            const box = button.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return hit === button || button.contains(hit);
+          }),
+        )
+        .toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+  });
+
   it('Overview: a move keeps the net worth, and its series has no gap and no gain', async () => {
     const overview = new OverviewPage(page);
     await overview.open();
