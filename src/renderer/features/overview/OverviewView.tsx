@@ -12,7 +12,14 @@ import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { useSettings } from '../../lib/settingsStore';
 import { AllocationChart } from './AllocationChart';
 import { useMarkets } from '../trade';
-import { accountValues, allocation, listTickers, overviewPlaces, type Places } from './allocation';
+import {
+  accountValues,
+  allocation,
+  listTickers,
+  overviewPlaces,
+  transferDefault,
+  type Places,
+} from './allocation';
 import { NetWorthSection } from './NetWorthSection';
 import { useOverviewStore } from './overviewStore';
 import type { TransferOutcome, TransferRequest } from '../transfer';
@@ -319,7 +326,10 @@ export function OverviewView() {
             type="button"
             className="btn btn-secondary btn-small"
             disabled={!data?.rows.length}
-            onClick={() => data?.rows[0] && openTransfer(data.rows[0].ticker)}
+            onClick={() => {
+              const ticker = data && transferDefault(data.rows);
+              if (ticker) openTransfer(ticker);
+            }}
           >
             Transfer
           </button>
