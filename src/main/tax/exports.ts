@@ -1,7 +1,6 @@
-import type { ChannelParsed } from '../../shared/contract';
 import { isZeroDecimal, Precise } from '../../shared/decimal';
 import { exactText } from '../../shared/format';
-import type { CsvExport, RealizedGainRow, TaxReport } from '../../shared/model';
+import type { CsvExport, RealizedGainRow, TaxExportFormat, TaxReport } from '../../shared/model';
 import { miningRewardMovement } from '../portfolioHistory/movements';
 import { deliverCsv, toCsv, type SaveFile } from '../services/csv';
 import type { TaxHistory } from './history';
@@ -450,7 +449,7 @@ export interface TaxExportDeps {
 
 /** `tax.export`: the file of one format for one tax year, saved or handed to the page. */
 export async function exportTax(
-  { quote, year, format }: ChannelParsed<'tax.export'>,
+  { quote, year, format }: { quote: string; year: number; format: TaxExportFormat },
   deps: TaxExportDeps,
 ): Promise<CsvExport> {
   const span = { year, yearStartMonth: deps.yearStartMonth };
