@@ -100,6 +100,13 @@ export const CHANNEL_NAMES = [
   'priceAlerts.add',
   'priceAlerts.edit',
   'priceAlerts.remove',
+  'tax.report',
+  'tax.settings',
+  'tax.saveSettings',
+  'tax.setYearMethod',
+  'tax.setDepositCost',
+  'tax.setWithdrawalSpent',
+  'tax.export',
 ] as const;
 
 /** Every event main pushes, in contract order. */

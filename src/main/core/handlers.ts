@@ -222,5 +222,16 @@ export function createHandlers(services: Services): Handlers {
     'priceAlerts.add': (spec) => services.priceAlerts.add(spec),
     'priceAlerts.edit': ({ id, ...spec }) => services.priceAlerts.edit(id, spec),
     'priceAlerts.remove': async ({ id }) => services.priceAlerts.remove(id),
+    // Taxes (issue 36): replaced by src/main/tax's service as it lands.
+    'tax.report': () => notYet(),
+    'tax.settings': () => notYet(),
+    'tax.saveSettings': () => notYet(),
+    'tax.setYearMethod': () => notYet(),
+    'tax.setDepositCost': () => notYet(),
+    'tax.setWithdrawalSpent': () => notYet(),
+    'tax.export': () => notYet(),
   };
 }
+
+const notYet = (): Promise<never> =>
+  Promise.reject(new DeskFailure('INTERNAL', 'Taxes are not built yet.'));
