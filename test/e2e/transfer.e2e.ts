@@ -84,13 +84,13 @@ describe('main ↔ trade in the app', () => {
       await offer.waitFor();
       // What a click at the offer's centre would reach: the offer, not the sticky bar over it.
       await expect
-        .poll(() =>
-          offer.evaluate((button) => {
-            const box = button.getBoundingClientRect();
-            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-            return hit === button || button.contains(hit);
-          }),
-        )
+        .poll(async () => {
+          const box = (await offer.boundingBox())!;
+          return page.evaluate(`(() => {
+            const hit = document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2});
+            return !!hit && !!hit.closest('[data-testid="trade-move-offer"]');
+          })()`);
+        })
         .toBe(true);
     } finally {
       await page.setViewportSize({ width: 1400, height: 900 });
