@@ -102,15 +102,16 @@ export function ConvertDialog({
       setSpent(undefined);
     };
 
-  const getQuote = () =>
-    action.run(async () => {
-      setError(undefined);
-      const parsed = parseForm(convertEstimateInput, input);
-      if (!parsed.ok) {
-        setErrors(parsed.fields);
-        return;
-      }
-      setErrors({});
+  const getQuote = () => {
+    if (action.running()) return;
+    setError(undefined);
+    const parsed = parseForm(convertEstimateInput, input);
+    if (!parsed.ok) {
+      setErrors(parsed.fields);
+      return;
+    }
+    setErrors({});
+    return action.run(async () => {
       try {
         setQuote(await estimateConvert(parsed.data));
         setSpent(undefined);
@@ -121,6 +122,7 @@ export function ConvertDialog({
         setError(refusal.rest);
       }
     });
+  };
 
   const confirm = (id: string) =>
     action.run(async () => {
