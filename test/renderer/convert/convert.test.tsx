@@ -87,6 +87,13 @@ describe('ConvertDialog', () => {
     expect(button('Convert')).toBeTruthy();
   });
 
+  it('counts from when the quote came, not from the last tick before it', async () => {
+    open({ 'convert.estimate': async () => quote('101', time + 10_000) });
+    time += 900; // between two ticks of the countdown
+    await quoteFor('100');
+    expect(screen.getByTestId('convert-countdown').textContent).toBe('Expires in 10 s');
+  });
+
   it('once the quote expires on the clock, says so and New quote estimates the same inputs', async () => {
     let next = 101;
     // Each quote holds for 10 s from when it is given.

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Decimal from 'decimal.js';
 import { convertEstimateInput } from '../../../shared/contract';
 import { asDeskError } from '../../../shared/errors';
@@ -73,7 +73,20 @@ export function ConvertDialog({
   const [spent, setSpent] = useState<'expired' | 'failed' | undefined>();
   const [done, setDone] = useState<ConvertDone | undefined>();
   const action = useAction();
-  const now = useNow(1000, clock);
+  const intro = useRef<HTMLParagraphElement>(null);
+  // The button was disabled while a request was out, which took the focus: it goes back to the
+  // dialog's main button (Convert, New quote), so a keyboard user stays in the dialog.
+  useEffect(() => {
+    if (action.busy || document.activeElement !== document.body) return;
+    intro.current
+      ?.closest('[role="dialog"]')
+      ?.querySelector<HTMLButtonElement>('.actions .btn-primary')
+      ?.focus();
+  }, [action.busy]);
+  const ticked = useNow(1000, clock);
+  /** When the quote came: the countdown never reads a tick older than that. */
+  const [quotedAt, setQuotedAt] = useState(0);
+  const now = Math.max(ticked, quotedAt);
   const history = useConvertHistory();
   const loadHistory = useConvertHistory((s) => s.load);
   useEffect(() => {
@@ -113,7 +126,9 @@ export function ConvertDialog({
     setErrors({});
     return action.run(async () => {
       try {
-        setQuote(await estimateConvert(parsed.data));
+        const next = await estimateConvert(parsed.data);
+        setQuotedAt((clock ?? Date.now)());
+        setQuote(next);
         setSpent(undefined);
       } catch (failure) {
         const refusal = deskFieldErrors(asDeskError(failure), FIELDS);
@@ -141,7 +156,7 @@ export function ConvertDialog({
     });
 
   const columns: Column<ConvertRecord>[] = [
-    timeColumn((r) => r.date, { header: 'Date', width: '170px' }),
+    timeColumn((r) => r.date, { header: 'Date' }),
     decimalColumn(
       'give',
       'Given',
@@ -187,6 +202,7 @@ export function ConvertDialog({
   if (done) {
     return (
       <ConfirmDialog
+        key="done"
         title="Converted"
         wide
         cancelLabel="Close"
@@ -220,7 +236,7 @@ export function ConvertDialog({
       onConfirm={() => void (quote && !stale ? confirm(quote.id) : getQuote())}
       onCancel={() => onDone()}
     >
-      <p className="muted">
+      <p className="muted" ref={intro}>
         Converts from your main balance at the exchange’s quoted rate. A quote holds for a few
         seconds.
       </p>
