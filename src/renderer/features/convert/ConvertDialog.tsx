@@ -155,29 +155,31 @@ export function ConvertDialog({
       }
     });
 
+  /** An amount of a record, at the places of its asset (the rate: of `to`, as a market's price). */
+  const amountColumn = (
+    id: 'give' | 'receive' | 'rate',
+    header: string,
+    ticker: (r: ConvertRecord) => string,
+    market = false,
+  ) =>
+    decimalColumn<ConvertRecord>(
+      id,
+      header,
+      'minmax(120px, 1fr)',
+      (r) => r[id],
+      (r) => (
+        <Amount
+          value={r[id]}
+          places={placesOf(ticker(r), r[id])}
+          {...(market ? { market } : { unit: ticker(r) })}
+        />
+      ),
+    );
   const columns: Column<ConvertRecord>[] = [
     timeColumn((r) => r.date, { header: 'Date' }),
-    decimalColumn(
-      'give',
-      'Given',
-      'minmax(120px, 1fr)',
-      (r) => r.give,
-      (r) => <Amount value={r.give} places={placesOf(r.from, r.give)} unit={r.from} />,
-    ),
-    decimalColumn(
-      'receive',
-      'Received',
-      'minmax(120px, 1fr)',
-      (r) => r.receive,
-      (r) => <Amount value={r.receive} places={placesOf(r.to, r.receive)} unit={r.to} />,
-    ),
-    decimalColumn(
-      'rate',
-      'Rate',
-      'minmax(120px, 1fr)',
-      (r) => r.rate,
-      (r) => <Amount value={r.rate} places={placesOf(r.to, r.rate)} market />,
-    ),
+    amountColumn('give', 'Given', (r) => r.from),
+    amountColumn('receive', 'Received', (r) => r.to),
+    amountColumn('rate', 'Rate', (r) => r.to, true),
   ];
   const records = history.data?.records ?? [];
   const historyTable = (
