@@ -243,7 +243,9 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'subAccounts.balances',
     'subAccounts.transfers',
     'transfers.balances',
+    'convert.history',
   ],
+  'convert.confirm': [...PORTFOLIO, 'trade.context', 'transfers.balances', 'convert.history'],
 };
 
 /**

@@ -259,6 +259,25 @@ export class ScreenTour {
             .waitFor();
         },
       ],
+      [
+        // Issue 34 item 5: the Convert dialog with a quote, its countdown and the last converts.
+        'overview-convert-dialog',
+        async () => {
+          await this.page.keyboard.press('Escape');
+          await this.page.getByRole('dialog').waitFor({ state: 'detached' });
+          await overview.open();
+          await this.page
+            .locator('.ov-assets .section-head')
+            .getByRole('button', { name: 'Convert', exact: true })
+            .click();
+          const dialog = this.page.getByRole('dialog', { name: 'Convert' });
+          await dialog.getByLabel('From').selectOption('USDT');
+          await dialog.getByLabel('To').selectOption('BTC');
+          await dialog.getByRole('textbox', { name: /^Amount/ }).fill('100');
+          await dialog.getByRole('button', { name: 'Get quote' }).click();
+          await dialog.getByTestId('convert-quote').waitFor();
+        },
+      ],
     ];
   }
 

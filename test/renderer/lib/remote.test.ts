@@ -24,6 +24,10 @@ import { INVALIDATES, statusOf } from '../../../src/renderer/lib/remote';
 import type { ChannelName } from '../../../src/shared/contract';
 import type { ProfilesState } from '../../../src/shared/model';
 import { fakeDesk, type FakeImpl } from '../fakeDesk';
+import {
+  confirmConvert,
+  useConvertHistory,
+} from '../../../src/renderer/features/convert/convertStore';
 
 afterEach(() => setDesk(undefined));
 
@@ -49,6 +53,7 @@ function serve(extra: FakeImpl = {}) {
     'subAccounts.balances': async () => ({ ...stamp() }) as never,
     'subAccounts.transfers': async () => ({ ...stamp() }) as never,
     'transfers.balances': async () => ({ ...stamp() }) as never,
+    'convert.history': async () => ({ ...stamp() }) as never,
     ...extra,
   });
   setDesk(fake.desk);
@@ -74,6 +79,7 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
     useSubBalancesStore.getState().load(SUB),
     useSubTransfersStore.getState().load(SUB),
     useBalancePair.getState().load('USDT'),
+    useConvertHistory.getState().load(),
   ]);
   const count = (channel: ChannelName) => fake.callsTo(channel).length;
   const before = new Map(READS.map((c) => [c, count(c)]));
@@ -101,6 +107,7 @@ const READS: ChannelName[] = [
   'subAccounts.balances',
   'subAccounts.transfers',
   'transfers.balances',
+  'convert.history',
 ];
 
 /** A sub-account whose balances and transfers a slot shows. */
@@ -134,6 +141,18 @@ describe('mutations refresh what they change (one rule each)', () => {
     const reloaded = await useEverySlot(fake);
     await moveBalance({ ticker: 'USDT', amount: '1', from: 'main', to: 'trade' });
     expect(await reloaded()).toEqual(['portfolio.overview', 'trade.context', 'transfers.balances']);
+  });
+
+  it('a convert refreshes the holdings, Trade, the balances and the convert history', async () => {
+    const fake = serve({ 'convert.confirm': async () => ({ quoteId: '1' }) as never });
+    const reloaded = await useEverySlot(fake);
+    await confirmConvert('1');
+    expect(await reloaded()).toEqual([
+      'portfolio.overview',
+      'trade.context',
+      'transfers.balances',
+      'convert.history',
+    ]);
   });
 
   it('cancelling an order refreshes the same but deals, and nothing after a refusal', async () => {

@@ -25,6 +25,7 @@ import { useOverviewStore } from './overviewStore';
 import type { TransferOutcome, TransferRequest } from '../transfer';
 
 const TransferDialog = lazyNamed(() => import('../transfer/TransferDialog'), 'TransferDialog');
+const ConvertDialog = lazyNamed(() => import('../convert/ConvertDialog'), 'ConvertDialog');
 
 /*
  * Below the fold, rendered after the first paint: the assets table's code (with its virtualiser) and
@@ -197,6 +198,7 @@ export function OverviewView() {
   const [receiving, setReceiving] = useState<string>();
   const [transfer, setTransfer] = useState<TransferRequest | undefined>();
   const [moved, setMoved] = useState<string | undefined>();
+  const [converting, setConverting] = useState(false);
   const openTransfer = useCallback((ticker: string) => {
     setMoved(undefined);
     setTransfer({ ticker });
@@ -333,6 +335,17 @@ export function OverviewView() {
           >
             Transfer
           </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            disabled={!data?.rows.length}
+            onClick={() => {
+              setMoved(undefined);
+              setConverting(true);
+            }}
+          >
+            Convert
+          </button>
           <label className="ov-toggle">
             <input
               type="checkbox"
@@ -379,6 +392,18 @@ export function OverviewView() {
             onDone={(outcome?: TransferOutcome) => {
               setTransfer(undefined);
               if (outcome) setMoved(outcome.text);
+            }}
+          />
+        </Suspense>
+      ) : null}
+
+      {converting ? (
+        <Suspense fallback={null}>
+          <ConvertDialog
+            assets={data?.rows.map((row) => ({ ticker: row.ticker, places: row.precision })) ?? []}
+            onDone={(text?: string) => {
+              setConverting(false);
+              if (text) setMoved(text);
             }}
           />
         </Suspense>
