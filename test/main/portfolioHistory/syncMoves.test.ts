@@ -33,7 +33,15 @@ function movesApi(histories: Record<string, SubAccountTransfer[]>, converts: Con
       limit: 100,
       records: offset === 0 ? Object.keys(histories).map((id) => ({ id, alias: id })) : [],
     }),
-    subAccountTransfers: async ({ id, offset = 0, limit = 100 }) => {
+    subAccountTransfers: async ({
+      id,
+      offset = 0,
+      limit = 100,
+    }: {
+      id: string;
+      offset?: number;
+      limit?: number;
+    }) => {
       asked.transfers.push({ id, offset });
       return { offset, limit, records: (histories[id] ?? []).slice(offset, offset + limit) };
     },
