@@ -126,15 +126,30 @@ export function storedFlexPayment(p: FlexPayment): StoredFlexPayment {
   };
 }
 
-/** Deals: the 31-day windows from the cursor (or six months ago) to now, oldest first. */
-async function syncDeals(api: ExchangeApi, store: HistoryStore, profileId: string, now: Millis) {
-  const cursor = store.cursor(profileId, 'deals');
+/**
+ * Where a source read in windows back six months goes on from (Unix seconds): its cursor less the
+ * overlap, or the earliest the exchange keeps; and the `earliest` its cursor then keeps.
+ */
+function windowsStart(
+  store: HistoryStore,
+  profileId: string,
+  source: 'deals' | 'converts',
+  overlapMs: Millis,
+  now: Millis,
+) {
+  const cursor = store.cursor(profileId, source);
   const kept = historyEarliest(now);
-  const resume = cursor ? seconds(cursor.through - DEALS_OVERLAP_MS) : undefined;
+  const resume = cursor ? seconds(cursor.through - overlapMs) : undefined;
   // A cursor older than what the exchange keeps (the app not run for six months): what lies
   // between is gone, and the store's history starts again at the earliest kept.
   const from = resume !== undefined && resume >= kept ? resume : kept;
   const earliest = cursor && from === resume ? cursor.earliest : from * 1000;
+  return { from, earliest };
+}
+
+/** Deals: the 31-day windows from the cursor (or six months ago) to now, oldest first. */
+async function syncDeals(api: ExchangeApi, store: HistoryStore, profileId: string, now: Millis) {
+  const { from, earliest } = windowsStart(store, profileId, 'deals', DEALS_OVERLAP_MS, now);
   let count = 0;
   // Oldest first, the cursor moved after each window: a sync stopped by the cap or a failure
   // goes on from there next time.
@@ -334,11 +349,7 @@ async function syncSubAccountTransfers(
  * exchange answers) to now, oldest first, each paged; the cursor moves after each window.
  */
 async function syncConverts(api: ExchangeApi, store: HistoryStore, profileId: string, now: Millis) {
-  const cursor = store.cursor(profileId, 'converts');
-  const kept = historyEarliest(now);
-  const resume = cursor ? seconds(cursor.through - MOVES_OVERLAP_MS) : undefined;
-  const from = resume !== undefined && resume >= kept ? resume : kept;
-  const earliest = cursor && from === resume ? cursor.earliest : from * 1000;
+  const { from, earliest } = windowsStart(store, profileId, 'converts', MOVES_OVERLAP_MS, now);
   let count = 0;
   const windows = historyWindows({ from, to: Math.ceil(now / 1000) }, CONVERT_WINDOW_SECONDS);
   for (const window of windows.reverse()) {
