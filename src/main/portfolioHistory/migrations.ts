@@ -223,6 +223,47 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX price_alerts_profile_time ON price_alerts (profile, created_at);
     `,
   },
+  {
+    version: 8,
+    name: 'internal moves: sub-account transfers and converts; a cursor per sub-account',
+    // Kept per profile, one row per exchange id (a sync writes a record again, never twice). The
+    // cursors' table is rebuilt without its closed list of sources: the sub-account history is
+    // synced per sub-account (source 'subAccount:<id>'), and converts are a source of their own.
+    sql: `
+      CREATE TABLE sub_account_transfers (
+        profile TEXT NOT NULL,
+        transaction_id TEXT NOT NULL,
+        sub_account_id TEXT NOT NULL,
+        direction TEXT NOT NULL CHECK (direction IN ('main_to_sub', 'sub_to_main')),
+        ticker TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        time INTEGER NOT NULL,
+        PRIMARY KEY (profile, transaction_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX sub_account_transfers_profile_time ON sub_account_transfers (profile, time);
+      CREATE TABLE converts (
+        profile TEXT NOT NULL,
+        id TEXT NOT NULL,
+        from_ticker TEXT NOT NULL,
+        to_ticker TEXT NOT NULL,
+        give TEXT NOT NULL,
+        receive TEXT NOT NULL,
+        time INTEGER NOT NULL,
+        PRIMARY KEY (profile, id)
+      ) WITHOUT ROWID;
+      CREATE INDEX converts_profile_time ON converts (profile, time);
+      CREATE TABLE sync_cursors_8 (
+        profile TEXT NOT NULL,
+        source TEXT NOT NULL,
+        earliest INTEGER NOT NULL,
+        through INTEGER NOT NULL,
+        PRIMARY KEY (profile, source)
+      ) WITHOUT ROWID;
+      INSERT INTO sync_cursors_8 SELECT profile, source, earliest, through FROM sync_cursors;
+      DROP TABLE sync_cursors;
+      ALTER TABLE sync_cursors_8 RENAME TO sync_cursors;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

@@ -91,7 +91,8 @@ export interface DailyClose {
 
 /** What a sync source has fetched: every record from `earliest` to `through` is in the store. */
 export interface SyncCursor {
-  source: 'deals' | 'transfers' | 'flexPayments';
+  /** `subAccount:<id>`: one sub-account's transfers with the main account (migration 8). */
+  source: 'deals' | 'transfers' | 'flexPayments' | 'converts' | `subAccount:${string}`;
   earliest: Millis;
   through: Millis;
 }

@@ -143,6 +143,9 @@ export class PortfolioHistory {
       deals: store.deals(id, cutoff, now),
       transfers: store.transfers(id, cutoff, now),
       flexPayments: store.flexPayments(id, cutoff, now),
+      // Moves between the user's own accounts, and converts (issue 34 item 6).
+      subAccountTransfers: store.subAccountTransfers(id, cutoff, now),
+      converts: store.converts(id, cutoff, now),
     };
     // The rewards kept for the Mining screen's accounts (services/miningRewards.ts syncs them).
     const miningRewards = store.miningRewards.between(id, cutoff, now);
@@ -161,6 +164,8 @@ export class PortfolioHistory {
     for (const t of records.transfers) tickers.add(t.ticker);
     for (const p of records.flexPayments) tickers.add(p.ticker);
     for (const r of miningRewards) tickers.add(r.currency);
+    for (const t of records.subAccountTransfers) tickers.add(t.ticker);
+    for (const c of records.converts) for (const t of [c.from, c.to]) tickers.add(t);
     // The kline answers trading markets only.
     const listed = (await api.markets()).filter((m) => m.tradesEnabled).map((m) => m.name);
     const markets = marketsFor([...tickers], quote, listed);
