@@ -31,6 +31,7 @@ export async function overviewAccounts(
       { id: MAIN_ACCOUNT, alias: MAIN_ACCOUNT_ALIAS },
       ...subs.map((sub) => ({ id: sub.id, alias: sub.alias })),
     ],
+    fetchedAt: Date.now(),
   };
 }
 

@@ -244,6 +244,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'subAccounts.transfers',
     'transfers.balances',
   ],
+  'portfolio.setAccounts': [...PORTFOLIO],
 };
 
 /**

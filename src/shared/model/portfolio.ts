@@ -189,4 +189,5 @@ export interface OverviewAccounts {
   counted: string[];
   /** Every account that can be counted, the main account first. */
   choices: CountedAccount[];
+  fetchedAt: Millis;
 }
