@@ -25,7 +25,8 @@ export function AccountsFilter() {
   const choose = useOverviewAccounts((s) => s.choose);
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  /** The choice on its way to main: shown at once, back to the kept one if main refuses it. */
+  const [pending, setPending] = useState<string[]>();
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
   const panelId = useId();
@@ -51,20 +52,22 @@ export function AccountsFilter() {
   }, [open]);
 
   if (!view || view.choices.length < 2) return null;
-  const { counted, choices } = view;
+  const { choices } = view;
+  const counted = pending ?? view.counted;
+  const saving = pending !== undefined;
 
   const toggle = async (id: string, on: boolean) => {
     const next = on
       ? choices.map((c) => c.id).filter((c) => c === id || counted.includes(c))
       : counted.filter((c) => c !== id);
-    setSaving(true);
+    setPending(next);
     setFailure(undefined);
     try {
       await choose(next);
     } catch (error) {
       setFailure(asDeskError(error).message);
     } finally {
-      setSaving(false);
+      setPending(undefined);
     }
   };
 
