@@ -36,6 +36,8 @@ export const CHANNEL_NAMES = [
   'portfolio.profitLoss',
   'portfolio.exportSnapshotsCsv',
   'portfolio.exportProfitLossCsv',
+  'portfolio.accounts',
+  'portfolio.setAccounts',
   'orders.active',
   'orders.cancel',
   'orders.conditional',

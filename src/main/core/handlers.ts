@@ -25,6 +25,7 @@ import type { MiningRewardsService } from '../services/miningRewards';
 import type { PriceAlertService } from '../services/priceAlerts';
 import * as keyHistory from '../services/keyHistory';
 import * as receive from '../services/receive';
+import { overviewAccounts, setOverviewAccounts } from '../services/overviewAccounts';
 import type { ChannelName } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
 import { separatorsOf } from '../../shared/separators';
@@ -131,7 +132,7 @@ export function createHandlers(services: Services): Handlers {
     'oauth.setPartner': ({ profileId, ...partner }) => accounts.setPartner(profileId, partner),
     'oauth.connect': ({ profileId }) => accounts.connect(profileId),
     'oauth.disconnect': ({ profileId }) => accounts.disconnect(profileId),
-    'portfolio.overview': ({ quote }) => recorder.overview(quote),
+    'portfolio.overview': ({ quote, accounts: scope }) => recorder.overview(quote, scope),
     // TEMPORARY (issue 18, data half): the net-worth series and the profit and loss come with the
     // calculation half (backfill.ts, profitLoss.ts); these three are replaced when it is merged.
     'portfolio.netWorth': ({ quote, range }) => portfolioHistory.netWorth(quote, range),
@@ -222,6 +223,9 @@ export function createHandlers(services: Services): Handlers {
     'priceAlerts.add': (spec) => services.priceAlerts.add(spec),
     'priceAlerts.edit': ({ id, ...spec }) => services.priceAlerts.edit(id, spec),
     'priceAlerts.remove': async ({ id }) => services.priceAlerts.remove(id),
+    'portfolio.accounts': () => overviewAccounts(accounts, api(), accounts.active().id),
+    'portfolio.setAccounts': ({ accounts: ids }) =>
+      setOverviewAccounts(accounts, api(), accounts.active().id, ids),
     // Taxes (issue 36): replaced by src/main/tax's service as it lands.
     'tax.report': () => notYet(),
     'tax.settings': () => notYet(),

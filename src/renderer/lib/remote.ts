@@ -246,6 +246,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'convert.history',
   ],
   'convert.confirm': [...PORTFOLIO, 'trade.context', 'transfers.balances', 'convert.history'],
+  'portfolio.setAccounts': [...PORTFOLIO],
 };
 
 /**

@@ -47,4 +47,21 @@ export class ShellPage {
     if (label === 'Theme' && value !== 'system')
       await this.page.locator(`html[data-theme="${value}"]`).waitFor({ state: 'attached' });
   }
+
+  /**
+   * The looks a screen is checked in: 1400x900 and 800x600, each in light and dark. Sets the
+   * window size and the theme, then runs `each` with the look's name ("1400x900-light").
+   */
+  async eachLook(each: (look: string) => Promise<void>): Promise<void> {
+    for (const [width, height] of [
+      [1400, 900],
+      [800, 600],
+    ] as const) {
+      await this.page.setViewportSize({ width, height });
+      for (const mode of ['light', 'dark'] as const) {
+        await this.setting('Theme', mode);
+        await each(`${width}x${height}-${mode}`);
+      }
+    }
+  }
 }

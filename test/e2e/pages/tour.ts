@@ -278,6 +278,17 @@ export class ScreenTour {
           await dialog.getByTestId('convert-quote').waitFor();
         },
       ],
+      [
+        // Issue 34 item 4: the Overview's accounts filter, open (a checkbox per account).
+        'overview-accounts-filter',
+        async () => {
+          await this.page.keyboard.press('Escape');
+          await this.page.getByRole('dialog').waitFor({ state: 'detached' });
+          await overview.open();
+          await this.page.getByRole('button', { name: /^Accounts:/ }).click();
+          await this.page.getByRole('group', { name: 'Accounts counted' }).waitFor();
+        },
+      ],
     ];
   }
 

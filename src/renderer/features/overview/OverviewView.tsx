@@ -10,6 +10,7 @@ import { lazyNamed } from '../../lib/lazyNamed';
 import { useAfterPaint } from '../../lib/useAfterPaint';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { useSettings } from '../../lib/settingsStore';
+import { AccountsFilter, AccountsNote } from './AccountsFilter';
 import { AllocationChart } from './AllocationChart';
 import { useMarkets } from '../trade';
 import {
@@ -258,6 +259,7 @@ export function OverviewView() {
                   ))}
                 </select>
               </label>
+              <AccountsFilter />
               <DataAge fetchedAt={data?.fetchedAt} loading={loading} />
             </div>
           </div>
@@ -287,6 +289,7 @@ export function OverviewView() {
               </div>
             </dl>
           ) : null}
+          {data ? <AccountsNote shown={data.accounts} /> : null}
           {data && data.unpriced.length > 0 ? (
             <p className="ov-note" data-testid="overview-unpriced">
               Not counted: {listTickers(data.unpriced)}{' '}
