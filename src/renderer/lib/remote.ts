@@ -244,6 +244,10 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'subAccounts.transfers',
     'transfers.balances',
   ],
+  'tax.saveSettings': ['tax.report'],
+  'tax.setYearMethod': ['tax.report'],
+  'tax.setDepositCost': ['tax.report'],
+  'tax.setWithdrawalSpent': ['tax.report'],
 };
 
 /**
