@@ -23,9 +23,19 @@ const MONTH_OPTIONS = Array.from({ length: 12 }, (_, i) => ({
 }));
 const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** Start month, long-term months and the default method, checked by the contract before saving. */
-export function TaxSettingsForm({ report }: { report: TaxReport }) {
-  const [saved, setSaved] = useState(false);
+/**
+ * Start month, long-term months and the default method, checked by the contract before saving.
+ * `saved` is kept by the caller: the form starts again from what main kept after a save.
+ */
+export function TaxSettingsForm({
+  report,
+  saved,
+  setSaved,
+}: {
+  report: TaxReport;
+  saved: boolean;
+  setSaved(saved: boolean): void;
+}) {
   const form = useForm({
     initial: {
       yearStartMonth: String(report.settings.yearStartMonth),

@@ -166,6 +166,15 @@ function YearAndMethod({
 
 function ReportBody({ report }: { report: TaxReport }) {
   const places = reportPlaces(report);
+  const [saved, setSaved] = useState(false);
+  const settings = (
+    <TaxSettingsForm
+      key={JSON.stringify(report.settings)}
+      report={report}
+      saved={saved}
+      setSaved={setSaved}
+    />
+  );
   if (report.historyFrom === null) {
     return (
       <>
@@ -176,7 +185,7 @@ function ReportBody({ report }: { report: TaxReport }) {
             history is synced. Nothing to report for {report.year}.
           </p>
         </section>
-        <TaxSettingsForm key={settingsKey(report)} report={report} />
+        {settings}
       </>
     );
   }
@@ -190,13 +199,10 @@ function ReportBody({ report }: { report: TaxReport }) {
       <OpenLotsTable report={report} places={places} />
       <YearEndTable report={report} places={places} />
       <Exports report={report} />
-      <TaxSettingsForm key={settingsKey(report)} report={report} />
+      {settings}
     </>
   );
 }
-
-/** The settings form starts again from what main kept after each save. */
-const settingsKey = (report: TaxReport) => JSON.stringify(report.settings);
 
 function Totals({ report, places }: { report: TaxReport; places: ReportPlaces }) {
   const t = report.totals;
