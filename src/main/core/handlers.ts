@@ -25,6 +25,7 @@ import type { MiningRewardsService } from '../services/miningRewards';
 import type { PriceAlertService } from '../services/priceAlerts';
 import * as keyHistory from '../services/keyHistory';
 import * as receive from '../services/receive';
+import { TaxService } from '../tax/service';
 import type { ChannelName } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
 import { separatorsOf } from '../../shared/separators';
@@ -103,6 +104,11 @@ export function createHandlers(services: Services): Handlers {
   const balanceMoves = new BalanceMoves(moveGuard);
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
+  const taxes = new TaxService({
+    store: historyStore,
+    portfolioHistory,
+    activeId: () => accounts.active().id,
+  });
   return {
     [GUARD]: lockGuard(lock),
     'app.info': async () => services.info(),
@@ -222,13 +228,13 @@ export function createHandlers(services: Services): Handlers {
     'priceAlerts.add': (spec) => services.priceAlerts.add(spec),
     'priceAlerts.edit': ({ id, ...spec }) => services.priceAlerts.edit(id, spec),
     'priceAlerts.remove': async ({ id }) => services.priceAlerts.remove(id),
-    // Taxes (issue 36): replaced by src/main/tax's service as it lands.
-    'tax.report': () => notYet(),
-    'tax.settings': () => notYet(),
-    'tax.saveSettings': () => notYet(),
-    'tax.setYearMethod': () => notYet(),
-    'tax.setDepositCost': () => notYet(),
-    'tax.setWithdrawalSpent': () => notYet(),
+    // Taxes (issue 36).
+    'tax.report': ({ quote, year }) => taxes.report(quote, year),
+    'tax.settings': async () => taxes.settings(),
+    'tax.saveSettings': async (settings) => taxes.saveSettings(settings),
+    'tax.setYearMethod': async ({ year, method }) => taxes.setYearMethod(year, method),
+    'tax.setDepositCost': async ({ key, ...said }) => taxes.setDepositCost(key, said),
+    'tax.setWithdrawalSpent': async ({ key, spent }) => taxes.setWithdrawalSpent(key, spent),
     'tax.export': () => notYet(),
   };
 }

@@ -7,6 +7,7 @@ import { inTransaction, openHistoryFile } from './database';
 import { MINING_ALERT_TABLES, MiningAlertStore } from './miningAlertsStore';
 import { MiningRewardStore } from './miningRewardsStore';
 import { PRICE_ALERT_TABLES, PriceAlertStore } from './priceAlertsStore';
+import { TAX_TABLES, TaxStore } from '../tax/store';
 import { DAY_MS } from './prices';
 import type {
   DailyClose,
@@ -258,6 +259,8 @@ export class HistoryStore {
   readonly miningRewards: MiningRewardStore;
   /** The price alerts (per profile). */
   readonly priceAlerts: PriceAlertStore;
+  /** The tax settings and the user's word on deposits and withdrawals (issue 36). */
+  readonly tax: TaxStore;
 
   /**
    * `notice`: what the user should be told about how the file was opened (set aside, refused, or
@@ -275,6 +278,7 @@ export class HistoryStore {
     this.miningAlerts = new MiningAlertStore(db);
     this.miningRewards = new MiningRewardStore(db);
     this.priceAlerts = new PriceAlertStore(db);
+    this.tax = new TaxStore(db);
   }
 
   /**
@@ -577,6 +581,7 @@ export class HistoryStore {
         ...MINING_ALERT_TABLES,
         'mining_rewards',
         ...PRICE_ALERT_TABLES,
+        ...TAX_TABLES,
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE profile = ?`).run(profileId);
       }
