@@ -77,7 +77,7 @@ export class TaxService {
     const value = closeValuation(closes, quote);
     const events = taxEvents(history, value, quote, this.options.store.tax.marks(id));
     const prices = new Map(overview.rows.map((r) => [r.ticker, r.price]));
-    return taxReport({
+    const report = taxReport({
       events,
       settings: this.options.store.tax.settings(id),
       year,
@@ -92,6 +92,9 @@ export class TaxService {
       historyFrom: historyFromOf(history),
       now,
     });
+    // The number rule's places for the screen: each asset's display places, the quote's.
+    const precisions = Object.fromEntries(overview.rows.map((r) => [r.ticker, r.precision]));
+    return { ...report, precisions, quotePlaces: overview.quotePrecision };
   }
 }
 
