@@ -58,7 +58,7 @@ function quoteColumn<Row>(
   value: (row: Row) => string | null,
   report: TaxReport,
   places: ReportPlaces,
-  width = 'minmax(112px, 1fr)',
+  width = 'minmax(104px, 1fr)',
 ): Column<Row> {
   return decimalColumn(id, header, width, value, (row) => (
     <QuoteValue value={value(row)} places={places.quote} quote={report.quote} />
@@ -71,14 +71,14 @@ function amountColumn<Row extends { asset: string; amount: string }>(
   return decimalColumn(
     'amount',
     'Amount',
-    'minmax(120px, 1fr)',
+    'minmax(110px, 1fr)',
     (r) => r.amount,
     (r) => <Amount value={r.amount} places={places.asset(r.asset)} unit={r.asset} />,
   );
 }
 
 const assetColumn = <Row extends { asset: string }>(): Column<Row> =>
-  tickerColumn('asset', 'Asset', '72px', (r) => r.asset);
+  tickerColumn('asset', 'Asset', '64px', (r) => r.asset);
 
 /** "Realized gains": one row per disposal and lot it took. */
 export function RealizedTable({ report, places }: { report: TaxReport; places: ReportPlaces }) {
@@ -88,7 +88,7 @@ export function RealizedTable({ report, places }: { report: TaxReport; places: R
     textColumn(
       'acquired',
       'Acquired',
-      '104px',
+      '100px',
       (r) => daySort(r.acquiredAt),
       (r) => (
         <span title={r.costUnknown ? 'From a deposit whose cost is not entered' : undefined}>
@@ -100,18 +100,18 @@ export function RealizedTable({ report, places }: { report: TaxReport; places: R
     textColumn(
       'disposed',
       'Disposed',
-      '104px',
+      '100px',
       (r) => daySort(r.disposedAt),
       (r) => dayText(r.disposedAt),
     ),
     quoteColumn('proceeds', 'Proceeds', (r) => r.proceeds, report, places),
     quoteColumn('cost', 'Cost', (r) => r.cost, report, places),
-    { ...quoteColumn('fee', 'Fee', (r) => r.fee, report, places), priority: 'low' },
+    quoteColumn('fee', 'Fee', (r) => r.fee, report, places),
     quoteColumn('gain', 'Gain', (r) => r.gain, report, places),
     textColumn(
       'term',
       'Term',
-      '64px',
+      '56px',
       (r) => r.term,
       (r) => (r.term === 'long' ? 'Long' : 'Short'),
     ),
@@ -171,7 +171,7 @@ export function OpenLotsTable({ report, places }: { report: TaxReport; places: R
     textColumn(
       'acquired',
       'Acquired',
-      '104px',
+      '100px',
       (r) => daySort(r.acquiredAt),
       (r) => dayText(r.acquiredAt),
     ),
