@@ -12,7 +12,7 @@ import { TradePage } from './pages/trade';
  * reward in its seeded history, so its lots are its deals and every value is exact in USDT:
  * a buy acquires its amount less the fee (taken in ADA) at the deal's total; a sell disposes of its
  * amount for the deal's total, its fee (in USDT) the disposal's fee. A disposal beyond every lot
- * is a row "Before the history" at no cost.
+ * is a row "Before history" at no cost.
  */
 let session: DemoSession;
 let taxes: TaxesPage;
@@ -80,7 +80,7 @@ function fifo(deals: readonly Deal[]): Gain[] {
 const at8 = (value: Decimal | string) =>
   new Decimal(value).toDecimalPlaces(8, Decimal.ROUND_HALF_UP).toFixed(8);
 const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const dayText = (ms: number | null) => (ms === null ? 'Before the history' : DAY.format(ms));
+const dayText = (ms: number | null) => (ms === null ? 'Before history' : DAY.format(ms));
 
 /** A row's cell by its header (a header may carry a sort mark). */
 function cellOf(row: TaxRow, header: string): string {

@@ -4,6 +4,7 @@ import type { TaxMethod, TaxReport, UnknownCostDeposit } from '../../../shared/m
 import { Amount } from '../../components/Amount';
 import { SelectField, TextField } from '../../components/Field';
 import { asDeskError } from '../../../shared/errors';
+import { formatCount } from '../../lib/numberFormat';
 import { useForm } from '../../lib/useForm';
 import { saveTaxSettings, setDepositCost } from './taxStore';
 import { QuoteValue, type ReportPlaces } from './TaxTables';
@@ -118,11 +119,14 @@ export function UnknownCostDeposits({
   if (report.unknownCostDeposits.length === 0) return null;
   return (
     <section className="card" aria-labelledby="tax-deposits-title">
-      <h2 id="tax-deposits-title">Deposits without a cost</h2>
+      <h2 id="tax-deposits-title">
+        Deposits without a cost ({formatCount(report.unknownCostDeposits.length)})
+      </h2>
       <p className="muted small">
         Until you say otherwise, each is counted at its value on the day it arrived.
       </p>
-      <ul className="tax-deposits">
+      {/* A long list scrolls in its own box (a Tab stop the keyboard scrolls). */}
+      <ul className="tax-deposits" tabIndex={0} aria-label="Deposits without a cost">
         {report.unknownCostDeposits.map((d) => (
           <DepositItem key={d.key} deposit={d} quote={report.quote} places={places} />
         ))}

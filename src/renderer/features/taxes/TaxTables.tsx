@@ -18,7 +18,7 @@ const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 
 const ROWS = 12;
 
 /** A UTC day, sortable by its time. */
-const dayText = (ms: number | null) => (ms === null ? 'Before the history' : DAY.format(ms));
+const dayText = (ms: number | null) => (ms === null ? 'Before history' : DAY.format(ms));
 const daySort = (ms: number | null) => String(ms ?? 0).padStart(16, '0');
 
 /** The places of the report: each asset at its display precision, values in the quote. */
@@ -35,20 +35,22 @@ export function reportPlaces(report: TaxReport): ReportPlaces {
   };
 }
 
-/** A value in the quote, or a dash (with why) when it has none. */
+/** A value in the quote (its unit unless a column's header says it), or a dash (with why). */
 export function QuoteValue({
   value,
   places,
   quote,
+  unit = true,
 }: {
   value: string | null;
   places: number;
   quote: string;
+  unit?: boolean;
 }) {
   return value === null ? (
     <span title={`No close in ${quote} known`}>—</span>
   ) : (
-    <Amount value={value} places={places} unit={quote} />
+    <Amount value={value} places={places} {...(unit ? { unit: quote } : {})} />
   );
 }
 
@@ -58,10 +60,11 @@ function quoteColumn<Row>(
   value: (row: Row) => string | null,
   report: TaxReport,
   places: ReportPlaces,
-  width = 'minmax(104px, 1fr)',
+  width = 'minmax(112px, 1fr)',
 ): Column<Row> {
-  return decimalColumn(id, header, width, value, (row) => (
-    <QuoteValue value={value(row)} places={places.quote} quote={report.quote} />
+  // The quote in the header, not in each cell: the figures keep their room.
+  return decimalColumn(id, `${header} (${report.quote})`, width, value, (row) => (
+    <QuoteValue value={value(row)} places={places.quote} quote={report.quote} unit={false} />
   ));
 }
 
@@ -71,7 +74,7 @@ function amountColumn<Row extends { asset: string; amount: string }>(
   return decimalColumn(
     'amount',
     'Amount',
-    'minmax(110px, 1fr)',
+    'minmax(176px, 1.2fr)',
     (r) => r.amount,
     (r) => <Amount value={r.amount} places={places.asset(r.asset)} unit={r.asset} />,
   );
@@ -88,7 +91,7 @@ export function RealizedTable({ report, places }: { report: TaxReport; places: R
     textColumn(
       'acquired',
       'Acquired',
-      '100px',
+      '128px',
       (r) => daySort(r.acquiredAt),
       (r) => (
         <span title={r.costUnknown ? 'From a deposit whose cost is not entered' : undefined}>
@@ -100,7 +103,7 @@ export function RealizedTable({ report, places }: { report: TaxReport; places: R
     textColumn(
       'disposed',
       'Disposed',
-      '100px',
+      '112px',
       (r) => daySort(r.disposedAt),
       (r) => dayText(r.disposedAt),
     ),
@@ -142,7 +145,7 @@ export function IncomeTable({ report, places }: { report: TaxReport; places: Rep
     textColumn(
       'date',
       'Date',
-      '104px',
+      '112px',
       (r) => daySort(r.at),
       (r) => dayText(r.at),
     ),
@@ -171,7 +174,7 @@ export function OpenLotsTable({ report, places }: { report: TaxReport; places: R
     textColumn(
       'acquired',
       'Acquired',
-      '100px',
+      '128px',
       (r) => daySort(r.acquiredAt),
       (r) => dayText(r.acquiredAt),
     ),

@@ -193,11 +193,11 @@ function ReportBody({ report }: { report: TaxReport }) {
     <>
       <Totals report={report} places={places} />
       <Reconciliation report={report} places={places} />
-      <UnknownCostDeposits report={report} places={places} />
       <RealizedTable report={report} places={places} />
       <IncomeTable report={report} places={places} />
       <OpenLotsTable report={report} places={places} />
       <YearEndTable report={report} places={places} />
+      <UnknownCostDeposits report={report} places={places} />
       <Exports report={report} />
       {settings}
     </>
