@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type {
   OpenLotRow,
   RealizedGainRow,
@@ -9,6 +10,7 @@ import { Amount } from '../../components/Amount';
 import { decimalColumn, textColumn, tickerColumn } from '../../components/table/columns';
 import { DataTable, type Column } from '../../components/table/DataTable';
 import { tableHeight } from '../../components/ViewParts';
+import { formatDecimal } from '../../lib/decimal';
 import { formatCount } from '../../lib/numberFormat';
 
 /** Places of an asset whose display precision the report did not give. */
@@ -54,27 +56,52 @@ export function QuoteValue({
   );
 }
 
+/** About a character of a table cell's text, and a cell's padding, in px. */
+const CHAR_PX = 8.4;
+const CELL_PAD_PX = 28;
+
+/**
+ * The least width of a column of figures: as wide as its longest text ("4,524,159.09000000 DOGE"
+ * beside "0.01240000 BTC"), never less than `least`, so none is cut.
+ */
+function fitted(texts: readonly string[], least: number, grow: string): string {
+  const longest = texts.reduce((most, text) => Math.max(most, text.length), 0);
+  return `minmax(${Math.max(least, Math.ceil(longest * CHAR_PX) + CELL_PAD_PX)}px, ${grow})`;
+}
+
 function quoteColumn<Row>(
   id: string,
   header: string,
   value: (row: Row) => string | null,
   report: TaxReport,
   places: ReportPlaces,
-  width = 'minmax(112px, 1fr)',
+  rows: readonly Row[],
 ): Column<Row> {
+  const texts = rows.map((r) => {
+    const v = value(r);
+    return v === null ? '' : formatDecimal(v, places.quote);
+  });
   // The quote in the header, not in each cell: the figures keep their room.
-  return decimalColumn(id, `${header} (${report.quote})`, width, value, (row) => (
-    <QuoteValue value={value(row)} places={places.quote} quote={report.quote} unit={false} />
-  ));
+  return decimalColumn(
+    id,
+    `${header} (${report.quote})`,
+    fitted(texts, 112, '1fr'),
+    value,
+    (row) => (
+      <QuoteValue value={value(row)} places={places.quote} quote={report.quote} unit={false} />
+    ),
+  );
 }
 
 function amountColumn<Row extends { asset: string; amount: string }>(
   places: ReportPlaces,
+  rows: readonly Row[],
 ): Column<Row> {
+  const texts = rows.map((r) => `${formatDecimal(r.amount, places.asset(r.asset))} ${r.asset}`);
   return decimalColumn(
     'amount',
     'Amount',
-    'minmax(176px, 1.2fr)',
+    fitted(texts, 120, '1.2fr'),
     (r) => r.amount,
     (r) => <Amount value={r.amount} places={places.asset(r.asset)} unit={r.asset} />,
   );
@@ -85,40 +112,44 @@ const assetColumn = <Row extends { asset: string }>(): Column<Row> =>
 
 /** "Realized gains": one row per disposal and lot it took. */
 export function RealizedTable({ report, places }: { report: TaxReport; places: ReportPlaces }) {
-  const columns: Column<RealizedGainRow>[] = [
-    assetColumn(),
-    amountColumn(places),
-    textColumn(
-      'acquired',
-      'Acquired',
-      '128px',
-      (r) => daySort(r.acquiredAt),
-      (r) => (
-        <span title={r.costUnknown ? 'From a deposit whose cost is not entered' : undefined}>
-          {dayText(r.acquiredAt)}
-          {r.costUnknown ? ' *' : ''}
-        </span>
+  // Built once a report (the widths read every row).
+  const columns = useMemo(
+    (): Column<RealizedGainRow>[] => [
+      assetColumn(),
+      amountColumn(places, report.realized),
+      textColumn(
+        'acquired',
+        'Acquired',
+        '128px',
+        (r) => daySort(r.acquiredAt),
+        (r) => (
+          <span title={r.costUnknown ? 'From a deposit whose cost is not entered' : undefined}>
+            {dayText(r.acquiredAt)}
+            {r.costUnknown ? ' *' : ''}
+          </span>
+        ),
       ),
-    ),
-    textColumn(
-      'disposed',
-      'Disposed',
-      '112px',
-      (r) => daySort(r.disposedAt),
-      (r) => dayText(r.disposedAt),
-    ),
-    quoteColumn('proceeds', 'Proceeds', (r) => r.proceeds, report, places),
-    quoteColumn('cost', 'Cost', (r) => r.cost, report, places),
-    quoteColumn('fee', 'Fee', (r) => r.fee, report, places),
-    quoteColumn('gain', 'Gain', (r) => r.gain, report, places),
-    textColumn(
-      'term',
-      'Term',
-      '56px',
-      (r) => r.term,
-      (r) => (r.term === 'long' ? 'Long' : 'Short'),
-    ),
-  ];
+      textColumn(
+        'disposed',
+        'Disposed',
+        '112px',
+        (r) => daySort(r.disposedAt),
+        (r) => dayText(r.disposedAt),
+      ),
+      quoteColumn('proceeds', 'Proceeds', (r) => r.proceeds, report, places, report.realized),
+      quoteColumn('cost', 'Cost', (r) => r.cost, report, places, report.realized),
+      quoteColumn('fee', 'Fee', (r) => r.fee, report, places, report.realized),
+      quoteColumn('gain', 'Gain', (r) => r.gain, report, places, report.realized),
+      textColumn(
+        'term',
+        'Term',
+        '56px',
+        (r) => r.term,
+        (r) => (r.term === 'long' ? 'Long' : 'Short'),
+      ),
+    ],
+    [report, places],
+  );
   return (
     <TaxTable
       title="Realized gains"
@@ -141,19 +172,23 @@ const INCOME_KINDS = { mining: 'Mining reward', interest: 'Flex interest' } as c
 
 /** "Income": mining rewards and flex interest, valued at the day's close. */
 export function IncomeTable({ report, places }: { report: TaxReport; places: ReportPlaces }) {
-  const columns: Column<TaxIncomeRow>[] = [
-    textColumn(
-      'date',
-      'Date',
-      '112px',
-      (r) => daySort(r.at),
-      (r) => dayText(r.at),
-    ),
-    textColumn('kind', 'Kind', '120px', (r) => INCOME_KINDS[r.kind]),
-    assetColumn(),
-    amountColumn(places),
-    quoteColumn('value', 'Value', (r) => r.value, report, places),
-  ];
+  // Built once a report (the widths read every row).
+  const columns = useMemo(
+    (): Column<TaxIncomeRow>[] => [
+      textColumn(
+        'date',
+        'Date',
+        '112px',
+        (r) => daySort(r.at),
+        (r) => dayText(r.at),
+      ),
+      textColumn('kind', 'Kind', '120px', (r) => INCOME_KINDS[r.kind]),
+      assetColumn(),
+      amountColumn(places, report.income),
+      quoteColumn('value', 'Value', (r) => r.value, report, places, report.income),
+    ],
+    [report, places],
+  );
   return (
     <TaxTable
       title="Income"
@@ -169,28 +204,35 @@ export function IncomeTable({ report, places }: { report: TaxReport; places: Rep
 
 /** "Open lots": what is still held, its cost, value and days to long term. */
 export function OpenLotsTable({ report, places }: { report: TaxReport; places: ReportPlaces }) {
-  const columns: Column<OpenLotRow>[] = [
-    assetColumn(),
-    textColumn(
-      'acquired',
-      'Acquired',
-      '128px',
-      (r) => daySort(r.acquiredAt),
-      (r) => dayText(r.acquiredAt),
-    ),
-    amountColumn(places),
-    quoteColumn('cost', 'Cost', (r) => r.cost, report, places),
-    { ...quoteColumn('value', 'Value', (r) => r.value, report, places), priority: 'low' },
-    quoteColumn('unrealized', 'Unrealized', (r) => r.unrealized, report, places),
-    {
-      id: 'days',
-      header: 'Days to long term',
-      align: 'right',
-      width: '96px',
-      cell: (r) => (r.daysToLongTerm === 0 ? 'Long term' : formatCount(r.daysToLongTerm)),
-      sort: (a, b) => a.daysToLongTerm - b.daysToLongTerm,
-    },
-  ];
+  // Built once a report (the widths read every row).
+  const columns = useMemo(
+    (): Column<OpenLotRow>[] => [
+      assetColumn(),
+      textColumn(
+        'acquired',
+        'Acquired',
+        '128px',
+        (r) => daySort(r.acquiredAt),
+        (r) => dayText(r.acquiredAt),
+      ),
+      amountColumn(places, report.openLots),
+      quoteColumn('cost', 'Cost', (r) => r.cost, report, places, report.openLots),
+      {
+        ...quoteColumn('value', 'Value', (r) => r.value, report, places, report.openLots),
+        priority: 'low',
+      },
+      quoteColumn('unrealized', 'Unrealized', (r) => r.unrealized, report, places, report.openLots),
+      {
+        id: 'days',
+        header: 'Days to long term',
+        align: 'right',
+        width: '96px',
+        cell: (r) => (r.daysToLongTerm === 0 ? 'Long term' : formatCount(r.daysToLongTerm)),
+        sort: (a, b) => a.daysToLongTerm - b.daysToLongTerm,
+      },
+    ],
+    [report, places],
+  );
   return (
     <TaxTable
       title="Open lots"
@@ -206,13 +248,20 @@ export function OpenLotsTable({ report, places }: { report: TaxReport; places: R
 
 /** The holdings at the tax year's end, with their cost and value then. */
 export function YearEndTable({ report, places }: { report: TaxReport; places: ReportPlaces }) {
-  const columns: Column<YearEndHolding>[] = [
-    assetColumn(),
-    amountColumn(places),
-    quoteColumn('cost', 'Cost', (r) => r.cost, report, places),
-    { ...quoteColumn('price', 'Price', (r) => r.price, report, places), priority: 'low' },
-    quoteColumn('value', 'Value', (r) => r.value, report, places),
-  ];
+  // Built once a report (the widths read every row).
+  const columns = useMemo(
+    (): Column<YearEndHolding>[] => [
+      assetColumn(),
+      amountColumn(places, report.yearEnd.holdings),
+      quoteColumn('cost', 'Cost', (r) => r.cost, report, places, report.yearEnd.holdings),
+      {
+        ...quoteColumn('price', 'Price', (r) => r.price, report, places, report.yearEnd.holdings),
+        priority: 'low',
+      },
+      quoteColumn('value', 'Value', (r) => r.value, report, places, report.yearEnd.holdings),
+    ],
+    [report, places],
+  );
   return (
     <TaxTable
       title={`Holdings at the year's end (${dayText(report.yearEnd.at)})`}

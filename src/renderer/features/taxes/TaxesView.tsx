@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { TAX_EXPORT_FORMATS } from '../../../shared/contract';
 import type { TaxExportFormat, TaxMethod, TaxReport } from '../../../shared/model';
 import { asDeskError } from '../../../shared/errors';
@@ -165,7 +165,7 @@ function YearAndMethod({
 }
 
 function ReportBody({ report }: { report: TaxReport }) {
-  const places = reportPlaces(report);
+  const places = useMemo(() => reportPlaces(report), [report]);
   const [saved, setSaved] = useState(false);
   const settings = (
     <TaxSettingsForm
