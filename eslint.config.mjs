@@ -82,6 +82,7 @@ export const FEATURE_USES = {
   transfers: ['receive'],
   receive: [],
   transfer: [],
+  taxes: [],
 };
 
 /** `to` is reached from `from` through the uses of `table` (one or more steps). */

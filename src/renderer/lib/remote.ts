@@ -243,6 +243,7 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'subAccounts.balances',
     'subAccounts.transfers',
     'transfers.balances',
+    'tax.report',
   ],
   'tax.saveSettings': ['tax.report'],
   'tax.setYearMethod': ['tax.report'],
