@@ -83,6 +83,7 @@ export const FEATURE_USES = {
   receive: [],
   transfer: [],
   convert: [],
+  taxes: [],
 };
 
 /** `to` is reached from `from` through the uses of `table` (one or more steps). */

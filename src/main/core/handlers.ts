@@ -26,6 +26,7 @@ import type { PriceAlertService } from '../services/priceAlerts';
 import * as keyHistory from '../services/keyHistory';
 import * as receive from '../services/receive';
 import { overviewAccounts, setOverviewAccounts } from '../services/overviewAccounts';
+import { TaxService } from '../tax/service';
 import type { ChannelName } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
 import { separatorsOf } from '../../shared/separators';
@@ -104,6 +105,11 @@ export function createHandlers(services: Services): Handlers {
   const balanceMoves = new BalanceMoves(moveGuard);
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
+  const taxes = new TaxService({
+    store: historyStore,
+    portfolioHistory,
+    activeId: () => accounts.active().id,
+  });
   return {
     [GUARD]: lockGuard(lock),
     'app.info': async () => services.info(),
@@ -226,16 +232,13 @@ export function createHandlers(services: Services): Handlers {
     'portfolio.accounts': () => overviewAccounts(accounts, api(), accounts.active().id),
     'portfolio.setAccounts': ({ accounts: ids }) =>
       setOverviewAccounts(accounts, api(), accounts.active().id, ids),
-    // Taxes (issue 36): replaced by src/main/tax's service as it lands.
-    'tax.report': () => notYet(),
-    'tax.settings': () => notYet(),
-    'tax.saveSettings': () => notYet(),
-    'tax.setYearMethod': () => notYet(),
-    'tax.setDepositCost': () => notYet(),
-    'tax.setWithdrawalSpent': () => notYet(),
-    'tax.export': () => notYet(),
+    // Taxes (issue 36).
+    'tax.report': ({ quote, year }) => taxes.report(quote, year),
+    'tax.settings': async () => taxes.settings(),
+    'tax.saveSettings': async (settings) => taxes.saveSettings(settings),
+    'tax.setYearMethod': async ({ year, method }) => taxes.setYearMethod(year, method),
+    'tax.setDepositCost': async ({ key, ...said }) => taxes.setDepositCost(key, said),
+    'tax.setWithdrawalSpent': async ({ key, spent }) => taxes.setWithdrawalSpent(key, spent),
+    'tax.export': (input) => taxes.export(input, saveFile),
   };
 }
-
-const notYet = (): Promise<never> =>
-  Promise.reject(new DeskFailure('INTERNAL', 'Taxes are not built yet.'));

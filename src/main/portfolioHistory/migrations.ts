@@ -264,6 +264,40 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE sync_cursors_8 RENAME TO sync_cursors;
     `,
   },
+  {
+    version: 9,
+    name: "tax settings and the user's word on deposits and withdrawals",
+    // Per profile (issue 36): the tax settings, the method chosen per tax year, a deposit's cost
+    // as the user entered it (decimal text, in `quote`) or its mark as a transfer from their own
+    // wallet, and the withdrawals marked spent. Keyed by the stored transfer's key.
+    sql: `
+      CREATE TABLE tax_settings (
+        profile TEXT NOT NULL PRIMARY KEY,
+        year_start_month INTEGER NOT NULL,
+        long_term_months INTEGER NOT NULL,
+        default_method TEXT NOT NULL CHECK (default_method IN ('fifo', 'lifo', 'hifo', 'average'))
+      ) WITHOUT ROWID;
+      CREATE TABLE tax_year_methods (
+        profile TEXT NOT NULL,
+        year INTEGER NOT NULL,
+        method TEXT NOT NULL CHECK (method IN ('fifo', 'lifo', 'hifo', 'average')),
+        PRIMARY KEY (profile, year)
+      ) WITHOUT ROWID;
+      CREATE TABLE tax_deposit_costs (
+        profile TEXT NOT NULL,
+        key TEXT NOT NULL,
+        quote TEXT NOT NULL,
+        cost TEXT,
+        own_wallet INTEGER NOT NULL CHECK (own_wallet IN (0, 1)),
+        PRIMARY KEY (profile, key)
+      ) WITHOUT ROWID;
+      CREATE TABLE tax_spent_withdrawals (
+        profile TEXT NOT NULL,
+        key TEXT NOT NULL,
+        PRIMARY KEY (profile, key)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

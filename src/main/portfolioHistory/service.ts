@@ -130,25 +130,38 @@ export class PortfolioHistory {
   }
 
   /**
+   * The profile's records up to `now` from where every source is complete (the stretch each
+   * source reaches), with the mining rewards kept for the Mining screen's accounts
+   * (services/miningRewards.ts syncs them).
+   */
+  records(profileId: string, now: Millis) {
+    const { store } = this.options;
+    const cutoff = Math.max(
+      0,
+      ...SOURCES.map((source) => store.cursor(profileId, source)?.earliest ?? 0),
+    );
+    return {
+      deals: store.deals(profileId, cutoff, now),
+      transfers: store.transfers(profileId, cutoff, now),
+      flexPayments: store.flexPayments(profileId, cutoff, now),
+      // Moves between the user's own accounts, and converts (issue 34 item 6).
+      subAccountTransfers: store.subAccountTransfers(profileId, cutoff, now),
+      converts: store.converts(profileId, cutoff, now),
+      // The rewards kept for the Mining screen's accounts (services/miningRewards.ts syncs them).
+      miningRewards: store.miningRewards.between(profileId, cutoff, now),
+    };
+  }
+
+  /**
    * Today's balances, the profile's records since every source is complete, and the daily closes
    * that price them in `quote` from the first of them (fetched when missing).
    */
-  private async prepare(quote: string, now: Millis) {
+  async prepare(quote: string, now: Millis) {
     const { id, api } = this.options.active();
     const overview = await this.todays(id, quote);
     await this.sync(id, api, now);
     const { store } = this.options;
-    const cutoff = Math.max(0, ...SOURCES.map((source) => store.cursor(id, source)?.earliest ?? 0));
-    const records = {
-      deals: store.deals(id, cutoff, now),
-      transfers: store.transfers(id, cutoff, now),
-      flexPayments: store.flexPayments(id, cutoff, now),
-      // Moves between the user's own accounts, and converts (issue 34 item 6).
-      subAccountTransfers: store.subAccountTransfers(id, cutoff, now),
-      converts: store.converts(id, cutoff, now),
-    };
-    // The rewards kept for the Mining screen's accounts (services/miningRewards.ts syncs them).
-    const miningRewards = store.miningRewards.between(id, cutoff, now);
+    const { miningRewards, ...records } = this.records(id, now);
     const firstSnapshotAt = store.firstSnapshotAt(id);
     const times = [
       records.deals[0]?.time,

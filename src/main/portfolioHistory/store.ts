@@ -8,6 +8,7 @@ import { MINING_ALERT_TABLES, MiningAlertStore } from './miningAlertsStore';
 import { MiningRewardStore } from './miningRewardsStore';
 import { MOVE_TABLES, MovesStore } from './movesStore';
 import { PRICE_ALERT_TABLES, PriceAlertStore } from './priceAlertsStore';
+import { TAX_TABLES, TaxStore } from '../tax/store';
 import { DAY_MS } from './prices';
 import type {
   DailyClose,
@@ -263,6 +264,8 @@ export class HistoryStore {
   readonly priceAlerts: PriceAlertStore;
   /** Sub-account transfers and converts (subAccountTransfers, converts below). */
   private readonly moves: MovesStore;
+  /** The tax settings and the user's word on deposits and withdrawals (issue 36). */
+  readonly tax: TaxStore;
 
   /**
    * `notice`: what the user should be told about how the file was opened (set aside, refused, or
@@ -281,6 +284,7 @@ export class HistoryStore {
     this.miningRewards = new MiningRewardStore(db);
     this.priceAlerts = new PriceAlertStore(db);
     this.moves = new MovesStore(db);
+    this.tax = new TaxStore(db);
   }
 
   /**
@@ -610,6 +614,7 @@ export class HistoryStore {
         'mining_rewards',
         ...PRICE_ALERT_TABLES,
         ...MOVE_TABLES,
+        ...TAX_TABLES,
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE profile = ?`).run(profileId);
       }

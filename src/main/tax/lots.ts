@@ -139,8 +139,8 @@ export function taxYearRange(year: number, yearStartMonth: number): { from: numb
   };
 }
 
-/** Held for at least `months` calendar months (the same day of the month, or the month's last). */
-export function isLongTerm(acquiredAt: number, disposedAt: number, months: number): boolean {
+/** When units acquired at `acquiredAt` are held `months` calendar months (same day, or the month's last). */
+export function longTermAt(acquiredAt: number, months: number): number {
   const from = new Date(acquiredAt);
   const target = new Date(
     Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + months, 1, 0, 0, 0, 0),
@@ -155,7 +155,12 @@ export function isLongTerm(acquiredAt: number, disposedAt: number, months: numbe
     from.getUTCSeconds(),
     from.getUTCMilliseconds(),
   );
-  return disposedAt >= target.getTime();
+  return target.getTime();
+}
+
+/** Held for at least `months` calendar months (the same day of the month, or the month's last). */
+export function isLongTerm(acquiredAt: number, disposedAt: number, months: number): boolean {
+  return disposedAt >= longTermAt(acquiredAt, months);
 }
 
 /** The order a method takes lots in: indexes into `lots` (oldest first). */

@@ -146,6 +146,10 @@ export interface TaxReport {
   reconciliation: ReconciliationRow[];
   unknownCostDeposits: UnknownCostDeposit[];
   computedAt: Millis;
+  /** Display places per asset of the report (`currency_precision` of the public assets). */
+  precisions?: Record<string, number>;
+  /** Places of a value in the quote (quoteValuePlaces: 2 for fiat). */
+  quotePlaces?: number;
 }
 
 /** The files tax tools import. */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The sidebar's entries, in order (Ctrl/⌘+1…8). */
+/** The sidebar's entries, in order (Ctrl/⌘+1…9). */
 export const SCREEN_LABELS = [
   'Overview',
   'Orders',
@@ -8,6 +8,7 @@ export const SCREEN_LABELS = [
   'Earn',
   'Mining',
   'History',
+  'Taxes',
   'Accounts',
   'Settings',
 ] as const;

@@ -5,6 +5,7 @@ import { MiningPage } from './mining';
 import { OrdersPage } from './orders';
 import { OverviewPage } from './overview';
 import { ShellPage } from './shell';
+import { TaxesPage } from './taxes';
 import { TradePage } from './trade';
 import { TransfersScreen } from './transfers';
 
@@ -31,6 +32,7 @@ export class ScreenTour {
     const mining = new MiningPage(this.page);
     const history = new TransfersScreen(this.page);
     const subAccounts = new SubAccountsPage(this.page);
+    const taxes = new TaxesPage(this.page);
     return [
       ['overview', () => overview.open()],
       [
@@ -175,6 +177,7 @@ export class ScreenTour {
           await history.table.getByTestId('transfer').first().waitFor();
         },
       ],
+      ['taxes', () => taxes.open()],
       ['accounts', () => subAccounts.open()],
       [
         'accounts-block-dialog',

@@ -28,6 +28,12 @@ import {
   confirmConvert,
   useConvertHistory,
 } from '../../../src/renderer/features/convert/convertStore';
+import {
+  saveTaxSettings,
+  setDepositCost,
+  setYearMethod,
+  useTaxReport,
+} from '../../../src/renderer/features/taxes/taxStore';
 
 afterEach(() => setDesk(undefined));
 
@@ -54,6 +60,7 @@ function serve(extra: FakeImpl = {}) {
     'subAccounts.transfers': async () => ({ ...stamp() }) as never,
     'transfers.balances': async () => ({ ...stamp() }) as never,
     'convert.history': async () => ({ ...stamp() }) as never,
+    'tax.report': async () => ({ computedAt: 1 }) as never,
     ...extra,
   });
   setDesk(fake.desk);
@@ -80,6 +87,7 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
     useSubTransfersStore.getState().load(SUB),
     useBalancePair.getState().load('USDT'),
     useConvertHistory.getState().load(),
+    useTaxReport.getState().load({ quote: 'USDT', year: 2026 }),
   ]);
   const count = (channel: ChannelName) => fake.callsTo(channel).length;
   const before = new Map(READS.map((c) => [c, count(c)]));
@@ -108,6 +116,7 @@ const READS: ChannelName[] = [
   'subAccounts.transfers',
   'transfers.balances',
   'convert.history',
+  'tax.report',
 ];
 
 /** A sub-account whose balances and transfers a slot shows. */
@@ -266,6 +275,24 @@ describe('mutations refresh what they change (one rule each)', () => {
       'subAccounts.balances',
       'subAccounts.transfers',
     ]);
+  });
+
+  it("a tax year's method, the settings or a deposit's cost refresh the tax report only", async () => {
+    const settings = { yearStartMonth: 1, longTermMonths: 12, methods: {}, defaultMethod: 'fifo' };
+    const fake = serve({
+      'tax.setYearMethod': async () => settings as never,
+      'tax.saveSettings': async () => settings as never,
+      'tax.setDepositCost': async () => undefined,
+    });
+    let reloaded = await useEverySlot(fake);
+    await setYearMethod(2026, 'hifo');
+    expect(await reloaded()).toEqual(['tax.report']);
+    reloaded = await useEverySlot(fake);
+    await saveTaxSettings({ yearStartMonth: 4, longTermMonths: 36, defaultMethod: 'lifo' });
+    expect(await reloaded()).toEqual(['tax.report']);
+    reloaded = await useEverySlot(fake);
+    await setDepositCost({ key: 'k', quote: 'USDT', cost: '1', ownWallet: false });
+    expect(await reloaded()).toEqual(['tax.report']);
   });
 
   it('the map names only channels that exist as reads of some slot', () => {
