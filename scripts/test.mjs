@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every check; then what ran and how long each stage took. The checks are the
-// package's own scripts. They run in two lanes side by side, because no check reads what another
-// writes and one lane alone leaves a core idle (docs/testing.md):
-// - the browser lane: build, then the E2E project (mostly waiting on the page);
-// - the checks lane: ESLint, Prettier, knip and the two tsc projects, two at a time (each but ESLint
-//   uses one core), then the unit and renderer projects.
-// The first check that fails stops the others. Each check's output is printed whole when it ends,
-// so two never interleave. The two vitest stages also write a JSON report (test-results/), read
-// here for the counts per project.
+// package's own scripts, in steps: the checks that read nothing another writes and use one core
+// each run side by side (ESLint beside Prettier and the build; the two tsc projects beside knip);
+// then the unit and renderer projects; then the E2E project. The two test stages run alone: each
+// already uses both cores, and a test run beside another is a slower machine for both, which the
+// tests' timeouts should not have to absorb (docs/testing.md). The first check that fails stops
+// the others. Each check's output is printed whole when it ends, so two never interleave. The two
+// vitest stages also write a JSON report (test-results/), read here for the counts per project.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,8 +30,12 @@ const reportOf = new Map(STAGES.flatMap(([, scripts, report]) => scripts.map((s)
 
 /** Each lane is a list of steps run one after the other; a step is scripts run side by side. */
 const LANES = [
-  [['build'], ['test:e2e']],
-  [['lint:eslint', 'lint:prettier'], ['typecheck:node', 'typecheck:web'], ['knip'], ['test:unit']],
+  [
+    ['lint:eslint', 'lint:prettier', 'build'],
+    ['typecheck:node', 'typecheck:web', 'knip'],
+    ['test:unit'],
+    ['test:e2e'],
+  ],
 ];
 
 /** script -> { start, end, code } */
@@ -173,7 +176,7 @@ console.log(
     '',
     failed
       ? `npm test: ${[...STAGES].find(([, scripts]) => scripts.includes(failed))?.[0] ?? failed} FAILED after ${clock(Date.now() - started)}`
-      : `npm test: every check passed in ${clock(Date.now() - started)} (two lanes side by side)`,
+      : `npm test: every check passed in ${clock(Date.now() - started)}`,
     ...lines,
     ...(existsSync(FIGURES) ? [`  what the suites measured: ${FIGURES}`] : []),
   ].join('\n'),
