@@ -1,6 +1,8 @@
 import Decimal from 'decimal.js';
 import type { PortfolioOverview, TaxMethod, TaxReport, TaxSettings } from '../../shared/model';
 import type { MiningReward } from '../../shared/model';
+import { unitsText } from '../portfolioHistory/exact';
+import { movementsOf } from '../portfolioHistory/movements';
 import type { PortfolioHistory } from '../portfolioHistory/service';
 import type { StoredDeal, StoredFlexPayment, StoredTransfer } from '../portfolioHistory/records';
 import type { HistoryStore } from '../portfolioHistory/store';
@@ -68,6 +70,31 @@ export class TaxService {
     return taxHistoryOf(this.options.portfolioHistory.records(profileId, Date.now()));
   }
 
+  /**
+   * Per asset, what the profile held before its records begin: the first balance snapshot less
+   * what the records up to it moved (movements.ts, as the net-worth walk counts them).
+   */
+  private heldBefore(profileId: string, records: Parameters<typeof movementsOf>[0]) {
+    const first = this.options.store.firstSnapshotAt(profileId);
+    if (first === undefined) return {};
+    const snapshot = this.options.store.snapshots(profileId, first, first)[0];
+    if (!snapshot) return {};
+    const moved = new Map<string, bigint>();
+    for (const m of movementsOf(records)) {
+      if (m.time <= first) moved.set(m.ticker, (moved.get(m.ticker) ?? 0n) + m.change);
+    }
+    return Object.fromEntries(
+      snapshot.holdings.map((h) => [
+        h.ticker,
+        new Decimal(h.main)
+          .plus(h.trade)
+          .plus(h.flex)
+          .minus(unitsText(moved.get(h.ticker) ?? 0n))
+          .toFixed(),
+      ]),
+    );
+  }
+
   /** `tax.report`: the year's report in `quote`, after syncing what is new. */
   async report(quote: string, year: number): Promise<TaxReport> {
     const now = Date.now();
@@ -90,6 +117,7 @@ export class TaxService {
       value,
       balances: balancesOf(overview),
       historyFrom: historyFromOf(history),
+      heldBefore: this.heldBefore(id, { ...records, miningRewards }),
       now,
     });
   }
