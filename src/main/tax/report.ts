@@ -11,7 +11,14 @@ import type {
 } from '../../shared/model';
 import { DAY_MS } from '../portfolioHistory/prices';
 import type { TaxEvents, Valuation } from './events';
-import { computeLots, longTermAt, taxYearOf, taxYearRange, type OpenLot } from './lots';
+import {
+  computeLots,
+  longTermAt,
+  taxYearOf,
+  taxYearRange,
+  type OpenLot,
+  type RealizedRow,
+} from './lots';
 
 /**
  * The tax year's report (issue 36): pure, exact. The lots are computed through the year's end
@@ -34,6 +41,11 @@ export interface ReportInput {
   balances: Readonly<Record<string, string>>;
   /** The earliest record of the synced history; null: none. */
   historyFrom: Millis | null;
+  /**
+   * Per asset, what was held before the history's first record, as the first balance snapshot
+   * implies it (that snapshot less the records up to it); absent: unknown.
+   */
+  heldBefore?: Readonly<Record<string, string>>;
   now: Millis;
 }
 
@@ -158,7 +170,7 @@ export function taxReport(input: ReportInput): TaxReport {
     openLots,
     totals,
     yearEnd: { at: yearEndAt, holdings },
-    reconciliation: reconcile(atNow.open, input),
+    reconciliation: reconcile(atNow.open, unlotted(atNow.realized), input),
     unknownCostDeposits: events.unknownCostDeposits,
     computedAt: now,
   };
@@ -170,7 +182,9 @@ export function taxReport(input: ReportInput): TaxReport {
  */
 export function reconcile(
   open: ReadonlyMap<string, readonly OpenLot[]>,
-  input: Pick<ReportInput, 'events' | 'balances' | 'quote' | 'historyFrom'>,
+  /** Per asset, what disposals took beyond the lots: units held before the history. */
+  soldBeyondLots: ReadonlyMap<string, Decimal>,
+  input: Pick<ReportInput, 'events' | 'balances' | 'quote' | 'historyFrom' | 'heldBefore'>,
 ): ReconciliationRow[] {
   const { events, balances, quote, historyFrom } = input;
   const assets = new Set([...open.keys(), ...Object.keys(balances)]);
@@ -187,7 +201,17 @@ export function reconcile(
     const unknown = sum(
       events.unknownCostDeposits.filter((d) => d.asset === asset).map((d) => new Precise(d.amount)),
     );
-    const atStart = first === undefined || (historyFrom !== null && first < historyFrom + DAY_MS);
+    // Held before the history: what the first balance snapshot held before the records, less
+    // what sales took beyond the lots, covers it; without a snapshot, the asset's records start
+    // with the history, or a sale took more than its lots held.
+    const sold = soldBeyondLots.get(asset) ?? ZERO;
+    const before = input.heldBefore?.[asset];
+    const atStart =
+      before !== undefined
+        ? difference.lte(new Precise(before).minus(sold))
+        : first === undefined ||
+          (historyFrom !== null && first < historyFrom + DAY_MS) ||
+          sold.gt(0);
     const cause: ReconciliationRow['cause'] =
       difference.gt(0) && atStart
         ? 'history-older-than-sync'
@@ -204,6 +228,15 @@ export function reconcile(
     });
   }
   return rows;
+}
+
+/** Per asset, the units of the rows no lot held. */
+function unlotted(rows: readonly RealizedRow[]): Map<string, Decimal> {
+  const sold = new Map<string, Decimal>();
+  for (const r of rows) {
+    if (r.acquiredAt === null) sold.set(r.asset, (sold.get(r.asset) ?? ZERO).plus(r.amount));
+  }
+  return sold;
 }
 
 function messageOf(asset: string, difference: Decimal, cause: ReconciliationRow['cause']): string {

@@ -6,6 +6,8 @@ import type {
   TaxReport,
   TaxSettings,
 } from '../../shared/model';
+import { unitsText } from '../portfolioHistory/exact';
+import { movementsOf } from '../portfolioHistory/movements';
 import type { PortfolioHistory } from '../portfolioHistory/service';
 import type { HistoryStore } from '../portfolioHistory/store';
 import { closeValuation, taxEvents, type DepositCost } from './events';
@@ -83,6 +85,31 @@ export class TaxService {
     });
   }
 
+  /**
+   * Per asset, what the profile held before its records begin: the first balance snapshot less
+   * what the records up to it moved (movements.ts, as the net-worth walk counts them).
+   */
+  private heldBefore(profileId: string, records: Parameters<typeof movementsOf>[0]) {
+    const first = this.options.store.firstSnapshotAt(profileId);
+    if (first === undefined) return {};
+    const snapshot = this.options.store.snapshots(profileId, first, first)[0];
+    if (!snapshot) return {};
+    const moved = new Map<string, bigint>();
+    for (const m of movementsOf(records)) {
+      if (m.time <= first) moved.set(m.ticker, (moved.get(m.ticker) ?? 0n) + m.change);
+    }
+    return Object.fromEntries(
+      snapshot.holdings.map((h) => [
+        h.ticker,
+        new Decimal(h.main)
+          .plus(h.trade)
+          .plus(h.flex)
+          .minus(unitsText(moved.get(h.ticker) ?? 0n))
+          .toFixed(),
+      ]),
+    );
+  }
+
   /** `tax.report`: the year's report in `quote`, after syncing what is new. */
   async report(quote: string, year: number): Promise<TaxReport> {
     const now = Date.now();
@@ -105,6 +132,7 @@ export class TaxService {
       value,
       balances: balancesOf(overview),
       historyFrom: historyFromOf(history),
+      heldBefore: this.heldBefore(id, { ...records, miningRewards }),
       now,
     });
     // The number rule's places for the screen: each asset's display places, the quote's.
