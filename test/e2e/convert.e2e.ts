@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConvertDone, ConvertQuote } from '../../src/shared/model';
-import { startDemoSession, type DemoSession } from './demoSession';
+import { rpcAnswer, startDemoSession, type DemoSession } from './demoSession';
 import { OverviewPage } from './pages/overview';
 
 /**
@@ -20,16 +20,8 @@ const main = (ticker: string) => session.app.core.demoExchange.engine.state.main
 const skew = (ms: number) => session.app.core.demoExchange.setFaults({ clockSkewMs: ms });
 
 /** Runs `action` and answers what main answered `channel` with (ok or not). */
-async function answerOf<T>(
-  channel: string,
-  action: () => Promise<unknown>,
-): Promise<{ ok: boolean; value: T; error?: { code: string } }> {
-  const answered = page.waitForResponse((r) => r.url().endsWith(`/rpc/${channel}`), {
-    timeout: 60_000,
-  });
-  await action();
-  return (await (await answered).json()) as { ok: boolean; value: T; error?: { code: string } };
-}
+const answerOf = <T>(channel: string, action: () => Promise<unknown>) =>
+  rpcAnswer<T>(page, channel, action);
 
 async function openDialog(): Promise<void> {
   const overview = new OverviewPage(page);
