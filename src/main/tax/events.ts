@@ -1,7 +1,7 @@
 import type Decimal from 'decimal.js';
 import { Precise } from '../../shared/decimal';
 import type { Millis } from '../../shared/model';
-import { ratioDecimal } from '../portfolioHistory/exact';
+import { PLACES, ratioDecimal, toUnits, unitsText } from '../portfolioHistory/exact';
 import { MINING_PAID_AFTER_MS } from '../portfolioHistory/movements';
 import { dayOf, priceSeries, type CloseIndex, type DaySeries } from '../portfolioHistory/prices';
 import type { TaxHistory } from './history';
@@ -30,14 +30,27 @@ import type { TaxEvent } from './lots';
 /** The day's close of one unit of an asset in the quote; undefined: no close that day. */
 export type Valuation = (asset: string, at: Millis) => Decimal | undefined;
 
-/** The valuation from the daily closes, routed as the Overview routes live prices. */
+/**
+ * The valuation from the daily closes, routed as the Overview routes live prices. Each asset's
+ * day is divided out once: a history values the same day many times.
+ */
 export function closeValuation(closes: CloseIndex, quote: string): Valuation {
+  const ONE = new Precise(1);
   const series = new Map<string, DaySeries | undefined>();
+  const days = new Map<string, Map<Millis, Decimal | undefined>>();
   return (asset, at) => {
-    if (asset === quote) return new Precise(1);
-    if (!series.has(asset)) series.set(asset, priceSeries(closes, asset, quote));
-    const price = series.get(asset)?.(dayOf(at));
-    return price && ratioDecimal(price);
+    if (asset === quote) return ONE;
+    let known = days.get(asset);
+    if (!known) {
+      series.set(asset, priceSeries(closes, asset, quote));
+      days.set(asset, (known = new Map()));
+    }
+    const day = dayOf(at);
+    if (known.has(day)) return known.get(day);
+    const price = series.get(asset)?.(day);
+    const value = price && ratioDecimal(price);
+    known.set(day, value);
+    return value;
   };
 }
 
@@ -75,36 +88,51 @@ export interface TaxEvents {
   firstSeen: Map<string, Millis>;
 }
 
-const ZERO = new Precise(0);
+/** One unit of the quote in integer units (exact.ts: 10^-30). */
+const UNIT = 10n ** BigInt(PLACES);
 
+/**
+ * The events are computed in integer units of 10^-30 (exact.ts), a day's price rounded to 30
+ * places once: a history of 20,000 deals is too much arithmetic for decimal.js within the
+ * report's time (npm run bench -- tax). A value is truncated at the 30th place.
+ */
 export function taxEvents(
   history: TaxHistory,
   value: Valuation,
   quote: string,
   marks: UserMarks,
 ): TaxEvents {
-  const timed: { at: Millis; order: number; events: TaxEvent[] }[] = [];
+  const out: TaxEvent[] = [];
   const unvalued = new Set<string>();
   const unknownCostDeposits: UnknownCost[] = [];
-  const outOfView = new Map<string, Decimal>();
+  const outOfView = new Map<string, bigint>();
   const firstSeen = new Map<string, Millis>();
   const seen = (asset: string, at: Millis) => {
     const first = firstSeen.get(asset);
     if (first === undefined || at < first) firstSeen.set(asset, at);
   };
-  const push = (at: Millis, events: TaxEvent[]) =>
-    timed.push({ at, order: timed.length, events: events.filter((e) => e.asset !== quote) });
-  /** `units` of `asset` valued at `at`; undefined: no close that day. */
-  const valued = (asset: string, units: Decimal, at: Millis) => value(asset, at)?.times(units);
-  const text = (d: Decimal | undefined) => (d ?? ZERO).toFixed();
+  const add = (event: TaxEvent) => {
+    if (event.asset !== quote) out.push(event);
+  };
+  // A day's price as integer units, once per price (closeValuation answers the same object).
+  const units = new WeakMap<Decimal, bigint>();
+  /** `amount` of `asset` valued at `at`; undefined: no close that day. */
+  const valued = (asset: string, amount: bigint, at: Millis): bigint | undefined => {
+    if (asset === quote) return amount;
+    const price = value(asset, at);
+    if (!price) return undefined;
+    let unit = units.get(price);
+    if (unit === undefined) units.set(price, (unit = toUnits(price.toFixed(PLACES))));
+    return (unit * amount) / UNIT;
+  };
 
   for (const d of history.deals) {
     const [stock = d.market, money = ''] = d.market.split('_');
     seen(stock, d.time);
     seen(money, d.time);
-    const amount = new Precise(d.amount);
-    const total = new Precise(d.deal);
-    const fee = new Precise(d.fee);
+    const amount = toUnits(d.amount);
+    const total = toUnits(d.deal);
+    const fee = toUnits(d.fee);
     const feeIn = d.feeAsset === stock ? 'stock' : d.feeAsset === money ? 'money' : 'other';
     const id = `deal:${d.dealId}`;
     // The deal's value: exact when one leg is the quote, else MONEY (then STOCK) at the close.
@@ -114,57 +142,41 @@ export function taxEvents(
         : stock === quote
           ? amount
           : (valued(money, total, d.time) ?? valued(stock, amount, d.time));
-    const unit = dealValue && !total.isZero() ? dealValue.div(total) : undefined;
-    const feeValue = fee.isZero()
-      ? ZERO
-      : feeIn === 'money'
-        ? unit?.times(fee)
-        : valued(d.feeAsset, fee, d.time);
-    const events: TaxEvent[] = [];
-    if (feeIn === 'other' && !fee.isZero()) {
-      events.push(dispose(`${id}:fee`, d.time, d.feeAsset, fee, feeValue, ZERO, 'sell'));
+    /** `part` of MONEY at the deal's rate. */
+    const atRate = (part: bigint) =>
+      dealValue === undefined || total === 0n ? undefined : (dealValue * part) / total;
+    const feeValue =
+      fee === 0n ? 0n : feeIn === 'money' ? atRate(fee) : valued(d.feeAsset, fee, d.time);
+    if (feeIn === 'other' && fee !== 0n) {
+      add(dispose(`${id}:fee`, d.time, d.feeAsset, fee, feeValue, 0n, 'sell'));
     }
     if (d.side === 'buy') {
-      const paid = feeIn === 'money' ? total.plus(fee) : total;
-      const cost = feeIn === 'stock' ? dealValue : dealValue && feeValue?.plus(dealValue);
-      events.push({
-        kind: 'acquire',
-        id,
-        at: d.time,
-        asset: stock,
-        amount: (feeIn === 'stock' ? amount.minus(fee) : amount).toFixed(),
-        cost: text(cost),
-        source: 'buy',
-        ...(cost === undefined ? { costUnknown: true } : {}),
-      });
-      events.push(dispose(`${id}:pay`, d.time, money, paid, unit?.times(paid), ZERO, 'sell'));
+      const paid = feeIn === 'money' ? total + fee : total;
+      const cost =
+        feeIn === 'stock'
+          ? dealValue
+          : dealValue === undefined || feeValue === undefined
+            ? undefined
+            : feeValue + dealValue;
+      add(acquire(id, d.time, stock, feeIn === 'stock' ? amount - fee : amount, cost, 'buy'));
+      add(dispose(`${id}:pay`, d.time, money, paid, atRate(paid), 0n, 'sell'));
     } else {
       if (feeIn === 'stock') {
-        events.push(
-          dispose(
-            id,
-            d.time,
-            stock,
-            amount.plus(fee),
-            dealValue?.plus(feeValue ?? ZERO),
-            feeValue,
-            'sell',
-          ),
-        );
+        const proceeds = dealValue === undefined ? undefined : dealValue + (feeValue ?? 0n);
+        add(dispose(id, d.time, stock, amount + fee, proceeds, feeValue, 'sell'));
       } else {
-        events.push(dispose(id, d.time, stock, amount, dealValue, feeValue, 'sell'));
+        add(dispose(id, d.time, stock, amount, dealValue, feeValue, 'sell'));
       }
-      const received = feeIn === 'money' ? total.minus(fee) : total;
-      events.push(acquire(`${id}:get`, d.time, money, received, unit?.times(received), 'buy'));
+      const received = feeIn === 'money' ? total - fee : total;
+      add(acquire(`${id}:get`, d.time, money, received, atRate(received), 'buy'));
     }
-    push(d.time, events);
   }
 
   for (const c of history.converts) {
     seen(c.from, c.time);
     seen(c.to, c.time);
-    const give = new Precise(c.give);
-    const receive = new Precise(c.receive);
+    const give = toUnits(c.give);
+    const receive = toUnits(c.receive);
     const worth =
       c.from === quote
         ? give
@@ -172,30 +184,26 @@ export function taxEvents(
           ? receive
           : (valued(c.from, give, c.time) ?? valued(c.to, receive, c.time));
     const id = `convert:${c.id}`;
-    push(c.time, [
-      dispose(id, c.time, c.from, give, worth, ZERO, 'convert'),
-      acquire(`${id}:get`, c.time, c.to, receive, worth, 'convert'),
-    ]);
+    add(dispose(id, c.time, c.from, give, worth, 0n, 'convert'));
+    add(acquire(`${id}:get`, c.time, c.to, receive, worth, 'convert'));
   }
 
-  const income = (id: string, at: Millis, asset: string, units: Decimal) => {
+  const income = (id: string, at: Millis, asset: string, amount: bigint) => {
     seen(asset, at);
-    const worth = valued(asset, units, at);
+    const worth = valued(asset, amount, at);
     if (worth === undefined) unvalued.add(id);
-    push(at, [
-      {
-        kind: 'acquire',
-        id,
-        at,
-        asset,
-        amount: units.toFixed(),
-        cost: text(worth),
-        source: 'income',
-      },
-    ]);
+    add({
+      kind: 'acquire',
+      id,
+      at,
+      asset,
+      amount,
+      cost: worth ?? 0n,
+      source: 'income',
+    });
   };
   for (const p of history.flexPayments) {
-    income(`interest:${p.transactionId}`, p.time, p.ticker, new Precise(p.amount));
+    income(`interest:${p.transactionId}`, p.time, p.ticker, toUnits(p.amount));
   }
   for (const r of history.miningRewards) {
     // Paid to the account when the day is over (as the balance walk counts it, movements.ts).
@@ -204,24 +212,20 @@ export function taxEvents(
       `mining:${r.account}:${r.day}`,
       r.day + MINING_PAID_AFTER_MS,
       r.currency,
-      new Precise(r.reward),
+      toUnits(r.reward),
     );
   }
 
   for (const t of history.transfers) {
     seen(t.ticker, t.time);
-    const amount = new Precise(t.amount);
+    const amount = toUnits(t.amount);
     const id = `${t.kind}:${t.key}`;
     if (t.kind === 'deposit') {
       const said = marks.depositCosts.get(t.key);
       const dayValue = valued(t.ticker, amount, t.time);
       // Entered in another quote: that quote's close on the day turns it into this one.
       const entered =
-        said?.cost == null
-          ? undefined
-          : said.quote === quote
-            ? new Precise(said.cost)
-            : valued(said.quote, new Precise(said.cost), t.time);
+        said?.cost == null ? undefined : valued(said.quote, toUnits(said.cost), t.time);
       const answered = said?.cost != null || said?.ownWallet === true;
       const cost = said?.cost != null ? entered : dayValue;
       if (!answered && t.ticker !== quote) {
@@ -230,60 +234,58 @@ export function taxEvents(
           asset: t.ticker,
           at: t.time,
           amount: t.amount,
-          value: dayValue?.toFixed() ?? null,
+          value: dayValue === undefined ? null : unitsText(dayValue),
         });
       }
-      push(t.time, [
-        {
-          kind: 'acquire',
-          id,
-          at: t.time,
-          asset: t.ticker,
-          amount: t.amount,
-          cost: text(cost),
-          source: 'deposit',
-          ...(!answered || cost === undefined ? { costUnknown: true } : {}),
-        },
-      ]);
+      add({
+        kind: 'acquire',
+        id,
+        at: t.time,
+        asset: t.ticker,
+        amount,
+        cost: cost ?? 0n,
+        source: 'deposit',
+        ...(!answered || cost === undefined ? { costUnknown: true } : {}),
+      });
     } else {
-      const fee = new Precise(t.fee);
-      const out = amount.plus(fee);
+      const fee = toUnits(t.fee);
+      const leaving = amount + fee;
       if (marks.spentWithdrawals.has(t.key)) {
-        const feeValue = fee.isZero() ? ZERO : valued(t.ticker, fee, t.time);
-        push(t.time, [
-          dispose(id, t.time, t.ticker, out, valued(t.ticker, out, t.time), feeValue, 'spent'),
-        ]);
+        const feeValue = fee === 0n ? 0n : valued(t.ticker, fee, t.time);
+        const proceeds = valued(t.ticker, leaving, t.time);
+        add(dispose(id, t.time, t.ticker, leaving, proceeds, feeValue, 'spent'));
       } else {
         if (t.ticker !== quote) {
-          outOfView.set(t.ticker, (outOfView.get(t.ticker) ?? ZERO).plus(out));
+          outOfView.set(t.ticker, (outOfView.get(t.ticker) ?? 0n) + leaving);
         }
-        push(t.time, [{ kind: 'move', id, at: t.time, asset: t.ticker, amount: out.toFixed() }]);
+        add({ kind: 'move', id, at: t.time, asset: t.ticker, amount: leaving });
       }
     }
   }
 
   for (const s of history.subAccountTransfers) {
     seen(s.ticker, s.time);
-    push(s.time, [
-      {
-        kind: 'move',
-        id: `sub:${s.transactionId}`,
-        at: s.time,
-        asset: s.ticker,
-        amount: s.amount,
-      },
-    ]);
+    add({
+      kind: 'move',
+      id: `sub:${s.transactionId}`,
+      at: s.time,
+      asset: s.ticker,
+      amount: toUnits(s.amount),
+    });
   }
 
-  timed.sort((a, b) => a.at - b.at || a.order - b.order);
+  // Oldest first; a sort that keeps the order of equal times (a deal's events as written above).
+  out.sort((a, b) => a.at - b.at);
   unknownCostDeposits.sort((a, b) => a.at - b.at);
   firstSeen.delete(quote);
   firstSeen.delete('');
   return {
-    events: timed.flatMap((t) => t.events),
+    events: out,
     unvalued,
     unknownCostDeposits,
-    outOfView,
+    outOfView: new Map(
+      [...outOfView].map(([asset, units]) => [asset, new Precise(unitsText(units))]),
+    ),
     firstSeen,
   };
 
@@ -291,8 +293,8 @@ export function taxEvents(
     id: string,
     at: Millis,
     asset: string,
-    amount: Decimal,
-    cost: Decimal | undefined,
+    amount: bigint,
+    cost: bigint | undefined,
     source: 'buy' | 'convert',
   ): TaxEvent {
     return {
@@ -300,8 +302,8 @@ export function taxEvents(
       id,
       at,
       asset,
-      amount: amount.toFixed(),
-      cost: text(cost),
+      amount,
+      cost: cost ?? 0n,
       source,
       ...(cost === undefined ? { costUnknown: true } : {}),
     };
@@ -311,9 +313,9 @@ export function taxEvents(
     id: string,
     at: Millis,
     asset: string,
-    amount: Decimal,
-    proceeds: Decimal | undefined,
-    fee: Decimal | undefined,
+    amount: bigint,
+    proceeds: bigint | undefined,
+    fee: bigint | undefined,
     source: 'sell' | 'convert' | 'spent',
   ): TaxEvent {
     return {
@@ -321,9 +323,9 @@ export function taxEvents(
       id,
       at,
       asset,
-      amount: amount.toFixed(),
-      proceeds: text(proceeds),
-      fee: text(fee),
+      amount,
+      proceeds: proceeds ?? 0n,
+      fee: fee ?? 0n,
       source,
     };
   }

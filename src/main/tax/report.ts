@@ -9,6 +9,7 @@ import type {
   TaxTotals,
   YearEndHolding,
 } from '../../shared/model';
+import { PLACES, toUnits, unitsText } from '../portfolioHistory/exact';
 import { DAY_MS } from '../portfolioHistory/prices';
 import type { TaxEvents, Valuation } from './events';
 import {
@@ -51,6 +52,10 @@ export interface ReportInput {
 
 const ZERO = new Precise(0);
 const sum = (values: readonly Decimal[]) => values.reduce((a, b) => a.plus(b), ZERO);
+/** The lots' integer units (lots.ts) as a decimal. */
+const decimalOf = (units: bigint) => new Precise(unitsText(units));
+const sumUnits = (values: readonly bigint[]) => values.reduce((a, b) => a + b, 0n);
+const UNIT = 10n ** BigInt(PLACES);
 
 export function taxReport(input: ReportInput): TaxReport {
   const { events, settings, year, quote, now } = input;
@@ -62,57 +67,64 @@ export function taxReport(input: ReportInput): TaxReport {
   const { from, to } = taxYearRange(year, settings.yearStartMonth);
   const current = to > now;
   const end = current ? now : to;
-  const upToEnd = events.events.filter((e) => e.at < end);
-  const atEnd = computeLots(upToEnd, lotSettings);
-  const atNow =
-    upToEnd.length === events.events.length ? atEnd : computeLots(events.events, lotSettings);
+  // One pass through now: the rows and income of the year are dated within it, and the open lots
+  // at the year's end are the pass's copy of them before the first event at or after it.
+  const atNow = computeLots(events.events, lotSettings, { openAt: end });
+  const atEnd = { ...atNow, open: atNow.openAt };
 
-  const realized = atEnd.realized
-    .filter((r) => r.disposedAt >= from && r.disposedAt < to)
-    .map((r, i) => ({
-      id: `${r.id}#${i}`,
-      asset: r.asset,
-      amount: r.amount.toFixed(),
-      acquiredAt: r.acquiredAt,
-      disposedAt: r.disposedAt,
-      proceeds: r.proceeds.toFixed(),
-      cost: r.cost.toFixed(),
-      fee: r.fee.toFixed(),
-      gain: r.gain.toFixed(),
-      term: r.term,
-      source: r.source,
-      costUnknown: r.costUnknown,
-    }));
-  const income = atEnd.income
-    .filter((r) => r.at >= from && r.at < to)
-    .map((r) => ({
-      id: r.id,
-      kind: r.id.startsWith('mining:') ? ('mining' as const) : ('interest' as const),
-      asset: r.asset,
-      at: r.at,
-      amount: r.amount.toFixed(),
-      value: events.unvalued.has(r.id) ? null : r.value.toFixed(),
-    }));
+  const yearRows = atEnd.realized.filter((r) => r.disposedAt >= from && r.disposedAt < to);
+  const realized = yearRows.map((r, i) => ({
+    id: `${r.id}#${i}`,
+    asset: r.asset,
+    amount: unitsText(r.amount),
+    acquiredAt: r.acquiredAt,
+    disposedAt: r.disposedAt,
+    proceeds: unitsText(r.proceeds),
+    cost: unitsText(r.cost),
+    fee: unitsText(r.fee),
+    gain: unitsText(r.gain),
+    term: r.term,
+    source: r.source,
+    costUnknown: r.costUnknown,
+  }));
+  const yearIncome = atEnd.income.filter((r) => r.at >= from && r.at < to);
+  const income = yearIncome.map((r) => ({
+    id: r.id,
+    kind: r.id.startsWith('mining:') ? ('mining' as const) : ('interest' as const),
+    asset: r.asset,
+    at: r.at,
+    amount: unitsText(r.amount),
+    value: events.unvalued.has(r.id) ? null : unitsText(r.value),
+  }));
 
   // The open lots at the end (or now), valued at the price then.
   const lastDay = end - 1;
-  const priceAtEnd = (asset: string) =>
-    current ? input.priceNow(asset) : input.value(asset, lastDay);
+  // Each asset's price once, in integer units (to 30 places: lots.ts counts in 10^-30).
+  const prices = new Map<string, bigint | undefined>();
+  const priceAtEnd = (asset: string) => {
+    if (!prices.has(asset)) {
+      const price = current ? input.priceNow(asset) : input.value(asset, lastDay);
+      prices.set(asset, price && toUnits(price.toFixed(PLACES)));
+    }
+    return prices.get(asset);
+  };
+  let unrealized: bigint | null = 0n;
   const openLots: OpenLotRow[] = [];
-  const allOpen = [...atEnd.open.values()].flat().filter((lot) => lot.amount.gt(0));
+  const allOpen = [...atEnd.open.values()].flat().filter((lot) => lot.amount > 0n);
   for (const lot of allOpen.sort(
     (a, b) => a.asset.localeCompare(b.asset) || a.acquiredAt - b.acquiredAt,
   )) {
     const price = priceAtEnd(lot.asset);
-    const value = price?.times(lot.amount);
+    const value = price === undefined ? undefined : (price * lot.amount) / UNIT;
+    unrealized = value === undefined || unrealized === null ? null : unrealized + value - lot.cost;
     openLots.push({
       id: lot.id,
       asset: lot.asset,
       acquiredAt: lot.acquiredAt,
-      amount: lot.amount.toFixed(),
-      cost: lot.cost.toFixed(),
-      value: value?.toFixed() ?? null,
-      unrealized: value?.minus(lot.cost).toFixed() ?? null,
+      amount: unitsText(lot.amount),
+      cost: unitsText(lot.cost),
+      value: value === undefined ? null : unitsText(value),
+      unrealized: value === undefined ? null : unitsText(value - lot.cost),
       daysToLongTerm: Math.max(
         0,
         Math.ceil((longTermAt(lot.acquiredAt, settings.longTermMonths) - end) / DAY_MS),
@@ -122,39 +134,53 @@ export function taxReport(input: ReportInput): TaxReport {
     });
   }
 
-  const gains = realized.map((r) => new Precise(r.gain));
+  const total = (pick: (r: RealizedRow) => bigint, rows = yearRows) =>
+    unitsText(sumUnits(rows.map(pick)));
   const totals: TaxTotals = {
-    proceeds: sum(realized.map((r) => new Precise(r.proceeds))).toFixed(),
-    cost: sum(realized.map((r) => new Precise(r.cost))).toFixed(),
-    fees: sum(realized.map((r) => new Precise(r.fee))).toFixed(),
-    gain: sum(gains).toFixed(),
-    shortTermGain: sum(gains.filter((_, i) => realized[i]!.term === 'short')).toFixed(),
-    longTermGain: sum(gains.filter((_, i) => realized[i]!.term === 'long')).toFixed(),
-    income: sum(income.flatMap((r) => (r.value === null ? [] : [new Precise(r.value)]))).toFixed(),
-    unrealized: openLots.some((l) => l.unrealized === null)
-      ? null
-      : sum(openLots.map((l) => new Precise(l.unrealized!))).toFixed(),
+    proceeds: total((r) => r.proceeds),
+    cost: total((r) => r.cost),
+    fees: total((r) => r.fee),
+    gain: total((r) => r.gain),
+    shortTermGain: total(
+      (r) => r.gain,
+      yearRows.filter((r) => r.term === 'short'),
+    ),
+    longTermGain: total(
+      (r) => r.gain,
+      yearRows.filter((r) => r.term === 'long'),
+    ),
+    income: unitsText(
+      sumUnits(yearIncome.filter((r) => !events.unvalued.has(r.id)).map((r) => r.value)),
+    ),
+    unrealized: unrealized === null ? null : unitsText(unrealized),
   };
 
   // The year-end snapshot: holdings on the year's last day at that day's close.
   const yearEndAt = to - DAY_MS;
   const holdings: YearEndHolding[] = [];
   for (const [asset, lots] of [...atEnd.open].sort(([a], [b]) => a.localeCompare(b))) {
-    const amount = sum(lots.map((l) => l.amount));
-    if (!amount.gt(0)) continue;
+    const units = sumUnits(lots.map((l) => l.amount));
+    if (units <= 0n) continue;
+    const amount = decimalOf(units);
     const price = input.value(asset, current ? now : yearEndAt);
     holdings.push({
       asset,
       amount: amount.toFixed(),
-      cost: sum(lots.map((l) => l.cost)).toFixed(),
+      cost: unitsText(sumUnits(lots.map((l) => l.cost))),
       price: price?.toFixed() ?? null,
       value: price?.times(amount).toFixed() ?? null,
     });
   }
 
-  const years = [
-    ...new Set(events.events.map((e) => taxYearOf(e.at, settings.yearStartMonth))),
-  ].sort((a, b) => b - a);
+  // The years the events fall in (oldest first): one date per year, not per event.
+  const years: number[] = [];
+  let yearTo = -Infinity;
+  for (const e of events.events) {
+    if (e.at < yearTo) continue;
+    const y = taxYearOf(e.at, settings.yearStartMonth);
+    years.unshift(y);
+    yearTo = taxYearRange(y, settings.yearStartMonth).to;
+  }
 
   return {
     year,
@@ -191,7 +217,7 @@ export function reconcile(
   assets.delete(quote);
   const rows: ReconciliationRow[] = [];
   for (const asset of [...assets].sort()) {
-    const inLots = sum((open.get(asset) ?? []).map((l) => l.amount)).minus(
+    const inLots = decimalOf(sumUnits((open.get(asset) ?? []).map((l) => l.amount))).minus(
       events.outOfView.get(asset) ?? ZERO,
     );
     const balance = new Precise(balances[asset] ?? '0');
@@ -234,7 +260,8 @@ export function reconcile(
 function unlotted(rows: readonly RealizedRow[]): Map<string, Decimal> {
   const sold = new Map<string, Decimal>();
   for (const r of rows) {
-    if (r.acquiredAt === null) sold.set(r.asset, (sold.get(r.asset) ?? ZERO).plus(r.amount));
+    if (r.acquiredAt === null)
+      sold.set(r.asset, (sold.get(r.asset) ?? ZERO).plus(decimalOf(r.amount)));
   }
   return sold;
 }
