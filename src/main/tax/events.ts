@@ -24,7 +24,7 @@ import type { TaxEvent } from './lots';
  * - A withdrawal moves units out of view (never a disposal) unless the user marked it spent: then
  *   it is disposed of at the day's close. Sub-account transfers are moves.
  * A value the closes cannot give (no close that day) is never 0 in silence: the acquisition is
- * flagged cost unknown, the income listed without a value.
+ * flagged cost unknown, the income listed without a value, the disposal flagged unvalued.
  */
 
 /** The day's close of one unit of an asset in the quote; undefined: no close that day. */
@@ -78,7 +78,10 @@ export interface UnknownCost {
 export interface TaxEvents {
   /** Oldest first. */
   events: TaxEvent[];
-  /** Ids of income events whose value no close gave (listed with value null). */
+  /**
+   * Ids of income events whose value no close gave (listed with value null), and of disposals
+   * whose proceeds or fee no close gave (written as 0, their rows flagged).
+   */
   unvalued: Set<string>;
   /** Deposits whose cost is unknown, oldest first. */
   unknownCostDeposits: UnknownCost[];
@@ -318,6 +321,7 @@ export function taxEvents(
     fee: bigint | undefined,
     source: 'sell' | 'convert' | 'spent',
   ): TaxEvent {
+    if (proceeds === undefined || fee === undefined) unvalued.add(id);
     return {
       kind: 'dispose',
       id,

@@ -411,12 +411,18 @@ export const REALIZED_COLUMNS = [
   'Source',
   'Cost Unknown',
   'Quote',
+  'Note',
 ] as const;
+
+/** The note of a row whose disposal no close valued. */
+const UNVALUED_NOTE = 'No price that day: no close valued the disposal';
 
 /**
  * The report's realised gains, one row per lot a disposal took, oldest disposal first: every
  * column of the row, values in `quote` written exactly (a loss a plain negative number), an
- * acquisition no lot holds (history older than the sync) left empty.
+ * acquisition no lot holds (history older than the sync) left empty. A disposal no close valued
+ * on its day has its proceeds, fee and gain empty (never a 0 that reads as a value) and says so
+ * in the note.
  */
 export function realizedCsv(realized: readonly RealizedGainRow[], quote: string): ExportText {
   const rows = [...realized]
@@ -427,14 +433,15 @@ export function realizedCsv(realized: readonly RealizedGainRow[], quote: string)
       exactText(r.amount),
       r.acquiredAt === null ? '' : isoDate(r.acquiredAt),
       isoDate(r.disposedAt),
-      exactText(r.proceeds),
+      r.unvalued ? '' : exactText(r.proceeds),
       exactText(r.cost),
-      exactText(r.fee),
-      exactText(r.gain),
+      r.unvalued ? '' : exactText(r.fee),
+      r.unvalued ? '' : exactText(r.gain),
       r.term,
       r.source,
       r.costUnknown ? 'yes' : 'no',
       quote,
+      r.unvalued ? UNVALUED_NOTE : '',
     ]);
   return written(REALIZED_COLUMNS, rows);
 }

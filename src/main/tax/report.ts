@@ -86,6 +86,7 @@ export function taxReport(input: ReportInput): TaxReport {
     term: r.term,
     source: r.source,
     costUnknown: r.costUnknown,
+    ...(events.unvalued.has(r.id) ? { unvalued: true as const } : {}),
   }));
   const yearIncome = atEnd.income.filter((r) => r.at >= from && r.at < to);
   const income = yearIncome.map((r) => ({

@@ -39,6 +39,11 @@ export interface RealizedGainRow {
   source: 'sell' | 'convert' | 'spent';
   /** The lot came from a deposit whose cost the user has not entered. */
   costUnknown: boolean;
+  /**
+   * No close valued the disposal on its day (proceeds or fee): they stand as 0 in the sums, and
+   * the row says so; absent when valued.
+   */
+  unvalued?: true;
 }
 
 /** Income: a mining reward or flex interest, valued at its day's close. */

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { downloadedText } from '../../support/browser';
 import { ShellPage } from './shell';
 import { readAllRows } from './table';
 
@@ -26,6 +27,33 @@ export class TaxesPage {
   async open(): Promise<void> {
     await this.shell.open('Taxes');
     await this.page.locator('main').getByRole('heading', { name: 'Totals' }).waitFor();
+  }
+
+  /** The Exports section's button of a file ('Koinly', 'CoinTracking', 'Realized gains (CSV)'…). */
+  exportButton(label: string): Locator {
+    return this.page
+      .locator('main')
+      .getByRole('region', { name: 'Exports' })
+      .getByRole('button', { name: label, exact: true });
+  }
+
+  /** What the export of `label` said it did ("Downloaded 12 rows as …"). */
+  exportStatus(label: string): Locator {
+    return this.page
+      .locator('main .export')
+      .filter({ has: this.page.getByRole('button', { name: label, exact: true }) })
+      .locator('.export-status');
+  }
+
+  /** Clicks the export of `label` and answers the file the page downloaded and what it said. */
+  async download(label: string): Promise<{ filename: string; text: string; status: string }> {
+    const downloaded = this.page.waitForEvent('download', { timeout: 60_000 });
+    await this.exportButton(label).click();
+    const download = await downloaded;
+    const text = await downloadedText(download);
+    const status = this.exportStatus(label).filter({ hasText: 'Downloaded' });
+    await status.waitFor();
+    return { filename: download.suggestedFilename(), text, status: await status.innerText() };
   }
 
   /** Every row of the table named `label` (scrolled through), each cell by its header. */

@@ -312,12 +312,12 @@ describe('realizedCsv: the realised gains, one row per lot', () => {
     expect(text.csv).toBe(
       lines(
         'ID,Asset,Amount,Acquired (UTC),Disposed (UTC),Proceeds,Cost,Fee,Gain,Term,Source,' +
-          'Cost Unknown,Quote',
+          'Cost Unknown,Quote,Note',
         'deal:102,BTC,0.004,2026-03-01T10:00:00.000Z,2026-04-02T11:30:15.000Z,260,240,0.26,19.74,' +
-          'short,sell,no,USDT',
+          'short,sell,no,USDT,',
         'deal:104,BTC,0.004,2026-03-01T10:00:00.000Z,2026-04-02T11:30:15.000Z,260,240,0.26,' +
-          '-0.0000001,long,spent,no,USDT',
-        'deal:103,ETH,0.5,,2026-05-03T12:00:00.000Z,1500,1512.5,0,-12.5,short,convert,yes,USDT',
+          '-0.0000001,long,spent,no,USDT,',
+        'deal:103,ETH,0.5,,2026-05-03T12:00:00.000Z,1500,1512.5,0,-12.5,short,convert,yes,USDT,',
       ),
     );
     expect(text.rows).toBe(3);
@@ -332,6 +332,24 @@ describe('realizedCsv: the realised gains, one row per lot', () => {
       'USD',
     ).csv;
     expect((parse(text) as string[][]).slice(1).map((r) => r[0])).toEqual(['early', 'late']);
+  });
+});
+
+describe('realizedCsv: a disposal no close valued (kx36)', () => {
+  it('leaves its proceeds, fee and gain empty and says why in the note column', () => {
+    const text = realizedCsv(
+      [
+        gainRow({}),
+        gainRow({ id: 'convert:c1', proceeds: '0', fee: '0', gain: '-240', unvalued: true }),
+      ],
+      'USDT',
+    ).csv;
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    const cells = (r: Record<string, string>) => [r.Proceeds, r.Cost, r.Fee, r.Gain, r.Note];
+    expect(rows.map(cells)).toEqual([
+      ['260', '240', '0.26', '19.74', ''],
+      ['', '240', '', '', 'No price that day: no close valued the disposal'],
+    ]);
   });
 });
 

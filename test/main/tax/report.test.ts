@@ -42,6 +42,16 @@ const deal = (id: number, n: number, over: Partial<StoredDeal>): StoredDeal => (
   ...over,
 });
 
+/** 0.5 BTC converted to 10 ETH on day 3. */
+const convert: StoredConvert = {
+  id: 'c1',
+  from: 'BTC',
+  to: 'ETH',
+  give: '0.5',
+  receive: '10',
+  time: at(3),
+};
+
 const history = (over: Partial<TaxHistory>): TaxHistory => ({
   deals: [],
   transfers: [],
@@ -178,14 +188,6 @@ describe('tax events and report: hand-computed cases', () => {
   });
 
   it('a convert disposes of one asset and acquires the other at the same value', () => {
-    const convert: StoredConvert = {
-      id: 'c1',
-      from: 'BTC',
-      to: 'ETH',
-      give: '0.5',
-      receive: '10',
-      time: at(3),
-    };
     const r = report(history({ deals: [deal(1, 1, { deal: '100' })], converts: [convert] }), {
       closes: { BTC: { 3: '400' } },
     });
@@ -425,5 +427,64 @@ describe('reconciliation', () => {
     expect(r.reconciliation.map((row) => [row.asset, row.difference, row.cause])).toEqual([
       ['ETH', '-2', 'deposit-without-cost'],
     ]);
+  });
+});
+
+describe('a disposal on a day with no close (issue 36, kx36)', () => {
+  const flagged = (r: ReturnType<typeof report>) =>
+    r.realized.map((row) => [row.asset, row.proceeds, row.cost, row.fee, row.unvalued ?? false]);
+
+  it('a convert between two unpriced assets: its row is flagged, never a silent 0', () => {
+    const r = report(history({ deals: [deal(1, 1, { deal: '100' })], converts: [convert] }));
+    // No close of BTC nor ETH on day 3: the proceeds are unknown, counted as 0 and flagged.
+    expect(flagged(r)).toEqual([['BTC', '0', '50', '0', true]]);
+    expect(r.totals.proceeds).toBe('0');
+  });
+
+  it('a sale on a market of two unpriced assets, and its fee in a third: each flagged', () => {
+    const r = report(
+      history({
+        deals: [
+          deal(1, 1, { deal: '100' }),
+          deal(2, 1, { market: 'BNB_USDT', amount: '1', deal: '10' }),
+          deal(3, 4, {
+            market: 'BTC_ETH',
+            side: 'sell',
+            amount: '0.5',
+            deal: '8',
+            fee: '0.01',
+            feeAsset: 'BNB',
+          }),
+        ],
+      }),
+    );
+    expect(flagged(r)).toEqual([
+      ['BNB', '0', '0.1', '0', true],
+      ['BTC', '0', '50', '0', true],
+    ]);
+  });
+
+  it('a withdrawal marked spent on a day without a close is flagged', () => {
+    const withdrawal: StoredTransfer = {
+      key: 'w1',
+      kind: 'withdraw',
+      ticker: 'BTC',
+      amount: '0.5',
+      fee: '0',
+      status: 3,
+      time: at(2),
+    };
+    const r = report(history({ deals: [deal(1, 1, { deal: '100' })], transfers: [withdrawal] }), {
+      marks: { depositCosts: new Map(), spentWithdrawals: new Set(['w1']) },
+    });
+    expect(flagged(r)).toEqual([['BTC', '0', '50', '0', true]]);
+  });
+
+  it('the same disposals on a day with a close carry no flag', () => {
+    const r = report(history({ deals: [deal(1, 1, { deal: '100' })], converts: [convert] }), {
+      closes: { BTC: { 3: '400' } },
+    });
+    expect(flagged(r)).toEqual([['BTC', '200', '50', '0', false]]);
+    expect(r.realized[0]).not.toHaveProperty('unvalued');
   });
 });

@@ -233,3 +233,40 @@ describe('Taxes: reconciliation', () => {
     expect(screen.queryByTestId('tax-reconciled')).toBeNull();
   });
 });
+
+describe('Taxes: a disposal no close valued (kx36)', () => {
+  /** The fixture's BTC sale, on a day no close valued it: proceeds, fee and gain stand as 0. */
+  const unvaluedReport = () => {
+    const report = taxReport();
+    const [btc, eth] = report.realized;
+    return taxReport({
+      realized: [
+        { ...btc!, proceeds: '0', fee: '0', gain: '-5000.123', unvalued: true },
+        { ...eth!, proceeds: '0', fee: '0', gain: '-3500.5', unvalued: true },
+      ],
+    });
+  };
+
+  it('shows "no price that day" and a dash, never 0 as a value, and says how totals count it', async () => {
+    serve(unvaluedReport);
+    render(<TaxesView />);
+    const rows = await rowsOf('Realized gains', 'tax-realized-row');
+    const btc = rows[1]!;
+    expect(cell(btc, 'Proceeds').textContent).toBe('no price that day —');
+    expect(cell(btc, 'Fee').textContent).toBe('—');
+    expect(cell(btc, 'Gain').textContent).toBe('—');
+    // The cost is the lot's own, known.
+    expect(cell(btc, 'Cost').textContent).toBe('5,000.123000');
+    expect(screen.getByText(/the totals count them as 0/).textContent).toContain(
+      'No price that day: no close in USDT was known on the day of 2 rows',
+    );
+  });
+
+  it('a valued row shows its figures and no such note', async () => {
+    serve(() => taxReport());
+    render(<TaxesView />);
+    const rows = await rowsOf('Realized gains', 'tax-realized-row');
+    expect(cell(rows[1]!, 'Proceeds').textContent).toBe('6,241.500365');
+    expect(screen.queryByText(/No price that day/)).toBeNull();
+  });
+});

@@ -76,10 +76,12 @@ function quoteColumn<Row>(
   report: TaxReport,
   places: ReportPlaces,
   rows: readonly Row[],
+  /** Words a row without a value says before its dash. */
+  note?: (row: Row) => string | undefined,
 ): Column<Row> {
   const texts = rows.map((r) => {
     const v = value(r);
-    return v === null ? '' : formatDecimal(v, places.quote);
+    return v === null ? `${note?.(r) ?? ''} —` : formatDecimal(v, places.quote);
   });
   // The quote in the header, not in each cell: the figures keep their room.
   return decimalColumn(
@@ -87,9 +89,19 @@ function quoteColumn<Row>(
     `${header} (${report.quote})`,
     fitted(texts, 112, '1fr'),
     value,
-    (row) => (
-      <QuoteValue value={value(row)} places={places.quote} quote={report.quote} unit={false} />
-    ),
+    (row) => {
+      const said = value(row) === null ? note?.(row) : undefined;
+      const figure = (
+        <QuoteValue value={value(row)} places={places.quote} quote={report.quote} unit={false} />
+      );
+      return said ? (
+        <>
+          <span className="muted small">{said}</span> {figure}
+        </>
+      ) : (
+        figure
+      );
+    },
   );
 }
 
@@ -109,6 +121,28 @@ function amountColumn<Row extends { asset: string; amount: string }>(
 
 const assetColumn = <Row extends { asset: string }>(): Column<Row> =>
   tickerColumn('asset', 'Asset', '64px', (r) => r.asset);
+
+/** What a disposal no close valued on its day says in its proceeds. */
+const NO_PRICE = 'No price that day';
+
+/** A value of a realized row: null (a dash) when no close valued its disposal. */
+const valued = (row: RealizedGainRow, value: string) => (row.unvalued ? null : value);
+
+/** The realized table's notes: the marks its rows carry, explained. */
+function realizedNote(report: TaxReport): string | undefined {
+  const unvalued = report.realized.filter((r) => r.unvalued).length;
+  const notes = [
+    report.realized.some((r) => r.costUnknown)
+      ? '* From a deposit whose cost is not entered: its value on the day is used.'
+      : '',
+    unvalued > 0
+      ? `${NO_PRICE}: no close in ${report.quote} was known on the day of ${formatCount(unvalued)} ` +
+        `${unvalued === 1 ? 'row' : 'rows'}, so ${unvalued === 1 ? 'its' : 'their'} proceeds, ` +
+        'fee and gain are not known; the totals count them as 0.'
+      : '',
+  ].filter(Boolean);
+  return notes.length > 0 ? notes.join(' ') : undefined;
+}
 
 /** "Realized gains": one row per disposal and lot it took. */
 export function RealizedTable({ report, places }: { report: TaxReport; places: ReportPlaces }) {
@@ -136,10 +170,18 @@ export function RealizedTable({ report, places }: { report: TaxReport; places: R
         (r) => daySort(r.disposedAt),
         (r) => dayText(r.disposedAt),
       ),
-      quoteColumn('proceeds', 'Proceeds', (r) => r.proceeds, report, places, report.realized),
+      quoteColumn(
+        'proceeds',
+        'Proceeds',
+        (r) => valued(r, r.proceeds),
+        report,
+        places,
+        report.realized,
+        () => NO_PRICE.toLowerCase(),
+      ),
       quoteColumn('cost', 'Cost', (r) => r.cost, report, places, report.realized),
-      quoteColumn('fee', 'Fee', (r) => r.fee, report, places, report.realized),
-      quoteColumn('gain', 'Gain', (r) => r.gain, report, places, report.realized),
+      quoteColumn('fee', 'Fee', (r) => valued(r, r.fee), report, places, report.realized),
+      quoteColumn('gain', 'Gain', (r) => valued(r, r.gain), report, places, report.realized),
       textColumn(
         'term',
         'Term',
@@ -159,11 +201,7 @@ export function RealizedTable({ report, places }: { report: TaxReport; places: R
       empty="Nothing sold, converted or spent in this tax year."
       initialSort={{ id: 'disposed', dir: 'desc' }}
       rowTestId="tax-realized-row"
-      note={
-        report.realized.some((r) => r.costUnknown)
-          ? '* From a deposit whose cost is not entered: its value on the day is used.'
-          : undefined
-      }
+      note={realizedNote(report)}
     />
   );
 }
