@@ -5,7 +5,7 @@ import { ratioDecimal } from '../portfolioHistory/exact';
 import { MINING_PAID_AFTER_MS } from '../portfolioHistory/movements';
 import { dayOf, priceSeries, type CloseIndex, type DaySeries } from '../portfolioHistory/prices';
 import type { TaxHistory } from './history';
-import type { TaxEvent } from './lots';
+import type { AcquireSource, TaxEvent } from './lots';
 
 /**
  * The user's history as tax events (issue 36 item 1): pure, exact. Every value is in `quote`,
@@ -23,6 +23,9 @@ import type { TaxEvent } from './lots';
  *   cost or marked it a transfer from their own wallet.
  * - A withdrawal moves units out of view (never a disposal) unless the user marked it spent: then
  *   it is disposed of at the day's close. Sub-account transfers are moves.
+ * - Units held before the history's first record (`heldBefore`, what the first balance snapshot
+ *   implies) are one opening lot per asset, acquired just before that record (1 ms), valued like a
+ *   deposit: at that day's close, cost unknown unless the user entered it (key `opening:ASSET`).
  * A value the closes cannot give (no close that day) is never 0 in silence: the acquisition is
  * flagged cost unknown, the income listed without a value.
  */
@@ -56,6 +59,8 @@ export interface UserMarks {
 
 export interface UnknownCost {
   key: string;
+  /** A deposit, or the units held before the history (an opening lot). */
+  kind: 'deposit' | 'opening';
   asset: string;
   at: Millis;
   amount: string;
@@ -73,7 +78,14 @@ export interface TaxEvents {
   outOfView: Map<string, Decimal>;
   /** Per asset, the time of its first record. */
   firstSeen: Map<string, Millis>;
+  /** Per asset, when its opening lot was acquired (just before the history's first record). */
+  opening: Map<string, Millis>;
+  /** Per asset, what the first balance snapshot implies was held before the history (as given). */
+  heldBefore: Readonly<Record<string, string>>;
 }
+
+/** The key the user's cost of an opening lot is kept under (with the deposits' costs). */
+export const openingKey = (asset: string) => `opening:${asset}`;
 
 const ZERO = new Precise(0);
 
@@ -82,6 +94,8 @@ export function taxEvents(
   value: Valuation,
   quote: string,
   marks: UserMarks,
+  /** Per asset, what was held before the history's first record; absent: unknown. */
+  heldBefore: Readonly<Record<string, string>> = {},
 ): TaxEvents {
   const timed: { at: Millis; order: number; events: TaxEvent[] }[] = [];
   const unvalued = new Set<string>();
@@ -213,38 +227,7 @@ export function taxEvents(
     const amount = new Precise(t.amount);
     const id = `${t.kind}:${t.key}`;
     if (t.kind === 'deposit') {
-      const said = marks.depositCosts.get(t.key);
-      const dayValue = valued(t.ticker, amount, t.time);
-      // Entered in another quote: that quote's close on the day turns it into this one.
-      const entered =
-        said?.cost == null
-          ? undefined
-          : said.quote === quote
-            ? new Precise(said.cost)
-            : valued(said.quote, new Precise(said.cost), t.time);
-      const answered = said?.cost != null || said?.ownWallet === true;
-      const cost = said?.cost != null ? entered : dayValue;
-      if (!answered && t.ticker !== quote) {
-        unknownCostDeposits.push({
-          key: t.key,
-          asset: t.ticker,
-          at: t.time,
-          amount: t.amount,
-          value: dayValue?.toFixed() ?? null,
-        });
-      }
-      push(t.time, [
-        {
-          kind: 'acquire',
-          id,
-          at: t.time,
-          asset: t.ticker,
-          amount: t.amount,
-          cost: text(cost),
-          source: 'deposit',
-          ...(!answered || cost === undefined ? { costUnknown: true } : {}),
-        },
-      ]);
+      push(t.time, [withoutCost('deposit', t.key, id, t.time, t.ticker, amount)]);
     } else {
       const fee = new Precise(t.fee);
       const out = amount.plus(fee);
@@ -276,6 +259,21 @@ export function taxEvents(
   }
 
   timed.sort((a, b) => a.at - b.at || a.order - b.order);
+  // The opening lots: just before the first record, so that every method sees them oldest.
+  const opening = new Map<string, Millis>();
+  const first = timed[0]?.at;
+  if (first !== undefined) {
+    const at = first - 1;
+    const lots: TaxEvent[] = [];
+    for (const [asset, held] of Object.entries(heldBefore).sort(([a], [b]) => a.localeCompare(b))) {
+      const amount = new Precise(held);
+      if (asset === quote || !amount.gt(0)) continue;
+      const key = openingKey(asset);
+      lots.push(withoutCost('opening', key, key, at, asset, amount));
+      opening.set(asset, at);
+    }
+    timed.unshift({ at, order: -1, events: lots });
+  }
   unknownCostDeposits.sort((a, b) => a.at - b.at);
   firstSeen.delete(quote);
   firstSeen.delete('');
@@ -285,7 +283,45 @@ export function taxEvents(
     unknownCostDeposits,
     outOfView,
     firstSeen,
+    opening,
+    heldBefore,
   };
+
+  /**
+   * Units that came in at no cost the history knows (a deposit, an opening lot): at the day's
+   * close, flagged cost unknown (and listed) until the user enters the cost (in any quote: that
+   * quote's close on the day turns it into this one) or marks a deposit their own wallet's.
+   */
+  function withoutCost(
+    kind: UnknownCost['kind'],
+    key: string,
+    id: string,
+    at: Millis,
+    asset: string,
+    amount: Decimal,
+  ): TaxEvent {
+    const said = marks.depositCosts.get(key);
+    const dayValue = valued(asset, amount, at);
+    const entered =
+      said?.cost == null
+        ? undefined
+        : said.quote === quote
+          ? new Precise(said.cost)
+          : valued(said.quote, new Precise(said.cost), at);
+    const answered = said?.cost != null || said?.ownWallet === true;
+    const cost = said?.cost != null ? entered : dayValue;
+    if (!answered && asset !== quote) {
+      unknownCostDeposits.push({
+        key,
+        kind,
+        asset,
+        at,
+        amount: amount.toFixed(),
+        value: dayValue?.toFixed() ?? null,
+      });
+    }
+    return acquire(id, at, asset, amount, cost, kind, !answered || cost === undefined);
+  }
 
   function acquire(
     id: string,
@@ -293,7 +329,8 @@ export function taxEvents(
     asset: string,
     amount: Decimal,
     cost: Decimal | undefined,
-    source: 'buy' | 'convert',
+    source: AcquireSource,
+    costUnknown = cost === undefined,
   ): TaxEvent {
     return {
       kind: 'acquire',
@@ -303,7 +340,7 @@ export function taxEvents(
       amount: amount.toFixed(),
       cost: text(cost),
       source,
-      ...(cost === undefined ? { costUnknown: true } : {}),
+      ...(costUnknown ? { costUnknown: true } : {}),
     };
   }
 

@@ -26,7 +26,8 @@ import { Precise } from '../../shared/decimal';
 
 export type LotMethod = 'fifo' | 'lifo' | 'hifo' | 'average';
 
-export type AcquireSource = 'buy' | 'convert' | 'deposit' | 'income';
+/** 'opening': units held before the history's first record (cost unknown, like a deposit). */
+export type AcquireSource = 'buy' | 'convert' | 'deposit' | 'income' | 'opening';
 export type DisposeSource = 'sell' | 'convert' | 'spent';
 
 export type TaxEvent =

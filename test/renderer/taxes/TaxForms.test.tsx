@@ -2,7 +2,12 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import { TaxesView } from '../../../src/renderer/features/taxes/TaxesView';
 import { setDesk } from '../../../src/renderer/lib/desk';
-import type { CsvExport, TaxReport, TaxSettings } from '../../../src/shared/model';
+import type {
+  CsvExport,
+  TaxReport,
+  TaxSettings,
+  UnknownCostDeposit,
+} from '../../../src/shared/model';
 import { fakeDesk, type FakeImpl } from '../fakeDesk';
 import { THIS_YEAR, taxReport, taxTestSetUp } from './taxFixture';
 
@@ -14,8 +19,9 @@ function serve(report: () => TaxReport, more: FakeImpl = {}) {
   return fake;
 }
 
-const DEPOSIT = {
+const DEPOSIT: UnknownCostDeposit = {
   key: 'deposit:abc',
+  kind: 'deposit',
   asset: 'BTC',
   at: Date.UTC(THIS_YEAR, 1, 3),
   amount: '0.25',
