@@ -130,6 +130,43 @@ describe('Taxes: deposits without a cost', () => {
   });
 });
 
+describe('Taxes: units held before the history', () => {
+  it('are listed with the deposits: their cost is entered under opening:ASSET, no own wallet', async () => {
+    const opening: UnknownCostDeposit = {
+      key: 'opening:ADA',
+      kind: 'opening',
+      asset: 'ADA',
+      at: Date.UTC(THIS_YEAR, 4, 28),
+      amount: '120.5',
+      value: '54.225',
+    };
+    const fake = serve(
+      () => taxReport({ unknownCostDeposits: [opening], precisions: { ADA: 2 } }),
+      {
+        'tax.setDepositCost': async () => undefined,
+      },
+    );
+    render(<TaxesView />);
+    const item = await screen.findByTestId('tax-deposit');
+    expect(item.textContent).toContain('Held before the history');
+    expect(item.textContent).toContain('120.50 ADA');
+    expect(item.textContent).toContain('estimated at the close of');
+    expect(within(item).queryByRole('button', { name: /^My own wallet/ })).toBeNull();
+    fireEvent.click(
+      within(item).getByRole('button', {
+        name: 'Enter cost of the ADA held before the history',
+      }),
+    );
+    fireEvent.change(within(item).getByLabelText('Cost in USDT'), { target: { value: '40' } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Save cost' }));
+    await waitFor(() =>
+      expect(fake.callsTo('tax.setDepositCost')).toEqual([
+        { key: 'opening:ADA', quote: 'USDT', cost: '40', ownWallet: false },
+      ]),
+    );
+  });
+});
+
 describe('Taxes: exports', () => {
   it('each button asks main for its format and says what was saved', async () => {
     const fake = serve(() => taxReport(), {

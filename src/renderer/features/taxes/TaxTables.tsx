@@ -21,6 +21,10 @@ const ROWS = 12;
 
 /** A UTC day, sortable by its time. */
 const dayText = (ms: number | null) => (ms === null ? 'Before history' : DAY.format(ms));
+/** What an opening lot (units held before the history's first record) says for its date. */
+export const HELD_BEFORE = 'Held before the history';
+/** When a lot was acquired: its UTC day, or that it is the opening lot. */
+const acquiredText = (ms: number | null, opening: boolean) => (opening ? HELD_BEFORE : dayText(ms));
 const daySort = (ms: number | null) => String(ms ?? 0).padStart(16, '0');
 
 /** The places of the report: each asset at its display precision, values in the quote. */
@@ -123,8 +127,8 @@ export function RealizedTable({ report, places }: { report: TaxReport; places: R
         '128px',
         (r) => daySort(r.acquiredAt),
         (r) => (
-          <span title={r.costUnknown ? 'From a deposit whose cost is not entered' : undefined}>
-            {dayText(r.acquiredAt)}
+          <span title={r.costUnknown ? COST_UNKNOWN : undefined}>
+            {acquiredText(r.acquiredAt, r.opening)}
             {r.costUnknown ? ' *' : ''}
           </span>
         ),
@@ -161,12 +165,14 @@ export function RealizedTable({ report, places }: { report: TaxReport; places: R
       rowTestId="tax-realized-row"
       note={
         report.realized.some((r) => r.costUnknown)
-          ? '* From a deposit whose cost is not entered: its value on the day is used.'
+          ? `* ${COST_UNKNOWN}: its value on the day is used.`
           : undefined
       }
     />
   );
 }
+
+const COST_UNKNOWN = 'From a deposit, or held before the history, whose cost is not entered';
 
 const INCOME_KINDS = { mining: 'Mining reward', interest: 'Flex interest' } as const;
 
@@ -213,7 +219,7 @@ export function OpenLotsTable({ report, places }: { report: TaxReport; places: R
         'Acquired',
         '128px',
         (r) => daySort(r.acquiredAt),
-        (r) => dayText(r.acquiredAt),
+        (r) => acquiredText(r.acquiredAt, r.source === 'opening'),
       ),
       amountColumn(places, report.openLots),
       quoteColumn('cost', 'Cost', (r) => r.cost, report, places, report.openLots),
