@@ -124,7 +124,13 @@ export function RealizedTable({ report, places }: { report: TaxReport; places: R
       textColumn(
         'acquired',
         'Acquired',
-        '128px',
+        fitted(
+          report.realized.map(
+            (r) => `${acquiredText(r.acquiredAt, r.opening)}${r.costUnknown ? ' *' : ''}`,
+          ),
+          128,
+          '0.8fr',
+        ),
         (r) => daySort(r.acquiredAt),
         (r) => (
           <span title={r.costUnknown ? COST_UNKNOWN : undefined}>
@@ -217,7 +223,11 @@ export function OpenLotsTable({ report, places }: { report: TaxReport; places: R
       textColumn(
         'acquired',
         'Acquired',
-        '128px',
+        fitted(
+          report.openLots.map((r) => acquiredText(r.acquiredAt, r.source === 'opening')),
+          128,
+          '0.8fr',
+        ),
         (r) => daySort(r.acquiredAt),
         (r) => acquiredText(r.acquiredAt, r.source === 'opening'),
       ),
