@@ -85,7 +85,7 @@ export interface TaxEvents {
 }
 
 /** The key the user's cost of an opening lot is kept under (with the deposits' costs). */
-export const openingKey = (asset: string) => `opening:${asset}`;
+const openingKey = (asset: string) => `opening:${asset}`;
 
 const ZERO = new Precise(0);
 
