@@ -5,7 +5,7 @@ import { PLACES, ratioDecimal, toUnits, unitsText } from '../portfolioHistory/ex
 import { MINING_PAID_AFTER_MS } from '../portfolioHistory/movements';
 import { dayOf, priceSeries, type CloseIndex, type DaySeries } from '../portfolioHistory/prices';
 import type { TaxHistory } from './history';
-import type { TaxEvent } from './lots';
+import type { AcquireSource, TaxEvent } from './lots';
 
 /**
  * The user's history as tax events (issue 36 item 1): pure, exact. Every value is in `quote`,
@@ -23,6 +23,9 @@ import type { TaxEvent } from './lots';
  *   cost or marked it a transfer from their own wallet.
  * - A withdrawal moves units out of view (never a disposal) unless the user marked it spent: then
  *   it is disposed of at the day's close. Sub-account transfers are moves.
+ * - Units held before the history's first record (`heldBefore`, what the first balance snapshot
+ *   implies) are one opening lot per asset, acquired just before that record (1 ms), valued like a
+ *   deposit: at that day's close, cost unknown unless the user entered it (key `opening:ASSET`).
  * A value the closes cannot give (no close that day) is never 0 in silence: the acquisition is
  * flagged cost unknown, the income listed without a value, the disposal flagged unvalued.
  */
@@ -69,6 +72,8 @@ export interface UserMarks {
 
 export interface UnknownCost {
   key: string;
+  /** A deposit, or the units held before the history (an opening lot). */
+  kind: 'deposit' | 'opening';
   asset: string;
   at: Millis;
   amount: string;
@@ -89,10 +94,17 @@ export interface TaxEvents {
   outOfView: Map<string, Decimal>;
   /** Per asset, the time of its first record. */
   firstSeen: Map<string, Millis>;
+  /** Per asset, when its opening lot was acquired (just before the history's first record). */
+  opening: Map<string, Millis>;
+  /** Per asset, what the first balance snapshot implies was held before the history (as given). */
+  heldBefore: Readonly<Record<string, string>>;
 }
 
 /** One unit of the quote in integer units (exact.ts: 10^-30). */
 const UNIT = 10n ** BigInt(PLACES);
+
+/** The key the user's cost of an opening lot is kept under (with the deposits' costs). */
+const openingKey = (asset: string) => `opening:${asset}`;
 
 /**
  * The events are computed in integer units of 10^-30 (exact.ts), a day's price rounded to 30
@@ -104,6 +116,8 @@ export function taxEvents(
   value: Valuation,
   quote: string,
   marks: UserMarks,
+  /** Per asset, what was held before the history's first record; absent: unknown. */
+  heldBefore: Readonly<Record<string, string>> = {},
 ): TaxEvents {
   const out: TaxEvent[] = [];
   const unvalued = new Set<string>();
@@ -114,7 +128,10 @@ export function taxEvents(
     const first = firstSeen.get(asset);
     if (first === undefined || at < first) firstSeen.set(asset, at);
   };
+  /** The time of the history's first record (the quote's own records included). */
+  let firstRecord = Infinity;
   const add = (event: TaxEvent) => {
+    if (event.at < firstRecord) firstRecord = event.at;
     if (event.asset !== quote) out.push(event);
   };
   // A day's price as integer units, once per price (closeValuation answers the same object).
@@ -224,32 +241,7 @@ export function taxEvents(
     const amount = toUnits(t.amount);
     const id = `${t.kind}:${t.key}`;
     if (t.kind === 'deposit') {
-      const said = marks.depositCosts.get(t.key);
-      const dayValue = valued(t.ticker, amount, t.time);
-      // Entered in another quote: that quote's close on the day turns it into this one.
-      const entered =
-        said?.cost == null ? undefined : valued(said.quote, toUnits(said.cost), t.time);
-      const answered = said?.cost != null || said?.ownWallet === true;
-      const cost = said?.cost != null ? entered : dayValue;
-      if (!answered && t.ticker !== quote) {
-        unknownCostDeposits.push({
-          key: t.key,
-          asset: t.ticker,
-          at: t.time,
-          amount: t.amount,
-          value: dayValue === undefined ? null : unitsText(dayValue),
-        });
-      }
-      add({
-        kind: 'acquire',
-        id,
-        at: t.time,
-        asset: t.ticker,
-        amount,
-        cost: cost ?? 0n,
-        source: 'deposit',
-        ...(!answered || cost === undefined ? { costUnknown: true } : {}),
-      });
+      add(withoutCost('deposit', t.key, id, t.time, t.ticker, amount));
     } else {
       const fee = toUnits(t.fee);
       const leaving = amount + fee;
@@ -279,6 +271,20 @@ export function taxEvents(
 
   // Oldest first; a sort that keeps the order of equal times (a deal's events as written above).
   out.sort((a, b) => a.at - b.at);
+  // The opening lots: just before the first record, so that every method sees them oldest.
+  const opening = new Map<string, Millis>();
+  if (firstRecord !== Infinity) {
+    const at = firstRecord - 1;
+    const lots: TaxEvent[] = [];
+    for (const [asset, held] of Object.entries(heldBefore).sort(([a], [b]) => a.localeCompare(b))) {
+      const amount = toUnits(held);
+      if (asset === quote || amount <= 0n) continue;
+      const key = openingKey(asset);
+      lots.push(withoutCost('opening', key, key, at, asset, amount));
+      opening.set(asset, at);
+    }
+    out.unshift(...lots);
+  }
   unknownCostDeposits.sort((a, b) => a.at - b.at);
   firstSeen.delete(quote);
   firstSeen.delete('');
@@ -290,7 +296,40 @@ export function taxEvents(
       [...outOfView].map(([asset, units]) => [asset, new Precise(unitsText(units))]),
     ),
     firstSeen,
+    opening,
+    heldBefore,
   };
+
+  /**
+   * Units that came in at no cost the history knows (a deposit, an opening lot): at the day's
+   * close, flagged cost unknown (and listed) until the user enters the cost (in any quote: that
+   * quote's close on the day turns it into this one) or marks a deposit their own wallet's.
+   */
+  function withoutCost(
+    kind: UnknownCost['kind'],
+    key: string,
+    id: string,
+    at: Millis,
+    asset: string,
+    amount: bigint,
+  ): TaxEvent {
+    const said = marks.depositCosts.get(key);
+    const dayValue = valued(asset, amount, at);
+    const entered = said?.cost == null ? undefined : valued(said.quote, toUnits(said.cost), at);
+    const answered = said?.cost != null || said?.ownWallet === true;
+    const cost = said?.cost != null ? entered : dayValue;
+    if (!answered && asset !== quote) {
+      unknownCostDeposits.push({
+        key,
+        kind,
+        asset,
+        at,
+        amount: unitsText(amount),
+        value: dayValue === undefined ? null : unitsText(dayValue),
+      });
+    }
+    return acquire(id, at, asset, amount, cost, kind, !answered || cost === undefined);
+  }
 
   function acquire(
     id: string,
@@ -298,7 +337,8 @@ export function taxEvents(
     asset: string,
     amount: bigint,
     cost: bigint | undefined,
-    source: 'buy' | 'convert',
+    source: AcquireSource,
+    costUnknown = cost === undefined,
   ): TaxEvent {
     return {
       kind: 'acquire',
@@ -308,7 +348,7 @@ export function taxEvents(
       amount,
       cost: cost ?? 0n,
       source,
-      ...(cost === undefined ? { costUnknown: true } : {}),
+      ...(costUnknown ? { costUnknown: true } : {}),
     };
   }
 

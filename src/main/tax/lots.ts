@@ -27,7 +27,8 @@
 
 export type LotMethod = 'fifo' | 'lifo' | 'hifo' | 'average';
 
-export type AcquireSource = 'buy' | 'convert' | 'deposit' | 'income';
+/** 'opening': units held before the history's first record (cost unknown, like a deposit). */
+export type AcquireSource = 'buy' | 'convert' | 'deposit' | 'income' | 'opening';
 export type DisposeSource = 'sell' | 'convert' | 'spent';
 
 /** An amount or value in units of 10^-30 (exact.ts `toUnits`, `unitsText`). */

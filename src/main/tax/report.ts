@@ -42,11 +42,6 @@ export interface ReportInput {
   balances: Readonly<Record<string, string>>;
   /** The earliest record of the synced history; null: none. */
   historyFrom: Millis | null;
-  /**
-   * Per asset, what was held before the history's first record, as the first balance snapshot
-   * implies it (that snapshot less the records up to it); absent: unknown.
-   */
-  heldBefore?: Readonly<Record<string, string>>;
   now: Millis;
 }
 
@@ -84,6 +79,8 @@ export function taxReport(input: ReportInput): TaxReport {
     fee: unitsText(r.fee),
     gain: unitsText(r.gain),
     term: r.term,
+    // The opening lot is the only one acquired at its instant (before every record).
+    opening: r.acquiredAt !== null && events.opening.get(r.asset) === r.acquiredAt,
     source: r.source,
     costUnknown: r.costUnknown,
     ...(events.unvalued.has(r.id) ? { unvalued: true as const } : {}),
@@ -211,34 +208,38 @@ export function reconcile(
   open: ReadonlyMap<string, readonly OpenLot[]>,
   /** Per asset, what disposals took beyond the lots: units held before the history. */
   soldBeyondLots: ReadonlyMap<string, Decimal>,
-  input: Pick<ReportInput, 'events' | 'balances' | 'quote' | 'historyFrom' | 'heldBefore'>,
+  input: Pick<ReportInput, 'events' | 'balances' | 'quote' | 'historyFrom'>,
 ): ReconciliationRow[] {
   const { events, balances, quote, historyFrom } = input;
   const assets = new Set([...open.keys(), ...Object.keys(balances)]);
   assets.delete(quote);
   const rows: ReconciliationRow[] = [];
   for (const asset of [...assets].sort()) {
-    const inLots = decimalOf(sumUnits((open.get(asset) ?? []).map((l) => l.amount))).minus(
-      events.outOfView.get(asset) ?? ZERO,
-    );
+    // What the lots leave on the exchange: never below nothing. Withdrawals that took more than
+    // the lots held took units held before the history, as a sale beyond the lots does.
+    const lotted = decimalOf(sumUnits((open.get(asset) ?? []).map((l) => l.amount)));
+    const withdrawn = events.outOfView.get(asset) ?? ZERO;
+    const inLots = Precise.max(lotted.minus(withdrawn), ZERO);
     const balance = new Precise(balances[asset] ?? '0');
     const difference = balance.minus(inLots);
     if (difference.isZero()) continue;
     const first = events.firstSeen.get(asset);
     const unknown = sum(
-      events.unknownCostDeposits.filter((d) => d.asset === asset).map((d) => new Precise(d.amount)),
+      events.unknownCostDeposits
+        .filter((d) => d.kind === 'deposit' && d.asset === asset)
+        .map((d) => new Precise(d.amount)),
     );
-    // Held before the history: what the first balance snapshot held before the records, less
-    // what sales took beyond the lots, covers it; without a snapshot, the asset's records start
-    // with the history, or a sale took more than its lots held.
-    const sold = soldBeyondLots.get(asset) ?? ZERO;
-    const before = input.heldBefore?.[asset];
+    // Held before the history: where the first balance snapshot says what was, the opening lot
+    // holds it and nothing more is; without a snapshot, the asset's records start with the
+    // history, or a sale or withdrawal took more than its lots held.
+    const beyond = (soldBeyondLots.get(asset) ?? ZERO).plus(
+      Precise.max(withdrawn.minus(lotted), ZERO),
+    );
     const atStart =
-      before !== undefined
-        ? difference.lte(new Precise(before).minus(sold))
-        : first === undefined ||
-          (historyFrom !== null && first < historyFrom + DAY_MS) ||
-          sold.gt(0);
+      events.heldBefore[asset] === undefined &&
+      (first === undefined ||
+        (historyFrom !== null && first < historyFrom + DAY_MS) ||
+        beyond.gt(0));
     const cause: ReconciliationRow['cause'] =
       difference.gt(0) && atStart
         ? 'history-older-than-sync'

@@ -117,7 +117,13 @@ export class TaxService {
     const { id, overview, records, miningRewards, closes } = prepared;
     const history = taxHistoryOf({ ...records, miningRewards });
     const value = closeValuation(closes, quote);
-    const events = taxEvents(history, value, quote, this.options.store.tax.marks(id));
+    const events = taxEvents(
+      history,
+      value,
+      quote,
+      this.options.store.tax.marks(id),
+      this.heldBefore(id, { ...records, miningRewards }),
+    );
     const prices = new Map(overview.rows.map((r) => [r.ticker, r.price]));
     const report = taxReport({
       events,
@@ -132,7 +138,6 @@ export class TaxService {
       value,
       balances: balancesOf(overview),
       historyFrom: historyFromOf(history),
-      heldBefore: this.heldBefore(id, { ...records, miningRewards }),
       now,
     });
     // The number rule's places for the screen: each asset's display places, the quote's.

@@ -35,6 +35,8 @@ export interface RealizedGainRow {
   /** proceeds − cost − fee. */
   gain: Decimal;
   term: 'short' | 'long';
+  /** The units were held before the history's first record (an opening lot). */
+  opening: boolean;
   /** What disposed of the units. */
   source: 'sell' | 'convert' | 'spent';
   /** The lot came from a deposit whose cost the user has not entered. */
@@ -70,7 +72,8 @@ export interface OpenLotRow {
   unrealized: Decimal | null;
   /** Whole days until it is long term; 0 when it already is. */
   daysToLongTerm: number;
-  source: 'buy' | 'convert' | 'deposit' | 'income';
+  /** 'opening': held before the history's first record (the first balance snapshot says so). */
+  source: 'buy' | 'convert' | 'deposit' | 'income' | 'opening';
   costUnknown: boolean;
 }
 
@@ -121,8 +124,10 @@ export interface ReconciliationRow {
 
 /** A deposit whose cost is unknown until the user enters it or marks it their own transfer. */
 export interface UnknownCostDeposit {
-  /** The stored transfer's key. */
+  /** The stored transfer's key; `opening:ASSET` for the units held before the history. */
   key: string;
+  /** A deposit, or the units held before the history's first record (an opening lot). */
+  kind: 'deposit' | 'opening';
   asset: string;
   at: Millis;
   amount: Decimal;

@@ -280,6 +280,7 @@ const gainRow = (over: Partial<RealizedGainRow>): RealizedGainRow => ({
   fee: '0.26',
   gain: '19.74',
   term: 'short',
+  opening: false,
   source: 'sell',
   costUnknown: false,
   ...over,

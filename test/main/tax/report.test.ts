@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Precise } from '../../../src/shared/decimal';
 import type { MiningReward, TaxMethod, TaxSettings } from '../../../src/shared/model';
@@ -80,10 +81,12 @@ function report(
     balances?: Record<string, string>;
     year?: number;
     settings?: Partial<TaxSettings>;
+    /** What the first balance snapshot implies was held before the history. */
+    heldBefore?: Record<string, string>;
   } = {},
 ) {
   const value = valuation(options.closes ?? {});
-  const events = taxEvents(h, value, 'USDT', options.marks ?? NO_MARKS);
+  const events = taxEvents(h, value, 'USDT', options.marks ?? NO_MARKS, options.heldBefore);
   return taxReport({
     events,
     settings: {
@@ -296,7 +299,7 @@ describe('tax events and report: hand-computed cases', () => {
     const closes = { BTC: { 1: '1000' } };
     const unknown = report(h, { closes });
     expect(unknown.unknownCostDeposits).toEqual([
-      { key: 'd1', asset: 'BTC', at: at(1), amount: '1', value: '1000' },
+      { key: 'd1', kind: 'deposit', asset: 'BTC', at: at(1), amount: '1', value: '1000' },
     ]);
     expect(unknown.realized.map((row) => [row.cost, row.gain, row.costUnknown])).toEqual([
       ['1000', '200', true],
@@ -486,5 +489,151 @@ describe('a disposal on a day with no close (issue 36, kx36)', () => {
     });
     expect(flagged(r)).toEqual([['BTC', '200', '50', '0', false]]);
     expect(r.realized[0]).not.toHaveProperty('unvalued');
+  });
+});
+
+describe('opening lots: units held before the history', () => {
+  const deals = [
+    deal(1, 1, { deal: '300' }),
+    deal(2, 3, { side: 'sell', amount: '2.5', deal: '1000' }),
+  ];
+  // BTC at 50 on the first record's day; the first snapshot implies 2 BTC (and 100 USDT, the
+  // quote, no lot; nothing of ETH) were held before it.
+  const closes = { BTC: { 1: '50' } };
+  const heldBefore = { BTC: '2', ETH: '0', USDT: '100' };
+  const OPENED = at(1) - 1;
+
+  it('one per asset held, just before the first record, at that day’s close, cost unknown', () => {
+    const r = report(history({ deals: [deal(1, 1, { deal: '300' })] }), { closes, heldBefore });
+    expect(
+      r.openLots.map((l) => [l.asset, l.acquiredAt, l.amount, l.cost, l.source, l.costUnknown]),
+    ).toEqual([
+      ['BTC', OPENED, '2', '100', 'opening', true],
+      ['BTC', at(1), '1', '300', 'buy', false],
+    ]);
+    // Listed with the deposits without cost, to enter its cost.
+    expect(r.unknownCostDeposits).toEqual([
+      { key: 'opening:BTC', kind: 'opening', asset: 'BTC', at: OPENED, amount: '2', value: '100' },
+    ]);
+  });
+
+  it.each([
+    // FIFO takes the opening lot first: it holds the oldest units.
+    [
+      'fifo',
+      [
+        ['2', OPENED, '100', '700', true],
+        ['0.5', at(1), '150', '50', false],
+      ],
+    ],
+    [
+      'lifo',
+      [
+        ['1', at(1), '300', '100', false],
+        ['1.5', OPENED, '75', '525', true],
+      ],
+    ],
+  ] as const)('%s: a sale takes the opening lot in its place', (method, rows) => {
+    const r = report(history({ deals }), { closes, heldBefore, method });
+    expect(r.realized.map((x) => [x.amount, x.acquiredAt, x.cost, x.gain, x.opening])).toEqual(
+      rows,
+    );
+  });
+
+  it('a cost the user entered replaces the close; no longer listed', () => {
+    const marks: UserMarks = {
+      depositCosts: new Map([['opening:BTC', { quote: 'USDT', cost: '60', ownWallet: false }]]),
+      spentWithdrawals: new Set(),
+    };
+    const r = report(history({ deals }), { closes, heldBefore, marks });
+    expect(r.realized[0]!.cost).toBe('60');
+    expect(r.realized[0]!.costUnknown).toBe(false);
+    expect(r.unknownCostDeposits).toEqual([]);
+  });
+
+  it('reconciliation: nothing differs; a balance changed behind the history’s back is named', () => {
+    // 2 held before + 1 bought − 2.5 sold.
+    expect(report(history({ deals }), { closes, heldBefore, balances: { BTC: '0.5' } })).toEqual(
+      expect.objectContaining({ reconciliation: [] }),
+    );
+    const changed = report(history({ deals }), {
+      closes,
+      heldBefore,
+      balances: { BTC: '1000.5' },
+    });
+    expect(changed.reconciliation.map((row) => [row.asset, row.difference, row.cause])).toEqual([
+      ['BTC', '1000', 'unexplained'],
+    ]);
+  });
+
+  const withdrawal: StoredTransfer = {
+    key: 'w1',
+    kind: 'withdraw',
+    ticker: 'BTC',
+    amount: '4',
+    fee: '0',
+    status: 3,
+    time: at(2),
+  };
+  const withdrawn = history({ deals: [deal(1, 1, { deal: '300' })], transfers: [withdrawal] });
+
+  it('a withdrawal of units held before the history: the opening lot held them', () => {
+    // Held 5 before the history, bought 1, withdrew 4: 2 are left.
+    const known = report(withdrawn, { closes, heldBefore: { BTC: '5' }, balances: { BTC: '2' } });
+    expect(known.reconciliation).toEqual([]);
+  });
+
+  it('without a snapshot, a withdrawal beyond the lots never leaves negative lots', () => {
+    // What the lots leave on the exchange is never below nothing, and what the withdrawal took
+    // beyond them was held before the history.
+    const unknown = report(withdrawn, { closes, balances: { BTC: '2' } });
+    expect(unknown.reconciliation.map((row) => [row.lots, row.difference, row.cause])).toEqual([
+      ['0', '2', 'history-older-than-sync'],
+    ]);
+  });
+
+  it('property: realised cost plus open cost is what was paid plus income plus the opening value', () => {
+    const step = fc.record({
+      side: fc.constantFrom<'buy' | 'sell' | 'interest'>('buy', 'sell', 'interest'),
+      amount: fc.integer({ min: 1, max: 3_000 }).map((n) => (n / 1000).toString()),
+      deal: fc.integer({ min: 1, max: 1_000_000 }).map((n) => (n / 100).toString()),
+      fee: fc.integer({ min: 0, max: 100 }).map((n) => (n / 100).toString()),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(step, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 0, max: 5_000 }).map((n) => (n / 1000).toString()),
+        fc.constantFrom<TaxMethod>('fifo', 'lifo', 'hifo', 'average'),
+        (steps, held, method) => {
+          const closes: Record<number, string> = {};
+          const flexPayments: StoredFlexPayment[] = [];
+          const deals: StoredDeal[] = [];
+          steps.forEach((s, i) => {
+            closes[i + 1] = String(40 + i);
+            if (s.side === 'interest') {
+              flexPayments.push({
+                transactionId: `p${i}`,
+                ticker: 'BTC',
+                amount: s.amount,
+                time: at(i + 1),
+              });
+            } else deals.push(deal(i, i + 1, { ...s, side: s.side, feeAsset: 'USDT' }));
+          });
+          const r = report(history({ deals, flexPayments }), {
+            method,
+            closes: { BTC: closes },
+            heldBefore: { BTC: held },
+          });
+          const paid = deals
+            .filter((d) => d.side === 'buy')
+            .reduce((sum, d) => sum.plus(d.deal).plus(d.fee), new Precise(0));
+          const income = r.income.reduce((sum, x) => sum.plus(x.value!), new Precise(0));
+          const opening = new Precise(held).times(closes[1]!);
+          const realised = r.realized.reduce((sum, x) => sum.plus(x.cost), new Precise(0));
+          const open = r.openLots.reduce((sum, x) => sum.plus(x.cost), new Precise(0));
+          expect(realised.plus(open).toFixed()).toBe(paid.plus(income).plus(opening).toFixed());
+        },
+      ),
+    );
   });
 });

@@ -2,7 +2,12 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { describe, expect, it } from 'vitest';
 import { TaxesView } from '../../../src/renderer/features/taxes/TaxesView';
 import { setDesk } from '../../../src/renderer/lib/desk';
-import type { CsvExport, TaxReport, TaxSettings } from '../../../src/shared/model';
+import type {
+  CsvExport,
+  TaxReport,
+  TaxSettings,
+  UnknownCostDeposit,
+} from '../../../src/shared/model';
 import { fakeDesk, type FakeImpl } from '../fakeDesk';
 import { THIS_YEAR, taxReport, taxTestSetUp } from './taxFixture';
 
@@ -14,8 +19,9 @@ function serve(report: () => TaxReport, more: FakeImpl = {}) {
   return fake;
 }
 
-const DEPOSIT = {
+const DEPOSIT: UnknownCostDeposit = {
   key: 'deposit:abc',
+  kind: 'deposit',
   asset: 'BTC',
   at: Date.UTC(THIS_YEAR, 1, 3),
   amount: '0.25',
@@ -121,6 +127,43 @@ describe('Taxes: deposits without a cost', () => {
       cost: null,
       ownWallet: true,
     });
+  });
+});
+
+describe('Taxes: units held before the history', () => {
+  it('are listed with the deposits: their cost is entered under opening:ASSET, no own wallet', async () => {
+    const opening: UnknownCostDeposit = {
+      key: 'opening:ADA',
+      kind: 'opening',
+      asset: 'ADA',
+      at: Date.UTC(THIS_YEAR, 4, 28),
+      amount: '120.5',
+      value: '54.225',
+    };
+    const fake = serve(
+      () => taxReport({ unknownCostDeposits: [opening], precisions: { ADA: 2 } }),
+      {
+        'tax.setDepositCost': async () => undefined,
+      },
+    );
+    render(<TaxesView />);
+    const item = await screen.findByTestId('tax-deposit');
+    expect(item.textContent).toContain('Held before the history');
+    expect(item.textContent).toContain('120.50 ADA');
+    expect(item.textContent).toContain('estimated at the close of');
+    expect(within(item).queryByRole('button', { name: /^My own wallet/ })).toBeNull();
+    fireEvent.click(
+      within(item).getByRole('button', {
+        name: 'Enter cost of the ADA held before the history',
+      }),
+    );
+    fireEvent.change(within(item).getByLabelText('Cost in USDT'), { target: { value: '40' } });
+    fireEvent.click(within(item).getByRole('button', { name: 'Save cost' }));
+    await waitFor(() =>
+      expect(fake.callsTo('tax.setDepositCost')).toEqual([
+        { key: 'opening:ADA', quote: 'USDT', cost: '40', ownWallet: false },
+      ]),
+    );
   });
 });
 

@@ -94,7 +94,9 @@ describe('Taxes screen', () => {
     expect(cell(rows[0]!, 'Term').textContent).toBe('Long');
     // A lot from a deposit without cost is marked, and the mark explained.
     expect(cell(rows[0]!, 'Acquired').textContent).toMatch(/\*$/);
-    expect(screen.getByText(/From a deposit whose cost is not entered/)).toBeTruthy();
+    expect(
+      screen.getByText(/From a deposit, or held before the history, whose cost is not entered/),
+    ).toBeTruthy();
   });
 
   it('lists income, open lots, the year-end holdings and the totals', async () => {
@@ -115,6 +117,32 @@ describe('Taxes screen', () => {
     expect(cell(held[0]!, 'Value').textContent).toBe('35,000.000000');
     expect(screen.getByTestId('tax-total-Gain').textContent).toBe('734.635864 USDT');
     expect(screen.getByTestId('tax-total-Long-term gain').textContent).toBe('−500.500000 USDT');
+  });
+
+  it('labels the units held before the history in Open lots and the realized gains', async () => {
+    const base = taxReport();
+    const openedAt = base.historyFrom! - 1;
+    serve(() =>
+      taxReport({
+        realized: [
+          { ...base.realized[0]!, acquiredAt: openedAt, opening: true, costUnknown: true },
+        ],
+        openLots: [
+          { ...base.openLots[0]!, id: 'opening:BTC', acquiredAt: openedAt, source: 'opening' },
+          base.openLots[0]!,
+        ],
+      }),
+    );
+    render(<TaxesView />);
+    const lots = await rowsOf('Open lots', 'tax-open-row');
+    expect(lots.map((r) => cell(r, 'Acquired').textContent)).toEqual([
+      'Held before the history',
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        base.openLots[0]!.acquiredAt,
+      ),
+    ]);
+    const [sold] = await rowsOf('Realized gains', 'tax-realized-row');
+    expect(cell(sold!, 'Acquired').textContent).toBe('Held before the history *');
   });
 
   it('writes a fiat quote at 2 places and asks again in the quote Settings chose', async () => {

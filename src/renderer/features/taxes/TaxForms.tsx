@@ -7,7 +7,7 @@ import { asDeskError } from '../../../shared/errors';
 import { formatCount } from '../../lib/numberFormat';
 import { useForm } from '../../lib/useForm';
 import { saveTaxSettings, setDepositCost } from './taxStore';
-import { QuoteValue, type ReportPlaces } from './TaxTables';
+import { HELD_BEFORE, QuoteValue, type ReportPlaces } from './TaxTables';
 
 export const METHOD_LABELS: Record<TaxMethod, string> = {
   fifo: 'FIFO (first in, first out)',
@@ -123,7 +123,9 @@ export function UnknownCostDeposits({
         Deposits without a cost ({formatCount(report.unknownCostDeposits.length)})
       </h2>
       <p className="muted small">
-        Until you say otherwise, each is counted at its value on the day it arrived.
+        Until you say otherwise, each is counted at its value on the day it arrived. What was held
+        before the history&apos;s first record is counted at that day&apos;s close, an estimate:
+        enter what it cost you.
       </p>
       {/* A long list scrolls in its own box (a Tab stop the keyboard scrolls). */}
       <ul className="tax-deposits" tabIndex={0} aria-label="Deposits without a cost">
@@ -172,14 +174,17 @@ function DepositItem({
       setMarking(false);
     }
   };
-  const what = `${deposit.asset} deposit of ${DAY.format(deposit.at)}`;
+  const opening = deposit.kind === 'opening';
+  const what = opening
+    ? `${deposit.asset} ${HELD_BEFORE.toLowerCase()}`
+    : `${deposit.asset} deposit of ${DAY.format(deposit.at)}`;
   return (
     <li className="tax-deposit" data-testid="tax-deposit">
       <div className="tax-deposit-what">
-        <strong>{DAY.format(deposit.at)}</strong>{' '}
+        <strong>{opening ? HELD_BEFORE : DAY.format(deposit.at)}</strong>{' '}
         <Amount value={deposit.amount} places={places.asset(deposit.asset)} unit={deposit.asset} />{' '}
         <span className="muted">
-          (value on the day:{' '}
+          ({opening ? `estimated at the close of ${DAY.format(deposit.at)}` : 'value on the day'}:{' '}
           <QuoteValue value={deposit.value} places={places.quote} quote={quote} />)
         </span>
       </div>
@@ -223,15 +228,18 @@ function DepositItem({
           >
             Enter cost
           </button>
-          <button
-            type="button"
-            className="btn btn-secondary btn-small"
-            aria-label={`My own wallet: the ${what}`}
-            disabled={marking}
-            onClick={() => void markOwn()}
-          >
-            My own wallet
-          </button>
+          {/* Units held before the history came from no wallet the history knows. */}
+          {opening ? null : (
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              aria-label={`My own wallet: the ${what}`}
+              disabled={marking}
+              onClick={() => void markOwn()}
+            >
+              My own wallet
+            </button>
+          )}
         </div>
       )}
       {ownError ? (

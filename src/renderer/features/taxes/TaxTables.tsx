@@ -21,6 +21,10 @@ const ROWS = 12;
 
 /** A UTC day, sortable by its time. */
 const dayText = (ms: number | null) => (ms === null ? 'Before history' : DAY.format(ms));
+/** What an opening lot (units held before the history's first record) says for its date. */
+export const HELD_BEFORE = 'Held before the history';
+/** When a lot was acquired: its UTC day, or that it is the opening lot. */
+const acquiredText = (ms: number | null, opening: boolean) => (opening ? HELD_BEFORE : dayText(ms));
 const daySort = (ms: number | null) => String(ms ?? 0).padStart(16, '0');
 
 /** The places of the report: each asset at its display precision, values in the quote. */
@@ -133,7 +137,7 @@ function realizedNote(report: TaxReport): string | undefined {
   const unvalued = report.realized.filter((r) => r.unvalued).length;
   const notes = [
     report.realized.some((r) => r.costUnknown)
-      ? '* From a deposit whose cost is not entered: its value on the day is used.'
+      ? `* ${COST_UNKNOWN}: its value on the day is used.`
       : '',
     unvalued > 0
       ? `${NO_PRICE}: no close in ${report.quote} was known on the day of ${formatCount(unvalued)} ` +
@@ -154,11 +158,17 @@ export function RealizedTable({ report, places }: { report: TaxReport; places: R
       textColumn(
         'acquired',
         'Acquired',
-        '128px',
+        fitted(
+          report.realized.map(
+            (r) => `${acquiredText(r.acquiredAt, r.opening)}${r.costUnknown ? ' *' : ''}`,
+          ),
+          128,
+          '0.8fr',
+        ),
         (r) => daySort(r.acquiredAt),
         (r) => (
-          <span title={r.costUnknown ? 'From a deposit whose cost is not entered' : undefined}>
-            {dayText(r.acquiredAt)}
+          <span title={r.costUnknown ? COST_UNKNOWN : undefined}>
+            {acquiredText(r.acquiredAt, r.opening)}
             {r.costUnknown ? ' *' : ''}
           </span>
         ),
@@ -206,6 +216,8 @@ export function RealizedTable({ report, places }: { report: TaxReport; places: R
   );
 }
 
+const COST_UNKNOWN = 'From a deposit, or held before the history, whose cost is not entered';
+
 const INCOME_KINDS = { mining: 'Mining reward', interest: 'Flex interest' } as const;
 
 /** "Income": mining rewards and flex interest, valued at the day's close. */
@@ -249,9 +261,13 @@ export function OpenLotsTable({ report, places }: { report: TaxReport; places: R
       textColumn(
         'acquired',
         'Acquired',
-        '128px',
+        fitted(
+          report.openLots.map((r) => acquiredText(r.acquiredAt, r.source === 'opening')),
+          128,
+          '0.8fr',
+        ),
         (r) => daySort(r.acquiredAt),
-        (r) => dayText(r.acquiredAt),
+        (r) => acquiredText(r.acquiredAt, r.source === 'opening'),
       ),
       amountColumn(places, report.openLots),
       quoteColumn('cost', 'Cost', (r) => r.cost, report, places, report.openLots),
