@@ -128,13 +128,7 @@ beforeAll(async () => {
   session = await startDemoSession('taxExports');
   taxes = new TaxesPage(session.page);
 
-  const trade = new TradePage(session.page);
-  await trade.open();
-  await trade.chooseMarket('ada', 'ADA/USDT');
-  await trade.place({ kind: 'Spend', amount: '20' });
-  await trade.outcome.filter({ hasText: 'Bought' }).waitFor();
-  await trade.place({ kind: 'Market', side: 'Sell', amount: '20' });
-  await trade.outcome.filter({ hasText: 'Sold' }).waitFor();
+  await new TradePage(session.page).adaRoundTrip('20', '20');
   // The report syncs the history the exports write (the screen opens on this UTC year).
   await taxes.open();
 

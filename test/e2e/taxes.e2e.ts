@@ -147,13 +147,7 @@ describe('Taxes on the demo exchange', () => {
   });
 
   it('realized gains for FIFO equal a FIFO of the exchange’s own deals after a buy and a partial sell', async () => {
-    const trade = new TradePage(session.page);
-    await trade.open();
-    await trade.chooseMarket('ada', 'ADA/USDT');
-    await trade.place({ kind: 'Spend', amount: '20' });
-    await trade.outcome.filter({ hasText: 'Bought' }).waitFor();
-    await trade.place({ kind: 'Market', side: 'Sell', amount: '20' });
-    await trade.outcome.filter({ hasText: 'Sold' }).waitFor();
+    await new TradePage(session.page).adaRoundTrip('20', '20');
 
     const answer = await session.post<Deal[]>('/api/v4/trade-account/executed-history', {
       market: 'ADA_USDT',

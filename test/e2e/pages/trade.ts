@@ -127,6 +127,19 @@ export class TradePage {
     await this.confirm();
   }
 
+  /**
+   * Opens Trade on ADA/USDT, buys at market spending `spend` USDT, then sells `sell` ADA at market,
+   * each outcome waited for: a round trip that leaves two deals in the account's history.
+   */
+  async adaRoundTrip(spend: string, sell: string): Promise<void> {
+    await this.open();
+    await this.chooseMarket('ada', 'ADA/USDT');
+    await this.place({ kind: 'Spend', amount: spend });
+    await this.outcome.filter({ hasText: 'Bought' }).waitFor();
+    await this.place({ kind: 'Market', side: 'Sell', amount: sell });
+    await this.outcome.filter({ hasText: 'Sold' }).waitFor();
+  }
+
   async review(): Promise<void> {
     await this.reviewButton.click();
   }
