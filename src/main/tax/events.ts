@@ -84,8 +84,8 @@ export interface TaxEvents {
   /** Oldest first. */
   events: TaxEvent[];
   /**
-   * Ids of income events whose value no close gave (listed with value null), and of disposals
-   * whose proceeds or fee no close gave (written as 0, their rows flagged).
+   * Ids of acquisitions whose cost no close gave (income listed with value null, open lots with
+   * cost null), and of disposals whose proceeds or fee no close gave (written as 0, rows flagged).
    */
   unvalued: Set<string>;
   /** Deposits whose cost is unknown, oldest first. */
@@ -340,6 +340,8 @@ export function taxEvents(
     source: AcquireSource,
     costUnknown = cost === undefined,
   ): TaxEvent {
+    // No close gave its cost: its lot is listed without one, never as costing 0.
+    if (cost === undefined) unvalued.add(id);
     return {
       kind: 'acquire',
       id,

@@ -106,7 +106,8 @@ export function taxReport(input: ReportInput): TaxReport {
     }
     return prices.get(asset);
   };
-  let unrealized: bigint | null = 0n;
+  let unrealized = 0n;
+  const unpriced = new Set<string>();
   const openLots: OpenLotRow[] = [];
   const allOpen = [...atEnd.open.values()].flat().filter((lot) => lot.amount > 0n);
   for (const lot of allOpen.sort(
@@ -114,15 +115,19 @@ export function taxReport(input: ReportInput): TaxReport {
   )) {
     const price = priceAtEnd(lot.asset);
     const value = price === undefined ? undefined : (price * lot.amount) / UNIT;
-    unrealized = value === undefined || unrealized === null ? null : unrealized + value - lot.cost;
+    // No close valued it when it came in: its cost is not known, never 0.
+    const costKnown = !events.unvalued.has(lot.id);
+    const gain = value === undefined || !costKnown ? undefined : value - lot.cost;
+    if (gain === undefined) unpriced.add(lot.asset);
+    else unrealized += gain;
     openLots.push({
       id: lot.id,
       asset: lot.asset,
       acquiredAt: lot.acquiredAt,
       amount: unitsText(lot.amount),
-      cost: unitsText(lot.cost),
+      cost: costKnown ? unitsText(lot.cost) : null,
       value: value === undefined ? null : unitsText(value),
-      unrealized: value === undefined ? null : unitsText(value - lot.cost),
+      unrealized: gain === undefined ? null : unitsText(gain),
       daysToLongTerm: Math.max(
         0,
         Math.ceil((longTermAt(lot.acquiredAt, settings.longTermMonths) - end) / DAY_MS),
@@ -150,7 +155,8 @@ export function taxReport(input: ReportInput): TaxReport {
     income: unitsText(
       sumUnits(yearIncome.filter((r) => !events.unvalued.has(r.id)).map((r) => r.value)),
     ),
-    unrealized: unrealized === null ? null : unitsText(unrealized),
+    unrealized: unitsText(unrealized),
+    unpriced: [...unpriced].sort(),
   };
 
   // The year-end snapshot: holdings on the year's last day at that day's close.

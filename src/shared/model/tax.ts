@@ -65,10 +65,11 @@ export interface OpenLotRow {
   asset: string;
   acquiredAt: Millis;
   amount: Decimal;
-  cost: Decimal;
+  /** null: no close valued it on the day it came in (and no cost was entered). */
+  cost: Decimal | null;
   /** Its value at the report's price; null: unpriced. */
   value: Decimal | null;
-  /** value − cost; null: unpriced. */
+  /** value − cost; null: unpriced, or its cost unknown. */
   unrealized: Decimal | null;
   /** Whole days until it is long term; 0 when it already is. */
   daysToLongTerm: number;
@@ -85,8 +86,10 @@ export interface TaxTotals {
   shortTermGain: Decimal;
   longTermGain: Decimal;
   income: Decimal;
-  /** Sum of the open lots' unrealised gains; null when any open lot is unpriced. */
-  unrealized: Decimal | null;
+  /** Sum of the unrealised gains of the open lots that have one (a price and a cost). */
+  unrealized: Decimal;
+  /** Assets with open lots left out of `unrealized` (no price, or no cost), sorted. */
+  unpriced: string[];
 }
 
 /** One asset held at the end of the tax year, with its cost and value then. */

@@ -43,6 +43,16 @@ const deal = (id: number, n: number, over: Partial<StoredDeal>): StoredDeal => (
   ...over,
 });
 
+/** A finished deposit or withdrawal on day `n`. */
+const transfer = (
+  key: string,
+  kind: StoredTransfer['kind'],
+  ticker: string,
+  amount: string,
+  n: number,
+  fee = '0',
+): StoredTransfer => ({ key, kind, ticker, amount, fee, status: 3, time: at(n) });
+
 /** 0.5 BTC converted to 10 ETH on day 3. */
 const convert: StoredConvert = {
   id: 'c1',
@@ -130,7 +140,7 @@ describe('tax events and report: hand-computed cases', () => {
       expect(r.method).toBe(method);
       expect(r.totals.gain).toBe(gain);
       // What was paid equals the realised cost plus the open lots' cost, whatever the method.
-      expect(new Precise(r.openLots[0]!.cost).plus(r.realized[0]!.cost).toFixed()).toBe('400');
+      expect(new Precise(r.openLots[0]!.cost!).plus(r.realized[0]!.cost).toFixed()).toBe('400');
     },
   );
 
@@ -283,15 +293,7 @@ describe('tax events and report: hand-computed cases', () => {
   });
 
   it('a deposit without cost is flagged until its cost is entered or marked own wallet', () => {
-    const deposit: StoredTransfer = {
-      key: 'd1',
-      kind: 'deposit',
-      ticker: 'BTC',
-      amount: '1',
-      fee: '0',
-      status: 3,
-      time: at(1),
-    };
+    const deposit = transfer('d1', 'deposit', 'BTC', '1', 1);
     const h = history({
       transfers: [deposit],
       deals: [deal(1, 2, { side: 'sell', deal: '1200' })],
@@ -326,16 +328,25 @@ describe('tax events and report: hand-computed cases', () => {
     expect(own.realized.map((row) => [row.cost, row.costUnknown])).toEqual([['1000', false]]);
   });
 
+  it('a lot no close valued has no cost, and Unrealized counts the priced lots and names the rest', () => {
+    const unpriced = transfer('u1', 'deposit', 'USDC', '500', 2);
+    const r = report(history({ deals: [deal(1, 1, { deal: '100' })], transfers: [unpriced] }), {
+      closes: { BTC: { 365: '150' } },
+    });
+    expect(r.openLots.map((l) => [l.asset, l.cost, l.value, l.unrealized])).toEqual([
+      ['BTC', '100', '150', '50'],
+      ['USDC', null, null, null],
+    ]);
+    expect(r.totals.unrealized).toBe('50');
+    expect(r.totals.unpriced).toEqual(['USDC']);
+    const priced = report(history({ deals: [deal(1, 1, { deal: '100' })] }), {
+      closes: { BTC: { 365: '150' } },
+    });
+    expect(priced.totals.unpriced).toEqual([]);
+  });
+
   it('a withdrawal moves out of view unless marked spent: then a disposal at the close', () => {
-    const withdrawal: StoredTransfer = {
-      key: 'w1',
-      kind: 'withdraw',
-      ticker: 'BTC',
-      amount: '0.4',
-      fee: '0.1',
-      status: 3,
-      time: at(2),
-    };
+    const withdrawal = transfer('w1', 'withdraw', 'BTC', '0.4', 2, '0.1');
     const h = history({ deals: [deal(1, 1, { deal: '100' })], transfers: [withdrawal] });
     const closes = { BTC: { 2: '300' } };
     const moved = report(h, { closes, balances: { BTC: '0.5' } });
@@ -415,15 +426,7 @@ describe('reconciliation', () => {
   });
 
   it('a difference that unknown-cost deposits make up is named so', () => {
-    const deposit: StoredTransfer = {
-      key: 'd1',
-      kind: 'deposit',
-      ticker: 'ETH',
-      amount: '2',
-      fee: '0',
-      status: 3,
-      time: at(6),
-    };
+    const deposit = transfer('d1', 'deposit', 'ETH', '2', 6);
     const r = report(history({ deals, transfers: [deposit] }), {
       balances: { BTC: '1', ETH: '1' },
     });
@@ -468,15 +471,7 @@ describe('a disposal on a day with no close (issue 36, kx36)', () => {
   });
 
   it('a withdrawal marked spent on a day without a close is flagged', () => {
-    const withdrawal: StoredTransfer = {
-      key: 'w1',
-      kind: 'withdraw',
-      ticker: 'BTC',
-      amount: '0.5',
-      fee: '0',
-      status: 3,
-      time: at(2),
-    };
+    const withdrawal = transfer('w1', 'withdraw', 'BTC', '0.5', 2);
     const r = report(history({ deals: [deal(1, 1, { deal: '100' })], transfers: [withdrawal] }), {
       marks: { depositCosts: new Map(), spentWithdrawals: new Set(['w1']) },
     });
@@ -566,15 +561,7 @@ describe('opening lots: units held before the history', () => {
     ]);
   });
 
-  const withdrawal: StoredTransfer = {
-    key: 'w1',
-    kind: 'withdraw',
-    ticker: 'BTC',
-    amount: '4',
-    fee: '0',
-    status: 3,
-    time: at(2),
-  };
+  const withdrawal = transfer('w1', 'withdraw', 'BTC', '4', 2);
   const withdrawn = history({ deals: [deal(1, 1, { deal: '300' })], transfers: [withdrawal] });
 
   it('a withdrawal of units held before the history: the opening lot held them', () => {
@@ -630,7 +617,7 @@ describe('opening lots: units held before the history', () => {
           const income = r.income.reduce((sum, x) => sum.plus(x.value!), new Precise(0));
           const opening = new Precise(held).times(closes[1]!);
           const realised = r.realized.reduce((sum, x) => sum.plus(x.cost), new Precise(0));
-          const open = r.openLots.reduce((sum, x) => sum.plus(x.cost), new Precise(0));
+          const open = r.openLots.reduce((sum, x) => sum.plus(x.cost!), new Precise(0));
           expect(realised.plus(open).toFixed()).toBe(paid.plus(income).plus(opening).toFixed());
         },
       ),

@@ -298,3 +298,35 @@ describe('Taxes: a disposal no close valued (kx36)', () => {
     expect(screen.queryByText(/No price that day/)).toBeNull();
   });
 });
+
+describe('Taxes: an open lot no close valued', () => {
+  it('shows its cost as "no price that day" with a dash, and names it as left out of Unrealized', async () => {
+    const base = taxReport();
+    const lot = base.openLots[0]!;
+    serve(() =>
+      taxReport({
+        openLots: [
+          lot,
+          { ...lot, id: 'deposit:u1', asset: 'USDC', cost: null, value: null, unrealized: null },
+        ],
+        totals: { ...base.totals, unpriced: ['USDC'] },
+      }),
+    );
+    render(<TaxesView />);
+    const lots = await rowsOf('Open lots', 'tax-open-row');
+    const usdc = lots.find((r) => cell(r, 'Asset').textContent === 'USDC')!;
+    expect(cell(usdc, 'Cost').textContent).toBe('no price that day —');
+    expect(cell(usdc, 'Unrealized').textContent).toBe('—');
+    expect(screen.getByTestId('tax-total-Unrealized').textContent).toBe('5,000.123457 USDT');
+    expect(screen.getByTestId('tax-unpriced').textContent).toContain(
+      'Unrealized leaves out USDC: no price in USDT',
+    );
+  });
+
+  it('says nothing is left out when every lot has a price and a cost', async () => {
+    serve(() => taxReport());
+    render(<TaxesView />);
+    await rowsOf('Open lots', 'tax-open-row');
+    expect(screen.queryByTestId('tax-unpriced')).toBeNull();
+  });
+});

@@ -91,6 +91,7 @@ export function taxReport(over: Partial<TaxReport> = {}): TaxReport {
       longTermGain: '-500.5',
       income: '0.000500001',
       unrealized: '5000.1234567',
+      unpriced: [],
     },
     yearEnd: {
       at: Date.UTC(year, 11, 31),

@@ -270,7 +270,15 @@ export function OpenLotsTable({ report, places }: { report: TaxReport; places: R
         (r) => acquiredText(r.acquiredAt, r.source === 'opening'),
       ),
       amountColumn(places, report.openLots),
-      quoteColumn('cost', 'Cost', (r) => r.cost, report, places, report.openLots),
+      quoteColumn(
+        'cost',
+        'Cost',
+        (r) => r.cost,
+        report,
+        places,
+        report.openLots,
+        () => NO_PRICE.toLowerCase(),
+      ),
       {
         ...quoteColumn('value', 'Value', (r) => r.value, report, places, report.openLots),
         priority: 'low',

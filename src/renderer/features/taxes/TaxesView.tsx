@@ -229,6 +229,12 @@ function Totals({ report, places }: { report: TaxReport; places: ReportPlaces })
           </div>
         ))}
       </dl>
+      {t.unpriced.length > 0 ? (
+        <p className="muted small" data-testid="tax-unpriced">
+          Unrealized leaves out {t.unpriced.join(', ')}: no price in {report.quote}, or lots whose
+          cost no close gave.
+        </p>
+      ) : null}
     </section>
   );
 }
