@@ -103,6 +103,10 @@ export interface TaxEvents {
 /** One unit of the quote in integer units (exact.ts: 10^-30). */
 const UNIT = 10n ** BigInt(PLACES);
 
+/** `part` of a deal's MONEY at the deal's rate (`value` for its `total`); undefined: unvalued. */
+const atRate = (value: bigint | undefined, total: bigint, part: bigint) =>
+  value === undefined || total === 0n ? undefined : (value * part) / total;
+
 /** The key the user's cost of an opening lot is kept under (with the deposits' costs). */
 const openingKey = (asset: string) => `opening:${asset}`;
 
@@ -146,8 +150,18 @@ export function taxEvents(
     return (unit * amount) / UNIT;
   };
 
+  // A market's STOCK and MONEY, split once per market.
+  const legs = new Map<string, [string, string]>();
+  const legsOf = (market: string) => {
+    let pair = legs.get(market);
+    if (!pair) {
+      const [stock = market, money = ''] = market.split('_');
+      legs.set(market, (pair = [stock, money]));
+    }
+    return pair;
+  };
   for (const d of history.deals) {
-    const [stock = d.market, money = ''] = d.market.split('_');
+    const [stock, money] = legsOf(d.market);
     seen(stock, d.time);
     seen(money, d.time);
     const amount = toUnits(d.amount);
@@ -162,11 +176,12 @@ export function taxEvents(
         : stock === quote
           ? amount
           : (valued(money, total, d.time) ?? valued(stock, amount, d.time));
-    /** `part` of MONEY at the deal's rate. */
-    const atRate = (part: bigint) =>
-      dealValue === undefined || total === 0n ? undefined : (dealValue * part) / total;
     const feeValue =
-      fee === 0n ? 0n : feeIn === 'money' ? atRate(fee) : valued(d.feeAsset, fee, d.time);
+      fee === 0n
+        ? 0n
+        : feeIn === 'money'
+          ? atRate(dealValue, total, fee)
+          : valued(d.feeAsset, fee, d.time);
     if (feeIn === 'other' && fee !== 0n) {
       add(dispose(`${id}:fee`, d.time, d.feeAsset, fee, feeValue, 0n, 'sell'));
     }
@@ -179,7 +194,7 @@ export function taxEvents(
             ? undefined
             : feeValue + dealValue;
       add(acquire(id, d.time, stock, feeIn === 'stock' ? amount - fee : amount, cost, 'buy'));
-      add(dispose(`${id}:pay`, d.time, money, paid, atRate(paid), 0n, 'sell'));
+      add(dispose(`${id}:pay`, d.time, money, paid, atRate(dealValue, total, paid), 0n, 'sell'));
     } else {
       if (feeIn === 'stock') {
         const proceeds = dealValue === undefined ? undefined : dealValue + (feeValue ?? 0n);
@@ -188,7 +203,7 @@ export function taxEvents(
         add(dispose(id, d.time, stock, amount, dealValue, feeValue, 'sell'));
       }
       const received = feeIn === 'money' ? total - fee : total;
-      add(acquire(`${id}:get`, d.time, money, received, atRate(received), 'buy'));
+      add(acquire(`${id}:get`, d.time, money, received, atRate(dealValue, total, received), 'buy'));
     }
   }
 

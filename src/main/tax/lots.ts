@@ -116,6 +116,8 @@ export interface LotsResult {
   moves: Extract<TaxEvent, { kind: 'move' }>[];
   /** The open lots before `LotsOptions.openAt` (all of them when no event is that late). */
   openAt: Map<string, OpenLot[]>;
+  /** Per asset, the units disposals took beyond every lot (rows without lots), of all rows. */
+  beyondLots: Map<string, Units>;
 }
 
 /**
@@ -205,7 +207,19 @@ class AssetLots {
   private pooledBefore = 0;
 
   add(lot: OpenLot): void {
-    const live: LiveLot = { ...lot, seq: this.seq++ };
+    const live: LiveLot = {
+      id: lot.id,
+      asset: lot.asset,
+      acquiredAt: lot.acquiredAt,
+      amount: lot.amount,
+      cost: lot.cost,
+      source: lot.source,
+      costUnknown: lot.costUnknown,
+      seq: this.seq++,
+      unitCost: undefined,
+      unitAmount: undefined,
+      longAt: undefined,
+    };
     this.lots.push(live);
     this.units += live.amount;
     this.cost += live.cost;
@@ -374,9 +388,11 @@ class AssetLots {
   }
 }
 
-/** What `computeLots` can also give: the open lots as they were before `openAt` (a copy). */
 export interface LotsOptions {
+  /** Also give the open lots as they were before this instant (a copy): `LotsResult.openAt`. */
   openAt?: number;
+  /** Keep only the realised rows of disposals in [from, to) (a year's report); default all. */
+  rows?: { from: number; to: number };
 }
 
 export function computeLots(
@@ -389,6 +405,7 @@ export function computeLots(
   const income: IncomeRow[] = [];
   const moves: LotsResult['moves'] = [];
   let openAt: Map<string, OpenLot[]> | undefined;
+  const beyondLots = new Map<string, Units>();
   const lotsOf = (asset: string) => {
     let lots = assets.get(asset);
     if (!lots) assets.set(asset, (lots = new AssetLots()));
@@ -436,7 +453,11 @@ export function computeLots(
     const method = methodAt(event.at);
     const parts: Part[] = lotsOf(event.asset).take(amount, method);
     const held = parts.reduce((sum, part) => sum + part.amount, 0n);
-    if (held < amount) parts.push({ lot: undefined, amount: amount - held, cost: 0n });
+    if (held < amount) {
+      parts.push({ lot: undefined, amount: amount - held, cost: 0n });
+      beyondLots.set(event.asset, (beyondLots.get(event.asset) ?? 0n) + amount - held);
+    }
+    if (options.rows && (event.at < options.rows.from || event.at >= options.rows.to)) continue;
     const proceeds = event.proceeds;
     const fee = event.fee;
     // The disposal's proceeds and fee are shared over the lots it takes, the last part the rest.
@@ -466,5 +487,5 @@ export function computeLots(
     });
   }
   const open = snapshot();
-  return { realized, income, open, moves, openAt: openAt ?? open };
+  return { realized, income, open, moves, openAt: openAt ?? open, beyondLots };
 }

@@ -64,10 +64,10 @@ export function taxReport(input: ReportInput): TaxReport {
   const end = current ? now : to;
   // One pass through now: the rows and income of the year are dated within it, and the open lots
   // at the year's end are the pass's copy of them before the first event at or after it.
-  const atNow = computeLots(events.events, lotSettings, { openAt: end });
+  const atNow = computeLots(events.events, lotSettings, { openAt: end, rows: { from, to } });
   const atEnd = { ...atNow, open: atNow.openAt };
 
-  const yearRows = atEnd.realized.filter((r) => r.disposedAt >= from && r.disposedAt < to);
+  const yearRows = atEnd.realized;
   const realized = yearRows.map((r, i) => ({
     id: `${r.id}#${i}`,
     asset: r.asset,
@@ -109,10 +109,10 @@ export function taxReport(input: ReportInput): TaxReport {
   let unrealized = 0n;
   const unpriced = new Set<string>();
   const openLots: OpenLotRow[] = [];
-  const allOpen = [...atEnd.open.values()].flat().filter((lot) => lot.amount > 0n);
-  for (const lot of allOpen.sort(
-    (a, b) => a.asset.localeCompare(b.asset) || a.acquiredAt - b.acquiredAt,
-  )) {
+  // By asset, each asset's lots oldest first as the lots keep them.
+  const assets = [...atEnd.open.keys()].sort((a, b) => a.localeCompare(b));
+  const allOpen = assets.flatMap((asset) => atEnd.open.get(asset)!);
+  for (const lot of allOpen) {
     const price = priceAtEnd(lot.asset);
     const value = price === undefined ? undefined : (price * lot.amount) / UNIT;
     // No close valued it when it came in: its cost is not known, never 0.
@@ -200,7 +200,7 @@ export function taxReport(input: ReportInput): TaxReport {
     openLots,
     totals,
     yearEnd: { at: yearEndAt, holdings },
-    reconciliation: reconcile(atNow.open, unlotted(atNow.realized), input),
+    reconciliation: reconcile(atNow.open, beyond(atNow.beyondLots), input),
     unknownCostDeposits: events.unknownCostDeposits,
     computedAt: now,
   };
@@ -264,14 +264,9 @@ export function reconcile(
   return rows;
 }
 
-/** Per asset, the units of the rows no lot held. */
-function unlotted(rows: readonly RealizedRow[]): Map<string, Decimal> {
-  const sold = new Map<string, Decimal>();
-  for (const r of rows) {
-    if (r.acquiredAt === null)
-      sold.set(r.asset, (sold.get(r.asset) ?? ZERO).plus(decimalOf(r.amount)));
-  }
-  return sold;
+/** Per asset, the units disposals took beyond every lot, as decimals. */
+function beyond(units: ReadonlyMap<string, bigint>): Map<string, Decimal> {
+  return new Map([...units].map(([asset, u]) => [asset, decimalOf(u)]));
 }
 
 function messageOf(asset: string, difference: Decimal, cause: ReconciliationRow['cause']): string {
