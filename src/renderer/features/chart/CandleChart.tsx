@@ -21,7 +21,7 @@ import type { Candle, ChartInterval, Market } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { useSettings } from '../../lib/settingsStore';
-import { changePercent, visibleCandles } from './candles';
+import { changePercent, headRangeMemo, visibleCandles } from './candles';
 import {
   candleTimeOf,
   INTERVAL_MS,
@@ -142,6 +142,8 @@ export function CandleChart({
   const [theme, setTheme] = useState(0);
   /** What the series hold: the first candle's time and how many (to update, not redraw, a tick). */
   const drawn = useRef<{ first: number; length: number }>({ first: -1, length: 0 });
+  /** The last candle the series hold. */
+  const drawnLast = useRef<Candle | undefined>(undefined);
   /** The range the last + or - asked for, until the chart reports a range. */
   const zoomTo = useRef<{ from: number; to: number } | undefined>(undefined);
   const nearStart = useRef(onNearStart);
@@ -220,6 +222,12 @@ export function CandleChart({
     });
   }, [numberFormat, places]);
 
+  // Back to the latest candles when the market or the interval changes (before the data effect
+  // below, so that the candles given with the change are drawn anew and later ticks update them).
+  useEffect(() => {
+    drawn.current = { first: -1, length: 0 };
+  }, [market.name, interval]);
+
   // The data: a new or changed last candle is an update; anything else (older candles prepended,
   // another market or interval) is drawn again, keeping the view where it was.
   useEffect(() => {
@@ -230,8 +238,13 @@ export function CandleChart({
     const appended = head === first && (candles.length === length || candles.length === length + 1);
     const last = candles.at(-1);
     if (appended && last && length > 0) {
+      // Each update makes the library go over every candle of that series: the volume's only
+      // when the volume moved (or the candle is new).
+      const was = drawnLast.current;
       current.candles.update(toBar(last));
-      current.volume.update(toVolume(last));
+      if (!was || was.time !== last.time || was.stockVolume !== last.stockVolume) {
+        current.volume.update(toVolume(last));
+      }
     } else {
       const before = current.chart.timeScale().getVisibleLogicalRange();
       current.candles.setData(candles.map(toBar));
@@ -246,6 +259,7 @@ export function CandleChart({
       }
     }
     drawn.current = { first: head, length: candles.length };
+    drawnLast.current = last;
   }, [candles]);
 
   // The lines: drawn again when they change (a few; each is the library's price line).
@@ -295,13 +309,11 @@ export function CandleChart({
     drawnOverlays.current = { ...drawnOverlays.current, markers: placed };
   }, [placed, places, theme]);
 
-  // Back to the latest candles when the market or the interval changes.
-  useEffect(() => {
-    drawn.current = { first: -1, length: 0 };
-  }, [market.name, interval]);
-
   const shown = (hover !== undefined ? candleAt(candles, hover) : undefined) ?? candles.at(-1);
   const visible = useMemo(() => visibleCandles(candles, range), [candles, range]);
+  // The range of the visible candles but the last: a tick moves only the last one.
+  const [headRange] = useState(headRangeMemo);
+  const visibleHead = headRange(visible);
   const shownClose = shown?.close;
   useEffect(() => onPrice?.(shownClose), [onPrice, shownClose]);
   const label = `${marketLabel(market.name)} price chart, ${interval} candles`;
@@ -371,7 +383,8 @@ export function CandleChart({
       />
       <Overlays lines={lines} markers={placed} />
       <p id={summaryId} className="sr-only" data-testid="chart-summary">
-        {summary(visible, price, market.money)} Arrow keys move the crosshair, plus and minus zoom.
+        {summary(visible, visibleHead, price, market.money)} Arrow keys move the crosshair, plus and
+        minus zoom.
       </p>
       <table className="sr-only" data-testid="chart-table">
         <caption>
@@ -448,11 +461,16 @@ function toVolume(c: Candle) {
 }
 
 /** The text summary: last price, change and range of the visible candles. */
-function summary(visible: readonly Candle[], price: (v: string) => string, unit: string): string {
+function summary(
+  visible: readonly Candle[],
+  head: { high: string; low: string } | undefined,
+  price: (v: string) => string,
+  unit: string,
+): string {
   const first = visible[0];
   const last = visible.at(-1);
   if (!first || !last) return 'No candles.';
-  const { high, low, change } = changePercent(visible);
+  const { high, low, change } = changePercent(visible, head);
   const signed = `${change.startsWith('-') || change === '0.00' ? '' : '+'}${formatDecimal(change, 2)}%`;
   return `Last price ${price(last.close)} ${unit}; ${signed} over the ${visible.length} candles shown; range ${price(low)} to ${price(high)}.`;
 }
@@ -508,7 +526,7 @@ function selected(
  * The lines and markers as a list of buttons (each opens what it shows), folded under the chart:
  * the keyboard's and screen readers' way to them.
  */
-function Overlays({
+const Overlays = memo(function Overlays({
   lines,
   markers,
 }: {
@@ -538,4 +556,4 @@ function Overlays({
       </ul>
     </details>
   );
-}
+});

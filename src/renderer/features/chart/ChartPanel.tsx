@@ -29,7 +29,14 @@ export function ChartPanel({
   /** "Add alert at this price": the crosshair's price (else the last close) handed out. */
   onAddAlert?: (price: string) => void;
 }) {
-  const [crosshair, setCrosshair] = useState<string | undefined>(undefined);
+  // The crosshair's price moves with every tick: held in a ref (read on click), and only whether
+  // there is one in state (the button's), so a tick does not render the panel again.
+  const crosshair = useRef<string | undefined>(undefined);
+  const [hasCrosshair, setHasCrosshair] = useState(false);
+  const onPrice = useCallback((price: string | undefined) => {
+    crosshair.current = price;
+    setHasCrosshair(price !== undefined);
+  }, []);
   const interval = useChartChoice((s) => s.interval);
   const setInterval = useChartChoice((s) => s.setInterval);
   const slot = useCandles();
@@ -93,9 +100,9 @@ export function ChartPanel({
           <button
             type="button"
             className="btn btn-secondary btn-small"
-            disabled={crosshair === undefined}
+            disabled={!hasCrosshair}
             onClick={() => {
-              if (crosshair !== undefined) onAddAlert(crosshair);
+              if (crosshair.current !== undefined) onAddAlert(crosshair.current);
             }}
           >
             Add alert at this price
@@ -116,7 +123,7 @@ export function ChartPanel({
             onNearStart={loadOlder}
             lines={overlays.lines}
             markers={overlays.markers}
-            onPrice={setCrosshair}
+            onPrice={onPrice}
           />
         </Suspense>
       ) : (
