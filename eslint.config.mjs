@@ -74,7 +74,7 @@ export const FEATURE_USES = {
   lock: [],
   mining: ['accounts'],
   orders: ['accounts', 'trade'],
-  overview: ['mining', 'receive', 'trade', 'transfer'],
+  overview: ['mining', 'receive', 'trade', 'transfer', 'convert'],
   settings: ['overview', 'shell'],
   shell: ['accounts', 'lock', 'status'],
   status: [],
@@ -82,6 +82,8 @@ export const FEATURE_USES = {
   transfers: ['receive'],
   receive: [],
   transfer: [],
+  convert: [],
+  taxes: [],
 };
 
 /** `to` is reached from `from` through the uses of `table` (one or more steps). */

@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every check, in order, stopping at the first that fails; then what ran and how long
-// each stage took. The stages are the package's own scripts (lint, knip, typecheck, test:unit,
-// build, test:e2e); the two vitest stages also write a JSON report (test-results/), read here for
-// the counts per project.
+// `npm test`: every check; then what ran and how long each stage took. The checks are the
+// package's own scripts, in steps: the checks that read nothing another writes and use one core
+// each run side by side (ESLint beside Prettier and the build; the two tsc projects beside knip);
+// then the unit and renderer projects; then the E2E project. The two test stages run alone: each
+// already uses both cores, and a test run beside another is a slower machine for both, which the
+// tests' timeouts should not have to absorb (docs/testing.md). The first check that fails stops
+// the others. Each check's output is printed whole when it ends, so two never interleave. The two
+// vitest stages also write a JSON report (test-results/), read here for the counts per project.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,27 +15,91 @@ const RESULTS = 'test-results';
 /** What the suites measured, one line each (test/support/figures.ts). */
 const FIGURES = join(RESULTS, 'figures.txt');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const windows = process.platform === 'win32';
 
-/** [stage, npm script, vitest JSON report or undefined] */
+/** The summary's stages, in order: [stage, its npm scripts, vitest JSON report or undefined]. */
 const STAGES = [
-  ['lint', 'lint'],
-  ['knip', 'knip'],
-  ['typecheck', 'typecheck'],
-  ['unit + renderer', 'test:unit', join(RESULTS, 'vitest-unit.json')],
-  ['build', 'build'],
-  ['e2e', 'test:e2e', join(RESULTS, 'vitest-e2e.json')],
+  ['lint', ['lint:eslint', 'lint:prettier']],
+  ['knip', ['knip']],
+  ['typecheck', ['typecheck:node', 'typecheck:web']],
+  ['unit + renderer', ['test:unit'], join(RESULTS, 'vitest-unit.json')],
+  ['build', ['build']],
+  ['e2e', ['test:e2e'], join(RESULTS, 'vitest-e2e.json')],
+];
+const reportOf = new Map(STAGES.flatMap(([, scripts, report]) => scripts.map((s) => [s, report])));
+
+/** Each lane is a list of steps run one after the other; a step is scripts run side by side. */
+const LANES = [
+  [
+    ['lint:eslint', 'lint:prettier', 'build'],
+    ['typecheck:node', 'typecheck:web', 'knip'],
+    ['test:unit'],
+    ['test:e2e'],
+  ],
 ];
 
-function run(script, report) {
+/** script -> { start, end, code } */
+const runs = new Map();
+const running = new Set();
+let failed;
+
+function run(script) {
+  const report = reportOf.get(script);
   const args = ['run', '-s', script];
   if (report) {
     rmSync(report, { force: true });
     args.push('--', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
   }
+  const entry = { start: Date.now(), end: 0, code: undefined };
+  runs.set(script, entry);
   return new Promise((resolve) => {
-    const child = spawn(npm, args, { stdio: 'inherit', shell: process.platform === 'win32' });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    // Its own process group, so stopping it stops what it started (vitest's workers, Chromium).
+    const child = spawn(npm, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: windows,
+      detached: !windows,
+      env: {
+        ...process.env,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0'),
+      },
+    });
+    running.add(child);
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      entry.end = Date.now();
+      entry.code = code ?? (signal ? 1 : 0);
+      const stopped = failed !== undefined && entry.code !== 0;
+      const text = Buffer.concat(output).toString();
+      process.stdout.write(
+        `\n── ${script}: ${stopped ? 'stopped' : entry.code === 0 ? 'ok' : 'FAILED'} in ${clock(entry.end - entry.start)}\n` +
+          (stopped ? '' : text),
+      );
+      if (entry.code !== 0 && failed === undefined) {
+        failed = script;
+        for (const other of running) stop(other);
+      }
+      resolve(entry.code);
+    });
   });
+}
+
+function stop(child) {
+  try {
+    if (windows) child.kill();
+    else process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+async function lane(steps) {
+  for (const step of steps) {
+    if (failed !== undefined) return;
+    await Promise.all(step.map(run));
+  }
 }
 
 /** A vitest file's project, by the include patterns of vitest.config.mts. */
@@ -74,38 +142,40 @@ function counts(report) {
     .join('; ');
 }
 
-const clock = (ms) => {
+function clock(ms) {
   const s = Math.round(ms / 1000);
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
-};
+}
 
 mkdirSync(RESULTS, { recursive: true });
 rmSync(FIGURES, { force: true });
 const started = Date.now();
-const done = [];
-let failed;
-for (const [stage, script, report] of STAGES) {
-  const t0 = Date.now();
-  const code = await run(script, report);
-  done.push({ stage, ms: Date.now() - t0, ok: code === 0, detail: report ? counts(report) : '' });
-  if (code !== 0) {
-    failed = stage;
-    break;
-  }
-}
+// Ctrl-C or CI cancelling: stop the checks' process groups too.
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => {
+    failed ??= signal;
+    for (const child of running) stop(child);
+  });
+await Promise.all(LANES.map(lane));
 
+/** A stage: from its first script's start to its last one's end; failed if one of them failed. */
 const width = Math.max(...STAGES.map(([stage]) => stage.length));
-const lines = done.map(
-  ({ stage, ms, ok, detail }) =>
-    `  ${stage.padEnd(width)}  ${clock(ms).padStart(10)}  ${ok ? 'ok    ' : 'FAILED'}  ${detail}`,
-);
-for (const [stage] of STAGES.slice(done.length))
-  lines.push(`  ${stage.padEnd(width)}  ${'-'.padStart(10)}  not run`);
+const lines = STAGES.map(([stage, scripts, report]) => {
+  const mine = scripts.map((script) => runs.get(script));
+  const name = stage.padEnd(width);
+  if (mine.some((entry) => entry === undefined || entry.code === undefined))
+    return `  ${name}  ${'-'.padStart(10)}  not run`;
+  const ms = Math.max(...mine.map((e) => e.end)) - Math.min(...mine.map((e) => e.start));
+  const ok = mine.every((entry) => entry.code === 0);
+  const stopped = !ok && !scripts.includes(failed);
+  const result = ok ? 'ok     ' : stopped ? 'stopped' : 'FAILED ';
+  return `  ${name}  ${clock(ms).padStart(10)}  ${result}  ${report && !stopped ? counts(report) : ''}`;
+});
 console.log(
   [
     '',
     failed
-      ? `npm test: ${failed} FAILED after ${clock(Date.now() - started)}`
+      ? `npm test: ${[...STAGES].find(([, scripts]) => scripts.includes(failed))?.[0] ?? failed} FAILED after ${clock(Date.now() - started)}`
       : `npm test: every check passed in ${clock(Date.now() - started)}`,
     ...lines,
     ...(existsSync(FIGURES) ? [`  what the suites measured: ${FIGURES}`] : []),

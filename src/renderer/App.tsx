@@ -26,6 +26,7 @@ const TransfersView = lazyNamed(
 const TradeView = lazyNamed(() => import('./features/trade/TradeView'), 'TradeView');
 const EarnView = lazyNamed(() => import('./features/earn/EarnView'), 'EarnView');
 const MiningView = lazyNamed(() => import('./features/mining/MiningView'), 'MiningView');
+const TaxesView = lazyNamed(() => import('./features/taxes/TaxesView'), 'TaxesView');
 const AccountsView = lazyNamed(() => import('./features/accounts/AccountsView'), 'AccountsView');
 const SettingsView = lazyNamed(() => import('./features/settings/SettingsView'), 'SettingsView');
 
@@ -99,6 +100,8 @@ function Screen({ screen }: { screen: ScreenId }) {
       return <EarnView />;
     case 'mining':
       return <MiningView />;
+    case 'taxes':
+      return <TaxesView />;
     case 'accounts':
       return <AccountsView />;
     case 'settings':

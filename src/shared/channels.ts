@@ -36,6 +36,8 @@ export const CHANNEL_NAMES = [
   'portfolio.profitLoss',
   'portfolio.exportSnapshotsCsv',
   'portfolio.exportProfitLossCsv',
+  'portfolio.accounts',
+  'portfolio.setAccounts',
   'orders.active',
   'orders.cancel',
   'orders.conditional',
@@ -100,6 +102,13 @@ export const CHANNEL_NAMES = [
   'priceAlerts.add',
   'priceAlerts.edit',
   'priceAlerts.remove',
+  'tax.report',
+  'tax.settings',
+  'tax.saveSettings',
+  'tax.setYearMethod',
+  'tax.setDepositCost',
+  'tax.setWithdrawalSpent',
+  'tax.export',
 ] as const;
 
 /** Every event main pushes, in contract order. */

@@ -56,16 +56,20 @@ export interface TimeWindow {
 }
 
 /**
- * [from, to] split into windows the exchange answers (at most 31 days each), newest first: the
+ * [from, to] split into windows the exchange answers (at most 31 days each, or `width` seconds:
+ * convert/history answers 30), newest first: the
  * first ends at `to`, each next one ends where the last one began. The exchange includes both
  * ends and times have fractions of a second, so windows share their boundary second rather than
  * leave a gap (a record at that second shows in both; an export keeps it once).
  */
-export function historyWindows({ from, to }: TimeWindow): TimeWindow[] {
+export function historyWindows(
+  { from, to }: TimeWindow,
+  width: number = HISTORY_WINDOW_SECONDS,
+): TimeWindow[] {
   const windows: TimeWindow[] = [];
   let end = to;
   do {
-    const start = Math.max(from, end - HISTORY_WINDOW_SECONDS);
+    const start = Math.max(from, end - width);
     windows.push({ from: start, to: end });
     end = start;
   } while (end > from);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { Client, type Answer } from '@exchange-desk/demo-exchange/testing';
 import { launchBrowser, type Browser } from '../support/browser';
 import { startApp, type App } from '../support/webhost';
@@ -65,4 +66,35 @@ export async function startDemoSession(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What main answered a channel with, as the page's bridge received it. */
+interface RpcAnswer<T> {
+  ok: boolean;
+  value: T;
+  error?: { code: string };
+}
+
+/** Runs `action` on `page` and answers what main answered `channel` with, ok or not. */
+export async function rpcAnswer<T>(
+  page: Page,
+  channel: string,
+  action: () => Promise<unknown>,
+): Promise<RpcAnswer<T>> {
+  const answered = page.waitForResponse((r) => r.url().endsWith(`/rpc/${channel}`), {
+    timeout: 60_000,
+  });
+  await action();
+  return (await (await answered).json()) as RpcAnswer<T>;
+}
+
+/** Runs `action` on `page` and answers the value main answered `channel` with: it must be ok. */
+export async function okAnswer<T>(
+  page: Page,
+  channel: string,
+  action: () => Promise<unknown>,
+): Promise<T> {
+  const body = await rpcAnswer<T>(page, channel, action);
+  expect(body.ok, JSON.stringify(body.error)).toBe(true);
+  return body.value;
 }

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetWorthSeries, PortfolioOverview } from '../../src/shared/model';
-import { startDemoSession, type DemoSession } from './demoSession';
+import { okAnswer, startDemoSession, type DemoSession } from './demoSession';
 import { OverviewPage } from './pages/overview';
 
 /**
@@ -17,16 +17,9 @@ let page: Page;
 
 const DEMO = 'demo';
 
-/** Runs `action` and answers what main answered `channel` with. */
-async function answerOf<T>(channel: string, action: () => Promise<unknown>): Promise<T> {
-  const answered = page.waitForResponse((r) => r.url().endsWith(`/rpc/${channel}`), {
-    timeout: 60_000,
-  });
-  await action();
-  const body = (await (await answered).json()) as { ok: boolean; value: T };
-  expect(body.ok).toBe(true);
-  return body.value;
-}
+/** Runs `action` and answers what main answered `channel` with (it must be ok). */
+const answerOf = <T>(channel: string, action: () => Promise<unknown>) =>
+  okAnswer<T>(page, channel, action);
 
 const refresh = () =>
   answerOf<PortfolioOverview>('portfolio.overview', () =>

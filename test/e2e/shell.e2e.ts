@@ -66,7 +66,7 @@ describe('app shell in Chromium through the web host', () => {
     await page.keyboard.press('?');
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await sheet.waitFor();
-    expect(await sheet.textContent()).toContain('Ctrl/⌘ + 1 … 8');
+    expect(await sheet.textContent()).toContain('Ctrl/⌘ + 1 … 9');
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
   });

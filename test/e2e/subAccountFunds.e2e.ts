@@ -54,21 +54,11 @@ describe('a sub-account’s balances and transfers on Accounts', () => {
     expect(new Decimal(mainBefore).minus(state.main.USDT!).toFixed()).toBe('12.5');
     expect(state.subBalances[sub.id]?.USDT?.main).toBe('262.5');
 
-    for (const [width, height] of [
-      [1400, 900],
-      [800, 600],
-    ] as const) {
-      await s.page.setViewportSize({ width, height });
-      for (const mode of ['light', 'dark'] as const) {
-        await new ShellPage(s.page).setting('Theme', mode);
-        await new ShellPage(s.page).open('Accounts');
-        await section.getByTestId('sub-transfer-row').first().waitFor();
-        await section.scrollIntoViewIfNeeded();
-        await s.page.screenshot({
-          path: `${SHOTS}/accounts-sub-funds-${width}x${height}-${mode}.png`,
-          fullPage: true,
-        });
-      }
-    }
+    await new ShellPage(s.page).eachLook(async (look) => {
+      await new ShellPage(s.page).open('Accounts');
+      await section.getByTestId('sub-transfer-row').first().waitFor();
+      await section.scrollIntoViewIfNeeded();
+      await s.page.screenshot({ path: `${SHOTS}/accounts-sub-funds-${look}.png`, fullPage: true });
+    });
   });
 });

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NetWorthSeries, PortfolioOverview } from '../../src/shared/model';
-import { startDemoSession, type DemoSession } from './demoSession';
+import { okAnswer, startDemoSession, type DemoSession } from './demoSession';
 import { OverviewPage } from './pages/overview';
 import { TradePage } from './pages/trade';
 
@@ -22,16 +22,9 @@ function demo(ticker: string) {
   return { main: state.main[ticker] ?? '0', trade: state.trade[ticker]?.available ?? '0' };
 }
 
-/** Runs `action` and answers what main answered `channel` with. */
-async function answerOf<T>(channel: string, action: () => Promise<unknown>): Promise<T> {
-  const answered = page.waitForResponse((r) => r.url().endsWith(`/rpc/${channel}`), {
-    timeout: 60_000,
-  });
-  await action();
-  const body = (await (await answered).json()) as { ok: boolean; value: T };
-  expect(body.ok).toBe(true);
-  return body.value;
-}
+/** Runs `action` and answers what main answered `channel` with (it must be ok). */
+const answerOf = <T>(channel: string, action: () => Promise<unknown>) =>
+  okAnswer<T>(page, channel, action);
 
 beforeAll(async () => {
   session = await startDemoSession('transfer');
@@ -70,6 +63,31 @@ describe('main ↔ trade in the app', () => {
       .filter((entry) => entry.path === '/api/v4/order/market');
     expect(orders).toHaveLength(1);
     expect(orders[0]!.body).toMatchObject({ market: 'BTC_USDT', side: 'buy', amount: spend });
+  });
+
+  it('Trade at 800x600: the offer shows above the Review order bar, not under it', async () => {
+    await page.setViewportSize({ width: 800, height: 600 });
+    try {
+      const trade = new TradePage(page);
+      await trade.open();
+      const spend = new Decimal(demo('USDT').trade).plus(50).toFixed(2);
+      await trade.fill({ kind: 'Spend', amount: spend });
+      await trade.review();
+      const offer = page.getByTestId('trade-move-offer');
+      await offer.waitFor();
+      // What a click at the offer's centre would reach: the offer, not the sticky bar over it.
+      await expect
+        .poll(async () => {
+          const box = (await offer.boundingBox())!;
+          return page.evaluate(`(() => {
+            const hit = document.elementFromPoint(${box.x + box.width / 2}, ${box.y + box.height / 2});
+            return !!hit && !!hit.closest('[data-testid="trade-move-offer"]');
+          })()`);
+        })
+        .toBe(true);
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
   });
 
   it('Overview: a move keeps the net worth, and its series has no gap and no gain', async () => {

@@ -487,6 +487,15 @@ export class Accounts {
     return this.store.oauthPort ?? DEFAULT_OAUTH_PORT;
   }
 
+  /** The accounts a profile's Overview counts, as kept (services/overviewAccounts.ts). */
+  overviewAccounts(profileId: string): readonly string[] | undefined {
+    return this.store.overviewAccounts(profileId);
+  }
+
+  setOverviewAccounts(profileId: string, ids: readonly string[]): Promise<void> {
+    return this.store.setOverviewAccounts(profileId, ids);
+  }
+
   /** App-wide; a connect already waiting keeps its port, the next one uses this. */
   async setOAuthPort(port: number): Promise<ProfilesState> {
     await this.store.setOAuthPort(port);

@@ -29,6 +29,11 @@ const fileSchema = z.object({
   profiles: z.array(storedProfile),
   /** The port of the OAuth redirect listener, when the user chose one (app-wide). */
   oauthPort: z.number().int().min(1024).max(65535).optional().catch(undefined),
+  /** The accounts each profile's Overview counts ('main', sub-account ids), by profile id. */
+  overviewAccounts: z
+    .record(z.string(), z.array(z.string().max(64)).max(101))
+    .optional()
+    .catch(undefined),
 });
 type ProfilesFile = z.infer<typeof fileSchema>;
 
@@ -62,6 +67,16 @@ export class ProfileStore {
     await this.save();
   }
 
+  /** The accounts the profile's Overview counts, as kept (undefined: never chosen). */
+  overviewAccounts(profileId: string): readonly string[] | undefined {
+    return this.data.overviewAccounts?.[profileId];
+  }
+
+  async setOverviewAccounts(profileId: string, ids: readonly string[]): Promise<void> {
+    this.data.overviewAccounts = { ...this.data.overviewAccounts, [profileId]: [...ids] };
+    await this.save();
+  }
+
   list(): readonly StoredProfile[] {
     return this.data.profiles;
   }
@@ -83,6 +98,11 @@ export class ProfileStore {
 
   async remove(id: string): Promise<void> {
     this.data.profiles = this.data.profiles.filter((p) => p.id !== id);
+    if (this.data.overviewAccounts) {
+      this.data.overviewAccounts = Object.fromEntries(
+        Object.entries(this.data.overviewAccounts).filter(([profile]) => profile !== id),
+      );
+    }
     if (this.data.activeId === id) this.data.activeId = DEMO_ID;
     await this.save();
   }

@@ -25,6 +25,8 @@ import type { MiningRewardsService } from '../services/miningRewards';
 import type { PriceAlertService } from '../services/priceAlerts';
 import * as keyHistory from '../services/keyHistory';
 import * as receive from '../services/receive';
+import { overviewAccounts, setOverviewAccounts } from '../services/overviewAccounts';
+import { TaxService } from '../tax/service';
 import type { ChannelName } from '../../shared/contract';
 import { DeskFailure } from '../../shared/errors';
 import { separatorsOf } from '../../shared/separators';
@@ -103,6 +105,11 @@ export function createHandlers(services: Services): Handlers {
   const balanceMoves = new BalanceMoves(moveGuard);
   /** Orders are journalled per profile: the journal and the profile an order is placed from. */
   const journal = () => ({ journal: services.orderJournal, profileId: accounts.active().id });
+  const taxes = new TaxService({
+    store: historyStore,
+    portfolioHistory,
+    activeId: () => accounts.active().id,
+  });
   return {
     [GUARD]: lockGuard(lock),
     'app.info': async () => services.info(),
@@ -131,7 +138,7 @@ export function createHandlers(services: Services): Handlers {
     'oauth.setPartner': ({ profileId, ...partner }) => accounts.setPartner(profileId, partner),
     'oauth.connect': ({ profileId }) => accounts.connect(profileId),
     'oauth.disconnect': ({ profileId }) => accounts.disconnect(profileId),
-    'portfolio.overview': ({ quote }) => recorder.overview(quote),
+    'portfolio.overview': ({ quote, accounts: scope }) => recorder.overview(quote, scope),
     // TEMPORARY (issue 18, data half): the net-worth series and the profit and loss come with the
     // calculation half (backfill.ts, profitLoss.ts); these three are replaced when it is merged.
     'portfolio.netWorth': ({ quote, range }) => portfolioHistory.netWorth(quote, range),
@@ -222,5 +229,16 @@ export function createHandlers(services: Services): Handlers {
     'priceAlerts.add': (spec) => services.priceAlerts.add(spec),
     'priceAlerts.edit': ({ id, ...spec }) => services.priceAlerts.edit(id, spec),
     'priceAlerts.remove': async ({ id }) => services.priceAlerts.remove(id),
+    'portfolio.accounts': () => overviewAccounts(accounts, api(), accounts.active().id),
+    'portfolio.setAccounts': ({ accounts: ids }) =>
+      setOverviewAccounts(accounts, api(), accounts.active().id, ids),
+    // Taxes (issue 36).
+    'tax.report': ({ quote, year }) => taxes.report(quote, year),
+    'tax.settings': async () => taxes.settings(),
+    'tax.saveSettings': async (settings) => taxes.saveSettings(settings),
+    'tax.setYearMethod': async ({ year, method }) => taxes.setYearMethod(year, method),
+    'tax.setDepositCost': async ({ key, ...said }) => taxes.setDepositCost(key, said),
+    'tax.setWithdrawalSpent': async ({ key, spent }) => taxes.setWithdrawalSpent(key, spent),
+    'tax.export': (input) => taxes.export(input, saveFile),
   };
 }

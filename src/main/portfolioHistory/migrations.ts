@@ -223,6 +223,81 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX price_alerts_profile_time ON price_alerts (profile, created_at);
     `,
   },
+  {
+    version: 8,
+    name: 'internal moves: sub-account transfers and converts; a cursor per sub-account',
+    // Kept per profile, one row per exchange id (a sync writes a record again, never twice). The
+    // cursors' table is rebuilt without its closed list of sources: the sub-account history is
+    // synced per sub-account (source 'subAccount:<id>'), and converts are a source of their own.
+    sql: `
+      CREATE TABLE sub_account_transfers (
+        profile TEXT NOT NULL,
+        transaction_id TEXT NOT NULL,
+        sub_account_id TEXT NOT NULL,
+        direction TEXT NOT NULL CHECK (direction IN ('main_to_sub', 'sub_to_main')),
+        ticker TEXT NOT NULL,
+        amount TEXT NOT NULL,
+        time INTEGER NOT NULL,
+        PRIMARY KEY (profile, transaction_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX sub_account_transfers_profile_time ON sub_account_transfers (profile, time);
+      CREATE TABLE converts (
+        profile TEXT NOT NULL,
+        id TEXT NOT NULL,
+        from_ticker TEXT NOT NULL,
+        to_ticker TEXT NOT NULL,
+        give TEXT NOT NULL,
+        receive TEXT NOT NULL,
+        time INTEGER NOT NULL,
+        PRIMARY KEY (profile, id)
+      ) WITHOUT ROWID;
+      CREATE INDEX converts_profile_time ON converts (profile, time);
+      CREATE TABLE sync_cursors_8 (
+        profile TEXT NOT NULL,
+        source TEXT NOT NULL,
+        earliest INTEGER NOT NULL,
+        through INTEGER NOT NULL,
+        PRIMARY KEY (profile, source)
+      ) WITHOUT ROWID;
+      INSERT INTO sync_cursors_8 SELECT profile, source, earliest, through FROM sync_cursors;
+      DROP TABLE sync_cursors;
+      ALTER TABLE sync_cursors_8 RENAME TO sync_cursors;
+    `,
+  },
+  {
+    version: 9,
+    name: "tax settings and the user's word on deposits and withdrawals",
+    // Per profile (issue 36): the tax settings, the method chosen per tax year, a deposit's cost
+    // as the user entered it (decimal text, in `quote`) or its mark as a transfer from their own
+    // wallet, and the withdrawals marked spent. Keyed by the stored transfer's key.
+    sql: `
+      CREATE TABLE tax_settings (
+        profile TEXT NOT NULL PRIMARY KEY,
+        year_start_month INTEGER NOT NULL,
+        long_term_months INTEGER NOT NULL,
+        default_method TEXT NOT NULL CHECK (default_method IN ('fifo', 'lifo', 'hifo', 'average'))
+      ) WITHOUT ROWID;
+      CREATE TABLE tax_year_methods (
+        profile TEXT NOT NULL,
+        year INTEGER NOT NULL,
+        method TEXT NOT NULL CHECK (method IN ('fifo', 'lifo', 'hifo', 'average')),
+        PRIMARY KEY (profile, year)
+      ) WITHOUT ROWID;
+      CREATE TABLE tax_deposit_costs (
+        profile TEXT NOT NULL,
+        key TEXT NOT NULL,
+        quote TEXT NOT NULL,
+        cost TEXT,
+        own_wallet INTEGER NOT NULL CHECK (own_wallet IN (0, 1)),
+        PRIMARY KEY (profile, key)
+      ) WITHOUT ROWID;
+      CREATE TABLE tax_spent_withdrawals (
+        profile TEXT NOT NULL,
+        key TEXT NOT NULL,
+        PRIMARY KEY (profile, key)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

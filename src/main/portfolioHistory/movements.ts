@@ -1,6 +1,12 @@
 import type { Millis, MiningReward } from '../../shared/model';
 import { toUnits } from './exact';
-import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
+import type {
+  StoredConvert,
+  StoredDeal,
+  StoredFlexPayment,
+  StoredSubAccountTransfer,
+  StoredTransfer,
+} from './records';
 
 /**
  * Every stored record as signed changes of the balance of one asset, summed over every account
@@ -21,6 +27,11 @@ import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
  * - A mining reward paid into the main balance (final, `successful`) adds its `reward` (after the
  *   pool's fee) when the day is paid, at the end of its UTC day: income, like interest. One paid
  *   to an external address, or pending, or canceled, never reached a balance.
+ * - A transfer to a sub-account takes `amount` from the main account; one from a sub-account adds
+ *   it (issue 34 item 6): the units move between the user's own accounts, and the main account's
+ *   series shows them leave (or come back) at that moment, with no gap: walking back, they are
+ *   given back to (or taken from) the main account before the transfer.
+ * - A convert takes `give` of `from` and adds `receive` of `to`.
  */
 export interface Movement {
   time: Millis;
@@ -30,7 +41,7 @@ export interface Movement {
    * (negative) the asset's balance.
    */
   change: bigint;
-  kind: 'deal' | 'fee' | 'deposit' | 'withdraw' | 'flex' | 'mining';
+  kind: 'deal' | 'fee' | 'deposit' | 'withdraw' | 'flex' | 'mining' | 'subAccount' | 'convert';
 }
 
 /** The balance changes of one deal: stock, money and the fee (when not zero). */
@@ -77,6 +88,25 @@ export function miningRewardMovement(reward: MiningReward): Movement | undefined
   };
 }
 
+/** The main account's balance change of a transfer with a sub-account: -amount to it, +amount from it. */
+export function subAccountMovement(transfer: StoredSubAccountTransfer): Movement {
+  const amount = toUnits(transfer.amount);
+  return {
+    time: transfer.time,
+    ticker: transfer.ticker,
+    change: transfer.direction === 'main_to_sub' ? -amount : amount,
+    kind: 'subAccount',
+  };
+}
+
+/** The balance changes of a convert: -give of `from`, +receive of `to`. */
+export function convertMovements(convert: StoredConvert): Movement[] {
+  return [
+    { time: convert.time, ticker: convert.from, change: -toUnits(convert.give), kind: 'convert' },
+    { time: convert.time, ticker: convert.to, change: toUnits(convert.receive), kind: 'convert' },
+  ];
+}
+
 /** A day's reward reaches the main balance when the day is over. */
 export const MINING_PAID_AFTER_MS = 86_400_000;
 
@@ -86,12 +116,16 @@ export function movementsOf(records: {
   transfers: readonly StoredTransfer[];
   flexPayments: readonly StoredFlexPayment[];
   miningRewards?: readonly MiningReward[];
+  subAccountTransfers?: readonly StoredSubAccountTransfer[];
+  converts?: readonly StoredConvert[];
 }): Movement[] {
   const all = [
     ...records.deals.flatMap(dealMovements),
     ...records.transfers.map(transferMovement),
     ...records.flexPayments.map(flexMovement),
     ...(records.miningRewards ?? []).flatMap((r) => miningRewardMovement(r) ?? []),
+    ...(records.subAccountTransfers ?? []).map(subAccountMovement),
+    ...(records.converts ?? []).flatMap(convertMovements),
   ];
   return all.sort((a, b) => a.time - b.time);
 }

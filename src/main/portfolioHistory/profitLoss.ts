@@ -4,7 +4,13 @@ import { Precise, holdingPrice, holdingValue } from '../../shared/decimal';
 import { ratioDecimal, unitsText } from './exact';
 import { movementsOf } from './movements';
 import { DAY_MS, dayOf, priceSeries, type CloseIndex, type DaySeries } from './prices';
-import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
+import type {
+  StoredConvert,
+  StoredDeal,
+  StoredFlexPayment,
+  StoredSubAccountTransfer,
+  StoredTransfer,
+} from './records';
 
 /**
  * Profit and loss per asset by average cost, in the quote, fees included (pure, no I/O).
@@ -20,6 +26,13 @@ import type { StoredDeal, StoredFlexPayment, StoredTransfer } from './records';
  * - a fee in a third asset is a sale of that asset at the day's close, and counts as the deal's fee.
  * - a deposit or a flex payment enters at that day's close (its market value then).
  * - a withdrawal (amount and fee) leaves at the average cost: no profit or loss.
+ * - a transfer to a sub-account is a move, not a sale (issue 34 item 6): the units leave at their
+ *   average cost, no gain, and that cost is kept per asset for the sub-accounts; units back from
+ *   a sub-account come in at the cost kept (its average), any beyond it at the day's close
+ *   (estimated: the sub-account got them otherwise).
+ * - a convert disposes of `give` of FROM for the value of what it received (`receive` of TO at
+ *   that day's close of TO: the quoted rate; the quote itself at face value) and acquires TO at
+ *   that same value.
  * Units held before the first record the exchange shows (today's holdings less what the records
  * explain) enter at the close of that first record's day; a record on a day without a close takes
  * the next day that has one; a sale of more than is held takes the excess at the day's close; what
@@ -39,6 +52,8 @@ export interface ProfitLossInput {
   deals: readonly StoredDeal[];
   transfers: readonly StoredTransfer[];
   flexPayments: readonly StoredFlexPayment[];
+  subAccountTransfers?: readonly StoredSubAccountTransfer[];
+  converts?: readonly StoredConvert[];
   /** Held now, per asset: every account's total. */
   holdings: Readonly<Record<string, string>>;
   /** The price of one unit now in the quote (the Overview's PriceBook), or undefined. */
@@ -118,6 +133,7 @@ export function profitLoss(input: ProfitLossInput): ProfitLoss {
 
   /** `units` come in for `cost` (in the quote); undefined: cost unknown. */
   const buyInto = (ticker: string, units: Amount, cost: Amount | undefined) => {
+    if (ticker === quote || units.isZero()) return;
     const p = position(ticker);
     if (cost) p.cost = p.cost.plus(cost);
     else p.costUnknown = true;
@@ -127,14 +143,15 @@ export function profitLoss(input: ProfitLossInput): ProfitLoss {
   /**
    * `units` leave: for `proceeds` (realising proceeds - their average cost), or at their average
    * cost when proceeds is null. More than is held: the excess first enters at the day's close.
+   * Answers the cost that left (undefined: the quote, nothing, or cost unknown).
    */
   const dispose = (
     ticker: string,
     units: Amount,
     time: Millis,
     proceeds: Amount | null | undefined,
-  ) => {
-    if (ticker === quote || units.isZero()) return;
+  ): Amount | undefined => {
+    if (ticker === quote || units.isZero()) return undefined;
     const p = position(ticker);
     if (units.gt(p.units)) acquire(ticker, units.minus(p.units), time, true);
     const costOut = p.cost.mul(units).div(p.units);
@@ -144,10 +161,46 @@ export function profitLoss(input: ProfitLossInput): ProfitLoss {
     } else if (proceeds !== null) {
       p.realised = p.realised.plus(proceeds.minus(costOut));
     }
+    const known = !p.costUnknown;
     p.cost = p.cost.minus(costOut);
     p.units = p.units.minus(units);
     if (p.units.isZero()) [p.cost, p.costUnknown] = [zero(), false];
+    return known ? costOut : undefined;
   };
+
+  /** Per asset: the units moved to sub-accounts and their cost (undefined: unknown). */
+  const parked = new Map<string, { units: Amount; cost: Amount | undefined }>();
+  function moveSubAccount(t: StoredSubAccountTransfer) {
+    if (t.ticker === quote) return;
+    const units = new Precise(t.amount);
+    const pool = parked.get(t.ticker) ?? { units: zero(), cost: zero() };
+    parked.set(t.ticker, pool);
+    if (t.direction === 'main_to_sub') {
+      const costOut = dispose(t.ticker, units, t.time, null);
+      pool.units = pool.units.plus(units);
+      pool.cost = costOut && pool.cost?.plus(costOut);
+      return;
+    }
+    const back = Precise.min(units, pool.units);
+    if (back.gt(0)) {
+      const cost = pool.cost?.mul(back).div(pool.units);
+      buyInto(t.ticker, back, cost);
+      pool.cost = cost && pool.cost?.minus(cost);
+      pool.units = pool.units.minus(back);
+      if (pool.units.isZero()) pool.cost = zero();
+    }
+    acquire(t.ticker, units.minus(back), t.time, true);
+  }
+
+  function applyConvert(c: StoredConvert) {
+    const give = new Precise(c.give);
+    const receive = new Precise(c.receive);
+    const at = c.to === quote ? { price: new Precise(1), estimated: false } : priceAt(c.to, c.time);
+    const value = at && receive.mul(at.price);
+    if (at?.estimated && c.from !== quote) position(c.from).estimated = true;
+    dispose(c.from, give, c.time, value);
+    buyInto(c.to, receive, c.from === quote ? give : value);
+  }
 
   const movements = movementsOf(input);
   const since = movements[0]?.time ?? null;
@@ -165,15 +218,23 @@ export function profitLoss(input: ProfitLossInput): ProfitLoss {
   type Event =
     | { time: Millis; deal: StoredDeal }
     | { time: Millis; transfer: StoredTransfer }
-    | { time: Millis; payment: StoredFlexPayment };
+    | { time: Millis; payment: StoredFlexPayment }
+    | { time: Millis; move: StoredSubAccountTransfer }
+    | { time: Millis; convert: StoredConvert };
   const events: Event[] = [
     ...input.deals.map((deal) => ({ time: deal.time, deal })),
     ...input.transfers.map((transfer) => ({ time: transfer.time, transfer })),
     ...input.flexPayments.map((payment) => ({ time: payment.time, payment })),
+    ...(input.subAccountTransfers ?? []).map((move) => ({ time: move.time, move })),
+    ...(input.converts ?? []).map((convert) => ({ time: convert.time, convert })),
   ].sort((a, b) => a.time - b.time);
 
   for (const event of events) {
-    if ('transfer' in event) {
+    if ('move' in event) {
+      moveSubAccount(event.move);
+    } else if ('convert' in event) {
+      applyConvert(event.convert);
+    } else if ('transfer' in event) {
       const t = event.transfer;
       const amount = new Precise(t.amount);
       if (t.kind === 'deposit') acquire(t.ticker, amount, t.time);

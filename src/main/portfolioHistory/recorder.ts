@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { PortfolioOverview } from '../../shared/model';
 import type { ExchangeApi } from '../exchange/api';
 import { log } from '../lib/log';
-import { portfolioOverview } from '../services/portfolio';
+import { isMainOnly, portfolioOverview, type AccountScope } from '../services/portfolio';
 import type { Snapshot, SnapshotHolding } from './records';
 import type { HistoryStore } from './store';
 
@@ -42,7 +42,11 @@ export interface RecorderOptions {
   isLocked: () => boolean;
   intervalMs?: number;
   /** How the Overview is fetched (tests stand in for the exchange). */
-  fetchOverview?: (api: ExchangeApi, quote: string) => Promise<PortfolioOverview>;
+  fetchOverview?: (
+    api: ExchangeApi,
+    quote: string,
+    scope?: AccountScope,
+  ) => Promise<PortfolioOverview>;
 }
 
 /**
@@ -69,10 +73,15 @@ export class SnapshotRecorder {
   /**
    * `portfolio.overview`: the Overview of the active profile, recorded when it succeeds. The first
    * request in the quote of an Overview fetched ahead (for the same profile, within
-   * AHEAD_MAX_AGE_MS) takes that answer; if it failed, this asks again.
+   * AHEAD_MAX_AGE_MS) takes that answer; if it failed, this asks again. A scope of several
+   * accounts (issue 34 item 4) is fetched and answered only: the history records the main
+   * account's own view.
    */
-  async overview(quote: string): Promise<PortfolioOverview> {
+  async overview(quote: string, scope: AccountScope = 'main'): Promise<PortfolioOverview> {
     const { id, api } = this.options.active();
+    // Several accounts summed are not the main account's balance: answered, never recorded
+    // (nor taken as the one fetched ahead, nor setting the timer's quote).
+    if (!isMainOnly(scope)) return this.fetchOverview(api, quote, scope);
     const ahead = this.ahead;
     this.ahead = undefined;
     if (ahead?.profileId === id && ahead.quote === quote) {

@@ -91,7 +91,36 @@ export interface DailyClose {
 
 /** What a sync source has fetched: every record from `earliest` to `through` is in the store. */
 export interface SyncCursor {
-  source: 'deals' | 'transfers' | 'flexPayments';
+  /** `subAccount:<id>`: one sub-account's transfers with the main account (migration 8). */
+  source: 'deals' | 'transfers' | 'flexPayments' | 'converts' | `subAccount:${string}`;
   earliest: Millis;
   through: Millis;
+}
+
+/**
+ * A transfer between the main account and one of its sub-accounts (sub-account/transfer/history),
+ * kept by the main account's profile. It moves units between the user's own accounts: never a
+ * gain, a loss or a gap (issue 34 item 6). `main_to_sub`: the main account's balance − amount.
+ */
+export interface StoredSubAccountTransfer {
+  transactionId: string;
+  /** The sub-account's id. */
+  subAccountId: string;
+  direction: 'main_to_sub' | 'sub_to_main';
+  ticker: string;
+  amount: Decimal;
+  time: Millis;
+}
+
+/**
+ * A confirmed convert (convert/history): `give` of `from` left the trade balance and `receive` of
+ * `to` came in, at the quoted rate. It disposes of `from` and acquires `to` (issue 34 item 6).
+ */
+export interface StoredConvert {
+  id: string;
+  from: string;
+  to: string;
+  give: Decimal;
+  receive: Decimal;
+  time: Millis;
 }

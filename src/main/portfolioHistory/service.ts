@@ -130,22 +130,38 @@ export class PortfolioHistory {
   }
 
   /**
+   * The profile's records up to `now` from where every source is complete (the stretch each
+   * source reaches), with the mining rewards kept for the Mining screen's accounts
+   * (services/miningRewards.ts syncs them).
+   */
+  records(profileId: string, now: Millis) {
+    const { store } = this.options;
+    const cutoff = Math.max(
+      0,
+      ...SOURCES.map((source) => store.cursor(profileId, source)?.earliest ?? 0),
+    );
+    return {
+      deals: store.deals(profileId, cutoff, now),
+      transfers: store.transfers(profileId, cutoff, now),
+      flexPayments: store.flexPayments(profileId, cutoff, now),
+      // Moves between the user's own accounts, and converts (issue 34 item 6).
+      subAccountTransfers: store.subAccountTransfers(profileId, cutoff, now),
+      converts: store.converts(profileId, cutoff, now),
+      // The rewards kept for the Mining screen's accounts (services/miningRewards.ts syncs them).
+      miningRewards: store.miningRewards.between(profileId, cutoff, now),
+    };
+  }
+
+  /**
    * Today's balances, the profile's records since every source is complete, and the daily closes
    * that price them in `quote` from the first of them (fetched when missing).
    */
-  private async prepare(quote: string, now: Millis) {
+  async prepare(quote: string, now: Millis) {
     const { id, api } = this.options.active();
     const overview = await this.todays(id, quote);
     await this.sync(id, api, now);
     const { store } = this.options;
-    const cutoff = Math.max(0, ...SOURCES.map((source) => store.cursor(id, source)?.earliest ?? 0));
-    const records = {
-      deals: store.deals(id, cutoff, now),
-      transfers: store.transfers(id, cutoff, now),
-      flexPayments: store.flexPayments(id, cutoff, now),
-    };
-    // The rewards kept for the Mining screen's accounts (services/miningRewards.ts syncs them).
-    const miningRewards = store.miningRewards.between(id, cutoff, now);
+    const { miningRewards, ...records } = this.records(id, now);
     const firstSnapshotAt = store.firstSnapshotAt(id);
     const times = [
       records.deals[0]?.time,
@@ -161,6 +177,8 @@ export class PortfolioHistory {
     for (const t of records.transfers) tickers.add(t.ticker);
     for (const p of records.flexPayments) tickers.add(p.ticker);
     for (const r of miningRewards) tickers.add(r.currency);
+    for (const t of records.subAccountTransfers) tickers.add(t.ticker);
+    for (const c of records.converts) for (const t of [c.from, c.to]) tickers.add(t);
     // The kline answers trading markets only.
     const listed = (await api.markets()).filter((m) => m.tradesEnabled).map((m) => m.name);
     const markets = marketsFor([...tickers], quote, listed);

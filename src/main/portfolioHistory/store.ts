@@ -6,14 +6,18 @@ import { nextTurn } from '../lib/nextTurn';
 import { inTransaction, openHistoryFile } from './database';
 import { MINING_ALERT_TABLES, MiningAlertStore } from './miningAlertsStore';
 import { MiningRewardStore } from './miningRewardsStore';
+import { MOVE_TABLES, MovesStore } from './movesStore';
 import { PRICE_ALERT_TABLES, PriceAlertStore } from './priceAlertsStore';
+import { TAX_TABLES, TaxStore } from '../tax/store';
 import { DAY_MS } from './prices';
 import type {
   DailyClose,
   Snapshot,
   SnapshotHolding,
+  StoredConvert,
   StoredDeal,
   StoredFlexPayment,
+  StoredSubAccountTransfer,
   StoredTransfer,
   SyncCursor,
 } from './records';
@@ -258,6 +262,10 @@ export class HistoryStore {
   readonly miningRewards: MiningRewardStore;
   /** The price alerts (per profile). */
   readonly priceAlerts: PriceAlertStore;
+  /** Sub-account transfers and converts (subAccountTransfers, converts below). */
+  private readonly moves: MovesStore;
+  /** The tax settings and the user's word on deposits and withdrawals (issue 36). */
+  readonly tax: TaxStore;
 
   /**
    * `notice`: what the user should be told about how the file was opened (set aside, refused, or
@@ -275,6 +283,8 @@ export class HistoryStore {
     this.miningAlerts = new MiningAlertStore(db);
     this.miningRewards = new MiningRewardStore(db);
     this.priceAlerts = new PriceAlertStore(db);
+    this.moves = new MovesStore(db);
+    this.tax = new TaxStore(db);
   }
 
   /**
@@ -566,6 +576,32 @@ export class HistoryStore {
     this.q.setCursor.run(profileId, cursor.source, cursor.earliest, cursor.through);
   }
 
+  // Internal moves (issue 34 item 6) -------------------------------------------------------------
+
+  /** Inserts or updates (by transaction id) in one transaction. */
+  putSubAccountTransfers(profileId: string, transfers: readonly StoredSubAccountTransfer[]): void {
+    this.moves.putSubAccountTransfers(profileId, transfers);
+  }
+
+  /** The profile's transfers with its sub-accounts from `from` to `to`, oldest first. */
+  subAccountTransfers(
+    profileId: string,
+    from: Millis = EARLIEST,
+    to: Millis = LATEST,
+  ): StoredSubAccountTransfer[] {
+    return this.moves.subAccountTransfers(profileId, from, to);
+  }
+
+  /** Inserts or updates (by the convert's id) in one transaction. */
+  putConverts(profileId: string, converts: readonly StoredConvert[]): void {
+    this.moves.putConverts(profileId, converts);
+  }
+
+  /** The profile's converts from `from` to `to`, oldest first. */
+  converts(profileId: string, from: Millis = EARLIEST, to: Millis = LATEST): StoredConvert[] {
+    return this.moves.converts(profileId, from, to);
+  }
+
   // Lifetime --------------------------------------------------------------------------------------
 
   /** Every row of the profile (snapshots, fetched history, cursors, mining alerts), in one transaction. */
@@ -577,6 +613,8 @@ export class HistoryStore {
         ...MINING_ALERT_TABLES,
         'mining_rewards',
         ...PRICE_ALERT_TABLES,
+        ...MOVE_TABLES,
+        ...TAX_TABLES,
       ]) {
         this.db.prepare(`DELETE FROM ${table} WHERE profile = ?`).run(profileId);
       }

@@ -1,13 +1,23 @@
 import { feeAssetOf, historyEarliest, historyWindows } from '../../shared/executed';
-import type { Candle, DepositWithdraw, FlexPayment, MarketDeal, Millis } from '../../shared/model';
+import type {
+  Candle,
+  ConvertRecord,
+  DepositWithdraw,
+  FlexPayment,
+  MarketDeal,
+  Millis,
+  SubAccountTransfer,
+} from '../../shared/model';
 import { statusName } from '../../shared/transferStatus';
 import type { ExchangeApi } from '../exchange/api';
 import { ExchangeError } from '../exchange/errors';
 import { deals as dealsOfWindow } from '../services/keyHistory';
 import type {
   DailyClose,
+  StoredConvert,
   StoredDeal,
   StoredFlexPayment,
+  StoredSubAccountTransfer,
   StoredTransfer,
   SyncCursor,
 } from './records';
@@ -38,6 +48,17 @@ const TRANSFERS_PAGE = 100;
 const TRANSFERS_OFFSET_END = 10_000;
 /** payment-history answers up to 100 a page. */
 const PAYMENTS_PAGE = 100;
+/** A sub-account transfer or a convert is final when listed: the overlap covers clock skew. */
+const MOVES_OVERLAP_MS = 60 * 60_000;
+/** sub-account/transfer/history answers up to 100 a page; read no further than this offset. */
+const SUB_TRANSFERS_PAGE = 100;
+const SUB_TRANSFERS_OFFSET_END = 10_000;
+/** sub-account/list: up to 100 a page; at most this many pages (1,000 sub-accounts). */
+const SUB_ACCOUNTS_PAGE = 100;
+const SUB_ACCOUNTS_PAGES = 10;
+/** convert/history: up to 100 a page, `from`-`to` at most 30 days, six months back. */
+const CONVERTS_PAGE = 100;
+const CONVERT_WINDOW_SECONDS = 30 * 86_400;
 /** v1 kline: up to 1,440 candles a request. */
 const KLINE_LIMIT = 1440;
 const DAY_MS = 86_400_000;
@@ -47,10 +68,14 @@ export interface SyncResult {
   deals: number;
   transfers: number;
   flexPayments: number;
+  subAccountTransfers: number;
+  converts: number;
   /** Sources that had more than one sync stores (the rest comes with the next one). */
   capped: SyncCursor['source'][];
   /** The key may not read flex payments: none are counted. */
   flexUnavailable: boolean;
+  /** The key may not read sub-accounts (or converts): none of those are counted. */
+  movesUnavailable: ('subAccounts' | 'converts')[];
 }
 
 const seconds = (ms: Millis) => Math.floor(ms / 1000);
@@ -101,15 +126,30 @@ export function storedFlexPayment(p: FlexPayment): StoredFlexPayment {
   };
 }
 
-/** Deals: the 31-day windows from the cursor (or six months ago) to now, oldest first. */
-async function syncDeals(api: ExchangeApi, store: HistoryStore, profileId: string, now: Millis) {
-  const cursor = store.cursor(profileId, 'deals');
+/**
+ * Where a source read in windows back six months goes on from (Unix seconds): its cursor less the
+ * overlap, or the earliest the exchange keeps; and the `earliest` its cursor then keeps.
+ */
+function windowsStart(
+  store: HistoryStore,
+  profileId: string,
+  source: 'deals' | 'converts',
+  overlapMs: Millis,
+  now: Millis,
+) {
+  const cursor = store.cursor(profileId, source);
   const kept = historyEarliest(now);
-  const resume = cursor ? seconds(cursor.through - DEALS_OVERLAP_MS) : undefined;
+  const resume = cursor ? seconds(cursor.through - overlapMs) : undefined;
   // A cursor older than what the exchange keeps (the app not run for six months): what lies
   // between is gone, and the store's history starts again at the earliest kept.
   const from = resume !== undefined && resume >= kept ? resume : kept;
   const earliest = cursor && from === resume ? cursor.earliest : from * 1000;
+  return { from, earliest };
+}
+
+/** Deals: the 31-day windows from the cursor (or six months ago) to now, oldest first. */
+async function syncDeals(api: ExchangeApi, store: HistoryStore, profileId: string, now: Millis) {
+  const { from, earliest } = windowsStart(store, profileId, 'deals', DEALS_OVERLAP_MS, now);
   let count = 0;
   // Oldest first, the cursor moved after each window: a sync stopped by the cap or a failure
   // goes on from there next time.
@@ -126,9 +166,30 @@ async function syncDeals(api: ExchangeApi, store: HistoryStore, profileId: strin
   return { count, capped: false };
 }
 
-/** A newest-first list the exchange pages by offset: transfers, flex payments. */
+/** A sub-account transfer as stored, with the sub-account it was listed for. */
+export function storedSubAccountTransfer(
+  subAccountId: string,
+  t: SubAccountTransfer,
+): StoredSubAccountTransfer {
+  return {
+    transactionId: t.transactionId,
+    subAccountId,
+    direction: t.direction,
+    ticker: t.ticker,
+    amount: t.amount,
+    time: t.createdAt,
+  };
+}
+
+/** A convert as stored; one whose path names no asset (never from the exchange) is not. */
+export function storedConvert(c: ConvertRecord): StoredConvert | undefined {
+  if (!c.from || !c.to) return undefined;
+  return { id: c.id, from: c.from, to: c.to, give: c.give, receive: c.receive, time: c.date };
+}
+
+/** A newest-first list the exchange pages by offset: transfers, flex payments, sub-account moves. */
 interface NewestFirst<R> {
-  source: 'transfers' | 'flexPayments';
+  source: SyncCursor['source'];
   /** Read again at each sync: what may have changed (or been late) since. */
   overlapMs: Millis;
   pageSize: number;
@@ -204,8 +265,8 @@ async function syncFlexPayments(
   profileId: string,
   now: Millis,
 ) {
-  try {
-    return await syncNewestFirst(store, profileId, now, {
+  return unlessForbidden(() =>
+    syncNewestFirst(store, profileId, now, {
       source: 'flexPayments',
       overlapMs: PAYMENTS_OVERLAP_MS,
       pageSize: PAYMENTS_PAGE,
@@ -223,7 +284,14 @@ async function syncFlexPayments(
         store.putFlexPayments(profileId, records.map(storedFlexPayment));
         return records.length;
       },
-    });
+    }),
+  );
+}
+
+/** A key that may not read a source: undefined (and no cursor is written). */
+async function unlessForbidden<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
   } catch (error) {
     if (error instanceof ExchangeError && error.kind === 'permission') return undefined;
     throw error;
@@ -231,8 +299,77 @@ async function syncFlexPayments(
 }
 
 /**
- * Fetches what is new of the profile's deals, transfers and flex payments into the store (the
- * first time: as far back as the exchange keeps them). `now`: the time the sync runs to.
+ * Transfers between the main account and each of its sub-accounts (sub-account/transfer/history,
+ * one list per sub-account, newest first, paged to a bounded offset), each with its own cursor
+ * (`subAccount:<id>`). The sub-accounts are listed first (a bounded number of pages).
+ */
+async function syncSubAccountTransfers(
+  api: ExchangeApi,
+  store: HistoryStore,
+  profileId: string,
+  now: Millis,
+) {
+  const ids: string[] = [];
+  for (let page = 0; page < SUB_ACCOUNTS_PAGES; page++) {
+    const { records } = await api.subAccounts({
+      offset: page * SUB_ACCOUNTS_PAGE,
+      limit: SUB_ACCOUNTS_PAGE,
+    });
+    ids.push(...records.map((r) => r.id));
+    if (records.length < SUB_ACCOUNTS_PAGE) break;
+  }
+  let count = 0;
+  const capped: SyncCursor['source'][] = [];
+  for (const id of new Set(ids)) {
+    const source = `subAccount:${id}` as const;
+    const synced = await syncNewestFirst<SubAccountTransfer>(store, profileId, now, {
+      source,
+      overlapMs: MOVES_OVERLAP_MS,
+      pageSize: SUB_TRANSFERS_PAGE,
+      lastOffset: SUB_TRANSFERS_OFFSET_END,
+      page: async (offset) =>
+        (await api.subAccountTransfers({ id, offset, limit: SUB_TRANSFERS_PAGE })).records,
+      time: (t) => t.createdAt,
+      put: (records) => {
+        store.putSubAccountTransfers(
+          profileId,
+          records.map((t) => storedSubAccountTransfer(id, t)),
+        );
+        return records.length;
+      },
+    });
+    count += synced.count;
+    if (synced.capped) capped.push(source);
+  }
+  return { count, capped };
+}
+
+/**
+ * Converts (convert/history): the 30-day windows from the cursor (or six months ago, as far as the
+ * exchange answers) to now, oldest first, each paged; the cursor moves after each window.
+ */
+async function syncConverts(api: ExchangeApi, store: HistoryStore, profileId: string, now: Millis) {
+  const { from, earliest } = windowsStart(store, profileId, 'converts', MOVES_OVERLAP_MS, now);
+  let count = 0;
+  const windows = historyWindows({ from, to: Math.ceil(now / 1000) }, CONVERT_WINDOW_SECONDS);
+  for (const window of windows.reverse()) {
+    for (let offset = 0; ; offset += CONVERTS_PAGE) {
+      const page = await api.convertHistory({ ...window, offset, limit: CONVERTS_PAGE });
+      const stored = page.records.flatMap((c) => storedConvert(c) ?? []);
+      store.putConverts(profileId, stored);
+      count += page.records.length;
+      if (count >= SYNC_CAP) return { count, capped: true };
+      if (page.records.length < CONVERTS_PAGE) break;
+    }
+    store.setCursor(profileId, { source: 'converts', earliest, through: window.to * 1000 });
+  }
+  return { count, capped: false };
+}
+
+/**
+ * Fetches what is new of the profile's deals, transfers, flex payments, sub-account transfers and
+ * converts into the store (the first time: as far back as the exchange keeps them). `now`: the time
+ * the sync runs to.
  */
 export async function syncHistory(
   api: ExchangeApi,
@@ -243,16 +380,28 @@ export async function syncHistory(
   const deals = await syncDeals(api, store, profileId, now);
   const transfers = await syncTransfers(api, store, profileId, now);
   const payments = await syncFlexPayments(api, store, profileId, now);
+  const subAccounts = await unlessForbidden(() =>
+    syncSubAccountTransfers(api, store, profileId, now),
+  );
+  const converts = await unlessForbidden(() => syncConverts(api, store, profileId, now));
   const capped: SyncCursor['source'][] = [];
   if (deals.capped) capped.push('deals');
   if (transfers.capped) capped.push('transfers');
   if (payments?.capped) capped.push('flexPayments');
+  capped.push(...(subAccounts?.capped ?? []));
+  if (converts?.capped) capped.push('converts');
+  const movesUnavailable: SyncResult['movesUnavailable'] = [];
+  if (!subAccounts) movesUnavailable.push('subAccounts');
+  if (!converts) movesUnavailable.push('converts');
   return {
     deals: deals.count,
     transfers: transfers.count,
     flexPayments: payments?.count ?? 0,
+    subAccountTransfers: subAccounts?.count ?? 0,
+    converts: converts?.count ?? 0,
     capped,
     flexUnavailable: payments === undefined,
+    movesUnavailable,
   };
 }
 

@@ -243,7 +243,15 @@ export const INVALIDATES: Partial<Record<ChannelName, readonly ChannelName[]>> =
     'subAccounts.balances',
     'subAccounts.transfers',
     'transfers.balances',
+    'convert.history',
+    'tax.report',
   ],
+  'convert.confirm': [...PORTFOLIO, 'trade.context', 'transfers.balances', 'convert.history'],
+  'portfolio.setAccounts': [...PORTFOLIO],
+  'tax.saveSettings': ['tax.report'],
+  'tax.setYearMethod': ['tax.report'],
+  'tax.setDepositCost': ['tax.report'],
+  'tax.setWithdrawalSpent': ['tax.report'],
 };
 
 /**

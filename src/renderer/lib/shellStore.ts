@@ -21,6 +21,11 @@ export const SCREENS = [
     blurb: 'Deposits and withdrawals, with filters and CSV export.',
   },
   {
+    id: 'taxes',
+    label: 'Taxes',
+    blurb: 'Realized gains by lots, income, open lots, and exports for tax tools.',
+  },
+  {
     id: 'accounts',
     label: 'Accounts',
     blurb: 'Profiles, API keys in the OS keychain, sub-accounts.',

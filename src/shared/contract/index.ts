@@ -19,6 +19,7 @@ import { lock, lockEvents } from './lock';
 import { receive } from './receive';
 import { convert } from './convert';
 import { priceAlerts, priceAlertsEvents } from './priceAlerts';
+import { tax } from './tax';
 
 export { addProfileInput, oauthPort } from './profiles';
 export { NET_WORTH_RANGES } from './portfolio';
@@ -41,6 +42,7 @@ export { keyHistoryRangeInput, keyHistoryWindowInput } from './keyHistory';
 export { balanceMoveInput, transferFiltersInput, transfersInput } from './transfers';
 export { subAccountTransferInput } from './subAccounts';
 export { convertEstimateInput } from './convert';
+export { TAX_EXPORT_FORMATS, TAX_METHODS, taxSettingsInput } from './tax';
 export {
   DEFAULT_MINING_ALERT_RULE,
   HASHRATE_EARLIEST,
@@ -86,6 +88,7 @@ export const contract = {
   receive,
   convert,
   priceAlerts,
+  tax,
 } as const;
 
 /** Every event main pushes, in the order of channels.ts. */

@@ -23,3 +23,4 @@ export * from './mining';
 export * from './stream';
 export * from './convert';
 export * from './priceAlerts';
+export * from './tax';

@@ -50,6 +50,11 @@ export interface PortfolioOverview {
   flexUnavailable: boolean;
   /** Unix ms when main fetched the data. */
   fetchedAt: number;
+  /**
+   * The accounts counted (issue 34 item 4), main first: absent or only the main account for the
+   * main account's own view. Flex is the main account's only.
+   */
+  accounts?: CountedAccount[];
 }
 
 /** How far back the net-worth chart reaches (contract: NET_WORTH_RANGES). */
@@ -163,5 +168,26 @@ export interface ProfitLoss {
   totals: { costBasis: Decimal; realised: Decimal; unrealised: Decimal; fees: Decimal };
   /** The first transaction counted; null when there is none. */
   since: Millis | null;
+  fetchedAt: Millis;
+}
+
+// The "all accounts" Overview (issue 34 item 4) ------------------------------------------------
+
+/** The main account's id in an Overview scope; every other id is a sub-account's. */
+export const MAIN_ACCOUNT = 'main';
+
+/** One account an Overview counts: the main account ('main') or a sub-account by its id. */
+export interface CountedAccount {
+  id: string;
+  /** "Main account", or the sub-account's alias. */
+  alias: string;
+}
+
+/** Which accounts the Overview counts, and the ones that can be chosen (kept per profile). */
+export interface OverviewAccounts {
+  /** The ids counted: 'main' and chosen sub-account ids that exist. */
+  counted: string[];
+  /** Every account that can be counted, the main account first. */
+  choices: CountedAccount[];
   fetchedAt: Millis;
 }

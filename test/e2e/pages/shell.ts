@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The sidebar's entries, in order (Ctrl/⌘+1…8). */
+/** The sidebar's entries, in order (Ctrl/⌘+1…9). */
 export const SCREEN_LABELS = [
   'Overview',
   'Orders',
@@ -8,6 +8,7 @@ export const SCREEN_LABELS = [
   'Earn',
   'Mining',
   'History',
+  'Taxes',
   'Accounts',
   'Settings',
 ] as const;
@@ -46,5 +47,22 @@ export class ShellPage {
     await this.page.locator('main').getByLabel(label, { exact: true }).selectOption(value);
     if (label === 'Theme' && value !== 'system')
       await this.page.locator(`html[data-theme="${value}"]`).waitFor({ state: 'attached' });
+  }
+
+  /**
+   * The looks a screen is checked in: 1400x900 and 800x600, each in light and dark. Sets the
+   * window size and the theme, then runs `each` with the look's name ("1400x900-light").
+   */
+  async eachLook(each: (look: string) => Promise<void>): Promise<void> {
+    for (const [width, height] of [
+      [1400, 900],
+      [800, 600],
+    ] as const) {
+      await this.page.setViewportSize({ width, height });
+      for (const mode of ['light', 'dark'] as const) {
+        await this.setting('Theme', mode);
+        await each(`${width}x${height}-${mode}`);
+      }
+    }
   }
 }

@@ -5,6 +5,7 @@ import { MiningPage } from './mining';
 import { OrdersPage } from './orders';
 import { OverviewPage } from './overview';
 import { ShellPage } from './shell';
+import { TaxesPage } from './taxes';
 import { TradePage } from './trade';
 import { TransfersScreen } from './transfers';
 
@@ -31,6 +32,7 @@ export class ScreenTour {
     const mining = new MiningPage(this.page);
     const history = new TransfersScreen(this.page);
     const subAccounts = new SubAccountsPage(this.page);
+    const taxes = new TaxesPage(this.page);
     return [
       ['overview', () => overview.open()],
       [
@@ -175,6 +177,7 @@ export class ScreenTour {
           await history.table.getByTestId('transfer').first().waitFor();
         },
       ],
+      ['taxes', () => taxes.open()],
       ['accounts', () => subAccounts.open()],
       [
         'accounts-block-dialog',
@@ -257,6 +260,36 @@ export class ScreenTour {
             .getByRole('button', { name: 'Max' })
             .and(this.page.locator(':enabled'))
             .waitFor();
+        },
+      ],
+      [
+        // Issue 34 item 5: the Convert dialog with a quote, its countdown and the last converts.
+        'overview-convert-dialog',
+        async () => {
+          await this.page.keyboard.press('Escape');
+          await this.page.getByRole('dialog').waitFor({ state: 'detached' });
+          await overview.open();
+          await this.page
+            .locator('.ov-assets .section-head')
+            .getByRole('button', { name: 'Convert', exact: true })
+            .click();
+          const dialog = this.page.getByRole('dialog', { name: 'Convert' });
+          await dialog.getByLabel('From').selectOption('USDT');
+          await dialog.getByLabel('To').selectOption('BTC');
+          await dialog.getByRole('textbox', { name: /^Amount/ }).fill('100');
+          await dialog.getByRole('button', { name: 'Get quote' }).click();
+          await dialog.getByTestId('convert-quote').waitFor();
+        },
+      ],
+      [
+        // Issue 34 item 4: the Overview's accounts filter, open (a checkbox per account).
+        'overview-accounts-filter',
+        async () => {
+          await this.page.keyboard.press('Escape');
+          await this.page.getByRole('dialog').waitFor({ state: 'detached' });
+          await overview.open();
+          await this.page.getByRole('button', { name: /^Accounts:/ }).click();
+          await this.page.getByRole('group', { name: 'Accounts counted' }).waitFor();
         },
       ],
     ];

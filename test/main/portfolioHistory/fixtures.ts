@@ -6,6 +6,7 @@ import type {
   StoredDeal,
   StoredTransfer,
 } from '../../../src/main/portfolioHistory/records';
+import type { MiningReward } from '../../../src/shared/model';
 
 /** A deal: 0.5 BTC bought at 60000 USDT, 30 USDT fee, unless `over` says otherwise. */
 export const deal = (over: Partial<StoredDeal> = {}): StoredDeal => ({
@@ -88,3 +89,21 @@ export function demoHoldings(s: ExchangeState): Record<string, string> {
   for (const i of s.flexInvestments) if (i.status === 'ACTIVE') add(i.currency, i.invested);
   return Object.fromEntries([...sums].map(([a, v]) => [a, v.toFixed()]));
 }
+
+/** A day's mining reward paid into the main balance: 0.0015 BTC for day 0, unless `over` says otherwise. */
+export const miningReward = (over: Partial<MiningReward> = {}): MiningReward => ({
+  account: 'miner1',
+  day: 0,
+  currency: 'BTC',
+  totalReward: '0.00153061',
+  reward: '0.0015',
+  fee: '0.00003061',
+  fppsRate: '0.00000045',
+  hashrate: '3401355555555555',
+  status: 'successful',
+  payoutDestination: 'main_balance',
+  payoutAddress: null,
+  payoutTransactionHash: null,
+  payoutTime: null,
+  ...over,
+});

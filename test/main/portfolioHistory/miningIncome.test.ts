@@ -5,7 +5,7 @@ import { miningRewardMovement, movementsOf } from '../../../src/main/portfolioHi
 import { DAY_MS } from '../../../src/main/portfolioHistory/prices';
 import type { Snapshot } from '../../../src/main/portfolioHistory/records';
 import type { MiningReward } from '../../../src/shared/model';
-import { closesOf, deal, transfer } from './fixtures';
+import { closesOf, deal, miningReward, transfer } from './fixtures';
 
 const H = 3_600_000;
 const D0 = 20_000 * DAY_MS;
@@ -14,22 +14,8 @@ const D2 = D1 + DAY_MS;
 const D3 = D2 + DAY_MS;
 const NOW = D3 + 12 * H;
 
-const reward = (over: Partial<MiningReward> = {}): MiningReward => ({
-  account: 'miner1',
-  day: D2,
-  currency: 'BTC',
-  totalReward: '0.00153061',
-  reward: '0.0015',
-  fee: '0.00003061',
-  fppsRate: '0.00000045',
-  hashrate: '3401355555555555',
-  status: 'successful',
-  payoutDestination: 'main_balance',
-  payoutAddress: null,
-  payoutTransactionHash: null,
-  payoutTime: null,
-  ...over,
-});
+const reward = (over: Partial<MiningReward> = {}): MiningReward =>
+  miningReward({ day: D2, ...over });
 
 describe('mining rewards in the net-worth reconstruction', () => {
   it('a reward paid into the main balance is income when its day is paid; others move nothing', () => {

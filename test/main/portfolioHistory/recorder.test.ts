@@ -98,6 +98,37 @@ describe('SnapshotRecorder', () => {
     expect(store.snapshots('p1')).toEqual([snapshotOf(overview)]);
   });
 
+  describe('an Overview of several accounts (issue 34 item 4)', () => {
+    const SUB = '11111111-1111-4111-8111-111111111111';
+
+    it("answers it but never records it as the main account's balance", async () => {
+      const scopes: unknown[] = [];
+      const scoped = new SnapshotRecorder({
+        store,
+        active: () => ({ id: 'p1', api }),
+        isLocked: () => false,
+        fetchOverview: async (_api, quote, scope) => {
+          scopes.push(scope);
+          return overviewOf(quote, 5, [row('BTC', { main: '7' })]);
+        },
+      });
+      const answer = await scoped.overview('BTC', ['main', SUB]);
+      expect(answer.rows[0]?.main).toBe('7');
+      expect(scopes).toEqual([['main', SUB]]);
+      expect(store.snapshots('p1')).toEqual([]);
+      // Nor does it set the quote of the timer's snapshots: those stay the main account's own.
+      await scoped.tick();
+      expect(scopes).toEqual([['main', SUB], undefined]);
+      expect(store.snapshots('p1')).toHaveLength(1);
+      expect(store.snapshots('p1')[0]?.quote).toBe('USDT');
+    });
+
+    it('records the main account alone chosen as a set, as its own view', async () => {
+      await recorder.overview('BTC', ['main']);
+      expect(store.snapshots('p1')).toHaveLength(1);
+    });
+  });
+
   it('writes nothing for a failed Overview (the failure goes to the caller)', async () => {
     fail = true;
     await expect(recorder.overview('USDT')).rejects.toThrow('offline');

@@ -119,6 +119,8 @@ describe('syncHistory bounds', () => {
       flexPayments: async () => {
         throw new ExchangeError({ kind: 'permission', message: 'no', status: 403 });
       },
+      subAccounts: async () => ({ offset: 0, limit: 100, records: [] }),
+      convertHistory: async () => ({ records: [], total: 0, limit: 100, offset: 0 }),
     } as unknown as ExchangeApi;
     return { api, offsets };
   }

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { interestByMonth } from '../../../src/main/services/flex';
 import { PriceBook } from '../../../src/main/services/pricing';
 import type { FlexPayment, Ticker } from '../../../src/shared/model';
-
-const entry = (lastPrice: string) => ({
-  lastPrice,
-  quoteVolume: '0',
-  baseVolume: '0',
-  change: '0',
-  isFrozen: false,
-});
+import { tickerEntry as entry } from '../../support/ticker';
 
 const ticker: Ticker = {
   BTC_USDT: entry('60000'),

@@ -9,6 +9,7 @@ import {
   type TaxEvent,
   type TaxSettings,
 } from '../../../src/main/tax/lots';
+import { toUnits, unitsText as text } from '../../../src/main/portfolioHistory/exact';
 import { Precise } from '../../../src/shared/decimal';
 
 const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
@@ -22,8 +23,8 @@ const buy = (id: string, at: string, amount: string, cost: string, asset = 'BTC'
   id,
   at: day(at),
   asset,
-  amount,
-  cost,
+  amount: toUnits(amount),
+  cost: toUnits(cost),
   source: 'buy',
 });
 const sell = (
@@ -33,23 +34,32 @@ const sell = (
   proceeds: string,
   fee = '0',
   asset = 'BTC',
-): TaxEvent => ({ kind: 'dispose', id, at: day(at), asset, amount, proceeds, fee, source: 'sell' });
+): TaxEvent => ({
+  kind: 'dispose',
+  id,
+  at: day(at),
+  asset,
+  amount: toUnits(amount),
+  proceeds: toUnits(proceeds),
+  fee: toUnits(fee),
+  source: 'sell',
+});
 
 /** The rows as plain text: amount, cost, proceeds, fee, gain, acquired. */
 const rows = (events: TaxEvent[], method: LotMethod) =>
   computeLots(events, settings(method)).realized.map((r) => ({
-    amount: r.amount.toFixed(),
-    cost: r.cost.toFixed(),
-    proceeds: r.proceeds.toFixed(),
-    fee: r.fee.toFixed(),
-    gain: r.gain.toFixed(),
+    amount: text(r.amount),
+    cost: text(r.cost),
+    proceeds: text(r.proceeds),
+    fee: text(r.fee),
+    gain: text(r.gain),
     acquired: r.acquiredAt === null ? null : new Date(r.acquiredAt).toISOString().slice(0, 10),
   }));
 const openLots = (events: TaxEvent[], method: LotMethod) =>
   [...(computeLots(events, settings(method)).open.get('BTC') ?? [])].map((lot) => [
     new Date(lot.acquiredAt).toISOString().slice(0, 10),
-    lot.amount.toFixed(),
-    lot.cost.toFixed(),
+    text(lot.amount),
+    text(lot.cost),
   ]);
 
 // Three buys at 100, 300 and 200 a unit (the first's fee in money counted in its cost), then a
@@ -57,7 +67,7 @@ const openLots = (events: TaxEvent[], method: LotMethod) =>
 const THREE_BUYS: TaxEvent[] = [
   buy('b1', '2024-01-01', '1', '100'),
   buy('b2', '2024-02-01', '1', '300'),
-  { kind: 'move', id: 'm1', at: day('2024-02-15'), asset: 'BTC', amount: '0.7' },
+  { kind: 'move', id: 'm1', at: day('2024-02-15'), asset: 'BTC', amount: toUnits('0.7') },
   buy('b3', '2024-03-01', '1', '200'),
   sell('s1', '2024-06-01', '1.5', '600', '6'),
 ];
@@ -141,7 +151,7 @@ describe('lots: hand-computed cases per method', () => {
       sell('s', '2024-04-01', '2', '50', '0', 'ETH'),
     ];
     const result = computeLots(events, settings('fifo'));
-    expect(result.realized.map((r) => [r.asset, r.source, r.gain.toFixed()])).toEqual([
+    expect(result.realized.map((r) => [r.asset, r.source, text(r.gain)])).toEqual([
       ['BTC', 'convert', '30'],
       ['ETH', 'sell', '10'],
     ]);
@@ -154,17 +164,17 @@ describe('lots: hand-computed cases per method', () => {
         id: 'r1',
         at: day('2024-05-01'),
         asset: 'BTC',
-        amount: '0.1',
-        cost: '5',
+        amount: toUnits('0.1'),
+        cost: toUnits('5'),
         source: 'income',
       },
       sell('s', '2024-05-20', '0.1', '7'),
     ];
     const result = computeLots(events, settings('fifo'));
-    expect(result.income.map((i) => [i.id, i.amount.toFixed(), i.value.toFixed()])).toEqual([
+    expect(result.income.map((i) => [i.id, text(i.amount), text(i.value)])).toEqual([
       ['r1', '0.1', '5'],
     ]);
-    expect(result.realized[0]!.gain.toFixed()).toBe('2');
+    expect(text(result.realized[0]!.gain)).toBe('2');
   });
 
   it('a deposit without a cost is flagged on the gain it makes, and a sale beyond the lots is a row without lots', () => {
@@ -174,8 +184,8 @@ describe('lots: hand-computed cases per method', () => {
         id: 'd',
         at: day('2024-01-01'),
         asset: 'BTC',
-        amount: '1',
-        cost: '90',
+        amount: toUnits('1'),
+        cost: toUnits('90'),
         source: 'deposit',
         costUnknown: true,
       },
@@ -183,12 +193,7 @@ describe('lots: hand-computed cases per method', () => {
     ];
     const result = computeLots(events, settings('fifo'));
     expect(
-      result.realized.map((r) => [
-        r.amount.toFixed(),
-        r.cost.toFixed(),
-        r.acquiredAt,
-        r.costUnknown,
-      ]),
+      result.realized.map((r) => [text(r.amount), text(r.cost), r.acquiredAt, r.costUnknown]),
     ).toEqual([
       ['1', '90', day('2024-01-01'), true],
       ['0.5', '0', null, true],
@@ -201,7 +206,7 @@ describe('lots: hand-computed cases per method', () => {
       events,
       settings((year) => (year === 2025 ? 'hifo' : 'fifo')),
     );
-    expect(result.realized.map((r) => [r.method, r.cost.toFixed(), r.term])).toEqual([
+    expect(result.realized.map((r) => [r.method, text(r.cost), r.term])).toEqual([
       ['hifo', '300', 'long'],
     ]);
     // Held 11 months: short term.
@@ -247,8 +252,8 @@ describe('lots: properties', () => {
           id: `a${i}`,
           at,
           asset,
-          amount: e['amount'] as string,
-          cost: e['cost'] as string,
+          amount: toUnits(e['amount'] as string),
+          cost: toUnits(e['cost'] as string),
           source: e['income'] ? 'income' : 'buy',
         };
       }
@@ -258,13 +263,13 @@ describe('lots: properties', () => {
           id: `d${i}`,
           at,
           asset,
-          amount: e['amount'] as string,
-          proceeds: e['proceeds'] as string,
-          fee: e['fee'] as string,
+          amount: toUnits(e['amount'] as string),
+          proceeds: toUnits(e['proceeds'] as string),
+          fee: toUnits(e['fee'] as string),
           source: 'sell',
         };
       }
-      return { kind: 'move', id: `m${i}`, at, asset, amount: e['amount'] as string };
+      return { kind: 'move', id: `m${i}`, at, asset, amount: toUnits(e['amount'] as string) };
     });
 
   it('under every method, realised cost plus the open lots’ cost is what was paid plus income', () => {
@@ -276,21 +281,25 @@ describe('lots: properties', () => {
           const events = toEvents(items);
           const result = computeLots(events, settings(method));
           const paid = events.reduce(
-            (sum, e) => (e.kind === 'acquire' ? sum.plus(e.cost) : sum),
+            (sum, e) => (e.kind === 'acquire' ? sum.plus(text(e.cost)) : sum),
             new Precise(0),
           );
-          const realisedCost = result.realized.reduce((sum, r) => sum.plus(r.cost), new Precise(0));
+          const realisedCost = result.realized.reduce(
+            (sum, r) => sum.plus(text(r.cost)),
+            new Precise(0),
+          );
           const openCost = [...result.open.values()]
             .flat()
-            .reduce((sum, lot) => sum.plus(lot.cost), new Precise(0));
+            .reduce((sum, lot) => sum.plus(text(lot.cost)), new Precise(0));
           expect(realisedCost.plus(openCost).toFixed()).toBe(paid.toFixed());
           // Proceeds and fees are shared out exactly too.
           const proceeds = events.reduce(
-            (sum, e) => (e.kind === 'dispose' ? sum.plus(e.proceeds).minus(e.fee) : sum),
+            (sum, e) =>
+              e.kind === 'dispose' ? sum.plus(text(e.proceeds)).minus(text(e.fee)) : sum,
             new Precise(0),
           );
           const net = result.realized.reduce(
-            (sum, r) => sum.plus(r.proceeds).minus(r.fee),
+            (sum, r) => sum.plus(text(r.proceeds)).minus(text(r.fee)),
             new Precise(0),
           );
           expect(net.toFixed()).toBe(proceeds.toFixed());
@@ -306,16 +315,95 @@ describe('lots: properties', () => {
       fc.property(history, (items) => {
         const events = toEvents(items).map((e) =>
           e.kind === 'acquire'
-            ? { ...e, cost: new Precise(e.amount).times(unitPrice).toFixed() }
+            ? { ...e, cost: toUnits(new Precise(text(e.amount)).times(unitPrice).toFixed()) }
             : e,
         );
         const gains = (method: LotMethod) =>
           computeLots(events, settings(method)).realized.map((r) => [
-            r.amount.toFixed(),
+            text(r.amount),
             r.acquiredAt,
-            r.gain.toDecimalPlaces(20).toFixed(),
+            new Precise(text(r.gain)).toDecimalPlaces(20).toFixed(),
           ]);
         expect(gains('average')).toEqual(gains('fifo'));
+      }),
+      { numRuns: 300 },
+    );
+  });
+  /**
+   * The engine keeps each asset's lots in structures that cost what a disposal takes (a head for
+   * FIFO, an end for LIFO, a heap for HIFO); this is the plain way, which sorts every lot on every
+   * disposal: HIFO by cost per unit as acquired, then the older. Both must take the same units.
+   */
+  function plainLots(events: TaxEvent[], methodOf: (year: number) => LotMethod) {
+    type Lot = { seq: number; at: number; amount: bigint; cost: bigint; unit: [bigint, bigint] };
+    const lots = new Map<string, Lot[]>();
+    const rows: [string, string, number | null, string][] = [];
+    let seq = 0;
+    for (const e of events) {
+      if (e.kind === 'move') continue;
+      const held = lots.get(e.asset) ?? [];
+      lots.set(e.asset, held);
+      if (e.kind === 'acquire') {
+        held.push({
+          seq: seq++,
+          at: e.at,
+          amount: e.amount,
+          cost: e.cost,
+          unit: [e.cost, e.amount],
+        });
+        continue;
+      }
+      const method = methodOf(new Date(e.at).getUTCFullYear());
+      const order = [...held];
+      if (method === 'lifo') order.reverse();
+      if (method === 'hifo') {
+        order.sort((a, b) => {
+          const left = a.unit[0] * b.unit[1];
+          const right = b.unit[0] * a.unit[1];
+          return left === right ? a.seq - b.seq : left > right ? -1 : 1;
+        });
+      }
+      let want = e.amount;
+      for (const lot of order) {
+        if (want === 0n) break;
+        const take = lot.amount < want ? lot.amount : want;
+        const cost = take === lot.amount ? lot.cost : (lot.cost * take) / lot.amount;
+        lot.amount -= take;
+        lot.cost -= cost;
+        want -= take;
+        rows.push([e.id, text(take), lot.at, new Precise(text(cost)).toFixed(18)]);
+      }
+      if (want > 0n) rows.push([e.id, text(want), null, '0.000000000000000000']);
+      lots.set(
+        e.asset,
+        held.filter((lot) => lot.amount > 0n),
+      );
+    }
+    return rows;
+  }
+
+  it('FIFO, LIFO and HIFO, a method per year, take what the plain way takes', () => {
+    const methods = fc.array(fc.constantFrom<LotMethod>('fifo', 'lifo', 'hifo'), {
+      minLength: 5,
+      maxLength: 5,
+    });
+    fc.assert(
+      fc.property(history, methods, fc.boolean(), (items, perYear, tied) => {
+        // One event every 40 days from 2023: five tax years. Tied: three prices per unit only,
+        // so that HIFO meets lots of equal cost per unit (the older first).
+        const events = toEvents(items).map((e, i): TaxEvent => {
+          const at = day('2023-01-01') + i * 40 * 86_400_000;
+          if (!tied || e.kind !== 'acquire') return { ...e, at };
+          return { ...e, at, cost: e.amount * BigInt(100 * (1 + (i % 3))) };
+        });
+        const methodOf = (year: number) => perYear[year - 2023] ?? 'fifo';
+        const engine = computeLots(events, settings(methodOf)).realized.map((r) => [
+          r.id,
+          text(r.amount),
+          r.acquiredAt,
+          new Precise(text(r.cost)).toFixed(18),
+        ]);
+        expect(engine).toEqual(plainLots(events, methodOf));
       }),
       { numRuns: 300 },
     );

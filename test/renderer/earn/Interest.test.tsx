@@ -12,6 +12,7 @@ import {
   serveEarn,
   setUpEarnTests,
 } from './fixtures';
+import { cellByHeader as cell } from '../components/table/cellByHeader';
 
 setUpEarnTests();
 
@@ -23,14 +24,6 @@ const serve = (paid?: () => Promise<FlexPayments>, data?: () => FlexOverview) =>
 
 const investmentRow = async (text: string) =>
   (await screen.findAllByTestId('investment-row')).find((r) => r.textContent?.includes(text))!;
-/** A cell of a row, by its column's header. */
-function cell(row: HTMLElement, header: string): HTMLElement {
-  const table = row.closest('[role="table"]') as HTMLElement;
-  const headers = within(table).getAllByRole('columnheader');
-  const index = headers.findIndex((h) => h.textContent?.startsWith(header));
-  expect(index, header).toBeGreaterThanOrEqual(0);
-  return within(row).getAllByRole('cell')[index]!;
-}
 const paymentsTable = () => screen.getByRole('table', { name: 'Interest payments' });
 const paymentRows = async () => {
   await screen.findAllByTestId('payment-row');

@@ -24,6 +24,16 @@ import { INVALIDATES, statusOf } from '../../../src/renderer/lib/remote';
 import type { ChannelName } from '../../../src/shared/contract';
 import type { ProfilesState } from '../../../src/shared/model';
 import { fakeDesk, type FakeImpl } from '../fakeDesk';
+import {
+  confirmConvert,
+  useConvertHistory,
+} from '../../../src/renderer/features/convert/convertStore';
+import {
+  saveTaxSettings,
+  setDepositCost,
+  setYearMethod,
+  useTaxReport,
+} from '../../../src/renderer/features/taxes/taxStore';
 
 afterEach(() => setDesk(undefined));
 
@@ -49,6 +59,8 @@ function serve(extra: FakeImpl = {}) {
     'subAccounts.balances': async () => ({ ...stamp() }) as never,
     'subAccounts.transfers': async () => ({ ...stamp() }) as never,
     'transfers.balances': async () => ({ ...stamp() }) as never,
+    'convert.history': async () => ({ ...stamp() }) as never,
+    'tax.report': async () => ({ computedAt: 1 }) as never,
     ...extra,
   });
   setDesk(fake.desk);
@@ -74,6 +86,8 @@ async function useEverySlot(fake: ReturnType<typeof serve>) {
     useSubBalancesStore.getState().load(SUB),
     useSubTransfersStore.getState().load(SUB),
     useBalancePair.getState().load('USDT'),
+    useConvertHistory.getState().load(),
+    useTaxReport.getState().load({ quote: 'USDT', year: 2026 }),
   ]);
   const count = (channel: ChannelName) => fake.callsTo(channel).length;
   const before = new Map(READS.map((c) => [c, count(c)]));
@@ -101,6 +115,8 @@ const READS: ChannelName[] = [
   'subAccounts.balances',
   'subAccounts.transfers',
   'transfers.balances',
+  'convert.history',
+  'tax.report',
 ];
 
 /** A sub-account whose balances and transfers a slot shows. */
@@ -134,6 +150,18 @@ describe('mutations refresh what they change (one rule each)', () => {
     const reloaded = await useEverySlot(fake);
     await moveBalance({ ticker: 'USDT', amount: '1', from: 'main', to: 'trade' });
     expect(await reloaded()).toEqual(['portfolio.overview', 'trade.context', 'transfers.balances']);
+  });
+
+  it('a convert refreshes the holdings, Trade, the balances and the convert history', async () => {
+    const fake = serve({ 'convert.confirm': async () => ({ quoteId: '1' }) as never });
+    const reloaded = await useEverySlot(fake);
+    await confirmConvert('1');
+    expect(await reloaded()).toEqual([
+      'portfolio.overview',
+      'trade.context',
+      'transfers.balances',
+      'convert.history',
+    ]);
   });
 
   it('cancelling an order refreshes the same but deals, and nothing after a refusal', async () => {
@@ -247,6 +275,24 @@ describe('mutations refresh what they change (one rule each)', () => {
       'subAccounts.balances',
       'subAccounts.transfers',
     ]);
+  });
+
+  it("a tax year's method, the settings or a deposit's cost refresh the tax report only", async () => {
+    const settings = { yearStartMonth: 1, longTermMonths: 12, methods: {}, defaultMethod: 'fifo' };
+    const fake = serve({
+      'tax.setYearMethod': async () => settings as never,
+      'tax.saveSettings': async () => settings as never,
+      'tax.setDepositCost': async () => undefined,
+    });
+    let reloaded = await useEverySlot(fake);
+    await setYearMethod(2026, 'hifo');
+    expect(await reloaded()).toEqual(['tax.report']);
+    reloaded = await useEverySlot(fake);
+    await saveTaxSettings({ yearStartMonth: 4, longTermMonths: 36, defaultMethod: 'lifo' });
+    expect(await reloaded()).toEqual(['tax.report']);
+    reloaded = await useEverySlot(fake);
+    await setDepositCost({ key: 'k', quote: 'USDT', cost: '1', ownWallet: false });
+    expect(await reloaded()).toEqual(['tax.report']);
   });
 
   it('the map names only channels that exist as reads of some slot', () => {

@@ -6,16 +6,9 @@ import { useSettings } from '../../../src/renderer/lib/settingsStore';
 import type { MiningRewardRow, MiningRewards } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
 import { FIXED_NOW, sectionTestSetUp } from './workersFixture';
+import { cellByHeader as cell } from '../components/table/cellByHeader';
 
 sectionTestSetUp();
-
-function cell(row: HTMLElement, header: string): HTMLElement {
-  const table = row.closest('[role="table"]') as HTMLElement;
-  const headers = within(table).getAllByRole('columnheader');
-  const index = headers.findIndex((h) => h.textContent?.startsWith(header));
-  expect(index, header).toBeGreaterThanOrEqual(0);
-  return within(row).getAllByRole('cell')[index]!;
-}
 
 const row = (day: number, over: Partial<MiningRewardRow> = {}): MiningRewardRow => ({
   account: 'demo-miner',

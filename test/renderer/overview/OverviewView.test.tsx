@@ -185,6 +185,27 @@ describe('Overview screen', () => {
     expect(select.value).toBe('BTC');
   });
 
+  it('the Assets header Transfer opens on the asset whose main balance is worth most, not the first row', async () => {
+    const fake = serve(async () => overview({ rows: [xrp, dot, usdt, eth, btc] }), {
+      'transfers.balances': async (input) => ({
+        ticker: (input as { ticker: string }).ticker,
+        main: '1',
+        trade: '0',
+        places: 8,
+        fetchedAt: Date.now(),
+      }),
+    });
+    render(<OverviewView />);
+    await screen.findByTestId('overview-total');
+    await assetsTable();
+    const header = screen.getByRole('heading', { name: 'Assets' }).parentElement!;
+    fireEvent.click(within(header).getByRole('button', { name: 'Transfer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer between balances' });
+    // BTC's main balance is worth 0.51234567 × 64,000.5 ≈ 32,790 USDT: more than ETH's 10,921.
+    expect((within(dialog).getByLabelText('Asset') as HTMLSelectElement).value).toBe('BTC');
+    expect(fake.callsTo('transfers.balances')).toContainEqual({ ticker: 'BTC' });
+  });
+
   it('hides zero balances by default and shows them when the toggle is off', async () => {
     await loaded();
     const toggle = screen.getByRole('checkbox', { name: 'Hide zero balances' }) as HTMLInputElement;

@@ -10,14 +10,23 @@ import { lazyNamed } from '../../lib/lazyNamed';
 import { useAfterPaint } from '../../lib/useAfterPaint';
 import { useAutoRefresh } from '../../lib/useAutoRefresh';
 import { useSettings } from '../../lib/settingsStore';
+import { AccountsFilter, AccountsNote } from './AccountsFilter';
 import { AllocationChart } from './AllocationChart';
 import { useMarkets } from '../trade';
-import { accountValues, allocation, listTickers, overviewPlaces, type Places } from './allocation';
+import {
+  accountValues,
+  allocation,
+  listTickers,
+  overviewPlaces,
+  transferDefault,
+  type Places,
+} from './allocation';
 import { NetWorthSection } from './NetWorthSection';
 import { useOverviewStore } from './overviewStore';
 import type { TransferOutcome, TransferRequest } from '../transfer';
 
 const TransferDialog = lazyNamed(() => import('../transfer/TransferDialog'), 'TransferDialog');
+const ConvertDialog = lazyNamed(() => import('../convert/ConvertDialog'), 'ConvertDialog');
 
 /*
  * Below the fold, rendered after the first paint: the assets table's code (with its virtualiser) and
@@ -190,6 +199,7 @@ export function OverviewView() {
   const [receiving, setReceiving] = useState<string>();
   const [transfer, setTransfer] = useState<TransferRequest | undefined>();
   const [moved, setMoved] = useState<string | undefined>();
+  const [converting, setConverting] = useState(false);
   const openTransfer = useCallback((ticker: string) => {
     setMoved(undefined);
     setTransfer({ ticker });
@@ -249,6 +259,7 @@ export function OverviewView() {
                   ))}
                 </select>
               </label>
+              <AccountsFilter />
               <DataAge fetchedAt={data?.fetchedAt} loading={loading} />
             </div>
           </div>
@@ -278,6 +289,7 @@ export function OverviewView() {
               </div>
             </dl>
           ) : null}
+          {data ? <AccountsNote shown={data.accounts} /> : null}
           {data && data.unpriced.length > 0 ? (
             <p className="ov-note" data-testid="overview-unpriced">
               Not counted: {listTickers(data.unpriced)}{' '}
@@ -319,9 +331,23 @@ export function OverviewView() {
             type="button"
             className="btn btn-secondary btn-small"
             disabled={!data?.rows.length}
-            onClick={() => data?.rows[0] && openTransfer(data.rows[0].ticker)}
+            onClick={() => {
+              const ticker = data && transferDefault(data.rows);
+              if (ticker) openTransfer(ticker);
+            }}
           >
             Transfer
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            disabled={!data?.rows.length}
+            onClick={() => {
+              setMoved(undefined);
+              setConverting(true);
+            }}
+          >
+            Convert
           </button>
           <label className="ov-toggle">
             <input
@@ -369,6 +395,18 @@ export function OverviewView() {
             onDone={(outcome?: TransferOutcome) => {
               setTransfer(undefined);
               if (outcome) setMoved(outcome.text);
+            }}
+          />
+        </Suspense>
+      ) : null}
+
+      {converting ? (
+        <Suspense fallback={null}>
+          <ConvertDialog
+            assets={data?.rows.map((row) => ({ ticker: row.ticker, places: row.precision })) ?? []}
+            onDone={(text?: string) => {
+              setConverting(false);
+              if (text) setMoved(text);
             }}
           />
         </Suspense>

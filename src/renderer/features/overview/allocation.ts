@@ -138,3 +138,24 @@ export function accountValues(rows: readonly PortfolioRow[]): AccountValues {
   const out = (d: Decimal) => d.toDecimalPlaces(8).toFixed();
   return { main: out(main), trade: out(trade), flex: out(flex) };
 }
+
+/**
+ * The asset the Assets header's Transfer opens on: the one whose main balance is worth most in
+ * the quote (a move between balances starts from main), else the first held in main (unpriced),
+ * else the first row.
+ */
+export function transferDefault(rows: readonly PortfolioRow[]): string | undefined {
+  let best: { ticker: string; worth: Decimal } | undefined;
+  let unpriced: string | undefined;
+  for (const row of rows) {
+    const main = new Decimal(row.main);
+    if (main.lte(0)) continue;
+    if (row.price === null) {
+      unpriced ??= row.ticker;
+      continue;
+    }
+    const worth = main.times(row.price);
+    if (!best || worth.gt(best.worth)) best = { ticker: row.ticker, worth };
+  }
+  return best?.ticker ?? unpriced ?? rows[0]?.ticker;
+}

@@ -24,7 +24,7 @@ function typing(target: EventTarget | null): boolean {
 }
 
 /**
- * Keyboard shortcuts: Ctrl/⌘+1…8 open the screens in sidebar order, Ctrl/⌘+R or F5 refreshes the
+ * Keyboard shortcuts: Ctrl/⌘+1…9 open the screens in sidebar order, Ctrl/⌘+R or F5 refreshes the
  * screen, Ctrl/⌘+Shift+P toggles privacy mode, `?` (outside a field) shows the list.
  */
 export function useShortcuts(): void {

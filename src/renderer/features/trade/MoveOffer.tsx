@@ -37,10 +37,16 @@ export function MoveOffer({ form, context }: { form: OrderFormState; context: Tr
   }, [context.fetchedAt, onSubmit]);
 
   const covered = short && main !== undefined && new Decimal(main).gte(short.amount);
+  // In a small window the offer appears under the sticky Review order bar: bring it into view
+  // above the bar (its scroll margin), once, when it appears.
+  const offerRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (covered) offerRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [covered]);
   return (
     <>
       {covered ? (
-        <p className="trade-move-offer">
+        <p className="trade-move-offer" ref={offerRef}>
           <button
             type="button"
             className="btn btn-link"

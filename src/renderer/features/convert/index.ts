@@ -1,0 +1,2 @@
+export { ConvertDialog, type ConvertAsset } from './ConvertDialog';
+export { useConvertHistory } from './convertStore';
