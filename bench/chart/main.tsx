@@ -1,6 +1,10 @@
 import { createRoot } from 'react-dom/client';
 import { ChartPanel } from '../../src/renderer/features/chart/ChartPanel';
-import { applyCandle, useChartChoice } from '../../src/renderer/features/chart/chartStore';
+import {
+  applyCandle,
+  useCandles,
+  useChartChoice,
+} from '../../src/renderer/features/chart/chartStore';
 import {
   useChartOverlays,
   type ChartLine,
@@ -182,7 +186,8 @@ const bench: ChartBenchApi = {
     return performance.now() - start;
   },
   async ticks(n) {
-    let last = candles.at(-1)!;
+    // From the newest candle drawn (ticks may be asked for more than once).
+    let last = useCandles.getState().data!.candles.at(-1)!;
     for (let i = 0; i < n; i++) {
       const cents = Math.round(Number(last.close) * 100) + ((i % 7) - 3) * 10;
       const close = (cents / 100).toFixed(2);
