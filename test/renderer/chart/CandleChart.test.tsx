@@ -26,6 +26,7 @@ vi.mock('lightweight-charts', () => {
       createPriceLine: () => ({}),
       removePriceLine: () => undefined,
       priceToCoordinate: () => null,
+      setSeriesOrder: (order: number) => asked.push(`${name} drawn ${order}`),
     };
   };
   return {
@@ -88,7 +89,8 @@ const marker = (id: string, i: number): ChartMarker => ({
 });
 
 describe('the candle chart', () => {
-  // The series: candles0 (before the last), candles1 (the last), volume2, volume3 (the last's).
+  // The series: candles0 (the last: the price scale's first), candles1 (those before it, drawn
+  // first), volume2, volume3 (the last's).
   it('moves only the last candle on a tick; a new candle moves the last to the series before it', () => {
     const markers = [marker('old', 0), marker('new', 1)];
     const view = (candles: Candle[]) => (
@@ -102,44 +104,45 @@ describe('the candle chart', () => {
     );
     const held = [candle(0, '100'), candle(1, '110')];
     const { rerender } = render(view(held));
-    expect(priced).toEqual(['candles1']);
+    expect(priced).toEqual(['candles0']);
     expect(asked).toEqual([
-      'candles0 setData 0:100',
+      'candles1 drawn 0',
+      'candles1 setData 0:100',
       'volume2 setData 0:1',
-      'candles1 setData 3600:110',
+      'candles0 setData 3600:110',
       'volume3 setData 3600:1',
-      'candles0 markers old',
-      'candles1 markers new',
+      'candles1 markers old',
+      'candles0 markers new',
     ]);
     asked.length = 0;
     // A tick: the close moves (the volume did not).
     rerender(view([held[0]!, candle(1, '111')]));
-    expect(asked).toEqual(['candles1 update 3600:111']);
+    expect(asked).toEqual(['candles0 update 3600:111']);
     asked.length = 0;
     // A trade: the volume moves too.
     rerender(view([held[0]!, candle(1, '112', '2')]));
-    expect(asked).toEqual(['candles1 update 3600:112', 'volume3 update 3600:2']);
+    expect(asked).toEqual(['candles0 update 3600:112', 'volume3 update 3600:2']);
     asked.length = 0;
     // The next candle: the one before it is final, and its marker goes with it.
     rerender(view([held[0]!, candle(1, '113', '3'), candle(2, '113')]));
     expect(asked).toEqual([
-      'candles0 update 3600:113',
+      'candles1 update 3600:113',
       'volume2 update 3600:3',
-      'candles1 setData 7200:113',
+      'candles0 setData 7200:113',
       'volume3 setData 7200:1',
-      'candles0 markers old,new',
-      'candles1 markers ',
+      'candles1 markers old,new',
+      'candles0 markers ',
     ]);
     asked.length = 0;
     // Anything else (older candles in front) is drawn anew.
     rerender(view([candle(-1, '90'), held[0]!, candle(1, '113', '3'), candle(2, '114')]));
     expect(asked).toEqual([
-      'candles0 setData -3600:90,0:100,3600:113',
+      'candles1 setData -3600:90,0:100,3600:113',
       'volume2 setData -3600:1,0:1,3600:3',
-      'candles1 setData 7200:114',
+      'candles0 setData 7200:114',
       'volume3 setData 7200:1',
-      'candles0 markers old,new',
-      'candles1 markers ',
+      'candles1 markers old,new',
+      'candles0 markers ',
     ]);
   });
 });

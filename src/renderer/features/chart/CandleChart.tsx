@@ -65,6 +65,9 @@ const LINE_STYLES: Record<LineStyleName, LineStyle> = {
   dotted: LineStyle.Dotted,
 };
 
+/** The markers plugins' options: drawn over the candles, lines and current price of both series. */
+const MARKERS = { zOrder: 'aboveSeries' } as const;
+
 /** A click this close to a line (px, vertically) selects it. */
 const LINE_HIT = 6;
 
@@ -97,7 +100,9 @@ function themeColors() {
  * (`candles`, `volume`) and the last one (`live`, `liveVolume`), which a tick moves. The library
  * goes over every candle of a series when that series changes: a tick changes only the
  * one-candle series. Price lines and the current price are the live series'; markers are on the
- * series holding their candle (each has its markers plugin).
+ * series holding their candle (each has its markers plugin). Drawn as one series was: the
+ * candles, the current price and the lines, the markers over them, the axis labels laid out
+ * around the current price (one difference: a marker is drawn over the crosshair's lines).
  */
 interface ChartApis {
   chart: IChartApi;
@@ -177,13 +182,16 @@ export function CandleChart({
     });
     const step = Number(`1e-${places}`);
     const priceFormat = { type: 'price', precision: places, minMove: step } as const;
+    // The live series is the price scale's first (the axis labels are laid out around its current
+    // price) but drawn after the candles before it, as one series was.
+    const live = chart.addSeries(CandlestickSeries, { priceFormat });
     // The candles before the last: no current price of their own (it is the last candle's).
     const candleSeries = chart.addSeries(CandlestickSeries, {
       priceFormat,
       lastValueVisible: false,
       priceLineVisible: false,
     });
-    const live = chart.addSeries(CandlestickSeries, { priceFormat });
+    candleSeries.setSeriesOrder(0);
     const volumeOptions = {
       priceScaleId: 'volume',
       priceFormat: { type: 'volume' },
@@ -200,8 +208,10 @@ export function CandleChart({
       live,
       volume,
       liveVolume,
-      markers: createSeriesMarkers(candleSeries, []),
-      liveMarkers: createSeriesMarkers(live, []),
+      // Above every series, as one series drew them after its lines (the lines are the live
+      // series', drawn after the candles before it).
+      markers: createSeriesMarkers(candleSeries, [], MARKERS),
+      liveMarkers: createSeriesMarkers(live, [], MARKERS),
     };
     styleChart(apis);
     api.current = apis;
