@@ -80,18 +80,26 @@ describe('the chart for screen readers', () => {
     expect(f.asked).toBe(0);
   });
 
-  it('follows the view the same way, and asks for nothing once gone', () => {
+  it('writes a new candle, and a change of view, at once; asks for nothing once gone', () => {
     const f = frames();
-    const candles = [candle(0, '100'), candle(1, '110'), candle(2, '105')];
-    const view = (range: { from: number; to: number }) => textOf(f, candles, range);
-    const { rerender, unmount } = render(view({ from: 0, to: 2 }));
-    expect(screen.getByTestId('chart-table').querySelectorAll('tbody tr')).toHaveLength(3);
-    rerender(view({ from: 1, to: 2 }));
-    expect(screen.getByTestId('chart-table').querySelectorAll('tbody tr')).toHaveLength(3);
-    f.frame();
-    expect(screen.getByTestId('chart-table').querySelectorAll('tbody tr')).toHaveLength(2);
+    const held = [candle(0, '100'), candle(1, '110')];
+    const rows = () => screen.getByTestId('chart-table').querySelectorAll('tbody tr');
+    const { rerender, unmount } = render(textOf(f, held, { from: 0, to: 2 }));
+    expect(rows()).toHaveLength(2);
+    // A tick waits for its frame; the next candle does not, and brings the tick with it.
+    rerender(textOf(f, [held[0]!, candle(1, '111')], { from: 0, to: 2 }));
+    rerender(textOf(f, [held[0]!, candle(1, '112'), candle(2, '113')], { from: 0, to: 2 }));
+    expect(rows()).toHaveLength(3);
+    expect(summary()).toMatch(/^Last price 113\.00 USDT; \+13\.00% over the 3 candles shown;/);
+    expect(rows()[1]!.textContent).toContain('112.00');
+    // The chart reports its view when it draws (once a frame): written as it comes.
+    rerender(textOf(f, [held[0]!, candle(1, '112'), candle(2, '113')], { from: 1, to: 2 }));
+    expect(rows()).toHaveLength(2);
     expect(summary()).toMatch(/over the 2 candles shown; range 90\.00 to 120\.00\./);
-    rerender(view({ from: 2, to: 2 }));
+    // The frame asked for by the tick finds nothing newer.
+    f.frame();
+    expect(summary()).toMatch(/^Last price 113\.00 USDT;/);
+    rerender(textOf(f, [held[0]!, candle(1, '112'), candle(2, '114')], { from: 1, to: 2 }));
     expect(f.asked).toBe(1);
     unmount();
     expect(f.asked).toBe(0);

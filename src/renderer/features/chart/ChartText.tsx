@@ -17,22 +17,37 @@ export const nextFrame: Schedule = (run) => {
 /** The hidden table lists at most this many visible candles (the newest of them). */
 const TABLE_ROWS = 120;
 
+/** The same candles but for the values of the last one (what a tick changes). */
+function sameSpan(a: readonly Candle[], b: readonly Candle[]): boolean {
+  return (
+    a.length === b.length &&
+    a.length > 0 &&
+    a[0]!.time === b[0]!.time &&
+    a.at(-1)!.time === b.at(-1)!.time
+  );
+}
+
 /**
- * `value` as it was at the last frame: a change is taken up when `schedule` runs (once however many
- * changes came before it), so ticks faster than frames render once per frame.
+ * The candles to write: a tick (the last candle's values moved) is taken up when `schedule` runs,
+ * once however many ticks came before it; any other change (a new candle, older ones, another
+ * market) at once.
  */
-function useFrameValue<T>(value: T, schedule: Schedule): T {
-  const [shown, setShown] = useState(value);
-  const latest = useRef(value);
+function useTicksPerFrame(candles: readonly Candle[], schedule: Schedule): readonly Candle[] {
+  const [held, setHeld] = useState(candles);
+  const latest = useRef(candles);
   const pending = useRef<(() => void) | undefined>(undefined);
+  const tick = sameSpan(held, candles);
+  // Not a tick: held at once (React renders again before anything is shown), later ticks build on
+  // it; a frame already asked for then finds nothing newer.
+  if (!tick && held !== candles) setHeld(candles);
   useEffect(() => {
-    latest.current = value;
-    if (pending.current || Object.is(value, shown)) return;
+    latest.current = candles;
+    if (pending.current || held === candles) return;
     pending.current = schedule(() => {
       pending.current = undefined;
-      setShown(() => latest.current);
+      setHeld(latest.current);
     });
-  }, [value, shown, schedule]);
+  }, [candles, held, schedule]);
   useEffect(
     () => () => {
       pending.current?.();
@@ -40,7 +55,7 @@ function useFrameValue<T>(value: T, schedule: Schedule): T {
     },
     [],
   );
-  return shown;
+  return tick ? held : candles;
 }
 
 interface Props {
@@ -51,24 +66,24 @@ interface Props {
   candles: readonly Candle[];
   /** The chart's visible logical range (null before it drew). */
   range: { from: number; to: number } | null;
-  /** When the text follows the candles and the range (the next frame; tests drive their own). */
+  /** When the text follows a tick (the next frame; tests drive their own). */
   schedule?: Schedule;
 }
 
 /**
  * The chart for screen readers: the text summary (last price, change and range of the candles in
- * view) and a hidden table of them. Both follow the candles and the view at most once a frame.
+ * view) and a hidden table of them. Both follow the live ticks at most once a frame (the view
+ * changes at most once a frame already: the chart reports it when it draws).
  */
 export const ChartText = memo(function ChartText({
   id,
   market,
   interval,
   candles: latestCandles,
-  range: latestRange,
+  range,
   schedule = nextFrame,
 }: Props) {
-  const candles = useFrameValue(latestCandles, schedule);
-  const range = useFrameValue(latestRange, schedule);
+  const candles = useTicksPerFrame(latestCandles, schedule);
   // The range of the visible candles but the last: a tick moves only the last one.
   const [headRange] = useState(headRangeMemo);
   const numberFormat = useSettings((s) => s.numberFormat);
