@@ -216,6 +216,7 @@ export function CandleChart({
     styleChart(apis);
     api.current = apis;
     drawn.current = { first: -1, length: 0 };
+    drawnLast.current = undefined;
 
     chart.subscribeCrosshairMove((param) => {
       setHover(typeof param.time === 'number' ? param.time * 1000 : undefined);
@@ -257,6 +258,7 @@ export function CandleChart({
   // below, so that the candles given with the change are drawn anew and later ticks update them).
   useEffect(() => {
     drawn.current = { first: -1, length: 0 };
+    drawnLast.current = undefined;
   }, [market.name, interval]);
 
   // The data: a changed last candle is an update of the live series; a new one moves the last
@@ -285,19 +287,23 @@ export function CandleChart({
       current.live.setData([toBar(last)]);
       current.liveVolume.setData([toVolume(last)]);
     } else {
-      const before = current.chart.timeScale().getVisibleLogicalRange();
-      const bars = candles.map(toBar);
-      const volumes = candles.map(toVolume);
-      current.candles.setData(bars.slice(0, -1));
-      current.volume.setData(volumes.slice(0, -1));
-      current.live.setData(bars.slice(-1));
-      current.liveVolume.setData(volumes.slice(-1));
-      if (before && first !== -1 && head < first) {
+      const view = current.chart.timeScale().getVisibleLogicalRange();
+      // Each setData that adds or removes a time goes over every time of the chart: the last
+      // candle first (on a new chart it adds one time), and not again when it is the one drawn
+      // (older candles came in front); then the candles before it.
+      if (!last || last !== was) {
+        current.live.setData(last ? [toBar(last)] : []);
+        current.liveVolume.setData(last ? [toVolume(last)] : []);
+      }
+      const before = candles.slice(0, -1);
+      current.candles.setData(before.map(toBar));
+      current.volume.setData(before.map(toVolume));
+      if (view && first !== -1 && head < first) {
         // Older candles came in front: keep the same candles in view.
         const added = candles.length - length;
         current.chart.timeScale().setVisibleLogicalRange({
-          from: before.from + added,
-          to: before.to + added,
+          from: view.from + added,
+          to: view.to + added,
         });
       }
     }
