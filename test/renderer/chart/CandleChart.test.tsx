@@ -107,10 +107,10 @@ describe('the candle chart', () => {
     expect(priced).toEqual(['candles0']);
     expect(asked).toEqual([
       'candles1 drawn 0',
-      'candles0 setData 3600:110',
-      'volume3 setData 3600:1',
       'candles1 setData 0:100',
       'volume2 setData 0:1',
+      'candles0 setData 3600:110',
+      'volume3 setData 3600:1',
       'candles1 markers old',
       'candles0 markers new',
     ]);

@@ -288,16 +288,17 @@ export function CandleChart({
       current.liveVolume.setData([toVolume(last)]);
     } else {
       const view = current.chart.timeScale().getVisibleLogicalRange();
-      // Each setData that adds or removes a time goes over every time of the chart: the last
-      // candle first (on a new chart it adds one time), and not again when it is the one drawn
-      // (older candles came in front); then the candles before it.
+      // The candles before the last first: the time scale starts from them as it did from one
+      // series (the view ends at the last candle). Each setData that adds or removes a time goes
+      // over every time of the chart: the last candle is not set again when it is the one drawn
+      // (older candles came in front).
+      const before = candles.slice(0, -1);
+      current.candles.setData(before.map(toBar));
+      current.volume.setData(before.map(toVolume));
       if (!last || last !== was) {
         current.live.setData(last ? [toBar(last)] : []);
         current.liveVolume.setData(last ? [toVolume(last)] : []);
       }
-      const before = candles.slice(0, -1);
-      current.candles.setData(before.map(toBar));
-      current.volume.setData(before.map(toVolume));
       if (view && first !== -1 && head < first) {
         // Older candles came in front: keep the same candles in view.
         const added = candles.length - length;
