@@ -1,4 +1,4 @@
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChartMarker } from '../../../src/renderer/features/chart/lines';
 import type { Candle } from '../../../src/shared/model';
@@ -62,10 +62,12 @@ vi.mock('lightweight-charts', () => {
 });
 
 const { CandleChart } = await import('../../../src/renderer/features/chart/CandleChart');
+const { useCandles } = await import('../../../src/renderer/features/chart/chartStore');
 
 afterEach(() => {
   cleanup();
   asked.length = 0;
+  useCandles.setState(useCandles.getInitialState(), true);
 });
 
 const HOUR = 3_600_000;
@@ -143,5 +145,22 @@ describe('the candle chart', () => {
       'candles1 markers old,new',
       'candles0 markers ',
     ]);
+  });
+
+  it('follows a tick from the store, with the candles it was given unchanged', () => {
+    const held = [candle(0, '100'), candle(1, '110')];
+    const store = (candles: Candle[], market = 'BTC_USDT') =>
+      act(() => useCandles.setState({ data: { market, interval: '1h', candles, fetchedAt: 1 } }));
+    store(held);
+    render(
+      <CandleChart market={BTC_USDT} interval="1h" candles={held} onNearStart={() => undefined} />,
+    );
+    asked.length = 0;
+    store([held[0]!, candle(1, '111')]);
+    expect(asked).toEqual(['candles0 update 3600:111']);
+    // Another market's candles are not the chart's (the panel gives it that market's anew).
+    asked.length = 0;
+    store([held[0]!, candle(1, '112')], 'ETH_USDT');
+    expect(asked.filter((a) => a.includes(':112'))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import {
   applyCandle,
   CANDLES_KEPT,
   mergeCandles,
+  spanOfCandles,
   STREAM_SLACK,
   useCandles,
 } from '../../../src/renderer/features/chart/chartStore';
@@ -206,5 +207,26 @@ describe('the text alternative', () => {
       high: '200',
       low: '1',
     });
+  });
+});
+
+describe('the panel’s view of the candles', () => {
+  it('keeps the series it answered while only the last candle moves (a tick)', () => {
+    const select = spanOfCandles();
+    const first = series(range(0, 3));
+    expect(select({ data: first })).toBe(first);
+    // A tick: the same candles, the last one's close moved.
+    const ticked = series([...range(0, 2), candle(2, '150')]);
+    expect(select({ data: ticked })).toBe(first);
+    // A new candle, older ones, another interval or market: the new series.
+    const next = series(range(0, 4));
+    expect(select({ data: next })).toBe(next);
+    const older = series(range(-1, 4));
+    expect(select({ data: older })).toBe(older);
+    const day = series(range(-1, 4), '1d');
+    expect(select({ data: day })).toBe(day);
+    const eth = { ...day, market: 'ETH_USDT' };
+    expect(select({ data: eth })).toBe(eth);
+    expect(select({})).toBeUndefined();
   });
 });

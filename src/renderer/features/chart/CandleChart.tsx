@@ -21,6 +21,7 @@ import type { Candle, ChartInterval, Market } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { useSettings } from '../../lib/settingsStore';
+import { useTicked } from './chartStore';
 import { ChartText } from './ChartText';
 import {
   candleTimeOf,
@@ -138,12 +139,14 @@ function styleChart({ chart, candles, live, volume, liveVolume }: ChartApis) {
 export function CandleChart({
   market,
   interval,
-  candles,
+  candles: given,
   onNearStart,
   lines = NO_LINES,
   markers = NO_MARKERS,
   onPrice,
 }: Props) {
+  // The candles given, with the ticks since (from the store: ChartPanel does not render per tick).
+  const candles = useTicked(market.name, interval, given);
   const box = useRef<HTMLDivElement>(null);
   const api = useRef<ChartApis>(undefined);
   /** What a click may select: the lines drawn and the markers placed (read by the click handler). */

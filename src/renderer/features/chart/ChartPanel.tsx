@@ -4,6 +4,7 @@ import { lazyNamed } from '../../lib/lazyNamed';
 import { useLive } from '../status';
 import {
   CANDLES_POLL_MS,
+  spanOfCandles,
   useCandles,
   useChartChoice,
   useChartFills,
@@ -39,7 +40,10 @@ export function ChartPanel({
   }, []);
   const interval = useChartChoice((s) => s.interval);
   const setInterval = useChartChoice((s) => s.setInterval);
-  const slot = useCandles();
+  // A tick reaches the chart from the store (useTicked): the panel renders when candles come or go.
+  const [spanOf] = useState(spanOfCandles);
+  const series = useCandles(spanOf);
+  const error = useCandles((s) => s.error);
   const name = market.name;
 
   useEffect(() => {
@@ -75,9 +79,7 @@ export function ChartPanel({
   const overlays = useMemo(() => overlaysOf(layers, name), [layers, name]);
   const loadOlder = useCallback(() => void useCandles.getState().loadOlder(), []);
   const data =
-    slot.data && slot.data.market === name && slot.data.interval === interval
-      ? slot.data
-      : undefined;
+    series && series.market === name && series.interval === interval ? series : undefined;
 
   return (
     <section className="card chart-panel" aria-label="Chart" data-testid="chart-panel">
@@ -109,9 +111,9 @@ export function ChartPanel({
           </button>
         ) : null}
       </div>
-      {slot.error && !data ? (
+      {error && !data ? (
         <p className="form-alert" role="alert">
-          {slot.error.message}
+          {error.message}
         </p>
       ) : null}
       {data ? (

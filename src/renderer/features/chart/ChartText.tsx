@@ -3,7 +3,7 @@ import type { Candle, ChartInterval, Market } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { useSettings } from '../../lib/settingsStore';
-import { changePercent, headRangeMemo, visibleCandles } from './candles';
+import { changePercent, headRangeMemo, sameSpan, visibleCandles } from './candles';
 
 /** Runs `run` once, later (the next frame); answers a cancel. */
 export type Schedule = (run: () => void) => () => void;
@@ -16,16 +16,6 @@ export const nextFrame: Schedule = (run) => {
 
 /** The hidden table lists at most this many visible candles (the newest of them). */
 const TABLE_ROWS = 120;
-
-/** The same candles but for the values of the last one (what a tick changes). */
-function sameSpan(a: readonly Candle[], b: readonly Candle[]): boolean {
-  return (
-    a.length === b.length &&
-    a.length > 0 &&
-    a[0]!.time === b[0]!.time &&
-    a.at(-1)!.time === b.at(-1)!.time
-  );
-}
 
 /**
  * The candles to write: a tick (the last candle's values moved) is taken up when `schedule` runs,

@@ -15,6 +15,16 @@ export function visibleCandles(
   return from > to ? [] : candles.slice(from, to + 1);
 }
 
+/** The same candles but for the values of the last one (what a tick changes). */
+export function sameSpan(a: readonly Candle[], b: readonly Candle[]): boolean {
+  return (
+    a.length === b.length &&
+    a.length > 0 &&
+    a[0]!.time === b[0]!.time &&
+    a.at(-1)!.time === b.at(-1)!.time
+  );
+}
+
 /** The highest high and the lowest low of some candles (at least one), exactly. */
 export function rangeOf(candles: readonly Candle[]): { high: string; low: string } {
   let high = new Decimal(candles[0]!.high);

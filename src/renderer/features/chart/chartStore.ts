@@ -10,6 +10,7 @@ import {
 import { getDesk } from '../../lib/desk';
 import { createRemote } from '../../lib/remote';
 import { HISTORY_WINDOW_SECONDS, historyEarliest } from '../../../shared/executed';
+import { sameSpan } from './candles';
 
 /** While the stream is not live, the newest candles are asked again this often (visible only). */
 export const CANDLES_POLL_MS = 5_000;
@@ -159,6 +160,41 @@ export function applyCandle({ market, interval, candle }: StreamCandle): void {
     candles = mergeCandles(held, [candle]);
   }
   useCandles.setState({ data: { ...data, candles } });
+}
+
+/**
+ * A selector of the candles' series that answers the one it answered before while only the last
+ * candle's values moved (a tick): what selects with it renders again when candles come or go, not
+ * per tick. One per component (it remembers).
+ */
+export function spanOfCandles(): (slot: { data?: CandleSeries }) => CandleSeries | undefined {
+  let held: CandleSeries | undefined;
+  return ({ data }) => {
+    const tick =
+      held !== undefined &&
+      data !== undefined &&
+      held.market === data.market &&
+      held.interval === data.interval &&
+      sameSpan(held.candles, data.candles);
+    if (!tick) held = data;
+    return held;
+  };
+}
+
+/**
+ * The newest candles of `market` at `interval` while they are `candles` but for the last one's
+ * values (the ticks since), else `candles`: the chart follows ticks from the store without its
+ * panel rendering again.
+ */
+export function useTicked(
+  market: string,
+  interval: ChartInterval,
+  candles: readonly Candle[],
+): readonly Candle[] {
+  const newest = useCandles((s) =>
+    s.data && s.data.market === market && s.data.interval === interval ? s.data.candles : undefined,
+  );
+  return newest && sameSpan(newest, candles) ? newest : candles;
 }
 
 /** Tells main which market's candles to stream, and at which interval (market null: none). */
