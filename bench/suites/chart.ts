@@ -76,7 +76,12 @@ async function measure(browser: Browser, url: string): Promise<RunResult> {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${url}?candles=${CANDLES}`);
-    await page.waitForFunction('window.__chartBench !== undefined');
+    // Polled on a timer, not on frames: the page counts the frames its chart asks for.
+    await page
+      .waitForFunction('window.__chartBench !== undefined', undefined, { polling: 100 })
+      .catch((error: unknown) => {
+        throw new Error(`The harness did not start (${errors.join('; ') || String(error)})`);
+      });
     const firstPaintMs = (await page.evaluate('window.__chartBench.paint()')) as number;
     if (errors.length) throw new Error(`Harness page error: ${errors.join('; ')}`);
     const cdp = await context.newCDPSession(page);
@@ -173,9 +178,9 @@ export const suite: BenchSuite = {
         ),
       ],
       notes: [
-        "Page: bench/chart/main.tsx built with Vite (production) into bench-results/chart-harness/ and served on 127.0.0.1; the app's styles.css and CandleChart (lightweight-charts 5.2.1) in a 900 px wide box, market places 2/6, deterministic decimal-string candles.",
-        'First paint: performance.now() before a flushSync render of the chart with the candles (the chart is created and given the data in its effects) -> a task after the next animation frame (the frame lightweight-charts draws in).',
-        `Per tick: the last candle's close moves (every 60th tick a new candle), the chart is rendered again (flushSync; the component updates the series, not redraws it) and a frame follows; CDP Performance.getMetrics ScriptDuration + RecalcStyleDuration + LayoutDuration over ${TICKS} ticks, divided by ${TICKS} (the harness's own loop included).`,
+        "Page: bench/chart/main.tsx built with Vite (production) into bench-results/chart-harness/ and served on 127.0.0.1; the app's styles.css and Trade's ChartPanel (CandleChart, lightweight-charts 5.2.1) over a stand-in bridge (the app's createDesk) in a 900 px wide box, market places 2/6, deterministic decimal-string candles.",
+        "First paint: performance.now() when the stand-in bridge answers ChartPanel's trade.candles with the candles -> a task after the first frame in which the chart has drawn them and asks for no further frame (the chart's chunk loaded and a small day chart drawn and left before, so the chart is created anew).",
+        `Per tick: a stream.candles event on the bridge -> applyCandle -> the candles store -> ChartPanel -> CandleChart (the last candle's close and volume move, every 60th tick a new candle), 6 order lines and 20 fill markers on the chart, a frame after each; CDP Performance.getMetrics ScriptDuration + RecalcStyleDuration + LayoutDuration over ${TICKS} ticks, divided by ${TICKS} (the harness's own loop included).`,
         `Price alerts: main's PriceAlertBook.evaluate in Node (this process), ${ALERTS} alerts on ${ALERT_MARKETS} markets, ${fmt(ALERT_MESSAGES)} messages naming all ${ALERT_MARKETS} markets with prices alternating across every alert (every-time alerts fire and re-arm each message), after 1,000 warm-up messages; wall time / messages.`,
         `Browser: headless, ${CHROMIUM_ARGS.join(' ')}, one fresh context per run, one warm-up run first. ${context.pinning.applied ? `Pinned (CPUs ${context.pinning.benchCpu},${context.pinning.serverCpu}).` : 'Not pinned.'}`,
       ],

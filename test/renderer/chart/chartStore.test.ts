@@ -3,9 +3,16 @@ import {
   applyCandle,
   CANDLES_KEPT,
   mergeCandles,
+  spanOfCandles,
+  STREAM_SLACK,
   useCandles,
 } from '../../../src/renderer/features/chart/chartStore';
-import { changePercent, visibleCandles } from '../../../src/renderer/features/chart/candles';
+import {
+  changePercent,
+  headRangeMemo,
+  rangeOf,
+  visibleCandles,
+} from '../../../src/renderer/features/chart/candles';
 import { setDesk } from '../../../src/renderer/lib/desk';
 import type { Candle, CandleSeries, ChartInterval } from '../../../src/shared/model';
 import { fakeDesk } from '../fakeDesk';
@@ -117,6 +124,35 @@ describe('a pushed candle', () => {
     expect(candles).toHaveLength(101);
     expect(candles.slice(-2)).toEqual([candle(299, '7'), candle(300)]);
   });
+
+  it('an older candle is merged in at its time; the held ones are never changed in place', async () => {
+    setDesk(fakeDesk({ 'trade.candles': async () => series(range(200, 300)) }).desk);
+    await useCandles.getState().load({ market: 'BTC_USDT', interval: '1h' });
+    const before = useCandles.getState().data!.candles;
+    applyCandle({ market: 'BTC_USDT', interval: '1h', candle: candle(250, '7') });
+    applyCandle({ market: 'BTC_USDT', interval: '1h', candle: candle(299, '8') });
+    const candles = useCandles.getState().data!.candles;
+    expect(candles).toHaveLength(100);
+    expect(candles[50]).toEqual(candle(250, '7'));
+    expect(candles.at(-1)).toEqual(candle(299, '8'));
+    expect(before).toEqual(range(200, 300));
+  });
+
+  it('beyond CANDLES_KEPT the oldest go a slack at once, not one per new candle', async () => {
+    setDesk(fakeDesk({ 'trade.candles': async () => series(range(0, CANDLES_KEPT)) }).desk);
+    await useCandles.getState().load({ market: 'BTC_USDT', interval: '1h' });
+    const push = (i: number) =>
+      applyCandle({ market: 'BTC_USDT', interval: '1h', candle: candle(i) });
+    for (let i = CANDLES_KEPT; i < CANDLES_KEPT + STREAM_SLACK; i++) push(i);
+    let candles = useCandles.getState().data!.candles;
+    expect(candles).toHaveLength(CANDLES_KEPT + STREAM_SLACK);
+    expect(candles[0]!.time).toBe(0);
+    push(CANDLES_KEPT + STREAM_SLACK);
+    candles = useCandles.getState().data!.candles;
+    expect(candles).toHaveLength(CANDLES_KEPT);
+    expect(candles[0]!.time).toBe((STREAM_SLACK + 1) * HOUR);
+    expect(candles.at(-1)).toEqual(candle(CANDLES_KEPT + STREAM_SLACK));
+  });
 });
 
 describe('the text alternative', () => {
@@ -135,5 +171,62 @@ describe('the text alternative', () => {
     ];
     expect(changePercent(candles)).toEqual({ high: '0.35', low: '0.05', change: '100.00' });
     expect(changePercent([{ ...candle(0), open: '3', close: '2' }]).change).toBe('-33.33');
+  });
+
+  it('with the range of all but the last given, the last candle still widens it', () => {
+    const candles: Candle[] = [
+      { ...candle(0), open: '0.1', high: '0.3', low: '0.1' },
+      { ...candle(1), high: '0.35', low: '0.05', close: '0.2' },
+      { ...candle(2), high: '0.4', low: '0.06', close: '0.3' },
+    ];
+    const head = rangeOf(candles.slice(0, -1));
+    expect(head).toEqual({ high: '0.35', low: '0.05' });
+    expect(changePercent(candles, head)).toEqual(changePercent(candles));
+    expect(changePercent(candles, head)).toEqual({ high: '0.4', low: '0.05', change: '200.00' });
+  });
+
+  it('the head range is read again only when a candle but the last is another one', () => {
+    const range = headRangeMemo();
+    let reads = 0;
+    const counted = { ...candle(1), low: '50' };
+    Object.defineProperty(counted, 'high', {
+      get: () => {
+        reads++;
+        return '300';
+      },
+    });
+    expect(range([candle(0)])).toBeUndefined();
+    const head = [candle(0), counted];
+    expect(range([...head, candle(2)])).toEqual({ high: '300', low: '50' });
+    const readOnce = reads;
+    // The last moves (a tick): the same answer, the head candles not read again.
+    expect(range([...head, { ...candle(2), high: '999' }])).toEqual({ high: '300', low: '50' });
+    expect(reads).toBe(readOnce);
+    // A candle but the last replaced (a merge): read again.
+    expect(range([head[0]!, { ...candle(1), low: '1' }, candle(2)])).toEqual({
+      high: '200',
+      low: '1',
+    });
+  });
+});
+
+describe('the panel’s view of the candles', () => {
+  it('keeps the series it answered while only the last candle moves (a tick)', () => {
+    const select = spanOfCandles();
+    const first = series(range(0, 3));
+    expect(select({ data: first })).toBe(first);
+    // A tick: the same candles, the last one's close moved.
+    const ticked = series([...range(0, 2), candle(2, '150')]);
+    expect(select({ data: ticked })).toBe(first);
+    // A new candle, older ones, another interval or market: the new series.
+    const next = series(range(0, 4));
+    expect(select({ data: next })).toBe(next);
+    const older = series(range(-1, 4));
+    expect(select({ data: older })).toBe(older);
+    const day = series(range(-1, 4), '1d');
+    expect(select({ data: day })).toBe(day);
+    const eth = { ...day, market: 'ETH_USDT' };
+    expect(select({ data: eth })).toBe(eth);
+    expect(select({})).toBeUndefined();
   });
 });

@@ -21,7 +21,8 @@ import type { Candle, ChartInterval, Market } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { useSettings } from '../../lib/settingsStore';
-import { changePercent, visibleCandles } from './candles';
+import { useTicked } from './chartStore';
+import { ChartText } from './ChartText';
 import {
   candleTimeOf,
   INTERVAL_MS,
@@ -65,6 +66,9 @@ const LINE_STYLES: Record<LineStyleName, LineStyle> = {
   dotted: LineStyle.Dotted,
 };
 
+/** The markers plugins' options: drawn over the candles, lines and current price of both series. */
+const MARKERS = { zOrder: 'aboveSeries' } as const;
+
 /** A click this close to a line (px, vertically) selects it. */
 const LINE_HIT = 6;
 
@@ -76,8 +80,6 @@ function colorOf(color: string): string {
 
 /** Scrolled within this many candles of the first one: older ones are asked for. */
 const NEAR_START = 20;
-/** The hidden table lists at most this many visible candles (the newest of them). */
-const TABLE_ROWS = 120;
 
 const seconds = (c: Candle) => (c.time / 1000) as UTCTimestamp;
 
@@ -94,11 +96,26 @@ function themeColors() {
   };
 }
 
-function styleChart(
-  chart: IChartApi,
-  candles: ISeriesApi<'Candlestick'>,
-  volume: ISeriesApi<'Histogram'>,
-) {
+/**
+ * The library's series of the chart. Each kind is two series: the candles before the last
+ * (`candles`, `volume`) and the last one (`live`, `liveVolume`), which a tick moves. The library
+ * goes over every candle of a series when that series changes: a tick changes only the
+ * one-candle series. Price lines and the current price are the live series'; markers are on the
+ * series holding their candle (each has its markers plugin). Drawn as one series was: the
+ * candles, the current price and the lines, the markers over them, the axis labels laid out
+ * around the current price (one difference: a marker is drawn over the crosshair's lines).
+ */
+interface ChartApis {
+  chart: IChartApi;
+  candles: ISeriesApi<'Candlestick'>;
+  live: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+  liveVolume: ISeriesApi<'Histogram'>;
+  markers: ISeriesMarkersPluginApi<Time>;
+  liveMarkers: ISeriesMarkersPluginApi<Time>;
+}
+
+function styleChart({ chart, candles, live, volume, liveVolume }: ChartApis) {
   const c = themeColors();
   chart.applyOptions({
     layout: { background: { type: ColorType.Solid, color: c.panel }, textColor: c.muted },
@@ -106,33 +123,32 @@ function styleChart(
     rightPriceScale: { borderColor: c.border },
     timeScale: { borderColor: c.border },
   });
-  candles.applyOptions({
-    upColor: c.up,
-    downColor: c.down,
-    borderUpColor: c.up,
-    borderDownColor: c.down,
-    wickUpColor: c.up,
-    wickDownColor: c.down,
-  });
-  volume.applyOptions({ color: c.muted });
+  for (const series of [candles, live]) {
+    series.applyOptions({
+      upColor: c.up,
+      downColor: c.down,
+      borderUpColor: c.up,
+      borderDownColor: c.down,
+      wickUpColor: c.up,
+      wickDownColor: c.down,
+    });
+  }
+  for (const series of [volume, liveVolume]) series.applyOptions({ color: c.muted });
 }
 
 export function CandleChart({
   market,
   interval,
-  candles,
+  candles: given,
   onNearStart,
   lines = NO_LINES,
   markers = NO_MARKERS,
   onPrice,
 }: Props) {
+  // The candles given, with the ticks since (from the store: ChartPanel does not render per tick).
+  const candles = useTicked(market.name, interval, given);
   const box = useRef<HTMLDivElement>(null);
-  const api = useRef<{
-    chart: IChartApi;
-    candles: ISeriesApi<'Candlestick'>;
-    volume: ISeriesApi<'Histogram'>;
-    markers: ISeriesMarkersPluginApi<Time>;
-  }>(undefined);
+  const api = useRef<ChartApis>(undefined);
   /** What a click may select: the lines drawn and the markers placed (read by the click handler). */
   const drawnOverlays = useRef<{ lines: readonly ChartLine[]; markers: readonly PlacedMarker[] }>({
     lines: [],
@@ -142,6 +158,8 @@ export function CandleChart({
   const [theme, setTheme] = useState(0);
   /** What the series hold: the first candle's time and how many (to update, not redraw, a tick). */
   const drawn = useRef<{ first: number; length: number }>({ first: -1, length: 0 });
+  /** The last candle the series hold. */
+  const drawnLast = useRef<Candle | undefined>(undefined);
   /** The range the last + or - asked for, until the chart reports a range. */
   const zoomTo = useRef<{ from: number; to: number } | undefined>(undefined);
   const nearStart = useRef(onNearStart);
@@ -166,21 +184,42 @@ export function CandleChart({
       handleScale: { axisPressedMouseMove: true },
     });
     const step = Number(`1e-${places}`);
+    const priceFormat = { type: 'price', precision: places, minMove: step } as const;
+    // The live series is the price scale's first (the axis labels are laid out around its current
+    // price) but drawn after the candles before it, as one series was.
+    const live = chart.addSeries(CandlestickSeries, { priceFormat });
+    // The candles before the last: no current price of their own (it is the last candle's).
     const candleSeries = chart.addSeries(CandlestickSeries, {
-      priceFormat: { type: 'price', precision: places, minMove: step },
+      priceFormat,
+      lastValueVisible: false,
+      priceLineVisible: false,
     });
-    const volume = chart.addSeries(HistogramSeries, {
+    candleSeries.setSeriesOrder(0);
+    const volumeOptions = {
       priceScaleId: 'volume',
       priceFormat: { type: 'volume' },
       lastValueVisible: false,
       priceLineVisible: false,
-    });
+    } as const;
+    const volume = chart.addSeries(HistogramSeries, volumeOptions);
+    const liveVolume = chart.addSeries(HistogramSeries, volumeOptions);
     chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
-    styleChart(chart, candleSeries, volume);
-    const markerApi = createSeriesMarkers(candleSeries, []);
-    api.current = { chart, candles: candleSeries, volume, markers: markerApi };
+    const apis: ChartApis = {
+      chart,
+      candles: candleSeries,
+      live,
+      volume,
+      liveVolume,
+      // Above every series, as one series drew them after its lines (the lines are the live
+      // series', drawn after the candles before it).
+      markers: createSeriesMarkers(candleSeries, [], MARKERS),
+      liveMarkers: createSeriesMarkers(live, [], MARKERS),
+    };
+    styleChart(apis);
+    api.current = apis;
     drawn.current = { first: -1, length: 0 };
+    drawnLast.current = undefined;
 
     chart.subscribeCrosshairMove((param) => {
       setHover(typeof param.time === 'number' ? param.time * 1000 : undefined);
@@ -193,11 +232,11 @@ export function CandleChart({
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
     // The theme is on <html data-theme> (Settings): restyle when it changes.
     const themes = new MutationObserver(() => {
-      styleChart(chart, candleSeries, volume);
+      styleChart(apis);
       setTheme((t) => t + 1);
     });
     const onClick = (param: MouseEventParams<Time>) => {
-      const hit = selected(param, candleSeries, drawnOverlays.current);
+      const hit = selected(param, live, drawnOverlays.current);
       hit?.onSelect?.();
     };
     chart.subscribeClick(onClick);
@@ -214,45 +253,73 @@ export function CandleChart({
   // Axis labels in the user's number format (Settings).
   useEffect(() => {
     api.current?.chart.applyOptions({
-      localization: {
-        priceFormatter: (price: number) => formatDecimal(price.toFixed(places), places),
-      },
+      localization: { priceFormatter: priceLabels(places) },
     });
   }, [numberFormat, places]);
 
-  // The data: a new or changed last candle is an update; anything else (older candles prepended,
-  // another market or interval) is drawn again, keeping the view where it was.
+  // Back to the latest candles when the market or the interval changes (before the data effect
+  // below, so that the candles given with the change are drawn anew and later ticks update them).
+  useEffect(() => {
+    drawn.current = { first: -1, length: 0 };
+    drawnLast.current = undefined;
+  }, [market.name, interval]);
+
+  // The data: a changed last candle is an update of the live series; a new one moves the last
+  // into the series before it; anything else (older candles prepended, another market or
+  // interval) is drawn again, keeping the view where it was.
   useEffect(() => {
     const current = api.current;
     if (!current) return;
     const { first, length } = drawn.current;
     const head = candles[0]?.time ?? -1;
-    const appended = head === first && (candles.length === length || candles.length === length + 1);
     const last = candles.at(-1);
-    if (appended && last && length > 0) {
-      current.candles.update(toBar(last));
-      current.volume.update(toVolume(last));
+    const was = drawnLast.current;
+    const sameHead = head === first && length > 0 && last !== undefined && was !== undefined;
+    if (sameHead && candles.length === length && last.time === was.time) {
+      // The library goes over the live series' one candle; its volume only when it moved.
+      current.live.update(toBar(last));
+      if (was.stockVolume !== last.stockVolume) current.liveVolume.update(toVolume(last));
+    } else if (
+      sameHead &&
+      candles.length === length + 1 &&
+      candles[length - 1]!.time === was.time
+    ) {
+      const done = candles[length - 1]!;
+      current.candles.update(toBar(done));
+      current.volume.update(toVolume(done));
+      current.live.setData([toBar(last)]);
+      current.liveVolume.setData([toVolume(last)]);
     } else {
-      const before = current.chart.timeScale().getVisibleLogicalRange();
-      current.candles.setData(candles.map(toBar));
-      current.volume.setData(candles.map(toVolume));
-      if (before && first !== -1 && head < first) {
+      const view = current.chart.timeScale().getVisibleLogicalRange();
+      // The candles before the last first: the time scale starts from them as it did from one
+      // series (the view ends at the last candle). Each setData that adds or removes a time goes
+      // over every time of the chart: the last candle is not set again when it is the one drawn
+      // (older candles came in front).
+      const before = candles.slice(0, -1);
+      current.candles.setData(before.map(toBar));
+      current.volume.setData(before.map(toVolume));
+      if (!last || last !== was) {
+        current.live.setData(last ? [toBar(last)] : []);
+        current.liveVolume.setData(last ? [toVolume(last)] : []);
+      }
+      if (view && first !== -1 && head < first) {
         // Older candles came in front: keep the same candles in view.
         const added = candles.length - length;
         current.chart.timeScale().setVisibleLogicalRange({
-          from: before.from + added,
-          to: before.to + added,
+          from: view.from + added,
+          to: view.to + added,
         });
       }
     }
     drawn.current = { first: head, length: candles.length };
+    drawnLast.current = last;
   }, [candles]);
 
   // The lines: drawn again when they change (a few; each is the library's price line).
   useEffect(() => {
     const current = api.current;
     if (!current) return;
-    const series = current.candles;
+    const series = current.live;
     const made: IPriceLine[] = lines.map((line) =>
       series.createPriceLine({
         id: line.id,
@@ -267,12 +334,13 @@ export function CandleChart({
     drawnOverlays.current = { ...drawnOverlays.current, lines };
     return () => {
       // The chart may be gone already (another market): its lines went with it.
-      if (api.current?.candles === series) made.forEach((p) => series.removePriceLine(p));
+      if (api.current?.live === series) made.forEach((p) => series.removePriceLine(p));
     };
   }, [lines, places, theme]);
 
   // The markers, at the candle that holds each (those outside the candles loaded are not drawn).
   const head = candles[0]?.time;
+  const lastTime = candles.at(-1)?.time;
   const placed = useMemo(
     () => placeMarkers(markers, candles, INTERVAL_MS[interval]),
     // The candles matter only by their span: a tick changing the last one moves no marker.
@@ -282,26 +350,22 @@ export function CandleChart({
   useEffect(() => {
     const current = api.current;
     if (!current) return;
-    current.markers.setMarkers(
-      placed.map((m) => ({
-        id: m.id,
-        time: (m.at / 1000) as UTCTimestamp,
-        position: m.side === 'buy' ? 'belowBar' : 'aboveBar',
-        shape: m.side === 'buy' ? 'arrowUp' : 'arrowDown',
-        color: colorOf(m.color),
-        text: m.title,
-      })) satisfies SeriesMarker<Time>[],
-    );
+    const toMarker = (m: PlacedMarker): SeriesMarker<Time> => ({
+      id: m.id,
+      time: (m.at / 1000) as UTCTimestamp,
+      position: m.side === 'buy' ? 'belowBar' : 'aboveBar',
+      shape: m.side === 'buy' ? 'arrowUp' : 'arrowDown',
+      color: colorOf(m.color),
+      text: m.title,
+    });
+    // Each on the series holding its candle (the last candle's: the live series).
+    const lastAt = lastTime;
+    current.markers.setMarkers(placed.filter((m) => m.at !== lastAt).map(toMarker));
+    current.liveMarkers.setMarkers(placed.filter((m) => m.at === lastAt).map(toMarker));
     drawnOverlays.current = { ...drawnOverlays.current, markers: placed };
-  }, [placed, places, theme]);
-
-  // Back to the latest candles when the market or the interval changes.
-  useEffect(() => {
-    drawn.current = { first: -1, length: 0 };
-  }, [market.name, interval]);
+  }, [placed, places, theme, lastTime]);
 
   const shown = (hover !== undefined ? candleAt(candles, hover) : undefined) ?? candles.at(-1);
-  const visible = useMemo(() => visibleCandles(candles, range), [candles, range]);
   const shownClose = shown?.close;
   useEffect(() => onPrice?.(shownClose), [onPrice, shownClose]);
   const label = `${marketLabel(market.name)} price chart, ${interval} candles`;
@@ -319,7 +383,7 @@ export function CandleChart({
         Math.max(0, (at < 0 ? candles.length - 1 : at) + (event.key === 'ArrowLeft' ? -1 : 1)),
       );
       const target = candles[index]!;
-      current.chart.setCrosshairPosition(Number(target.close), seconds(target), current.candles);
+      current.chart.setCrosshairPosition(Number(target.close), seconds(target), current.live);
       setHover(target.time);
       event.preventDefault();
     } else if (event.key === '+' || event.key === '=' || event.key === '-') {
@@ -370,54 +434,16 @@ export function CandleChart({
         data-markers={placed.map((m) => m.id).join(' ')}
       />
       <Overlays lines={lines} markers={placed} />
-      <p id={summaryId} className="sr-only" data-testid="chart-summary">
-        {summary(visible, price, market.money)} Arrow keys move the crosshair, plus and minus zoom.
-      </p>
-      <table className="sr-only" data-testid="chart-table">
-        <caption>
-          Visible candles of {marketLabel(market.name)}, {interval}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Open</th>
-            <th scope="col">High</th>
-            <th scope="col">Low</th>
-            <th scope="col">Close</th>
-            <th scope="col">Volume ({market.stock})</th>
-          </tr>
-        </thead>
-        <tbody>
-          {visible.slice(-TABLE_ROWS).map((c) => (
-            <CandleRow key={c.time} candle={c} places={places} stockPlaces={market.stockPrec} />
-          ))}
-        </tbody>
-      </table>
+      <ChartText
+        id={summaryId}
+        market={market}
+        interval={interval}
+        candles={candles}
+        range={range}
+      />
     </div>
   );
 }
-
-/** A row of the hidden table: drawn again only when its candle changes (a tick: the last one). */
-const CandleRow = memo(function CandleRow({
-  candle: c,
-  places,
-  stockPlaces,
-}: {
-  candle: Candle;
-  places: number;
-  stockPlaces: number;
-}) {
-  return (
-    <tr>
-      <th scope="row">{new Date(c.time).toISOString().slice(0, 16).replace('T', ' ')} UTC</th>
-      <td>{formatDecimal(c.open, places)}</td>
-      <td>{formatDecimal(c.high, places)}</td>
-      <td>{formatDecimal(c.low, places)}</td>
-      <td>{formatDecimal(c.close, places)}</td>
-      <td>{formatDecimal(c.stockVolume, stockPlaces)}</td>
-    </tr>
-  );
-});
 
 /** The candle starting at `time` (candles are in time order): a binary search. */
 function candleAt(candles: readonly Candle[], time: number): Candle | undefined {
@@ -433,6 +459,27 @@ function candleAt(candles: readonly Candle[], time: number): Candle | undefined 
   return undefined;
 }
 
+/** Prices written for the axis at most (then the memo starts again). */
+const LABELS_KEPT = 2_000;
+
+/**
+ * The axis' price labels at `places` in the current number format. The library asks for every
+ * label (scale, current price, each line's) each time it draws, mostly the same prices: each is
+ * written once and remembered.
+ */
+function priceLabels(places: number): (price: number) => string {
+  const written = new Map<number, string>();
+  return (price) => {
+    let label = written.get(price);
+    if (label === undefined) {
+      if (written.size >= LABELS_KEPT) written.clear();
+      label = formatDecimal(price.toFixed(places), places);
+      written.set(price, label);
+    }
+    return label;
+  };
+}
+
 function toBar(c: Candle) {
   return {
     time: seconds(c),
@@ -445,16 +492,6 @@ function toBar(c: Candle) {
 
 function toVolume(c: Candle) {
   return { time: seconds(c), value: Number(c.stockVolume) };
-}
-
-/** The text summary: last price, change and range of the visible candles. */
-function summary(visible: readonly Candle[], price: (v: string) => string, unit: string): string {
-  const first = visible[0];
-  const last = visible.at(-1);
-  if (!first || !last) return 'No candles.';
-  const { high, low, change } = changePercent(visible);
-  const signed = `${change.startsWith('-') || change === '0.00' ? '' : '+'}${formatDecimal(change, 2)}%`;
-  return `Last price ${price(last.close)} ${unit}; ${signed} over the ${visible.length} candles shown; range ${price(low)} to ${price(high)}.`;
 }
 
 /** A marker with the start of the candle it is drawn at. */
@@ -508,7 +545,7 @@ function selected(
  * The lines and markers as a list of buttons (each opens what it shows), folded under the chart:
  * the keyboard's and screen readers' way to them.
  */
-function Overlays({
+const Overlays = memo(function Overlays({
   lines,
   markers,
 }: {
@@ -538,4 +575,4 @@ function Overlays({
       </ul>
     </details>
   );
-}
+});

@@ -4,6 +4,7 @@ import { lazyNamed } from '../../lib/lazyNamed';
 import { useLive } from '../status';
 import {
   CANDLES_POLL_MS,
+  spanOfCandles,
   useCandles,
   useChartChoice,
   useChartFills,
@@ -29,10 +30,20 @@ export function ChartPanel({
   /** "Add alert at this price": the crosshair's price (else the last close) handed out. */
   onAddAlert?: (price: string) => void;
 }) {
-  const [crosshair, setCrosshair] = useState<string | undefined>(undefined);
+  // The crosshair's price moves with every tick: held in a ref (read on click), and only whether
+  // there is one in state (the button's), so a tick does not render the panel again.
+  const crosshair = useRef<string | undefined>(undefined);
+  const [hasCrosshair, setHasCrosshair] = useState(false);
+  const onPrice = useCallback((price: string | undefined) => {
+    crosshair.current = price;
+    setHasCrosshair(price !== undefined);
+  }, []);
   const interval = useChartChoice((s) => s.interval);
   const setInterval = useChartChoice((s) => s.setInterval);
-  const slot = useCandles();
+  // A tick reaches the chart from the store (useTicked): the panel renders when candles come or go.
+  const [spanOf] = useState(spanOfCandles);
+  const series = useCandles(spanOf);
+  const error = useCandles((s) => s.error);
   const name = market.name;
 
   useEffect(() => {
@@ -68,9 +79,7 @@ export function ChartPanel({
   const overlays = useMemo(() => overlaysOf(layers, name), [layers, name]);
   const loadOlder = useCallback(() => void useCandles.getState().loadOlder(), []);
   const data =
-    slot.data && slot.data.market === name && slot.data.interval === interval
-      ? slot.data
-      : undefined;
+    series && series.market === name && series.interval === interval ? series : undefined;
 
   return (
     <section className="card chart-panel" aria-label="Chart" data-testid="chart-panel">
@@ -93,18 +102,18 @@ export function ChartPanel({
           <button
             type="button"
             className="btn btn-secondary btn-small"
-            disabled={crosshair === undefined}
+            disabled={!hasCrosshair}
             onClick={() => {
-              if (crosshair !== undefined) onAddAlert(crosshair);
+              if (crosshair.current !== undefined) onAddAlert(crosshair.current);
             }}
           >
             Add alert at this price
           </button>
         ) : null}
       </div>
-      {slot.error && !data ? (
+      {error && !data ? (
         <p className="form-alert" role="alert">
-          {slot.error.message}
+          {error.message}
         </p>
       ) : null}
       {data ? (
@@ -116,7 +125,7 @@ export function ChartPanel({
             onNearStart={loadOlder}
             lines={overlays.lines}
             markers={overlays.markers}
-            onPrice={setCrosshair}
+            onPrice={onPrice}
           />
         </Suspense>
       ) : (

@@ -1,9 +1,16 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { Candle, CandleSeries, ChartInterval, StreamCandle } from '../../../shared/model';
+import {
+  CANDLES_PAGE,
+  type Candle,
+  type CandleSeries,
+  type ChartInterval,
+  type StreamCandle,
+} from '../../../shared/model';
 import { getDesk } from '../../lib/desk';
 import { createRemote } from '../../lib/remote';
 import { HISTORY_WINDOW_SECONDS, historyEarliest } from '../../../shared/executed';
+import { sameSpan } from './candles';
 
 /** While the stream is not live, the newest candles are asked again this often (visible only). */
 export const CANDLES_POLL_MS = 5_000;
@@ -124,12 +131,70 @@ export const useChartChoice = create<ChartChoice>()(
   ),
 );
 
-/** A candle the stream pushed: merged in when it is of the market and interval shown. */
+/**
+ * Candles the stream may add beyond CANDLES_KEPT before the oldest are let go (a page at once):
+ * letting one go per new candle would redraw the whole chart each time.
+ */
+export const STREAM_SLACK = CANDLES_PAGE;
+
+/**
+ * A candle the stream pushed: merged in when it is of the market and interval shown. The stream
+ * moves the newest candle or starts the next one: that is one replaced or appended at the end
+ * (no merge of the whole series, a tick at a time); anything else is merged.
+ */
 export function applyCandle({ market, interval, candle }: StreamCandle): void {
   const { data, query } = useCandles.getState();
   if (!query || query.market !== market || query.interval !== interval) return;
   if (!same(data, query)) return;
-  useCandles.setState({ data: { ...data, candles: mergeCandles(data.candles, [candle]) } });
+  const held = data.candles;
+  const last = held.at(-1);
+  let candles: Candle[];
+  if (last && candle.time === last.time) {
+    candles = held.slice();
+    candles[candles.length - 1] = candle;
+  } else if (last && candle.time > last.time) {
+    const drop = held.length + 1 > CANDLES_KEPT + STREAM_SLACK ? held.length + 1 - CANDLES_KEPT : 0;
+    candles = held.slice(drop);
+    candles.push(candle);
+  } else {
+    candles = mergeCandles(held, [candle]);
+  }
+  useCandles.setState({ data: { ...data, candles } });
+}
+
+/**
+ * A selector of the candles' series that answers the one it answered before while only the last
+ * candle's values moved (a tick): what selects with it renders again when candles come or go, not
+ * per tick. One per component (it remembers).
+ */
+export function spanOfCandles(): (slot: { data?: CandleSeries }) => CandleSeries | undefined {
+  let held: CandleSeries | undefined;
+  return ({ data }) => {
+    const tick =
+      held !== undefined &&
+      data !== undefined &&
+      held.market === data.market &&
+      held.interval === data.interval &&
+      sameSpan(held.candles, data.candles);
+    if (!tick) held = data;
+    return held;
+  };
+}
+
+/**
+ * The newest candles of `market` at `interval` while they are `candles` but for the last one's
+ * values (the ticks since), else `candles`: the chart follows ticks from the store without its
+ * panel rendering again.
+ */
+export function useTicked(
+  market: string,
+  interval: ChartInterval,
+  candles: readonly Candle[],
+): readonly Candle[] {
+  const newest = useCandles((s) =>
+    s.data && s.data.market === market && s.data.interval === interval ? s.data.candles : undefined,
+  );
+  return newest && sameSpan(newest, candles) ? newest : candles;
 }
 
 /** Tells main which market's candles to stream, and at which interval (market null: none). */
