@@ -27,8 +27,20 @@ function digits(text: string): [sign: string, integer: string, fraction: string]
   return [match[1]!, match[2]!, match[3] ?? ''];
 }
 
+/** Plain decimal text of at most 15 digits each side (the exchange's amounts and prices). */
+const SHORT = /^-?\d{1,15}(?:\.\d{1,15})?$/;
+
 /** The amount in units of 10^-30, exactly (places beyond 30 are rounded half up, by decimal.js). */
 export function toUnits(text: string): bigint {
+  if (SHORT.test(text)) {
+    // Each side read as a whole number: no 30-place string is built and parsed.
+    const negative = text.charCodeAt(0) === 45;
+    const dot = text.indexOf('.');
+    const integer = text.slice(negative ? 1 : 0, dot < 0 ? text.length : dot);
+    let units = BigInt(integer) * pow10(PLACES);
+    if (dot >= 0) units += BigInt(text.slice(dot + 1)) * pow10(PLACES - (text.length - dot - 1));
+    return negative ? -units : units;
+  }
   let [sign, integer, fraction] = digits(text);
   if (fraction.length > PLACES)
     [sign, integer, fraction] = digits(new Precise(text).toFixed(PLACES));

@@ -194,7 +194,10 @@ export function taxEvents(
             ? undefined
             : feeValue + dealValue;
       add(acquire(id, d.time, stock, feeIn === 'stock' ? amount - fee : amount, cost, 'buy'));
-      add(dispose(`${id}:pay`, d.time, money, paid, atRate(dealValue, total, paid), 0n, 'sell'));
+      // Paying with the quote itself is no disposal (the quote has no lots): nothing is made.
+      if (money !== quote) {
+        add(dispose(`${id}:pay`, d.time, money, paid, atRate(dealValue, total, paid), 0n, 'sell'));
+      }
     } else {
       if (feeIn === 'stock') {
         const proceeds = dealValue === undefined ? undefined : dealValue + (feeValue ?? 0n);
@@ -203,7 +206,11 @@ export function taxEvents(
         add(dispose(id, d.time, stock, amount, dealValue, feeValue, 'sell'));
       }
       const received = feeIn === 'money' ? total - fee : total;
-      add(acquire(`${id}:get`, d.time, money, received, atRate(dealValue, total, received), 'buy'));
+      if (money !== quote) {
+        add(
+          acquire(`${id}:get`, d.time, money, received, atRate(dealValue, total, received), 'buy'),
+        );
+      }
     }
   }
 

@@ -1,3 +1,5 @@
+import Decimal from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { holdingValue } from '../../../src/shared/decimal';
 import {
@@ -43,5 +45,27 @@ describe('exact decimals on integers', () => {
         holdingValue(held, price).toFixed(),
       );
     }
+  });
+});
+
+describe('toUnits: short and long text read alike', () => {
+  it('a short plain decimal equals the same value read the long way', () => {
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.bigInt({ min: 0n, max: 999_999_999_999_999n }),
+        fc.bigInt({ min: 0n, max: 999_999_999_999_999n }),
+        fc.integer({ min: 0, max: 15 }),
+        (negative, integer, fraction, places) => {
+          const digits = places === 0 ? '' : String(fraction).padStart(15, '0').slice(0, places);
+          const text = `${negative ? '-' : ''}${integer}${digits ? `.${digits}` : ''}`;
+          // The long way: 30 places written out (more than 15 on the right).
+          const long = `${negative ? '-' : ''}${integer}.${digits.padEnd(30, '0')}`;
+          expect(toUnits(text)).toBe(toUnits(long));
+          expect(unitsText(toUnits(text))).toBe(new Decimal(text).toFixed());
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
