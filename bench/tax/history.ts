@@ -1,3 +1,4 @@
+import { Rng } from '@exchange-desk/demo-exchange';
 import type { MiningReward } from '../../src/shared/model';
 import type { DailyClose, StoredDeal } from '../../src/main/portfolioHistory/records';
 import type { TaxHistory } from '../../src/main/tax/history';
@@ -21,18 +22,6 @@ const MARKETS = [
   { market: 'ETH_BTC', base: 0.066 },
 ] as const;
 
-/** mulberry32: a small seeded generator, the same numbers on every run. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** A decimal string with `places` places (from an integer count of units: never a float's digits). */
 const text = (units: number, places: number): string => {
   const s = String(Math.round(units)).padStart(places + 1, '0');
@@ -40,7 +29,9 @@ const text = (units: number, places: number): string => {
 };
 
 export function benchHistory(seed = 36): { history: TaxHistory; closes: DailyClose[] } {
-  const random = generator(seed);
+  // The demo exchange's seeded generator: the same numbers on every run.
+  const rng = new Rng(seed);
+  const random = () => rng.next();
   const closeUnits = (base: number, day: number) =>
     Math.round(base * (1 + 0.5 * Math.sin(day / 97) + 0.1 * Math.sin(day / 7)) * 1e6);
   const closes: DailyClose[] = [];

@@ -13,6 +13,7 @@ export { Decimal } from './decimal';
 export { Engine } from './engine';
 export { DEMO_MINING_ACCOUNT, outageWindow } from './hashrate';
 export { MARKET_BY_NAME, feeAsset, stepOf } from './markets';
+export { Rng } from './rng';
 export { createSeedState } from './seed';
 export type { DealRec, ExchangeState } from './state';
 export { transferRecords } from './transfers';
