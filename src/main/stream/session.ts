@@ -26,7 +26,8 @@ import {
   type FloodLimit,
 } from './connection';
 import { PUSH_INTERVAL_MS, Pushes } from './pushes';
-import { RequestWindow, Throttle } from './throttle';
+import { BOOK_INTERVAL_MS, RequestWindow, Throttle } from './throttle';
+import { CandlePushes } from './candlePushes';
 
 /**
  * The live stream of one profile: connect, authorize, subscribe, keep the watched market's book
@@ -70,7 +71,7 @@ export interface SessionSink {
 }
 
 export interface SessionOptions extends ConnectionTimings {
-  /** Book and trades events at most this often (default 100 ms). */
+  /** Book, trades and candle events at most this often (default 100 ms). */
   bookIntervalMs: number;
   /** Prices gathered and sent at most this often (default 500 ms: Overview values move twice a second). */
   pricesIntervalMs: number;
@@ -99,7 +100,7 @@ function timer(run: () => void, ms: number): () => void {
 
 export const DEFAULT_SESSION_OPTIONS: SessionOptions = {
   ...DEFAULT_TIMINGS,
-  bookIntervalMs: 100,
+  bookIntervalMs: BOOK_INTERVAL_MS,
   pricesIntervalMs: 500,
   pushIntervalMs: PUSH_INTERVAL_MS,
   random: Math.random,
@@ -224,6 +225,7 @@ export class StreamSession {
   private readonly bookThrottle: Throttle;
   private readonly tradesThrottle: Throttle;
   private readonly pricesThrottle: Throttle;
+  private readonly candlePushes: CandlePushes;
 
   constructor(
     private readonly api: ExchangeApi,
@@ -242,6 +244,10 @@ export class StreamSession {
     this.bookThrottle = new Throttle(() => this.emitBook(), this.options.bookIntervalMs);
     this.tradesThrottle = new Throttle(() => this.emitTrades(), this.options.bookIntervalMs);
     this.pricesThrottle = new Throttle(() => this.emitPrices(), this.options.pricesIntervalMs);
+    this.candlePushes = new CandlePushes(
+      (update) => this.sink.data('stream.candles', update),
+      this.options.bookIntervalMs,
+    );
     this.pushes = new Pushes(
       (event, payload) => this.sink.data(event, payload),
       this.options.pushIntervalMs,
@@ -421,6 +427,7 @@ export class StreamSession {
     this.bookThrottle.cancel();
     this.tradesThrottle.cancel();
     this.pricesThrottle.cancel();
+    this.candlePushes.cancel();
     connection?.close(reason);
   }
 
@@ -496,6 +503,8 @@ export class StreamSession {
       while (this.connection === connection && !same(this.subscribedCandles, this.wantedCandles)) {
         const wanted = this.wantedCandles;
         this.subscribedCandles = wanted;
+        // Candles of what was watched are not pushed any more.
+        this.candlePushes.cancel();
         if (wanted === null || !this.listed.has(wanted.market)) {
           parseSubscribed(await connection.request('candles_unsubscribe', []));
           continue;
@@ -580,7 +589,7 @@ export class StreamSession {
         const watched = this.subscribedCandles;
         for (const { market, candle } of parseCandlesUpdate(params)) {
           if (!watched || market !== watched.market) continue;
-          this.sink.data('stream.candles', { market, interval: watched.interval, candle });
+          this.candlePushes.add({ market, interval: watched.interval, candle });
         }
         return;
       }

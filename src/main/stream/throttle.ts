@@ -1,10 +1,13 @@
+/** The book, the trades and the chart's candles are pushed to the page at most this often. */
+export const BOOK_INTERVAL_MS = 100;
+
 /**
  * Runs `flush` at most once every `intervalMs`: a request when the last run is older runs at once;
  * requests within the interval are folded into one run at its end. What to flush is the caller's
  * (the latest book, the prices gathered since the last run).
  */
 export class Throttle {
-  private timer: NodeJS.Timeout | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private lastRun = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -21,7 +24,8 @@ export class Throttle {
       return;
     }
     this.timer = setTimeout(() => this.run(), wait);
-    this.timer.unref?.();
+    // Node's timer does not keep the process alive (the chart bench runs this in a page).
+    (this.timer as { unref?: () => void }).unref?.();
   }
 
   /** Forgets a pending run (the stream closed, the market changed). */

@@ -255,6 +255,28 @@ describe('StreamSession', () => {
     expect(logged).not.toContain('tok-123');
   });
 
+  it('pushes the chart’s candles at most once an interval, each candle with its latest values', async () => {
+    const { exchange, session, phases, of } = await started({ bookIntervalMs: 60_000 });
+    session.start();
+    await vi.waitFor(() => expect(lastPhase(phases)).toBe('live'));
+    session.watchCandles({ market: 'BTC_USDT', interval: '1m' });
+    await vi.waitFor(() => expect(exchange.methods()).toContain('candles_subscribe'));
+    const row = (close: string) => [1655204760, '100', close, '200', '50', '1', '100', 'BTC_USDT'];
+    exchange.push('candles_update', [row('101')]);
+    exchange.push('candles_update', [row('102')]);
+    exchange.push('candles_update', [row('103')]);
+    // Prices are pushed at once (interval 0): once they are, the candles before them were read.
+    exchange.push('lastprice_update', ['BTC_USDT', '103']);
+    await vi.waitFor(() => expect(of('stream.prices')).toHaveLength(1));
+    // The first at once; the two after it wait for the interval (a minute here).
+    expect(of('stream.candles')).toEqual([
+      expect.objectContaining({
+        market: 'BTC_USDT',
+        candle: expect.objectContaining({ close: '101' }),
+      }),
+    ]);
+  });
+
   it('maps order updates and emits a finished order once', async () => {
     const { exchange, session, phases, of, changes } = await started();
     session.start();
