@@ -1,4 +1,5 @@
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChartMarker } from '../../../src/renderer/features/chart/lines';
 import type { Candle } from '../../../src/shared/model';
@@ -22,6 +23,7 @@ vi.mock('lightweight-charts', () => {
       setData: (data: { time: number }[]) => asked.push(`${name} setData ${bars(data)}`),
       update: (bar: { time: number }) => asked.push(`${name} update ${bars([bar])}`),
       applyOptions: () => undefined,
+      options: () => ({ priceFormat: { type: 'price' } }),
       priceScale: () => ({ applyOptions: () => undefined }),
       createPriceLine: () => ({}),
       removePriceLine: () => undefined,
@@ -54,10 +56,12 @@ vi.mock('lightweight-charts', () => {
         }),
       };
     },
-    createSeriesMarkers: (on: { name: string }) => ({
-      setMarkers: (markers: { id: string }[]) =>
-        asked.push(`${on.name} markers ${markers.map((m) => m.id).join(',')}`),
-    }),
+    createSeriesMarkers: (on: { name: string }, initial: { id: string }[]) => {
+      const set = (markers: { id: string }[]) =>
+        asked.push(`${on.name} markers ${markers.map((m) => m.id).join(',')}`);
+      if (initial.length > 0) set(initial);
+      return { setMarkers: set };
+    },
   };
 });
 
@@ -90,20 +94,23 @@ const marker = (id: string, i: number): ChartMarker => ({
   color: '#000',
 });
 
+/** BTC_USDT's hour chart of `candles` with `markers`. */
+const chartOf = (candles: Candle[], markers: ChartMarker[]) => (
+  <CandleChart
+    market={BTC_USDT}
+    interval="1h"
+    candles={candles}
+    onNearStart={() => undefined}
+    markers={markers}
+  />
+);
+
 describe('the candle chart', () => {
   // The series: candles0 (the last: the price scale's first), candles1 (those before it, drawn
   // first), volume2, volume3 (the last's).
   it('moves only the last candle on a tick; a new candle moves the last to the series before it', () => {
     const markers = [marker('old', 0), marker('new', 1)];
-    const view = (candles: Candle[]) => (
-      <CandleChart
-        market={BTC_USDT}
-        interval="1h"
-        candles={candles}
-        onNearStart={() => undefined}
-        markers={markers}
-      />
-    );
+    const view = (candles: Candle[]) => chartOf(candles, markers);
     const held = [candle(0, '100'), candle(1, '110')];
     const { rerender } = render(view(held));
     expect(priced).toEqual(['candles0']);
@@ -114,7 +121,9 @@ describe('the candle chart', () => {
       'candles0 setData 3600:110',
       'volume3 setData 3600:1',
       'candles1 markers old',
-      'candles0 markers new',
+      // The last candle's marker: on an unseen copy of it (candles4).
+      'candles4 setData 3600:110',
+      'candles4 markers new',
     ]);
     asked.length = 0;
     // A tick: the close moves (the volume did not).
@@ -133,8 +142,9 @@ describe('the candle chart', () => {
       'volume2 update 3600:3',
       'candles0 setData 7200:113',
       'volume3 setData 7200:1',
+      'candles4 setData 7200:113',
       'candles1 markers old,new',
-      'candles0 markers ',
+      'candles4 markers ',
     ]);
     asked.length = 0;
     // Anything else (older candles in front) is drawn anew; the last candle, drawn already, is not.
@@ -143,7 +153,7 @@ describe('the candle chart', () => {
       'candles1 setData -3600:90,0:100,3600:113',
       'volume2 setData -3600:1,0:1,3600:3',
       'candles1 markers old,new',
-      'candles0 markers ',
+      'candles4 markers ',
     ]);
   });
 
@@ -162,5 +172,62 @@ describe('the candle chart', () => {
     asked.length = 0;
     store([held[0]!, candle(1, '112')], 'ETH_USDT');
     expect(asked.filter((a) => a.includes(':112'))).toEqual([]);
+  });
+  it('a tick from the store moves the OHLC header and the live series without a render', () => {
+    const held = [candle(0, '100'), candle(1, '110')];
+    const store = (candles: Candle[]) =>
+      act(() =>
+        useCandles.setState({
+          data: { market: 'BTC_USDT', interval: '1h', candles, fetchedAt: 1 },
+        }),
+      );
+    store(held);
+    const commits: string[] = [];
+    const prices: (string | undefined)[] = [];
+    render(
+      <Profiler id="chart" onRender={(_id, phase) => commits.push(phase)}>
+        <CandleChart
+          market={BTC_USDT}
+          interval="1h"
+          candles={held}
+          onNearStart={() => undefined}
+          onPrice={(price) => prices.push(price)}
+        />
+      </Profiler>,
+    );
+    const header = () => screen.getByTestId('chart-ohlc').textContent;
+    expect(header()).toContain('C110.00');
+    expect(prices.at(-1)).toBe('110');
+    commits.length = 0;
+    asked.length = 0;
+    store([held[0]!, candle(1, '111.5', '4')]);
+    expect(asked).toEqual(['candles0 update 3600:111.5', 'volume3 update 3600:4']);
+    expect(header()).toContain('C111.50');
+    expect(header()).toContain('Vol4.0000 BTC');
+    expect(prices.at(-1)).toBe('111.5');
+    expect(commits).toEqual([]);
+  });
+
+  it('keeps the last candle’s markers off the live series: on a copy, moved only with its high or low', () => {
+    const view = chartOf;
+    const held = [candle(0, '100'), candle(1, '110')];
+    const { rerender } = render(view(held, [marker('old', 0)]));
+    rerender(view([held[0]!, candle(1, '111')], [marker('old', 0)]));
+    // No marker on the last candle: no copy of it, and no markers plugin on the live series
+    // (candles0), whose every tick would ask the library for a full redraw.
+    expect(
+      asked.filter((a) => a.startsWith('candles0 markers') || a.startsWith('candles4')),
+    ).toEqual([]);
+    // A fill in the last candle: the copy is made with it.
+    const both = [marker('old', 0), marker('new', 1)];
+    rerender(view([held[0]!, candle(1, '111')], both));
+    asked.length = 0;
+    // A tick within the high and low moves the live candle only; a new high moves the copy too.
+    rerender(view([held[0]!, candle(1, '112')], both));
+    expect(asked).toEqual(['candles0 update 3600:112']);
+    asked.length = 0;
+    rerender(view([held[0]!, { ...candle(1, '125'), high: '125' }], both));
+    expect(asked).toEqual(['candles0 update 3600:125', 'candles4 update 3600:125']);
+    expect(asked.some((a) => a.startsWith('candles0 markers'))).toBe(false);
   });
 });

@@ -16,12 +16,22 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import type { Candle, ChartInterval, Market } from '../../../shared/model';
+import { sameSpan } from './candles';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { useSettings } from '../../lib/settingsStore';
-import { useTicked } from './chartStore';
+import { onCandles, tickedCandles } from './chartStore';
 import { ChartText } from './ChartText';
 import {
   candleTimeOf,
@@ -37,6 +47,11 @@ import {
  * each candle is converted once for drawing, and every figure the user reads (the OHLC header, the
  * summary, the table) is written from the strings with the market's places. The attribution logo
  * stays on (the library's licence). Keyboard: arrows move the crosshair, + and - zoom.
+ *
+ * A tick (the last candle's values moved, in the candles store) goes from the store to the
+ * library's live series without a render; only the OHLC header renders per tick, and the text for
+ * screen readers follows at most once a second (ChartText). The component renders when candles
+ * come or go (the candles given: ChartPanel's span of the store's).
  *
  * Over the candles: `lines` (price lines) and `markers` (at the candle holding their time), the
  * model of ./lines.ts; a click on one (or its button in the list under the chart) runs its
@@ -101,7 +116,12 @@ function themeColors() {
  * (`candles`, `volume`) and the last one (`live`, `liveVolume`), which a tick moves. The library
  * goes over every candle of a series when that series changes: a tick changes only the
  * one-candle series. Price lines and the current price are the live series'; markers are on the
- * series holding their candle (each has its markers plugin). Drawn as one series was: the
+ * series holding their candle (each has its markers plugin). The last candle's markers are not on
+ * the live series: in lightweight-charts 5.2 a markers plugin asks for a full redraw (the chart
+ * drawn twice) whenever its series' data changes, and goes on asking after it is detached. They
+ * are on `marks`, an unseen copy of the last candle made when it first holds a marker, which
+ * changes only when the last candle's high or low (where its markers sit) does, or a new candle
+ * starts. Drawn as one series was: the
  * candles, the current price and the lines, the markers over them, the axis labels laid out
  * around the current price (one difference: a marker is drawn over the crosshair's lines).
  */
@@ -112,8 +132,20 @@ interface ChartApis {
   volume: ISeriesApi<'Histogram'>;
   liveVolume: ISeriesApi<'Histogram'>;
   markers: ISeriesMarkersPluginApi<Time>;
-  liveMarkers: ISeriesMarkersPluginApi<Time>;
+  /** The last candle's markers on an unseen copy of it (made when it first holds one). */
+  marks?: { series: ISeriesApi<'Candlestick'>; markers: ISeriesMarkersPluginApi<Time> };
 }
+
+/** The unseen series: a candle drawn in no colour, no current price of its own. */
+const UNSEEN = 'rgba(0, 0, 0, 0)';
+const UNSEEN_CANDLE = {
+  upColor: UNSEEN,
+  downColor: UNSEEN,
+  borderVisible: false,
+  wickVisible: false,
+  lastValueVisible: false,
+  priceLineVisible: false,
+} as const;
 
 function styleChart({ chart, candles, live, volume, liveVolume }: ChartApis) {
   const c = themeColors();
@@ -139,14 +171,12 @@ function styleChart({ chart, candles, live, volume, liveVolume }: ChartApis) {
 export function CandleChart({
   market,
   interval,
-  candles: given,
+  candles,
   onNearStart,
   lines = NO_LINES,
   markers = NO_MARKERS,
   onPrice,
 }: Props) {
-  // The candles given, with the ticks since (from the store: ChartPanel does not render per tick).
-  const candles = useTicked(market.name, interval, given);
   const box = useRef<HTMLDivElement>(null);
   const api = useRef<ChartApis>(undefined);
   /** What a click may select: the lines drawn and the markers placed (read by the click handler). */
@@ -156,10 +186,8 @@ export function CandleChart({
   });
   /** Bumped when the theme changes: lines and markers take its colours. */
   const [theme, setTheme] = useState(0);
-  /** What the series hold: the first candle's time and how many (to update, not redraw, a tick). */
-  const drawn = useRef<{ first: number; length: number }>({ first: -1, length: 0 });
-  /** The last candle the series hold. */
-  const drawnLast = useRef<Candle | undefined>(undefined);
+  /** The candles the series hold (to update, not redraw, on a tick). */
+  const drawn = useRef<Drawn>({ candles: [] });
   /** The range the last + or - asked for, until the chart reports a range. */
   const zoomTo = useRef<{ from: number; to: number } | undefined>(undefined);
   const nearStart = useRef(onNearStart);
@@ -214,12 +242,10 @@ export function CandleChart({
       // Above every series, as one series drew them after its lines (the lines are the live
       // series', drawn after the candles before it).
       markers: createSeriesMarkers(candleSeries, [], MARKERS),
-      liveMarkers: createSeriesMarkers(live, [], MARKERS),
     };
     styleChart(apis);
     api.current = apis;
-    drawn.current = { first: -1, length: 0 };
-    drawnLast.current = undefined;
+    drawn.current.candles = [];
 
     chart.subscribeCrosshairMove((param) => {
       setHover(typeof param.time === 'number' ? param.time * 1000 : undefined);
@@ -260,60 +286,23 @@ export function CandleChart({
   // Back to the latest candles when the market or the interval changes (before the data effect
   // below, so that the candles given with the change are drawn anew and later ticks update them).
   useEffect(() => {
-    drawn.current = { first: -1, length: 0 };
-    drawnLast.current = undefined;
+    drawn.current.candles = [];
   }, [market.name, interval]);
 
   // The data: a changed last candle is an update of the live series; a new one moves the last
   // into the series before it; anything else (older candles prepended, another market or
-  // interval) is drawn again, keeping the view where it was.
+  // interval) is drawn again, keeping the view where it was. The candles given with the ticks
+  // since (a tick may have come after the render), then each tick from the store.
   useEffect(() => {
-    const current = api.current;
-    if (!current) return;
-    const { first, length } = drawn.current;
-    const head = candles[0]?.time ?? -1;
-    const last = candles.at(-1);
-    const was = drawnLast.current;
-    const sameHead = head === first && length > 0 && last !== undefined && was !== undefined;
-    if (sameHead && candles.length === length && last.time === was.time) {
-      // The library goes over the live series' one candle; its volume only when it moved.
-      current.live.update(toBar(last));
-      if (was.stockVolume !== last.stockVolume) current.liveVolume.update(toVolume(last));
-    } else if (
-      sameHead &&
-      candles.length === length + 1 &&
-      candles[length - 1]!.time === was.time
-    ) {
-      const done = candles[length - 1]!;
-      current.candles.update(toBar(done));
-      current.volume.update(toVolume(done));
-      current.live.setData([toBar(last)]);
-      current.liveVolume.setData([toVolume(last)]);
-    } else {
-      const view = current.chart.timeScale().getVisibleLogicalRange();
-      // The candles before the last first: the time scale starts from them as it did from one
-      // series (the view ends at the last candle). Each setData that adds or removes a time goes
-      // over every time of the chart: the last candle is not set again when it is the one drawn
-      // (older candles came in front).
-      const before = candles.slice(0, -1);
-      current.candles.setData(before.map(toBar));
-      current.volume.setData(before.map(toVolume));
-      if (!last || last !== was) {
-        current.live.setData(last ? [toBar(last)] : []);
-        current.liveVolume.setData(last ? [toVolume(last)] : []);
-      }
-      if (view && first !== -1 && head < first) {
-        // Older candles came in front: keep the same candles in view.
-        const added = candles.length - length;
-        current.chart.timeScale().setVisibleLogicalRange({
-          from: view.from + added,
-          to: view.to + added,
-        });
-      }
-    }
-    drawn.current = { first: head, length: candles.length };
-    drawnLast.current = last;
-  }, [candles]);
+    const draw = (next: readonly Candle[]) => {
+      if (api.current) drawCandles(api.current, drawn.current, next);
+    };
+    draw(tickedCandles(market.name, interval, candles));
+    return onCandles(market.name, interval, (stored) => {
+      // Only a tick of what is drawn: candles that come or go reach the chart as new props.
+      if (sameSpan(stored, drawn.current.candles)) draw(stored);
+    });
+  }, [candles, market.name, interval]);
 
   // The lines: drawn again when they change (a few; each is the library's price line).
   useEffect(() => {
@@ -358,31 +347,37 @@ export function CandleChart({
       color: colorOf(m.color),
       text: m.title,
     });
-    // Each on the series holding its candle (the last candle's: the live series).
+    // Each on the series holding its candle (the last candle's: its unseen copy).
     const lastAt = lastTime;
     current.markers.setMarkers(placed.filter((m) => m.at !== lastAt).map(toMarker));
-    current.liveMarkers.setMarkers(placed.filter((m) => m.at === lastAt).map(toMarker));
+    const onLast = placed.filter((m) => m.at === lastAt).map(toMarker);
+    const last = drawn.current.candles.at(-1);
+    if (current.marks) current.marks.markers.setMarkers(onLast);
+    else if (onLast.length > 0 && last) {
+      const series = current.chart.addSeries(CandlestickSeries, {
+        ...UNSEEN_CANDLE,
+        priceFormat: current.live.options().priceFormat,
+      });
+      series.setData([toBar(last)]);
+      current.marks = { series, markers: createSeriesMarkers(series, onLast, MARKERS) };
+    }
     drawnOverlays.current = { ...drawnOverlays.current, markers: placed };
   }, [placed, places, theme, lastTime]);
 
-  const shown = (hover !== undefined ? candleAt(candles, hover) : undefined) ?? candles.at(-1);
-  const shownClose = shown?.close;
-  useEffect(() => onPrice?.(shownClose), [onPrice, shownClose]);
   const label = `${marketLabel(market.name)} price chart, ${interval} candles`;
-  const price = (v: string) => formatDecimal(v, places);
-  const amount = (v: string) => formatDecimal(v, market.stockPrec);
 
   function onKey(event: KeyboardEvent<HTMLDivElement>) {
     const current = api.current;
     if (!current || candles.length === 0) return;
     const scale = current.chart.timeScale();
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
-      const at = candles.findIndex((c) => c.time === shown?.time);
+      const at = hover === undefined ? -1 : candles.findIndex((c) => c.time === hover);
       const index = Math.min(
         candles.length - 1,
         Math.max(0, (at < 0 ? candles.length - 1 : at) + (event.key === 'ArrowLeft' ? -1 : 1)),
       );
-      const target = candles[index]!;
+      // The last candle as the ticks left it.
+      const target = tickedCandles(market.name, interval, candles)[index]!;
       current.chart.setCrosshairPosition(Number(target.close), seconds(target), current.live);
       setHover(target.time);
       event.preventDefault();
@@ -400,26 +395,13 @@ export function CandleChart({
 
   return (
     <div className="chart-body">
-      <dl className="chart-ohlc" data-testid="chart-ohlc" aria-live="off">
-        {shown
-          ? (
-              [
-                ['O', 'Open', price(shown.open)],
-                ['H', 'High', price(shown.high)],
-                ['L', 'Low', price(shown.low)],
-                ['C', 'Close', price(shown.close)],
-                ['Vol', 'Volume', `${amount(shown.stockVolume)} ${market.stock}`],
-              ] as const
-            ).map(([term, word, value]) => (
-              <div key={term}>
-                <dt>
-                  <abbr title={word}>{term}</abbr>
-                </dt>
-                <dd>{value}</dd>
-              </div>
-            ))
-          : null}
-      </dl>
+      <OhlcHeader
+        market={market}
+        interval={interval}
+        candles={candles}
+        hover={hover}
+        onPrice={onPrice}
+      />
       <div
         ref={box}
         className="chart-canvas"
@@ -443,6 +425,141 @@ export function CandleChart({
       />
     </div>
   );
+}
+
+/** The header's figures: term, word, and how a candle's value is written. */
+const OHLC: readonly (readonly [string, string, (c: Candle, m: Market) => string])[] = [
+  ['O', 'Open', (c, m) => formatDecimal(c.open, m.moneyPrec)],
+  ['H', 'High', (c, m) => formatDecimal(c.high, m.moneyPrec)],
+  ['L', 'Low', (c, m) => formatDecimal(c.low, m.moneyPrec)],
+  ['C', 'Close', (c, m) => formatDecimal(c.close, m.moneyPrec)],
+  ['Vol', 'Volume', (c, m) => `${formatDecimal(c.stockVolume, m.stockPrec)} ${m.stock}`],
+];
+
+/**
+ * The OHLC of the candle under the crosshair, else of the last one, and the close shown reported
+ * to `onPrice`. A tick (the last candle moved in the store) writes the figures straight into the
+ * header, without a render (zustand's transient updates): the chart renders nothing per tick.
+ */
+const OhlcHeader = memo(function OhlcHeader({
+  market,
+  interval,
+  candles,
+  hover,
+  onPrice,
+}: {
+  market: Market;
+  interval: ChartInterval;
+  candles: readonly Candle[];
+  hover: number | undefined;
+  onPrice?(price: string | undefined): void;
+}) {
+  const figures = useRef<(HTMLElement | null)[]>([]);
+  const numberFormat = useSettings((s) => s.numberFormat);
+  const lastTime = candles.at(-1)?.time;
+  // The crosshair's candle when it is one before the last; the last follows the ticks.
+  const held = hover !== undefined && hover !== lastTime ? candleAt(candles, hover) : undefined;
+  const any = candles.length > 0;
+  useLayoutEffect(() => {
+    const write = (shown: Candle) => {
+      OHLC.forEach(([, , text], i) => {
+        const el = figures.current[i];
+        if (!el) return;
+        // The one text node's data: a changed figure is laid out again, its box kept.
+        const value = text(shown, market);
+        const node = el.firstChild;
+        if (node instanceof Text) {
+          if (node.data !== value) node.data = value;
+        } else el.append(value);
+      });
+      onPrice?.(shown.close);
+    };
+    const last = tickedCandles(market.name, interval, candles).at(-1);
+    const shown = held ?? last;
+    if (shown) write(shown);
+    else onPrice?.(undefined);
+    if (held) return;
+    return onCandles(market.name, interval, (stored) => {
+      if (sameSpan(stored, candles)) write(stored.at(-1)!);
+    });
+  }, [market, interval, candles, held, onPrice, numberFormat]);
+  return (
+    <dl className="chart-ohlc" data-testid="chart-ohlc" aria-live="off">
+      {any
+        ? OHLC.map(([term, word], i) => (
+            <div key={term}>
+              <dt>
+                <abbr title={word}>{term}</abbr>
+              </dt>
+              <dd ref={(el) => void (figures.current[i] = el)} />
+            </div>
+          ))
+        : null}
+    </dl>
+  );
+});
+
+/** What the library's series hold: the candles drawn (the last in the live series). */
+interface Drawn {
+  candles: readonly Candle[];
+}
+
+/**
+ * Draws `candles` into the series holding `drawn`: a changed last candle is an update of the live
+ * series (its volume only when it moved); a new candle moves the last into the series before it;
+ * anything else (older candles prepended, another market or interval) is drawn again, keeping the
+ * view where it was.
+ */
+function drawCandles(current: ChartApis, drawn: Drawn, candles: readonly Candle[]): void {
+  const held = drawn.candles;
+  const was = held.at(-1);
+  const last = candles.at(-1);
+  if (last === was && candles.length === held.length && candles[0] === held[0]) return;
+  const sameHead = held.length > 0 && last !== undefined && candles[0]!.time === held[0]!.time;
+  if (sameHead && candles.length === held.length && last.time === was!.time) {
+    // The library goes over the live series' one candle.
+    current.live.update(toBar(last));
+    if (was!.stockVolume !== last.stockVolume) current.liveVolume.update(toVolume(last));
+    // Its markers move with its high and low only.
+    if (current.marks && (was!.high !== last.high || was!.low !== last.low)) {
+      current.marks.series.update(toBar(last));
+    }
+  } else if (
+    sameHead &&
+    candles.length === held.length + 1 &&
+    candles[held.length - 1]!.time === was!.time
+  ) {
+    const done = candles[held.length - 1]!;
+    current.candles.update(toBar(done));
+    current.volume.update(toVolume(done));
+    current.live.setData([toBar(last)]);
+    current.liveVolume.setData([toVolume(last)]);
+    current.marks?.series.setData([toBar(last)]);
+  } else {
+    const view = current.chart.timeScale().getVisibleLogicalRange();
+    // The candles before the last first: the time scale starts from them as it did from one
+    // series (the view ends at the last candle). Each setData that adds or removes a time goes
+    // over every time of the chart: the last candle is not set again when it is the one drawn
+    // (older candles came in front).
+    const before = candles.slice(0, -1);
+    current.candles.setData(before.map(toBar));
+    current.volume.setData(before.map(toVolume));
+    if (!last || last !== was) {
+      current.live.setData(last ? [toBar(last)] : []);
+      current.liveVolume.setData(last ? [toVolume(last)] : []);
+      current.marks?.series.setData(last ? [toBar(last)] : []);
+    }
+    const first = held[0]?.time;
+    if (view && first !== undefined && candles[0] !== undefined && candles[0].time < first) {
+      // Older candles came in front: keep the same candles in view.
+      const added = candles.length - held.length;
+      current.chart.timeScale().setVisibleLogicalRange({
+        from: view.from + added,
+        to: view.to + added,
+      });
+    }
+  }
+  drawn.candles = candles;
 }
 
 /** The candle starting at `time` (candles are in time order): a binary search. */

@@ -1,51 +1,57 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import type { Candle, ChartInterval, Market } from '../../../shared/model';
 import { formatDecimal } from '../../lib/decimal';
 import { marketLabel } from '../../lib/format';
 import { useSettings } from '../../lib/settingsStore';
 import { changePercent, headRangeMemo, sameSpan, visibleCandles } from './candles';
+import { onCandles, tickedCandles } from './chartStore';
 
-/** Runs `run` once, later (the next frame); answers a cancel. */
+/** Runs `run` once, later; answers a cancel. */
 export type Schedule = (run: () => void) => () => void;
 
-/** The next animation frame: what the chart's text waits for. */
-export const nextFrame: Schedule = (run) => {
-  const frame = requestAnimationFrame(() => run());
-  return () => cancelAnimationFrame(frame);
+/**
+ * How long the text waits before it takes up a tick (and the ticks that came meanwhile, at once):
+ * a screen reader's user reads a price that holds still long enough to be read, and the hidden
+ * table is not laid out again for every trade.
+ */
+const TEXT_TICK_MS = 1_000;
+
+/** A second later: when the chart's text takes up ticks. */
+const inASecond: Schedule = (run) => {
+  const timer = setTimeout(run, TEXT_TICK_MS);
+  return () => clearTimeout(timer);
 };
 
 /** The hidden table lists at most this many visible candles (the newest of them). */
 const TABLE_ROWS = 120;
 
 /**
- * The candles to write: a tick (the last candle's values moved) is taken up when `schedule` runs,
- * once however many ticks came before it; any other change (a new candle, older ones, another
- * market) at once.
+ * `candles` with the ticks since from the store (the last candle's values moved), taken up when
+ * `schedule` runs, once however many ticks came before it; candles that come or go (new props)
+ * at once, with every tick before them.
  */
-function useTicksPerFrame(candles: readonly Candle[], schedule: Schedule): readonly Candle[] {
-  const [held, setHeld] = useState(candles);
-  const latest = useRef(candles);
-  const pending = useRef<(() => void) | undefined>(undefined);
-  const tick = sameSpan(held, candles);
-  // Not a tick: held at once (React renders again before anything is shown), later ticks build on
-  // it; a frame already asked for then finds nothing newer.
-  if (!tick && held !== candles) setHeld(candles);
+function useTicksLater(
+  market: string,
+  interval: ChartInterval,
+  candles: readonly Candle[],
+  schedule: Schedule,
+): readonly Candle[] {
+  const [ticked, setTicked] = useState<readonly Candle[]>();
   useEffect(() => {
-    latest.current = candles;
-    if (pending.current || held === candles) return;
-    pending.current = schedule(() => {
-      pending.current = undefined;
-      setHeld(latest.current);
+    let cancel: (() => void) | undefined;
+    const unsubscribe = onCandles(market, interval, (stored) => {
+      if (cancel || !sameSpan(stored, candles)) return;
+      cancel = schedule(() => {
+        cancel = undefined;
+        setTicked(tickedCandles(market, interval, candles));
+      });
     });
-  }, [candles, held, schedule]);
-  useEffect(
-    () => () => {
-      pending.current?.();
-      pending.current = undefined;
-    },
-    [],
-  );
-  return tick ? held : candles;
+    return () => {
+      unsubscribe();
+      cancel?.();
+    };
+  }, [market, interval, candles, schedule]);
+  return ticked && sameSpan(ticked, candles) ? ticked : candles;
 }
 
 interface Props {
@@ -56,24 +62,25 @@ interface Props {
   candles: readonly Candle[];
   /** The chart's visible logical range (null before it drew). */
   range: { from: number; to: number } | null;
-  /** When the text follows a tick (the next frame; tests drive their own). */
+  /** When the text takes up ticks (a second later; tests drive their own). */
   schedule?: Schedule;
 }
 
 /**
  * The chart for screen readers: the text summary (last price, change and range of the candles in
- * view) and a hidden table of them. Both follow the live ticks at most once a frame (the view
- * changes at most once a frame already: the chart reports it when it draws).
+ * view) and a hidden table of them. Both follow the live ticks (from the candles store) at most
+ * once a second; candles that come or go, and the view (the chart reports it when it draws, at
+ * most once a frame), at once.
  */
 export const ChartText = memo(function ChartText({
   id,
   market,
   interval,
-  candles: latestCandles,
+  candles: given,
   range,
-  schedule = nextFrame,
+  schedule = inASecond,
 }: Props) {
-  const candles = useTicksPerFrame(latestCandles, schedule);
+  const candles = useTicksLater(market.name, interval, given, schedule);
   // The range of the visible candles but the last: a tick moves only the last one.
   const [headRange] = useState(headRangeMemo);
   const numberFormat = useSettings((s) => s.numberFormat);

@@ -181,20 +181,42 @@ export function spanOfCandles(): (slot: { data?: CandleSeries }) => CandleSeries
   };
 }
 
+/** The store's candles when they are of `market` at `interval` (else undefined). */
+function storedOf(
+  slot: { data?: CandleSeries },
+  market: string,
+  interval: ChartInterval,
+): readonly Candle[] | undefined {
+  const { data } = slot;
+  return data && data.market === market && data.interval === interval ? data.candles : undefined;
+}
+
 /**
  * The newest candles of `market` at `interval` while they are `candles` but for the last one's
- * values (the ticks since), else `candles`: the chart follows ticks from the store without its
- * panel rendering again.
+ * values (the ticks since), else `candles`: read when a tick's draw or a key needs the newest.
  */
-export function useTicked(
+export function tickedCandles(
   market: string,
   interval: ChartInterval,
   candles: readonly Candle[],
 ): readonly Candle[] {
-  const newest = useCandles((s) =>
-    s.data && s.data.market === market && s.data.interval === interval ? s.data.candles : undefined,
-  );
+  const newest = storedOf(useCandles.getState(), market, interval);
   return newest && sameSpan(newest, candles) ? newest : candles;
+}
+
+/**
+ * Follows the ticks of `market` at `interval`: `listener` gets the store's candles each time
+ * they change (the caller compares them with what it holds). Answers the unsubscribe.
+ */
+export function onCandles(
+  market: string,
+  interval: ChartInterval,
+  listener: (candles: readonly Candle[]) => void,
+): () => void {
+  return useCandles.subscribe((slot, before) => {
+    const now = storedOf(slot, market, interval);
+    if (now && now !== storedOf(before, market, interval)) listener(now);
+  });
 }
 
 /** Tells main which market's candles to stream, and at which interval (market null: none). */
