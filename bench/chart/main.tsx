@@ -22,6 +22,8 @@ import type {
   Market,
   StreamCandle,
 } from '../../src/shared/model';
+import { CandlePushes } from '../../src/main/stream/candlePushes';
+import { BOOK_INTERVAL_MS } from '../../src/main/stream/throttle';
 import '../../src/renderer/styles.css';
 
 /**
@@ -31,16 +33,19 @@ import '../../src/renderer/styles.css';
  *   paint()     the bridge answers `trade.candles` with N candles; answers the ms from that answer
  *               to the end of the frame in which the chart drew them (no draw of the chart left
  *               pending)
- *   ticks(n)    n live updates through the app's path: a `stream.candles` event on the bridge ->
- *               applyCandle (as the live feature subscribes it) -> the candles store -> ChartPanel ->
- *               CandleChart; the last candle's close and volume move, a new candle each 60th; each followed
- *               by a frame; answers when done
+ *   ticks(n)    n live updates through the app's path: the exchange's candle update -> main's
+ *               CandlePushes (the stream session's: at most one push per candle every 100 ms)
+ *               -> a `stream.candles` event on the bridge -> applyCandle (as the live feature
+ *               subscribes it) -> the candles store -> CandleChart; the last candle's close and
+ *               volume move, a new candle each 60th; each followed by a frame (or, with
+ *               `apartMs`, that long a wait); answers, once the last push is drawn, how many
+ *               pushes reached the page
  * The chart carries your orders' lines and fills' markers (a few of each), as on Trade.
  */
 
 interface ChartBenchApi {
   paint(): Promise<number>;
-  ticks(n: number): Promise<void>;
+  ticks(n: number, apartMs?: number): Promise<number>;
 }
 
 declare global {
@@ -145,6 +150,14 @@ const desk = createDesk({
 setDesk(desk);
 desk.on('stream.candles', applyCandle);
 
+// Main's side of the stream: the exchange's candle updates, coalesced as the session does.
+let pushed = 0;
+const pushes = new CandlePushes((update) => {
+  pushed++;
+  // Main's event arrives structured-cloned: a fresh object each time.
+  emit('stream.candles', structuredClone(update));
+}, BOOK_INTERVAL_MS);
+
 // rAF callbacks the page's code (the chart) has asked for and not yet run.
 const nativeFrame = window.requestAnimationFrame.bind(window);
 let pendingDraws = 0;
@@ -185,7 +198,7 @@ const bench: ChartBenchApi = {
     while (!chartDrawn());
     return performance.now() - start;
   },
-  async ticks(n) {
+  async ticks(n, apartMs) {
     // From the newest candle drawn (ticks may be asked for more than once).
     let last = useCandles.getState().data!.candles.at(-1)!;
     for (let i = 0; i < n; i++) {
@@ -202,11 +215,18 @@ const bench: ChartBenchApi = {
               // Each tick is a trade: the volume grows.
               stockVolume: (Number(last.stockVolume) + 0.001).toFixed(6),
             };
-      const push: StreamCandle = { market: MARKET.name, interval: '1h', candle: last };
-      // Main's event arrives structured-cloned: a fresh object each time.
-      emit('stream.candles', structuredClone(push));
-      await frame();
+      const update: StreamCandle = { market: MARKET.name, interval: '1h', candle: last };
+      pushes.add(update);
+      // A tick a frame (a busy market), or each `apartMs` (slower than the pushes: each drawn).
+      if (apartMs === undefined) await frame();
+      else await new Promise((done) => setTimeout(done, apartMs));
     }
+    // The last push (held for the rest of its interval) and its frame.
+    await new Promise((done) => setTimeout(done, BOOK_INTERVAL_MS));
+    await frame();
+    const count = pushed;
+    pushed = 0;
+    return count;
   },
 };
 
