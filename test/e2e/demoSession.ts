@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { Client, type Answer } from '@exchange-desk/demo-exchange/testing';
 import { launchBrowser, type Browser } from '../support/browser';
@@ -49,8 +49,45 @@ export async function startDemoSession(
   const second = new Client(app.core.demoExchange);
   const browser = await launchBrowser();
   const page = await browser.context.newPage();
-  await page.goto(app.host.pageUrl);
-  await new ShellPage(page).setting('Auto-refresh', '0');
+  // What the page said while it started: told when it does not start.
+  const said: string[] = [];
+  const started = Date.now();
+  const note = (line: string) => said.push(`${Date.now() - started} ms ${line}`);
+  const pending = new Map<Request, number>();
+  const notes = {
+    request: (r: Request) => pending.set(r, Date.now() - started),
+    requestfinished: (r: Request) => pending.delete(r),
+    console: (m: ConsoleMessage) => note(`console.${m.type()}: ${m.text()}`),
+    pageerror: (e: Error) => note(`page error: ${e.message}`),
+    requestfailed: (r: Request) => {
+      pending.delete(r);
+      note(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+    },
+    response: (r: Response) => {
+      if (!r.ok()) note(`${r.status()} ${r.url()}`);
+    },
+  };
+  for (const [name, listener] of Object.entries(notes))
+    page.on(name as 'console', listener as never);
+  try {
+    await page.goto(app.host.pageUrl);
+    await new ShellPage(page).setting('Auto-refresh', '0');
+  } catch (error) {
+    for (const [r, at] of pending) note(`no answer to ${r.method()} ${r.url()} (sent at ${at} ms)`);
+    const shown = await page
+      .evaluate<string>('document.body.innerHTML.slice(0, 2000)')
+      .catch((e: unknown) => String(e));
+    await browser.close();
+    await app.stop();
+    throw new Error(
+      `The app did not start on the demo (${String(error)}).\nThe page showed: ${shown}\n` +
+        `It said:\n${said.join('\n') || '(nothing)'}`,
+      { cause: error },
+    );
+  } finally {
+    for (const [name, listener] of Object.entries(notes))
+      page.off(name as 'console', listener as never);
+  }
   const log = app.core.demoExchange;
   return {
     app,
