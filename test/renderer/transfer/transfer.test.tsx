@@ -128,7 +128,8 @@ describe('Trade: Move X from main', () => {
 
   /** Trade with 1,000 USDT on trade and `main` USDT on main; a buy of 0.02 BTC needs ≈ 1,201.00 (201.00 more). */
   async function open(main: string, after?: TradeContext) {
-    let current = context();
+    // The context before the move is older than `after`, whatever the clock did since.
+    let current = context(after ? { fetchedAt: after.fetchedAt - 1 } : {});
     const fake = fakeDesk({
       'trade.markets': async () => [BTC_USDT],
       'trade.context': async () => current,
