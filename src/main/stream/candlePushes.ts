@@ -24,10 +24,8 @@ export class CandlePushes {
   }
 
   add(update: StreamCandle): void {
-    const key = `${update.market} ${update.interval} ${update.candle.time}`;
-    // Its newest values, in its place by time when pushed.
-    this.held.delete(key);
-    this.held.set(key, update);
+    // A candle updated again is held with its newest values (pushed in time order).
+    this.held.set(`${update.market} ${update.interval} ${update.candle.time}`, update);
     if (this.held.size > CANDLES_HELD) {
       const oldest = this.oldest();
       if (oldest !== undefined) this.held.delete(oldest);

@@ -49,9 +49,9 @@ import {
  * stays on (the library's licence). Keyboard: arrows move the crosshair, + and - zoom.
  *
  * A tick (the last candle's values moved, in the candles store) goes from the store to the
- * library's live series without a render; only the OHLC header renders per tick, and the text for
- * screen readers follows at most once a second (ChartText). The component renders when candles
- * come or go (the candles given: ChartPanel's span of the store's).
+ * library's live series and into the OHLC header's figures without a render; the text for screen
+ * readers follows at most once a second (ChartText). The component renders when candles come or
+ * go (the candles given: ChartPanel's span of the store's).
  *
  * Over the candles: `lines` (price lines) and `markers` (at the candle holding their time), the
  * model of ./lines.ts; a click on one (or its button in the list under the chart) runs its
@@ -187,7 +187,7 @@ export function CandleChart({
   /** Bumped when the theme changes: lines and markers take its colours. */
   const [theme, setTheme] = useState(0);
   /** The candles the series hold (to update, not redraw, on a tick). */
-  const drawn = useRef<Drawn>({ candles: [] });
+  const drawn = useRef<readonly Candle[]>([]);
   /** The range the last + or - asked for, until the chart reports a range. */
   const zoomTo = useRef<{ from: number; to: number } | undefined>(undefined);
   const nearStart = useRef(onNearStart);
@@ -245,7 +245,7 @@ export function CandleChart({
     };
     styleChart(apis);
     api.current = apis;
-    drawn.current.candles = [];
+    drawn.current = [];
 
     chart.subscribeCrosshairMove((param) => {
       setHover(typeof param.time === 'number' ? param.time * 1000 : undefined);
@@ -286,7 +286,7 @@ export function CandleChart({
   // Back to the latest candles when the market or the interval changes (before the data effect
   // below, so that the candles given with the change are drawn anew and later ticks update them).
   useEffect(() => {
-    drawn.current.candles = [];
+    drawn.current = [];
   }, [market.name, interval]);
 
   // The data: a changed last candle is an update of the live series; a new one moves the last
@@ -295,12 +295,14 @@ export function CandleChart({
   // since (a tick may have come after the render), then each tick from the store.
   useEffect(() => {
     const draw = (next: readonly Candle[]) => {
-      if (api.current) drawCandles(api.current, drawn.current, next);
+      if (!api.current) return;
+      drawCandles(api.current, drawn.current, next);
+      drawn.current = next;
     };
     draw(tickedCandles(market.name, interval, candles));
     return onCandles(market.name, interval, (stored) => {
       // Only a tick of what is drawn: candles that come or go reach the chart as new props.
-      if (sameSpan(stored, drawn.current.candles)) draw(stored);
+      if (sameSpan(stored, drawn.current)) draw(stored);
     });
   }, [candles, market.name, interval]);
 
@@ -351,7 +353,7 @@ export function CandleChart({
     const lastAt = lastTime;
     current.markers.setMarkers(placed.filter((m) => m.at !== lastAt).map(toMarker));
     const onLast = placed.filter((m) => m.at === lastAt).map(toMarker);
-    const last = drawn.current.candles.at(-1);
+    const last = drawn.current.at(-1);
     if (current.marks) current.marks.markers.setMarkers(onLast);
     else if (onLast.length > 0 && last) {
       const series = current.chart.addSeries(CandlestickSeries, {
@@ -499,19 +501,17 @@ const OhlcHeader = memo(function OhlcHeader({
   );
 });
 
-/** What the library's series hold: the candles drawn (the last in the live series). */
-interface Drawn {
-  candles: readonly Candle[];
-}
-
 /**
- * Draws `candles` into the series holding `drawn`: a changed last candle is an update of the live
+ * Draws `candles` into the series holding `held` (the last in the live series): a changed last candle is an update of the live
  * series (its volume only when it moved); a new candle moves the last into the series before it;
  * anything else (older candles prepended, another market or interval) is drawn again, keeping the
  * view where it was.
  */
-function drawCandles(current: ChartApis, drawn: Drawn, candles: readonly Candle[]): void {
-  const held = drawn.candles;
+function drawCandles(
+  current: ChartApis,
+  held: readonly Candle[],
+  candles: readonly Candle[],
+): void {
   const was = held.at(-1);
   const last = candles.at(-1);
   if (last === was && candles.length === held.length && candles[0] === held[0]) return;
@@ -559,7 +559,6 @@ function drawCandles(current: ChartApis, drawn: Drawn, candles: readonly Candle[
       });
     }
   }
-  drawn.candles = candles;
 }
 
 /** The candle starting at `time` (candles are in time order): a binary search. */

@@ -40,7 +40,8 @@ export function ChartPanel({
   }, []);
   const interval = useChartChoice((s) => s.interval);
   const setInterval = useChartChoice((s) => s.setInterval);
-  // A tick reaches the chart from the store (useTicked): the panel renders when candles come or go.
+  // A tick reaches the chart from the store (CandleChart follows it): the panel renders when
+  // candles come or go.
   const [spanOf] = useState(spanOfCandles);
   const series = useCandles(spanOf);
   const error = useCandles((s) => s.error);
